@@ -1,0 +1,308 @@
+/*
+** board.c — positions, moves and their notation.
+*/
+#include "board.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+int board_empty_point(const Position *p) {
+  uint64_t e = board_empty_arms(p);
+  return e ? __builtin_ctzll(e) : BOARD_CENTRE;
+}
+
+int board_at(const Position *p, int point) {
+  if (point == BOARD_CENTRE) return p->centre;
+  if (point < 0 || point >= p->n) return NOBODY;
+  if (p->arms[BLACK] >> point & 1) return BLACK;
+  if (p->arms[WHITE] >> point & 1) return WHITE;
+  return NOBODY;
+}
+
+void board_start(Position *p, int n) {
+  uint64_t half = board_full(n / 2);
+  memset(p, 0, sizeof *p);
+  p->n = (uint8_t)n;
+  p->arms[BLACK] = half;
+  p->arms[WHITE] = half << (n / 2);
+  p->centre = NOBODY;
+  p->side = BLACK;
+}
+
+/* The number of pieces of a colour, centre included. */
+static int count_pieces(const Position *p, int colour) {
+  return __builtin_popcountll(p->arms[colour]) + (p->centre == colour);
+}
+
+int board_check(const Position *p, char *err) {
+  static const char *names[2] = {"black", "white"};
+  int n = p->n;
+  if (n < BOARD_MIN_ARMS || n > BOARD_MAX_ARMS || n % 2) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: %d arms (the board needs an even number from "
+             "%d to %d)",
+             n, BOARD_MIN_ARMS, BOARD_MAX_ARMS);
+    return -1;
+  }
+  if ((p->arms[BLACK] | p->arms[WHITE]) & ~board_full(n) ||
+      p->arms[BLACK] & p->arms[WHITE] || p->centre > NOBODY || p->pad_) {
+    snprintf(err, BOARD_ERRMAX, "bad position: corrupt piece masks");
+    return -1;
+  }
+  for (int c = BLACK; c <= WHITE; c++) {
+    int k = count_pieces(p, c);
+    if (k != n / 2) {
+      snprintf(err, BOARD_ERRMAX,
+               "bad position: %d %s pieces (a board of %d arms needs %d)", k,
+               names[c], n, n / 2);
+      return -1;
+    }
+  }
+  if (p->side > WHITE) {
+    snprintf(err, BOARD_ERRMAX, "bad position: no side to move");
+    return -1;
+  }
+  if (p->ply > BOARD_MAX_PLY) {
+    snprintf(err, BOARD_ERRMAX, "bad position: ply %u is too large",
+             (unsigned)p->ply);
+    return -1;
+  }
+  return 0;
+}
+
+/* Writes a printable rendering of character c (for error messages). */
+static const char *show_char(int c, char *buf) {
+  if (c == '\0')
+    snprintf(buf, 16, "end of text");
+  else if (isprint((unsigned char)c))
+    snprintf(buf, 16, "'%c'", c);
+  else
+    snprintf(buf, 16, "\\x%02X", (unsigned char)c);
+  return buf;
+}
+
+/* The colour a notation character stands for, or -1. */
+static int piece_of_char(int c) {
+  switch (c) {
+  case 'b': return BLACK;
+  case 'w': return WHITE;
+  case '.': return NOBODY;
+  default: return -1;
+  }
+}
+
+/* Parses the "<arms>/<centre>" field; *s advances past it. */
+static int parse_points(Position *p, const char **s, char *err) {
+  const char *t = *s;
+  int n = 0;
+  char shown[16];
+  memset(p, 0, sizeof *p);
+  for (; *t && *t != '/' && *t != ' '; t++, n++) {
+    int c = piece_of_char(*t);
+    if (c < 0) {
+      snprintf(err, BOARD_ERRMAX,
+               "bad position: arm %d is %s (use b, w or .)", n + 1,
+               show_char(*t, shown));
+      return -1;
+    }
+    if (n >= BOARD_MAX_ARMS) {
+      snprintf(err, BOARD_ERRMAX, "bad position: more than %d arms",
+               BOARD_MAX_ARMS);
+      return -1;
+    }
+    if (c != NOBODY) p->arms[c] |= (uint64_t)1 << n;
+  }
+  if (*t != '/') {
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: expected '/' after the arms, found %s (the "
+             "form is <arms>/<centre> <side>, e.g. bbbbwwww/. b)",
+             show_char(*t, shown));
+    return -1;
+  }
+  if (n < BOARD_MIN_ARMS || n % 2) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: %d arms (the board needs an even number from "
+             "%d to %d)",
+             n, BOARD_MIN_ARMS, BOARD_MAX_ARMS);
+    return -1;
+  }
+  p->n = (uint8_t)n;
+  t++;
+  int c = piece_of_char(*t);
+  if (c < 0) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: the centre is %s (use b, w or .)",
+             show_char(*t, shown));
+    return -1;
+  }
+  p->centre = (uint8_t)c;
+  *s = t + 1;
+  return 0;
+}
+
+/* Parses " <side>[ <ply>]" and the end of the text. */
+static int parse_side_ply(Position *p, const char *t, char *err) {
+  char shown[16];
+  if (*t != ' ') {
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: expected a space and the side to move after the "
+             "centre, found %s",
+             show_char(*t, shown));
+    return -1;
+  }
+  while (*t == ' ') t++;
+  if ((*t != 'b' && *t != 'w') || (t[1] && t[1] != ' ')) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: the side to move is %s (use b or w)",
+             show_char(*t, shown));
+    return -1;
+  }
+  p->side = *t++ == 'b' ? BLACK : WHITE;
+  while (*t == ' ') t++;
+  if (!*t) return 0;
+  uint64_t ply = 0;
+  const char *digits = t;
+  for (; isdigit((unsigned char)*t) && t - digits < 10; t++)
+    ply = ply * 10 + (uint64_t)(*t - '0');
+  while (*t == ' ') t++;
+  if (t == digits || *t || ply > BOARD_MAX_PLY) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: the ply must be a number from 0 to %u, found "
+             "\"%.20s\"",
+             BOARD_MAX_PLY, digits);
+    return -1;
+  }
+  p->ply = (uint32_t)ply;
+  return 0;
+}
+
+int board_parse(Position *p, const char *text, char *err) {
+  Position q;
+  if (!text) {
+    snprintf(err, BOARD_ERRMAX, "bad position: no text");
+    return -1;
+  }
+  while (*text == ' ') text++;
+  if (!*text) {
+    snprintf(err, BOARD_ERRMAX, "bad position: empty text");
+    return -1;
+  }
+  if (parse_points(&q, &text, err) || parse_side_ply(&q, text, err) ||
+      board_check(&q, err))
+    return -1;
+  *p = q;
+  return 0;
+}
+
+char *board_format(const Position *p, char *buf) {
+  static const char glyph[3] = {'b', 'w', '.'};
+  int i = 0;
+  for (; i < p->n; i++) buf[i] = glyph[board_at(p, i)];
+  buf[i++] = '/';
+  buf[i++] = glyph[p->centre <= NOBODY ? p->centre : NOBODY];
+  buf[i++] = ' ';
+  buf[i++] = p->side == WHITE ? 'w' : 'b';
+  buf[i] = '\0';
+  if (p->ply) snprintf(buf + i, BOARD_POSMAX - (size_t)i, " %u", p->ply);
+  return buf;
+}
+
+/* Parses one point ("c" or an arm number 1..n); *s advances past it.
+** Returns the point, or -1 with a message in err. */
+static int parse_point(const char **s, int n, const char *what, char *err) {
+  const char *t = *s;
+  char shown[16];
+  if (*t == 'c' || *t == 'C') {
+    *s = t + 1;
+    return BOARD_CENTRE;
+  }
+  if (!isdigit((unsigned char)*t)) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad move: the %s point is %s (an arm number 1..%d or c; moves "
+             "read like 4-c, c-5, 3-2)",
+             what, show_char(*t, shown), n);
+    return -1;
+  }
+  int arm = 0;
+  for (; isdigit((unsigned char)*t); t++)
+    if ((arm = arm * 10 + (*t - '0')) > 999) arm = 999;
+  if (arm < 1 || arm > n) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad move: there is no arm %d (the board has arms 1..%d and c)",
+             arm, n);
+    return -1;
+  }
+  *s = t;
+  return arm - 1;
+}
+
+int board_parse_move(Move *m, int n, const char *text, char *err) {
+  char shown[16];
+  if (!text) {
+    snprintf(err, BOARD_ERRMAX, "bad move: no text");
+    return -1;
+  }
+  while (*text == ' ') text++;
+  int from = parse_point(&text, n, "from", err);
+  if (from < 0) return -1;
+  if (*text != '-') {
+    snprintf(err, BOARD_ERRMAX,
+             "bad move: expected '-' after the from point, found %s (moves "
+             "read like 4-c, c-5, 3-2)",
+             show_char(*text, shown));
+    return -1;
+  }
+  text++;
+  int to = parse_point(&text, n, "to", err);
+  if (to < 0) return -1;
+  while (*text == ' ') text++;
+  if (*text) {
+    snprintf(err, BOARD_ERRMAX, "bad move: unexpected %s after the move",
+             show_char(*text, shown));
+    return -1;
+  }
+  if (from == to) {
+    snprintf(err, BOARD_ERRMAX, "bad move: from and to are the same point");
+    return -1;
+  }
+  m->from = (uint8_t)from;
+  m->to = (uint8_t)to;
+  return 0;
+}
+
+char *board_format_point(int point, char *buf) {
+  if (point == BOARD_CENTRE)
+    snprintf(buf, 4, "c");
+  else
+    snprintf(buf, 4, "%u", (unsigned)(uint8_t)(point + 1));
+  return buf;
+}
+
+char *board_format_move(Move m, char *buf) {
+  char a[4], b[4];
+  snprintf(buf, BOARD_MOVEMAX, "%s-%s", board_format_point(m.from, a),
+           board_format_point(m.to, b));
+  return buf;
+}
+
+int board_same(const Position *a, const Position *b) {
+  return a->arms[BLACK] == b->arms[BLACK] && a->arms[WHITE] == b->arms[WHITE] &&
+         a->centre == b->centre && a->side == b->side && a->n == b->n;
+}
+
+/* A strong 64-bit mixer (splitmix64's finaliser). */
+static uint64_t mix64(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9u;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebu;
+  return x ^ (x >> 31);
+}
+
+uint64_t board_hash(const Position *p) {
+  uint64_t h = mix64(p->arms[BLACK] ^ 0x9e3779b97f4a7c15u);
+  h = mix64(h ^ p->arms[WHITE]);
+  return mix64(h ^ ((uint64_t)p->centre << 1 | p->side) ^
+               (uint64_t)p->n << 8);
+}

@@ -1,0 +1,176 @@
+/*
+** rules.h — a variant of Mū Tōrere as a value: rule parameters plus optional
+** hooks (C function pointers with a context), the legal moves of a
+** position, and when a position ends the game.
+*/
+#ifndef MUTORERE_RULES_H
+#define MUTORERE_RULES_H
+
+#include <stdint.h>
+
+#include "board.h"
+
+#define RULES_ALWAYS 0x7fffffff /* flank_plies: the flank rule never ends */
+#define RULES_MAX_MOVES 32      /* no position has more legal moves */
+#define RULES_EHOOK (-1)        /* a hook failed; its context holds why */
+
+/* How a game ends. */
+enum {
+  OUTCOME_NONE = 0,  /* the game goes on */
+  OUTCOME_BLACK = 1, /* black wins */
+  OUTCOME_WHITE = 2, /* white wins */
+  OUTCOME_DRAW = 3
+};
+
+/* Why it ended. */
+enum {
+  REASON_NONE = 0,
+  REASON_BLOCKED,    /* the side to move has no legal move */
+  REASON_RULE,       /* the variant's result hook said so */
+  REASON_REPETITION, /* a position occurred repetition times */
+  REASON_CAP         /* the ply cap was reached */
+};
+
+typedef struct RuleHooks {
+  /* 1 allows move m in p, 0 forbids it, RULES_EHOOK reports a failure. */
+  int (*allow)(void *ctx, const Position *p, Move m);
+  /* An OUTCOME_* for p (OUTCOME_NONE lets the rules decide), or
+  ** RULES_EHOOK. */
+  int (*result)(void *ctx, const Position *p);
+  void *ctx;
+} RuleHooks;
+
+typedef struct Rules {
+  int arms;           /* board size N: even, 4..64 */
+  int flank_plies;    /* the flank rule binds while ply < flank_plies */
+  int adjacent_enemy; /* every move needs an enemy next to the mover */
+  int misere;         /* the blocked side wins */
+  int repetition;     /* n-fold repetition draws (0: never) */
+  int max_plies;      /* a game is drawn after this many plies (0: never) */
+  int hook_plies;     /* the hooks read the ply only while ply < this */
+  RuleHooks hooks;
+} Rules;
+
+/* The built-in variants' names, NULL-terminated. */
+extern const char *const rules_names[];
+
+/* Sets r to the named built-in variant on n arms (no hooks).  Returns 0,
+** or -1 with a message in err when the name is unknown or n is bad. */
+int rules_named(Rules *r, const char *name, int n, char *err);
+
+/* Checks the parameters.  Returns 0, or -1 with a message in err. */
+int rules_check(const Rules *r, char *err);
+
+/* 1 when both rule sets have the same parameters and hooks. */
+int rules_equal(const Rules *a, const Rules *b);
+
+/* The ply from which on the ply counter no longer changes the rules (0 when
+** it never does). */
+int rules_opening_plies(const Rules *r);
+
+/* 1 when r has hooks (the slow path). */
+static inline int rules_hooked(const Rules *r) {
+  return r->hooks.allow != NULL || r->hooks.result != NULL;
+}
+
+/* Rotations of an arm mask by one arm: bit i to i+1, and bit i to i-1. */
+static inline uint64_t rules_rot_up(uint64_t x, int n) {
+  return ((x << 1) | (x >> (n - 1))) & board_full(n);
+}
+static inline uint64_t rules_rot_down(uint64_t x, int n) {
+  return ((x >> 1) | (x << (n - 1))) & board_full(n);
+}
+
+/* Where the side to move may go, seen from its side: the move generator
+** under every other function. */
+typedef struct Reach {
+  uint64_t to_centre; /* arms whose piece may go to the empty centre */
+  uint64_t steps;     /* arms whose piece may step to the empty arm */
+  uint64_t empty;     /* the empty arm (0 when the centre is empty) */
+  int from_centre;    /* 1 when the centre piece may go to the empty arm */
+} Reach;
+
+/* The board from the mover's side: own and enemy arm masks, and who holds
+** the centre. */
+enum { CENTRE_EMPTY = 0, CENTRE_OWN = 1, CENTRE_ENEMY = 2 };
+
+/* The Reach of the mover with arms own against enemy, the centre as given,
+** at ply, by the rules' parameters (hooks not asked). */
+static inline Reach rules_reach(const Rules *r, uint64_t own, uint64_t enemy,
+                                int centre, uint32_t ply, int n) {
+  Reach m = {0, 0, 0, 0};
+  if (centre == CENTRE_EMPTY) {
+    m.to_centre = own;
+    if (r->adjacent_enemy || (int64_t)ply < r->flank_plies)
+      m.to_centre &= rules_rot_up(enemy, n) | rules_rot_down(enemy, n);
+    return m;
+  }
+  m.empty = ~(own | enemy) & board_full(n);
+  uint64_t above = rules_rot_up(m.empty, n) & own;  /* arm e+1 */
+  uint64_t below = rules_rot_down(m.empty, n) & own; /* arm e-1 */
+  if (r->adjacent_enemy && centre != CENTRE_ENEMY) {
+    above &= rules_rot_down(enemy, n); /* an enemy on arm e+2 */
+    below &= rules_rot_up(enemy, n);   /* an enemy on arm e-2 */
+  }
+  m.steps = above | below;
+  m.from_centre = centre == CENTRE_OWN;
+  return m;
+}
+
+/* Who holds the centre of p, seen from the side to move: CENTRE_*. */
+static inline int rules_centre_of(const Position *p) {
+  if (p->centre == NOBODY) return CENTRE_EMPTY;
+  return p->centre == p->side ? CENTRE_OWN : CENTRE_ENEMY;
+}
+
+/* The Reach of the side to move in p. */
+static inline Reach rules_reach_of(const Rules *r, const Position *p) {
+  return rules_reach(r, p->arms[p->side], p->arms[p->side ^ 1],
+                     rules_centre_of(p), p->ply, p->n);
+}
+
+/* The number of moves in a Reach. */
+static inline int rules_reach_count(Reach m) {
+  return __builtin_popcountll(m.to_centre | m.steps) + m.from_centre;
+}
+
+/* The legal moves by the parameters alone (hooks not asked), written to
+** out (RULES_MAX_MOVES entries), in the order: arms ascending, centre last.
+** Returns how many. */
+static inline int rules_param_moves(const Rules *r, const Position *p,
+                                    Move *out) {
+  Reach m = rules_reach_of(r, p);
+  int k = 0;
+  uint8_t to = m.empty ? (uint8_t)__builtin_ctzll(m.empty) : BOARD_CENTRE;
+  for (uint64_t from = m.to_centre | m.steps; from; from &= from - 1)
+    out[k++] = (Move){(uint8_t)__builtin_ctzll(from), to};
+  if (m.from_centre) out[k++] = (Move){BOARD_CENTRE, to};
+  return k;
+}
+
+/* The number of legal moves by the parameters alone. */
+static inline int rules_param_count(const Rules *r, const Position *p) {
+  return rules_reach_count(rules_reach_of(r, p));
+}
+
+/* The legal moves of p, hooks included, written to out (RULES_MAX_MOVES
+** entries).  Returns how many, or RULES_EHOOK. */
+int rules_moves(const Rules *r, const Position *p, Move *out);
+
+/* Whether p ends the game, before repetition and cap (which need the
+** game's history): the result hook first, then a blocked side to move.
+** Returns an OUTCOME_* (and the REASON_* in *reason when not NULL), or
+** RULES_EHOOK. */
+int rules_outcome(const Rules *r, const Position *p, int *reason);
+
+/* Whether m is legal in p.  Returns 1 when it is; 0 with the reason in why
+** (e.g. "arm 4 is occupied") when not; RULES_EHOOK. */
+int rules_explain(const Rules *r, const Position *p, Move m, char *why);
+
+/* The outcome when the side to move is blocked. */
+static inline int rules_blocked_outcome(const Rules *r, const Position *p) {
+  int winner = r->misere ? p->side : p->side ^ 1;
+  return winner == BLACK ? OUTCOME_BLACK : OUTCOME_WHITE;
+}
+
+#endif
