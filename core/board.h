@@ -35,10 +35,8 @@ typedef struct Move {
   uint8_t from, to; /* point numbers */
 } Move;
 
-/* The mask of all n arms. */
-static inline uint64_t board_full(int n) {
-  return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
-}
+/* The mask of all n arms (1 <= n <= 64). */
+static inline uint64_t board_full(int n) { return ~(uint64_t)0 >> (64 - n); }
 
 /* The mask of the empty arm, or 0 when the centre is the empty point. */
 static inline uint64_t board_empty_arms(const Position *p) {

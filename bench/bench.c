@@ -1,0 +1,114 @@
+/*
+** bench.c — speed figures, printed: the core's perft against a tight
+** hand-written bitboard perft of the standard rule and against the same
+** rule in plain Lua.  Run it on an idle machine; nothing here is a test.
+**
+** usage: bench [quick]
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "perft.h"
+
+/* Seconds on a monotonic clock. */
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A tight perft of the standard rule for one board width, written by hand
+** for this comparison: own/enemy masks, the centre 0 empty, 1 own, 2 enemy,
+** bulk counting at the last ply. */
+#define DEFINE_REFERENCE(name, type, bits)                                     \
+  static type name##_rl(type x) { return (type)(x << 1 | x >> (bits - 1)); }   \
+  static type name##_rr(type x) { return (type)(x >> 1 | x << (bits - 1)); }   \
+  static uint64_t name(type own, type en, int c, int d) {                      \
+    uint64_t s = 0;                                                            \
+    if (c == 0) {                                                              \
+      type mv = own & (name##_rl(en) | name##_rr(en));                         \
+      if (d == 1) return (uint64_t)__builtin_popcount(mv);                     \
+      for (; mv; mv &= (type)(mv - 1))                                         \
+        s += name(en, own & (type) ~(mv & -mv), 2, d - 1);                     \
+      return s;                                                                \
+    }                                                                          \
+    type e = (type) ~(own | en), nb = (name##_rl(e) | name##_rr(e)) & own;     \
+    if (d == 1) return (uint64_t)__builtin_popcount(nb) + (c == 1);            \
+    for (; nb; nb &= (type)(nb - 1))                                           \
+      s += name(en, (own & (type) ~(nb & -nb)) | e, c == 1 ? 2 : 1, d - 1);    \
+    if (c == 1) s += name(en, own | e, 0, d - 1);                              \
+    return s;                                                                  \
+  }
+
+DEFINE_REFERENCE(reference8, uint8_t, 8)
+DEFINE_REFERENCE(reference16, uint16_t, 16)
+
+/* Prints one figure line; returns leaves per second. */
+static double report(const char *what, int64_t leaves, double seconds) {
+  double rate = (double)leaves / seconds;
+  printf("  %-44s %11lld leaves %7.3f s %8.1f M leaves/s\n", what,
+         (long long)leaves, seconds, rate / 1e6);
+  return rate;
+}
+
+/* The core's perft of the standard rule from the n-arm start. */
+static double bench_core(int n, int depth) {
+  Rules r;
+  Position p;
+  char err[BOARD_ERRMAX], what[64];
+  rules_named(&r, "standard", n, err);
+  board_start(&p, n);
+  double t = now();
+  int64_t leaves = perft(&r, &p, depth, NULL);
+  snprintf(what, sizeof what, "core perft, %d arms, depth %d", n, depth);
+  return report(what, leaves, now() - t);
+}
+
+/* The hand-written reference from the n-arm start (8 or 16). */
+static double bench_reference(int n, int depth) {
+  char what[64];
+  double t = now();
+  uint64_t leaves = n == 8 ? reference8(0x0f, 0xf0, 0, depth)
+                           : reference16(0x00ff, 0xff00, 0, depth);
+  snprintf(what, sizeof what, "hand-written perft, %d arms, depth %d", n,
+           depth);
+  return report(what, (int64_t)leaves, now() - t);
+}
+
+/* The plain-Lua perft from the 8-arm start. */
+static double bench_plain_lua(int depth) {
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  if (luaL_dofile(L, BENCH_DIR "/perft_plain.lua")) {
+    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+    lua_close(L);
+    return 0;
+  }
+  lua_pushinteger(L, 8);
+  lua_pushinteger(L, depth);
+  double t = now();
+  lua_call(L, 2, 1);
+  double seconds = now() - t;
+  int64_t leaves = (int64_t)lua_tointeger(L, -1);
+  lua_close(L);
+  char what[64];
+  snprintf(what, sizeof what, "plain Lua perft, 8 arms, depth %d", depth);
+  return report(what, leaves, seconds);
+}
+
+int main(int argc, char **argv) {
+  int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
+  int d8 = quick ? 28 : 35, d16 = quick ? 27 : 33, dlua = quick ? 20 : 26;
+  printf("perft, standard rule (bulk counting at the last ply)\n");
+  double core8 = bench_core(8, d8), ref8 = bench_reference(8, d8);
+  double core16 = bench_core(16, d16), ref16 = bench_reference(16, d16);
+  double lua = bench_plain_lua(dlua);
+  printf("core / hand-written:  8 arms %.0f%%, 16 arms %.0f%% (bar: 50%%)\n",
+         100 * core8 / ref8, 100 * core16 / ref16);
+  if (lua > 0) printf("core / plain Lua:     8 arms %.0fx\n", core8 / lua);
+  return 0;
+}
