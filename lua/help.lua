@@ -1,0 +1,127 @@
+-- help.lua — help() and mt.doc(): the API reference (doc/api.md, embedded
+-- in the program) looked up by function, method or name.
+local M, embedded = ...
+
+local sections -- name -> text, read from the reference on first use
+local order    -- names in the reference's order
+
+-- The key of a heading "### `mt.game([variant])` → Game": "mt.game".
+local function heading_key(line)
+  local body = line:match("^###%s+`?([^`]*)")
+  if not body then return nil end
+  return body:match("^([%w_.:]+)")
+end
+
+-- Reads the reference into sections.
+local function load_reference()
+  if sections then return end
+  sections, order = {}, {}
+  local text = embedded("api.md") or ""
+  local key, lines = nil, {}
+  local function flush()
+    if key then
+      sections[key] = table.concat(lines, "\n"):gsub("%s+$", "")
+      order[#order + 1] = key
+    end
+  end
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    local k = heading_key(line)
+    if k or line:match("^##?%s") then
+      flush()
+      key, lines = k, {}
+    end
+    if key then lines[#lines + 1] = line end
+  end
+  flush()
+end
+
+-- The reference name of a value: "mt.game", "Game:play", "play", or nil.
+local function name_of(x)
+  for k, v in pairs(M) do
+    if v == x then return "mt." .. k end
+  end
+  for _, class in ipairs({"Game", "Variant", "Position"}) do
+    local methods = M[class]
+    if type(methods) == "table" then
+      for k, v in pairs(methods) do
+        if v == x then return class .. ":" .. k end
+      end
+    end
+  end
+  for k, v in pairs(_G) do
+    if v == x and type(k) == "string" then return k end
+  end
+  local mt = getmetatable(x)
+  if mt and mt.__name then return mt.__name:gsub("^mutorere%.", "") end
+  return nil
+end
+
+-- The keys that match a name given by the user ("game" finds "mt.game",
+-- "play" finds "play" and "Game:play").
+local function matches(name)
+  load_reference()
+  if sections[name] then return {name} end
+  local found = {}
+  for _, key in ipairs(order) do
+    local last = key:match("[.:]([%w_]+)$") or key
+    if last == name or key == "mt." .. name then found[#found + 1] = key end
+  end
+  return found
+end
+
+-- The overview shown by help().
+local function overview()
+  load_reference()
+  local groups, current = {}, nil
+  local text = embedded("api.md") or ""
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    local title = line:match("^##%s+(.*)")
+    if title then
+      current = {title = title, keys = {}}
+      groups[#groups + 1] = current
+    elseif current and heading_key(line) then
+      local k = heading_key(line)
+      current.keys[#current.keys + 1] = k
+    end
+  end
+  local out = {"mutorere " .. M.version ..
+               " — help(name) or help(function) explains one thing."}
+  for _, g in ipairs(groups) do
+    if #g.keys > 0 then
+      out[#out + 1] = ""
+      out[#out + 1] = g.title .. ":"
+      out[#out + 1] = "  " .. table.concat(g.keys, "  ")
+    end
+  end
+  return table.concat(out, "\n")
+end
+
+-- mt.doc([x]): the reference text for a value or name (nil, and a message,
+-- when there is none); with no argument, the overview.
+function M.doc(x)
+  if x == nil then return overview() end
+  local name = type(x) == "string" and x or name_of(x)
+  if not name then
+    return nil, "no help for a " .. type(x) .. "; help() lists the topics"
+  end
+  local keys = matches(name)
+  if #keys == 0 then keys = matches(name:match("[.:]([%w_]+)$") or name) end
+  if #keys == 0 then
+    return nil, "no help for '" .. name .. "'; help() lists the topics"
+  end
+  local parts = {}
+  for _, k in ipairs(keys) do parts[#parts + 1] = sections[k] end
+  return table.concat(parts, "\n\n")
+end
+
+-- mt.help([x]): prints mt.doc(x).
+function M.help(x)
+  local text, err = M.doc(x)
+  print(text or err)
+end
+
+-- mt.topics(): every name the reference documents, in its order.
+function M.topics()
+  load_reference()
+  return table.move(order, 1, #order, 1, {})
+end

@@ -1,0 +1,179 @@
+/*
+** lmutorere.c — the module "mutorere": its C functions, the search path for
+** scripts, and its Lua parts (embedded at build time) run over it.
+*/
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lmutorere.h"
+
+#define MODULE_KEY "mutorere.module"
+#define HOME_KEY "mutorere.home" /* set by the program: its directory */
+
+#ifndef MUTORERE_DATADIR
+#define MUTORERE_DATADIR "/usr/local/share/mutorere"
+#endif
+
+/* The Lua parts, in the order they run. */
+static const char *const lua_parts[] = {"diagram.lua", "help.lua",
+                                        "extras.lua", NULL};
+
+void lmutorere_push_field(lua_State *L, const char *name) {
+  lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+  lua_getfield(L, -1, name);
+  lua_remove(L, -2);
+}
+
+int lmutorere_error(lua_State *L, const char *err) {
+  return luaL_error(L, "%s", err);
+}
+
+void lmutorere_class(lua_State *L, int module, const char *tname,
+                     const char *class, const luaL_Reg *methods,
+                     const luaL_Reg *meta) {
+  luaL_newmetatable(L, tname);
+  luaL_setfuncs(L, meta, 0);
+  lua_newtable(L);
+  luaL_setfuncs(L, methods, 0);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, module, class);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+}
+
+/* 1 when path is a directory. */
+static int is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Appends dir to the list at t when it is a directory. */
+static void path_add(lua_State *L, int t, const char *dir) {
+  if (!is_dir(dir)) return;
+  lua_Integer n = luaL_len(L, t);
+  for (lua_Integer i = 1; i <= n; i++) { /* no duplicates */
+    lua_rawgeti(L, t, i);
+    int same = strcmp(lua_tostring(L, -1), dir) == 0;
+    lua_pop(L, 1);
+    if (same) return;
+  }
+  lua_pushstring(L, dir);
+  lua_rawseti(L, t, n + 1);
+}
+
+/* Pushes the directory of this code: the program's (set by it) or that of
+** mutorere.so. */
+static void push_home(lua_State *L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, HOME_KEY) == LUA_TSTRING) return;
+  lua_pop(L, 1);
+  Dl_info info;
+  if (dladdr((void *)luaopen_mutorere, &info) && info.dli_fname &&
+      strchr(info.dli_fname, '/')) {
+    const char *slash = strrchr(info.dli_fname, '/');
+    lua_pushlstring(L, info.dli_fname, (size_t)(slash - info.dli_fname));
+  } else
+    lua_pushliteral(L, ".");
+}
+
+/* Pushes the search path: MUTORERE_PATH's directories, then the scripts
+** next to the program or module, then the installed ones. */
+static void push_search_path(lua_State *L) {
+  lua_newtable(L);
+  int t = lua_gettop(L);
+  const char *env = getenv("MUTORERE_PATH");
+  while (env && *env) {
+    const char *colon = strchr(env, ':');
+    size_t k = colon ? (size_t)(colon - env) : strlen(env);
+    if (k) {
+      lua_pushlstring(L, env, k);
+      path_add(L, t, lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+    env = colon ? colon + 1 : NULL;
+  }
+  push_home(L);
+  const char *home = lua_tostring(L, -1);
+  path_add(L, t, lua_pushfstring(L, "%s/scripts", home));
+  path_add(L, t, lua_pushfstring(L, "%s/../share/mutorere/scripts", home));
+  path_add(L, t, MUTORERE_DATADIR "/scripts");
+  lua_settop(L, t);
+}
+
+const EmbeddedFile *lembedded_find(const char *name) {
+  for (const EmbeddedFile *f = lembedded_files; f->name; f++)
+    if (strcmp(f->name, name) == 0) return f;
+  return NULL;
+}
+
+/* The reader the Lua parts get: embedded(name) -> text or nil. */
+static int read_embedded(lua_State *L) {
+  const EmbeddedFile *f = lembedded_find(luaL_checkstring(L, 1));
+  if (!f) return 0;
+  lua_pushlstring(L, f->text, f->size);
+  return 1;
+}
+
+/* Runs the Lua part called name over the module at index module. */
+static void run_part(lua_State *L, int module, const char *name) {
+  const EmbeddedFile *f = lembedded_find(name);
+  if (!f) luaL_error(L, "mutorere: missing part %s", name);
+  lua_pushfstring(L, "@mutorere/%s", name);
+  if (luaL_loadbufferx(L, f->text, f->size, lua_tostring(L, -1), "t"))
+    lua_error(L);
+  lua_remove(L, -2);
+  lua_pushvalue(L, module);
+  lua_pushcfunction(L, read_embedded);
+  lua_call(L, 2, 0);
+}
+
+/* mt.type(x) — "Game", "Variant", "Position" or "Move" for the module's
+** values, else nil (as io.type does for files). */
+static int module_type(lua_State *L) {
+  static const char *const metas[] = {LGAME_META, LVARIANT_META,
+                                      LPOSITION_META, LMOVE_META};
+  static const char *const names[] = {"Game", "Variant", "Position", "Move"};
+  luaL_checkany(L, 1);
+  for (int i = 0; i < 4; i++)
+    if (luaL_testudata(L, 1, metas[i])) {
+      lua_pushstring(L, names[i]);
+      return 1;
+    }
+  lua_pushnil(L);
+  return 1;
+}
+
+/* Sets mt.colours: true when standard output is a terminal and NO_COLOR is
+** unset or empty. */
+static void set_colours(lua_State *L, int module) {
+  const char *no_colour = getenv("NO_COLOR");
+  lua_pushboolean(L, isatty(STDOUT_FILENO) && !(no_colour && *no_colour));
+  lua_setfield(L, module, "colours");
+  lua_pushboolean(L, isatty(STDOUT_FILENO));
+  lua_setfield(L, module, "terminal");
+}
+
+int luaopen_mutorere(lua_State *L) {
+  luaL_checkversion(L);
+  lua_newtable(L);
+  int module = lua_gettop(L);
+  lua_pushvalue(L, module);
+  lua_setfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+  lua_pushliteral(L, MUTORERE_VERSION);
+  lua_setfield(L, module, "version");
+  push_search_path(L);
+  lua_setfield(L, module, "path");
+  lposition_open(L, module);
+  lvariant_open(L, module);
+  lgame_open(L, module);
+  lperft_open(L, module);
+  set_colours(L, module);
+  lua_pushcfunction(L, module_type);
+  lua_setfield(L, module, "type");
+  for (int i = 0; lua_parts[i]; i++) run_part(L, module, lua_parts[i]);
+  lua_settop(L, module);
+  return 1;
+}

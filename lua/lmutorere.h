@@ -1,0 +1,139 @@
+/*
+** lmutorere.h — the Lua bridge: what its files share.  The bridge turns Lua
+** values into core calls; the core never sees Lua.
+*/
+#ifndef MUTORERE_LMUTORERE_H
+#define MUTORERE_LMUTORERE_H
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "board.h"
+#include "cancel.h"
+#include "game.h"
+#include "rules.h"
+
+#define MUTORERE_VERSION "0.1.0"
+
+/* Metatable names in the registry. */
+#define LPOSITION_META "mutorere.Position"
+#define LMOVE_META "mutorere.Move"
+#define LVARIANT_META "mutorere.Variant"
+#define LGAME_META "mutorere.Game"
+
+/* --- lmutorere.c: the module --- */
+
+/* Opens the module; the entry point of mutorere.so (its one exported
+** symbol) and of the program. */
+__attribute__((visibility("default"))) int luaopen_mutorere(lua_State *L);
+
+/* Creates the metatable tname with the given methods as its __index table,
+** metamethods meta, and fields listed for completion; leaves nothing on
+** the stack.  The methods table becomes module field class (e.g. "Game"). */
+void lmutorere_class(lua_State *L, int module, const char *tname,
+                     const char *class, const luaL_Reg *methods,
+                     const luaL_Reg *meta);
+
+/* Raises the error in err as a Lua error (message as it is). */
+int lmutorere_error(lua_State *L, const char *err);
+
+/* Pushes module field name (the module is kept in the registry). */
+void lmutorere_push_field(lua_State *L, const char *name);
+
+/* --- lposition.c: Position and Move values --- */
+
+/* Pushes a new immutable Position value. */
+void lposition_push(lua_State *L, const Position *p);
+
+/* The Position at arg: a Position value or position text (errors name the
+** argument). */
+Position lposition_check(lua_State *L, int arg);
+
+/* Pushes the Move value for m (interned: the same value each time). */
+void lmove_push(lua_State *L, Move m);
+
+/* The Move at arg on a board of n arms: a Move value or move text. */
+Move lmove_check(lua_State *L, int arg, int n);
+
+/* Pushes "black"/"white"/nil for a colour. */
+void lposition_push_colour(lua_State *L, int colour);
+
+/* Pushes a point as Lua sees it: an arm number 1..n or "c". */
+void lposition_push_point(lua_State *L, int point);
+
+void lposition_open(lua_State *L, int module);
+
+/* --- lvariant.c: variants, their loading and hooks --- */
+
+typedef struct HookContext {
+  lua_State *L;   /* the thread running the current core call */
+  int allow_ref;  /* registry refs of the hook functions, or LUA_NOREF */
+  int result_ref;
+  int error_ref;  /* the last hook failure's message, or LUA_NOREF */
+} HookContext;
+
+typedef struct Variant {
+  Rules rules; /* rules.hooks.ctx points at hook */
+  Position start;
+  HookContext hook;
+  int opening_plies; /* the ply from which the rules no longer read it */
+} Variant;
+
+/* The variant of any spec at arg (name, path, Variant, table); the stack
+** slot is replaced by the Variant value. */
+Variant *lvariant_get(lua_State *L, int arg);
+
+/* The Variant value at arg, or NULL. */
+Variant *lvariant_test(lua_State *L, int arg);
+
+/* Makes L the thread that runs v's hooks; returns the one before, to give
+** back to lvariant_leave. */
+lua_State *lvariant_enter(Variant *v, lua_State *L);
+void lvariant_leave(Variant *v, lua_State *before);
+
+/* Raises the last hook failure of v (after a core call returned
+** RULES_EHOOK or GAME_EHOOK). */
+int lvariant_raise_hook_error(lua_State *L, Variant *v);
+
+/* Pushes v's name. */
+void lvariant_push_name(lua_State *L, int arg);
+
+void lvariant_open(lua_State *L, int module);
+
+/* --- lgame.c: games --- */
+
+/* The core game of the started Game value at idx, or NULL.  Its variant is
+** the value's first user value. */
+const Game *lgame_test(lua_State *L, int idx);
+
+void lgame_open(lua_State *L, int module);
+
+/* --- lperft.c: perft --- */
+
+void lperft_open(lua_State *L, int module);
+
+/* --- linterrupt.c: Ctrl-C and the core's Cancel --- */
+
+/* A Cancel for core calls made from L: it stops them on Ctrl-C. */
+Cancel linterrupt_cancel(lua_State *L);
+
+/* 1 when an interrupt is pending. */
+int linterrupt_pending(void);
+
+/* Raises "interrupted" in L. */
+int linterrupt_raise(lua_State *L);
+
+/* --- lembedded.c (generated): the module's Lua parts --- */
+
+typedef struct EmbeddedFile {
+  const char *name; /* e.g. "diagram.lua" */
+  const char *text;
+  size_t size;
+} EmbeddedFile;
+
+extern const EmbeddedFile lembedded_files[]; /* ends with a NULL name */
+
+/* The embedded file called name, or NULL. */
+const EmbeddedFile *lembedded_find(const char *name);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+** lperft.c — mt.perft: the core's perft run in C from Lua.
+*/
+#include "lmutorere.h"
+#include "perft.h"
+
+/* mt.perft(game, depth) or mt.perft(variant [, depth [, position]]) — the
+** number of leaves of the move tree at depth from the game's current
+** position, or from the variant's start or the given position. */
+static int perft_l(lua_State *L) {
+  Position p;
+  Variant *v;
+  const Game *g = lgame_test(L, 1);
+  if (g) {
+    p = *game_position(g);
+    lua_getiuservalue(L, 1, 1);
+    lua_replace(L, 1);
+    v = lvariant_get(L, 1);
+  } else {
+    v = lvariant_get(L, 1);
+    p = lua_isnoneornil(L, 3) ? v->start : lposition_check(L, 3);
+  }
+  lua_Integer depth = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, depth >= 0 && depth <= PERFT_MAX_DEPTH, 2,
+                "depth must be from 0 to 200");
+  if (p.n != v->rules.arms)
+    return luaL_error(L, "the position has %d arms but the variant has %d",
+                      p.n, v->rules.arms);
+  Cancel cancel = linterrupt_cancel(L);
+  lua_State *before = lvariant_enter(v, L);
+  int64_t n = perft(&v->rules, &p, (int)depth, &cancel);
+  lvariant_leave(v, before);
+  if (n == PERFT_EHOOK) return lvariant_raise_hook_error(L, v);
+  if (n == PERFT_CANCELLED) return linterrupt_raise(L);
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+void lperft_open(lua_State *L, int module) {
+  lua_pushcfunction(L, perft_l);
+  lua_setfield(L, module, "perft");
+}

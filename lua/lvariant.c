@@ -1,0 +1,823 @@
+/*
+** lvariant.c — Variant values: built from a name, a file or a table (with
+** inheritance through "base"), found on the search path, and their Lua
+** hooks called from the core through C function pointers.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lmutorere.h"
+
+#define MAX_BASE_DEPTH 32
+
+/* The fields a variant table may have, for error messages. */
+static const char *const variant_fields[] = {
+    "name",  "description", "source",        "base",     "arms",
+    "flank", "adjacent_enemy", "misere",     "repetition", "max_plies",
+    "opening_plies", "allow", "result",      "start",    NULL};
+
+/* --- hooks: called by the core, run Lua inside a protected call --- */
+
+/* Records the error on top of the stack as the context's failure, prefixed
+** with what failed; pops it.  Returns RULES_EHOOK. */
+static int hook_failed(HookContext *h, const char *what, const Position *p) {
+  lua_State *L = h->L;
+  char pos[BOARD_POSMAX];
+  const char *msg = luaL_tolstring(L, -1, NULL);
+  if (linterrupt_pending())
+    lua_pushliteral(L, "interrupted");
+  else
+    lua_pushfstring(L, "%s hook failed at %s: %s", what, board_format(p, pos),
+                    msg);
+  luaL_unref(L, LUA_REGISTRYINDEX, h->error_ref);
+  h->error_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pop(L, 2);
+  return RULES_EHOOK;
+}
+
+/* Runs inside lua_pcall: (hook function, Position*, move code) ->
+** allowed. */
+static int call_allow(lua_State *L) {
+  const Position *p = lua_touserdata(L, 2);
+  int code = (int)lua_tointeger(L, 3);
+  lua_settop(L, 1);
+  lposition_push(L, p);
+  lmove_push(L, (Move){(uint8_t)(code >> 8), (uint8_t)(code & 0xff)});
+  lua_call(L, 2, 1);
+  lua_pushboolean(L, lua_toboolean(L, -1));
+  return 1;
+}
+
+/* Runs inside lua_pcall: (hook function, Position*) -> OUTCOME_*. */
+static int call_result(lua_State *L) {
+  static const char *const names[] = {"black", "white", "draw", NULL};
+  static const int outcomes[] = {OUTCOME_BLACK, OUTCOME_WHITE, OUTCOME_DRAW};
+  const Position *p = lua_touserdata(L, 2);
+  lua_settop(L, 1);
+  lposition_push(L, p);
+  lua_call(L, 1, 1);
+  if (lua_isnil(L, -1)) {
+    lua_pushinteger(L, OUTCOME_NONE);
+    return 1;
+  }
+  const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  for (int i = 0; names[i]; i++)
+    if (strcmp(s, names[i]) == 0) {
+      lua_pushinteger(L, outcomes[i]);
+      return 1;
+    }
+  return luaL_error(L, "it returned %s; want \"black\", \"white\", \"draw\" "
+                       "or nil",
+                    luaL_tolstring(L, -1, NULL));
+}
+
+static int hook_allow(void *ctx, const Position *p, Move m) {
+  HookContext *h = ctx;
+  lua_State *L = h->L;
+  if (!lua_checkstack(L, 6)) return RULES_EHOOK;
+  lua_pushcfunction(L, call_allow);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, h->allow_ref);
+  lua_pushlightuserdata(L, (void *)p);
+  lua_pushinteger(L, m.from << 8 | m.to);
+  if (lua_pcall(L, 3, 1, 0) != LUA_OK) return hook_failed(h, "allow", p);
+  int ok = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return ok;
+}
+
+static int hook_result(void *ctx, const Position *p) {
+  HookContext *h = ctx;
+  lua_State *L = h->L;
+  if (!lua_checkstack(L, 6)) return RULES_EHOOK;
+  lua_pushcfunction(L, call_result);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, h->result_ref);
+  lua_pushlightuserdata(L, (void *)p);
+  if (lua_pcall(L, 2, 1, 0) != LUA_OK) return hook_failed(h, "result", p);
+  int outcome = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return outcome;
+}
+
+lua_State *lvariant_enter(Variant *v, lua_State *L) {
+  lua_State *before = v->hook.L;
+  v->hook.L = L;
+  return before;
+}
+
+void lvariant_leave(Variant *v, lua_State *before) { v->hook.L = before; }
+
+int lvariant_raise_hook_error(lua_State *L, Variant *v) {
+  if (v->hook.error_ref == LUA_NOREF || v->hook.error_ref == LUA_REFNIL)
+    return luaL_error(L, "a rule hook failed (stack overflow?)");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, v->hook.error_ref);
+  luaL_unref(L, LUA_REGISTRYINDEX, v->hook.error_ref);
+  v->hook.error_ref = LUA_NOREF;
+  return lua_error(L);
+}
+
+/* --- Variant values --- */
+
+Variant *lvariant_test(lua_State *L, int arg) {
+  return luaL_testudata(L, arg, LVARIANT_META);
+}
+
+/* Pushes a new Variant with the standard rules on 8 arms and an empty
+** description table as its user value. */
+static Variant *variant_new(lua_State *L) {
+  Variant *v = lua_newuserdatauv(L, sizeof *v, 1);
+  char err[BOARD_ERRMAX];
+  memset(v, 0, sizeof *v);
+  v->hook.allow_ref = v->hook.result_ref = v->hook.error_ref = LUA_NOREF;
+  luaL_setmetatable(L, LVARIANT_META);
+  rules_named(&v->rules, "standard", 8, err);
+  board_start(&v->start, 8);
+  lua_newtable(L);
+  lua_setiuservalue(L, -2, 1);
+  return v;
+}
+
+/* Sets field key of the user value of the Variant at index idx to the value
+** on top (popped). */
+static void info_set(lua_State *L, int idx, const char *key) {
+  idx = lua_absindex(L, idx);
+  lua_getiuservalue(L, idx, 1);
+  lua_insert(L, -2);
+  lua_setfield(L, -2, key);
+  lua_pop(L, 1);
+}
+
+/* Pushes field key of the user value of the Variant at idx. */
+static int info_get(lua_State *L, int idx, const char *key) {
+  lua_getiuservalue(L, idx, 1);
+  int t = lua_getfield(L, -1, key);
+  lua_remove(L, -2);
+  return t;
+}
+
+void lvariant_push_name(lua_State *L, int arg) { info_get(L, arg, "name"); }
+
+/* Wires the hook pointers of v to its refs. */
+static void variant_wire_hooks(Variant *v) {
+  v->rules.hooks.ctx = &v->hook;
+  v->rules.hooks.allow = v->hook.allow_ref == LUA_NOREF ? NULL : hook_allow;
+  v->rules.hooks.result = v->hook.result_ref == LUA_NOREF ? NULL : hook_result;
+  v->opening_plies = rules_opening_plies(&v->rules);
+}
+
+static int variant_gc(lua_State *L) {
+  Variant *v = luaL_checkudata(L, 1, LVARIANT_META);
+  luaL_unref(L, LUA_REGISTRYINDEX, v->hook.allow_ref);
+  luaL_unref(L, LUA_REGISTRYINDEX, v->hook.result_ref);
+  luaL_unref(L, LUA_REGISTRYINDEX, v->hook.error_ref);
+  v->hook.allow_ref = v->hook.result_ref = v->hook.error_ref = LUA_NOREF;
+  v->rules.hooks.allow = NULL;
+  v->rules.hooks.result = NULL;
+  return 0;
+}
+
+/* --- building a variant from a table --- */
+
+static Variant *resolve(lua_State *L, int spec, int chain);
+
+/* Raises an error about variant table field key; the variant's name and
+** file are at the top of the message. */
+static int field_error(lua_State *L, int v, const char *key, const char *want) {
+  info_get(L, v, "name");
+  info_get(L, v, "path");
+  const char *name = lua_tostring(L, -2), *path = lua_tostring(L, -1);
+  return luaL_error(L, "variant '%s'%s%s%s: %s must be %s, got %s",
+                    name ? name : "?", path ? " (" : "", path ? path : "",
+                    path ? ")" : "", key, want,
+                    luaL_typename(L, -3));
+}
+
+/* Reads an integer field at the top of the stack in lo..hi. */
+static int int_field(lua_State *L, int v, const char *key, int lo, int hi,
+                     const char *want) {
+  int ok;
+  lua_Integer x = lua_tointegerx(L, -1, &ok);
+  if (!ok || x < lo || x > hi) field_error(L, v, key, want);
+  return (int)x;
+}
+
+/* Reads a boolean field at the top of the stack. */
+static int bool_field(lua_State *L, int v, const char *key) {
+  if (!lua_isboolean(L, -1)) field_error(L, v, key, "a boolean");
+  return lua_toboolean(L, -1);
+}
+
+/* Reads the flank field: "always", "never", true, false or a ply count. */
+static int flank_field(lua_State *L, int v) {
+  static const char *want = "\"always\", \"never\" or a ply count";
+  if (lua_isboolean(L, -1)) return lua_toboolean(L, -1) ? RULES_ALWAYS : 0;
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    const char *s = lua_tostring(L, -1);
+    if (strcmp(s, "always") == 0) return RULES_ALWAYS;
+    if (strcmp(s, "never") == 0) return 0;
+    field_error(L, v, "flank", want);
+  }
+  return int_field(L, v, "flank", 0, BOARD_MAX_PLY, want);
+}
+
+/* Reads a hook field: a function, or false to drop an inherited hook. */
+static void hook_field(lua_State *L, int v, const char *key, int *ref) {
+  if (lua_isfunction(L, -1)) {
+    luaL_unref(L, LUA_REGISTRYINDEX, *ref);
+    lua_pushvalue(L, -1);
+    *ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  } else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
+    luaL_unref(L, LUA_REGISTRYINDEX, *ref);
+    *ref = LUA_NOREF;
+  } else
+    field_error(L, v, key, "a function (or false)");
+}
+
+/* Checks that every key of the table at t is a known field. */
+static void check_keys(lua_State *L, int v, int t) {
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    int known = 0;
+    if (lua_type(L, -2) == LUA_TSTRING)
+      for (int i = 0; variant_fields[i] && !known; i++)
+        known = strcmp(lua_tostring(L, -2), variant_fields[i]) == 0;
+    if (!known) {
+      luaL_Buffer b;
+      luaL_buffinit(L, &b);
+      for (int i = 0; variant_fields[i]; i++) {
+        luaL_addstring(&b, i ? ", " : "");
+        luaL_addstring(&b, variant_fields[i]);
+      }
+      luaL_pushresult(&b);
+      info_get(L, v, "name");
+      luaL_error(L, "variant '%s': unknown field '%s' (the fields are: %s)",
+                 lua_tostring(L, -1),
+                 lua_type(L, -4) == LUA_TSTRING ? lua_tostring(L, -4)
+                                                : luaL_typename(L, -4),
+                 lua_tostring(L, -2));
+    }
+    lua_pop(L, 1);
+  }
+}
+
+/* Copies the rules, start, hooks and description of the Variant at base
+** into the Variant at v. */
+static void inherit(lua_State *L, int v, int base) {
+  Variant *to = lua_touserdata(L, v), *from = lua_touserdata(L, base);
+  to->rules = from->rules;
+  to->start = from->start;
+  int *refs[2] = {&to->hook.allow_ref, &to->hook.result_ref};
+  int from_refs[2] = {from->hook.allow_ref, from->hook.result_ref};
+  for (int i = 0; i < 2; i++) {
+    if (from_refs[i] == LUA_NOREF) continue;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, from_refs[i]);
+    *refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  info_get(L, base, "name");
+  info_set(L, v, "base");
+  info_get(L, base, "description");
+  info_set(L, v, "description");
+}
+
+/* Applies the rule fields of the table at t to the Variant at v. */
+static void apply_rules(lua_State *L, int v, int t) {
+  Variant *var = lua_touserdata(L, v);
+  int arms_before = var->rules.arms;
+  if (lua_getfield(L, t, "arms") != LUA_TNIL)
+    var->rules.arms = int_field(L, v, "arms", BOARD_MIN_ARMS, BOARD_MAX_ARMS,
+                                "an even number from 4 to 64");
+  if (var->rules.arms % 2) field_error(L, v, "arms", "an even number");
+  if (lua_getfield(L, t, "flank") != LUA_TNIL)
+    var->rules.flank_plies = flank_field(L, v);
+  if (lua_getfield(L, t, "adjacent_enemy") != LUA_TNIL)
+    var->rules.adjacent_enemy = bool_field(L, v, "adjacent_enemy");
+  if (lua_getfield(L, t, "misere") != LUA_TNIL)
+    var->rules.misere = bool_field(L, v, "misere");
+  if (lua_getfield(L, t, "repetition") != LUA_TNIL)
+    var->rules.repetition = lua_isboolean(L, -1) && !lua_toboolean(L, -1)
+                                ? 0
+                                : int_field(L, v, "repetition", 2, 1000,
+                                            "a count from 2 to 1000, or false");
+  if (lua_getfield(L, t, "max_plies") != LUA_TNIL)
+    var->rules.max_plies = lua_isboolean(L, -1) && !lua_toboolean(L, -1)
+                               ? 0
+                               : int_field(L, v, "max_plies", 1, BOARD_MAX_PLY,
+                                           "a ply count, or false");
+  if (lua_getfield(L, t, "opening_plies") != LUA_TNIL)
+    var->rules.hook_plies = int_field(L, v, "opening_plies", 0, BOARD_MAX_PLY,
+                                      "a ply count");
+  lua_pop(L, 7);
+  if (var->rules.arms != arms_before) board_start(&var->start, var->rules.arms);
+}
+
+/* Applies the hook fields and the start position of the table at t. */
+static void apply_hooks_start(lua_State *L, int v, int t) {
+  Variant *var = lua_touserdata(L, v);
+  char err[BOARD_ERRMAX];
+  if (lua_getfield(L, t, "allow") != LUA_TNIL)
+    hook_field(L, v, "allow", &var->hook.allow_ref);
+  if (lua_getfield(L, t, "result") != LUA_TNIL)
+    hook_field(L, v, "result", &var->hook.result_ref);
+  if (lua_getfield(L, t, "start") != LUA_TNIL) {
+    Position p;
+    if (lua_type(L, -1) != LUA_TSTRING)
+      field_error(L, v, "start", "position text");
+    int bad = board_parse(&p, lua_tostring(L, -1), err) != 0;
+    if (!bad && p.n != var->rules.arms) {
+      snprintf(err, sizeof err, "it has %d arms, the variant %d", p.n,
+               var->rules.arms);
+      bad = 1;
+    }
+    if (bad) {
+      info_get(L, v, "name");
+      luaL_error(L, "variant '%s': bad start position: %s",
+                 lua_tostring(L, -1), err);
+    }
+    var->start = p;
+  }
+  lua_pop(L, 3);
+}
+
+/* Applies the descriptive fields (name, description, source). */
+static void apply_info(lua_State *L, int v, int t) {
+  static const char *const keys[] = {"name", "description", "source"};
+  for (int i = 0; i < 3; i++) {
+    int type = lua_getfield(L, t, keys[i]);
+    if (type == LUA_TNIL) {
+      lua_pop(L, 1);
+      continue;
+    }
+    if (type != LUA_TSTRING) field_error(L, v, keys[i], "a string");
+    info_set(L, v, keys[i]);
+  }
+}
+
+/* Builds a Variant from the table at t (pushed); default_name and path (may
+** be NULL) describe where it came from; chain lists the specs being
+** resolved. */
+static Variant *from_table(lua_State *L, int t, int chain,
+                           const char *default_name, const char *path) {
+  char err[BOARD_ERRMAX];
+  t = lua_absindex(L, t);
+  Variant *var = variant_new(L);
+  int v = lua_gettop(L);
+  lua_pushstring(L, default_name ? default_name : "custom");
+  info_set(L, v, "name");
+  if (path) {
+    lua_pushstring(L, path);
+    info_set(L, v, "path");
+  }
+  apply_info(L, v, t);
+  check_keys(L, v, t);
+  if (lua_getfield(L, t, "base") != LUA_TNIL) {
+    resolve(L, lua_gettop(L), chain);
+    inherit(L, v, lua_gettop(L));
+    if (!default_name) { /* a table without a name is named after its base */
+      info_get(L, lua_gettop(L), "name");
+      info_set(L, v, "name");
+    }
+    lua_pop(L, 1);
+    apply_info(L, v, t); /* the table's own name and description win */
+  }
+  lua_pop(L, 1);
+  apply_rules(L, v, t);
+  apply_hooks_start(L, v, t);
+  variant_wire_hooks(var);
+  if (rules_check(&var->rules, err)) {
+    info_get(L, v, "name");
+    luaL_error(L, "variant '%s': %s", lua_tostring(L, -1), err);
+  }
+  lua_pushvalue(L, t);
+  info_set(L, v, "definition");
+  return var;
+}
+
+/* --- finding variants: built-ins, the search path, files --- */
+
+/* Pushes the search path list (module field "path"). */
+static void push_search_path(lua_State *L) {
+  lmutorere_push_field(L, "path");
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+  }
+}
+
+/* 1 when s is a plain variant name (not a path). */
+static int plain_name(const char *s) {
+  if (!*s) return 0;
+  for (; *s; s++)
+    if (!(isalnum((unsigned char)*s) || *s == '-' || *s == '_')) return 0;
+  return 1;
+}
+
+/* Pushes the path of variants/<name>.lua on the search path, or nothing;
+** returns 1 when found. */
+static int find_on_path(lua_State *L, const char *name) {
+  push_search_path(L);
+  for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+    const char *path = lua_pushfstring(L, "%s/variants/%s.lua",
+                                       lua_tostring(L, -1), name);
+    FILE *f = fopen(path, "r");
+    if (f) {
+      fclose(f);
+      lua_replace(L, -4);
+      lua_pop(L, 2);
+      return 1;
+    }
+    lua_pop(L, 2);
+  }
+  lua_pop(L, 2);
+  return 0;
+}
+
+/* The file name of a path without directory and ".lua". */
+static void base_name(const char *path, char *out, size_t size) {
+  const char *slash = strrchr(path, '/');
+  const char *b = slash ? slash + 1 : path;
+  size_t k = strlen(b);
+  if (k > 4 && strcmp(b + k - 4, ".lua") == 0) k -= 4;
+  if (k >= size) k = size - 1;
+  memcpy(out, b, k);
+  out[k] = '\0';
+}
+
+/* Loads the variant file at path (a text chunk returning a table). */
+static Variant *from_file(lua_State *L, const char *path, int chain) {
+  char name[64];
+  if (luaL_loadfilex(L, path, "t") != LUA_OK)
+    luaL_error(L, "cannot load variant: %s", lua_tostring(L, -1));
+  lua_call(L, 0, 1);
+  if (!lua_istable(L, -1))
+    luaL_error(L, "variant file %s must return a table, not %s", path,
+               luaL_typename(L, -1));
+  base_name(path, name, sizeof name);
+  Variant *v = from_table(L, -1, chain, name, path);
+  lua_remove(L, -2);
+  return v;
+}
+
+/* Pushes a built-in variant; returns NULL when name is not one. */
+static Variant *from_builtin(lua_State *L, const char *name) {
+  Rules r;
+  char err[BOARD_ERRMAX];
+  if (rules_named(&r, name, 8, err)) return NULL;
+  Variant *v = variant_new(L);
+  v->rules = r;
+  variant_wire_hooks(v);
+  lua_pushstring(L, name);
+  info_set(L, -2, "name");
+  return v;
+}
+
+/* Adds key to the chain at chain, failing on a cycle or a chain too
+** long. */
+static void chain_push(lua_State *L, int chain, const char *key) {
+  lua_Integer n = luaL_len(L, chain);
+  int cycle = 0;
+  for (lua_Integer i = 1; i <= n && !cycle; i++) {
+    lua_rawgeti(L, chain, i);
+    cycle = strcmp(lua_tostring(L, -1), key) == 0;
+    lua_pop(L, 1);
+  }
+  if (cycle || n >= MAX_BASE_DEPTH) {
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_rawgeti(L, chain, i);
+      luaL_addvalue(&b);
+      luaL_addstring(&b, " -> ");
+    }
+    luaL_addstring(&b, key);
+    luaL_pushresult(&b);
+    luaL_error(L, "variant bases form a %s: %s", cycle ? "cycle" : "chain too long",
+               lua_tostring(L, -1));
+  }
+  lua_pushstring(L, key);
+  lua_rawseti(L, chain, n + 1);
+}
+
+static void chain_pop(lua_State *L, int chain) {
+  lua_pushnil(L);
+  lua_rawseti(L, chain, luaL_len(L, chain));
+}
+
+/* Pushes the Variant for a name or path. */
+static Variant *from_string(lua_State *L, const char *s, int chain) {
+  Variant *v;
+  chain_push(L, chain, s);
+  if (!plain_name(s))
+    v = from_file(L, s, chain);
+  else if (find_on_path(L, s)) {
+    v = from_file(L, lua_tostring(L, -1), chain);
+    lua_remove(L, -2);
+  } else if (!(v = from_builtin(L, s))) {
+    luaL_error(L, "unknown variant '%s' (mt.variants() lists them)", s);
+  }
+  chain_pop(L, chain);
+  return v;
+}
+
+/* Pushes the Variant of the spec at index spec. */
+static Variant *resolve(lua_State *L, int spec, int chain) {
+  spec = lua_absindex(L, spec);
+  luaL_checkstack(L, 20, "variant bases nest too deeply");
+  Variant *v = lvariant_test(L, spec);
+  if (v) {
+    lua_pushvalue(L, spec);
+    return v;
+  }
+  if (lua_type(L, spec) == LUA_TSTRING)
+    return from_string(L, lua_tostring(L, spec), chain);
+  if (lua_istable(L, spec)) {
+    if (luaL_len(L, chain) >= MAX_BASE_DEPTH)
+      luaL_error(L, "variant bases nest too deeply");
+    return from_table(L, spec, chain, NULL, NULL);
+  }
+  luaL_error(L, "a variant is a name, a path, a table or a Variant, not %s",
+             luaL_typename(L, spec));
+  return NULL;
+}
+
+Variant *lvariant_get(lua_State *L, int arg) {
+  arg = lua_absindex(L, arg);
+  if (lua_gettop(L) < arg) lua_settop(L, arg);
+  if (lua_isnil(L, arg)) {
+    lua_pushliteral(L, "standard");
+    lua_replace(L, arg);
+  }
+  Variant *v = lvariant_test(L, arg);
+  if (v) return v;
+  lua_newtable(L);
+  v = resolve(L, arg, lua_gettop(L));
+  lua_replace(L, arg);
+  lua_pop(L, 1);
+  return v;
+}
+
+/* --- the Lua API --- */
+
+/* mt.variant(spec) — the Variant of any spec. */
+static int variant_get(lua_State *L) {
+  luaL_checkany(L, 1);
+  lvariant_get(L, 1);
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* Adds the names of the variant files (variants/NAME.lua) in dir to the
+** set at t. */
+static void scan_dir(lua_State *L, const char *dir, int t) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/variants", dir);
+  DIR *d = opendir(path);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t k = strlen(e->d_name);
+    if (k <= 4 || strcmp(e->d_name + k - 4, ".lua") != 0) continue;
+    lua_pushlstring(L, e->d_name, k - 4);
+    if (plain_name(lua_tostring(L, -1))) {
+      lua_pushboolean(L, 1);
+      lua_rawset(L, t);
+    } else
+      lua_pop(L, 1);
+  }
+  closedir(d);
+}
+
+/* mt.variants() — the sorted names of the built-ins and of every variant
+** script on the search path. */
+static int variant_list(lua_State *L) {
+  lua_newtable(L);
+  int set = lua_gettop(L);
+  for (int i = 0; rules_names[i]; i++) {
+    lua_pushboolean(L, 1);
+    lua_setfield(L, set, rules_names[i]);
+  }
+  push_search_path(L);
+  for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+    scan_dir(L, lua_tostring(L, -1), set);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+  lua_newtable(L);
+  int k = 0;
+  lua_pushnil(L);
+  while (lua_next(L, set)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, ++k);
+  }
+  if (lua_getglobal(L, "table") == LUA_TTABLE &&
+      lua_getfield(L, -1, "sort") == LUA_TFUNCTION) {
+    lua_pushvalue(L, -3);
+    lua_call(L, 1, 0);
+  }
+  lua_settop(L, set + 1);
+  return 1;
+}
+
+/* Pushes the parameters of r as a table. */
+static void push_parameters(lua_State *L, const Rules *r) {
+  lua_createtable(L, 0, 8);
+  lua_pushinteger(L, r->arms);
+  lua_setfield(L, -2, "arms");
+  if (r->flank_plies == RULES_ALWAYS)
+    lua_pushliteral(L, "always");
+  else if (r->flank_plies == 0)
+    lua_pushliteral(L, "never");
+  else
+    lua_pushinteger(L, r->flank_plies);
+  lua_setfield(L, -2, "flank");
+  lua_pushboolean(L, r->adjacent_enemy);
+  lua_setfield(L, -2, "adjacent_enemy");
+  lua_pushboolean(L, r->misere);
+  lua_setfield(L, -2, "misere");
+  lua_pushinteger(L, r->repetition);
+  lua_setfield(L, -2, "repetition");
+  lua_pushinteger(L, r->max_plies);
+  lua_setfield(L, -2, "max_plies");
+  lua_pushinteger(L, r->hook_plies);
+  lua_setfield(L, -2, "opening_plies");
+}
+
+/* mt.builtins() — {name = parameters} of the variants built into the
+** core. */
+static int variant_builtins(lua_State *L) {
+  Rules r;
+  char err[BOARD_ERRMAX];
+  lua_newtable(L);
+  for (int i = 0; rules_names[i]; i++) {
+    rules_named(&r, rules_names[i], 8, err);
+    push_parameters(L, &r);
+    lua_setfield(L, -2, rules_names[i]);
+  }
+  return 1;
+}
+
+static Variant *variant_self(lua_State *L) {
+  return luaL_checkudata(L, 1, LVARIANT_META);
+}
+
+/* v:parameters() — the rule parameters as a table. */
+static int variant_parameters(lua_State *L) {
+  Variant *v = variant_self(L);
+  push_parameters(L, &v->rules);
+  lua_createtable(L, 0, 2);
+  lua_pushboolean(L, v->rules.hooks.allow != NULL);
+  lua_setfield(L, -2, "allow");
+  lua_pushboolean(L, v->rules.hooks.result != NULL);
+  lua_setfield(L, -2, "result");
+  lua_setfield(L, -2, "hooks");
+  return 1;
+}
+
+/* Checks that position p fits variant v (arms). */
+static void check_fits(lua_State *L, const Variant *v, const Position *p) {
+  if (p->n != v->rules.arms)
+    luaL_error(L, "the position has %d arms but the variant has %d", p->n,
+               v->rules.arms);
+}
+
+/* v:moves(position) — the legal moves in a position, as Move values. */
+static int variant_moves(lua_State *L) {
+  Variant *v = variant_self(L);
+  Position p = lposition_check(L, 2);
+  Move moves[RULES_MAX_MOVES];
+  check_fits(L, v, &p);
+  lua_State *before = lvariant_enter(v, L);
+  int k = rules_moves(&v->rules, &p, moves);
+  lvariant_leave(v, before);
+  if (k < 0) return lvariant_raise_hook_error(L, v);
+  lua_createtable(L, k, 0);
+  for (int i = 0; i < k; i++) {
+    lmove_push(L, moves[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* v:play(position, move) — the position after a legal move. */
+static int variant_play(lua_State *L) {
+  Variant *v = variant_self(L);
+  Position p = lposition_check(L, 2);
+  check_fits(L, v, &p);
+  Move m = lmove_check(L, 3, p.n);
+  char why[BOARD_ERRMAX], text[BOARD_MOVEMAX];
+  lua_State *before = lvariant_enter(v, L);
+  int ok = rules_explain(&v->rules, &p, m, why);
+  lvariant_leave(v, before);
+  if (ok < 0) return lvariant_raise_hook_error(L, v);
+  if (!ok)
+    return luaL_error(L, "illegal move %s: %s", board_format_move(m, text),
+                      why);
+  board_play(&p, m);
+  lposition_push(L, &p);
+  return 1;
+}
+
+/* v:outcome(position) — nil while the game goes on, else "black", "white"
+** or "draw" and the reason ("blocked" or "rule"); repetition and the ply cap
+** need a game. */
+static int variant_outcome(lua_State *L) {
+  static const char *const outcomes[] = {NULL, "black", "white", "draw"};
+  Variant *v = variant_self(L);
+  Position p = lposition_check(L, 2);
+  int reason;
+  check_fits(L, v, &p);
+  lua_State *before = lvariant_enter(v, L);
+  int outcome = rules_outcome(&v->rules, &p, &reason);
+  lvariant_leave(v, before);
+  if (outcome < 0) return lvariant_raise_hook_error(L, v);
+  if (!outcome) return 0;
+  lua_pushstring(L, outcomes[outcome]);
+  lua_pushstring(L, reason == REASON_RULE ? "rule" : "blocked");
+  return 2;
+}
+
+static int variant_index(lua_State *L) {
+  Variant *v = variant_self(L);
+  const char *key = luaL_checkstring(L, 2);
+  if (strcmp(key, "arms") == 0)
+    lua_pushinteger(L, v->rules.arms);
+  else if (strcmp(key, "start") == 0)
+    lposition_push(L, &v->start);
+  else if (strcmp(key, "hooked") == 0)
+    lua_pushboolean(L, rules_hooked(&v->rules));
+  else if (strcmp(key, "name") == 0 || strcmp(key, "description") == 0 ||
+           strcmp(key, "source") == 0 || strcmp(key, "path") == 0 ||
+           strcmp(key, "base") == 0 || strcmp(key, "definition") == 0)
+    info_get(L, 1, key);
+  else {
+    luaL_getmetafield(L, 1, "methods");
+    lua_getfield(L, -1, key);
+  }
+  return 1;
+}
+
+static int variant_tostring(lua_State *L) {
+  Variant *v = variant_self(L);
+  info_get(L, 1, "name");
+  lua_pushfstring(L, "variant %s (%d arms)", lua_tostring(L, -1),
+                  v->rules.arms);
+  return 1;
+}
+
+/* Two variants are equal when they are the same value, or when neither has
+** hooks and their parameters and start positions agree. */
+static int variant_eq(lua_State *L) {
+  Variant *a = lvariant_test(L, 1), *b = lvariant_test(L, 2);
+  int same = a && b && a == b;
+  if (a && b && !same && !rules_hooked(&a->rules) &&
+      !rules_hooked(&b->rules)) {
+    Rules x = a->rules, y = b->rules;
+    memset(&x.hooks, 0, sizeof x.hooks);
+    memset(&y.hooks, 0, sizeof y.hooks);
+    same = rules_equal(&x, &y) &&
+           memcmp(&a->start, &b->start, sizeof a->start) == 0;
+  }
+  lua_pushboolean(L, same);
+  return 1;
+}
+
+void lvariant_open(lua_State *L, int module) {
+  static const luaL_Reg meta[] = {{"__index", variant_index},
+                                  {"__tostring", variant_tostring},
+                                  {"__eq", variant_eq},
+                                  {"__gc", variant_gc},
+                                  {NULL, NULL}};
+  static const luaL_Reg methods[] = {{"parameters", variant_parameters},
+                                     {"moves", variant_moves},
+                                     {"play", variant_play},
+                                     {"outcome", variant_outcome},
+                                     {NULL, NULL}};
+  static const char *const fields[] = {"name", "description", "source",
+                                       "path", "base",        "arms",
+                                       "start", "hooked",     "definition",
+                                       NULL};
+  luaL_newmetatable(L, LVARIANT_META);
+  luaL_setfuncs(L, meta, 0);
+  lua_newtable(L);
+  luaL_setfuncs(L, methods, 0);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, module, "Variant");
+  lua_setfield(L, -2, "methods");
+  lua_newtable(L);
+  for (int i = 0; fields[i]; i++) {
+    lua_pushstring(L, fields[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "fields");
+  lua_pop(L, 1);
+  static const luaL_Reg functions[] = {{"variant", variant_get},
+                                       {"variants", variant_list},
+                                       {"builtins", variant_builtins},
+                                       {NULL, NULL}};
+  lua_pushvalue(L, module);
+  luaL_setfuncs(L, functions, 0);
+  lua_pop(L, 1);
+}

@@ -1,0 +1,221 @@
+/*
+** main.c — the mutorere program: options, scripts, and the REPL.
+**
+** usage: mutorere [options] [script [args]]
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "linterrupt.h"
+#include "lmutorere.h"
+#include "repl.h"
+
+static const char *progname = "mutorere";
+
+static void print_usage(FILE *out) {
+  fprintf(out,
+          "usage: %s [options] [script [args]]\n"
+          "Mū Tōrere: a rules engine with Lua scripting.\n\n"
+          "  -e chunk   run the Lua chunk\n"
+          "  -l name    require module name into global name\n"
+          "  -i         enter the REPL after running the script or chunks\n"
+          "  -v         print the version\n"
+          "  -h         print this help\n"
+          "  --         stop handling options\n"
+          "  -          run standard input as one chunk\n\n"
+          "Without a script the REPL starts: with readline on a terminal, "
+          "reading\nstatements plainly from a pipe.  The module is the "
+          "global 'mt'.\n",
+          progname);
+}
+
+typedef struct Options {
+  int interactive; /* -i */
+  int version;     /* -v */
+  int chunks;      /* some -e or -l */
+  int script;      /* argv index of the script, or 0 */
+} Options;
+
+/* Reads the options (first pass: -e and -l are run later, in order).
+** Returns 0, or -1 with a message printed. */
+static int read_options(int argc, char **argv, Options *o) {
+  memset(o, 0, sizeof *o);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (a[0] != '-' || strcmp(a, "-") == 0) {
+      o->script = i;
+      return 0;
+    }
+    if (strcmp(a, "--") == 0) {
+      o->script = i + 1 < argc ? i + 1 : 0;
+      return 0;
+    }
+    if (strcmp(a, "-i") == 0)
+      o->interactive = 1;
+    else if (strcmp(a, "-v") == 0)
+      o->version = 1;
+    else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      print_usage(stdout);
+      exit(EXIT_SUCCESS);
+    } else if (strcmp(a, "-e") == 0 || strcmp(a, "-l") == 0) {
+      if (++i >= argc) {
+        fprintf(stderr, "%s: '%s' needs an argument\n", progname, a);
+        return -1;
+      }
+      o->chunks = 1;
+    } else {
+      fprintf(stderr, "%s: unknown option '%s'\n", progname, a);
+      print_usage(stderr);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* Creates the global 'arg': the script at index 0, its arguments after,
+** the program and options before. */
+static void create_arg(lua_State *L, int argc, char **argv, int script) {
+  int base = script ? script : argc;
+  lua_createtable(L, argc - base, base + 1);
+  for (int i = 0; i < argc; i++) {
+    lua_pushstring(L, argv[i]);
+    lua_rawseti(L, -2, i - base);
+  }
+  lua_setglobal(L, "arg");
+}
+
+/* Sets the program's directory (for the search path) from /proc. */
+static void set_home(lua_State *L) {
+  char path[4096];
+  ssize_t k = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (k <= 0) return;
+  path[k] = '\0';
+  char *slash = strrchr(path, '/');
+  if (!slash) return;
+  *slash = '\0';
+  lua_pushstring(L, path);
+  lua_setfield(L, LUA_REGISTRYINDEX, "mutorere.home");
+}
+
+/* Runs Lua source text with a name (for the program's own setup). */
+static int run_text(lua_State *L, const char *text, const char *name) {
+  int status = luaL_loadbuffer(L, text, strlen(text), name);
+  if (status == LUA_OK) status = repl_docall(L, 0, 0);
+  repl_report(L, progname, status, 0);
+  return status;
+}
+
+/* Opens the libraries and the module as global 'mt'; puts the search path
+** on package.path so scripts can require each other. */
+static int open_all(lua_State *L) {
+  luaL_openlibs(L);
+  set_home(L);
+  luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
+  lua_setglobal(L, "mt");
+  return run_text(L,
+                  "local dirs = {}\n"
+                  "for _, d in ipairs(mt.path) do dirs[#dirs+1] = d .. "
+                  "'/?.lua' end\n"
+                  "dirs[#dirs+1] = package.path\n"
+                  "package.path = table.concat(dirs, ';')\n",
+                  "=setup");
+}
+
+/* Runs -e chunks and -l requires in order.  Returns the status. */
+static int run_options(lua_State *L, char **argv, int stop) {
+  for (int i = 1; i < stop; i++) {
+    int status = LUA_OK;
+    if (strcmp(argv[i], "-e") == 0) {
+      const char *chunk = argv[++i];
+      status = luaL_loadbuffer(L, chunk, strlen(chunk), "=(command line)");
+      if (status == LUA_OK) status = repl_docall(L, 0, 0);
+    } else if (strcmp(argv[i], "-l") == 0) {
+      const char *name = argv[++i];
+      lua_getglobal(L, "require");
+      lua_pushstring(L, name);
+      status = repl_docall(L, 1, 1);
+      if (status == LUA_OK) lua_setglobal(L, name);
+    }
+    if (status != LUA_OK) {
+      repl_report(L, progname, status, 0);
+      return status;
+    }
+  }
+  return LUA_OK;
+}
+
+/* Runs the script at argv[script] ("-" is standard input) with its
+** arguments.  Returns the status. */
+static int run_script(lua_State *L, int argc, char **argv, int script) {
+  const char *name = strcmp(argv[script], "-") == 0 ? NULL : argv[script];
+  int status = luaL_loadfile(L, name);
+  if (status == LUA_OK) {
+    int n = argc - script - 1;
+    luaL_checkstack(L, n + 3, "too many arguments to the script");
+    for (int i = script + 1; i < argc; i++) lua_pushstring(L, argv[i]);
+    status = repl_docall(L, n, 0);
+  }
+  repl_report(L, progname, status, 0);
+  return status;
+}
+
+/* Sets up the REPL's commands (commands.lua) and runs the loop. */
+static int run_repl(lua_State *L) {
+  const EmbeddedFile *f = lembedded_find("commands.lua");
+  int status = luaL_loadbufferx(L, f->text, f->size, "@mutorere/commands.lua",
+                                "t");
+  if (status == LUA_OK) {
+    lua_getglobal(L, "mt");
+    status = repl_docall(L, 1, 0);
+  }
+  if (status != LUA_OK) {
+    repl_report(L, progname, status, 0);
+    return 1;
+  }
+  return repl_run(L, isatty(STDIN_FILENO));
+}
+
+/* The protected main: everything that may raise a Lua error. */
+static int protected_main(lua_State *L) {
+  int argc = (int)lua_tointeger(L, 1);
+  char **argv = lua_touserdata(L, 2);
+  Options o;
+  int failed = 0;
+  if (read_options(argc, argv, &o)) return lua_pushboolean(L, 0), 1;
+  if (o.version)
+    printf("mutorere %s (%s)\n", MUTORERE_VERSION, LUA_RELEASE);
+  linterrupt_install(L);
+  linterrupt_catch();
+  if (open_all(L) != LUA_OK) return lua_pushboolean(L, 0), 1;
+  create_arg(L, argc, argv, o.script);
+  if (run_options(L, argv, o.script ? o.script : argc) != LUA_OK)
+    return lua_pushboolean(L, 0), 1;
+  if (o.script && run_script(L, argc, argv, o.script) != LUA_OK)
+    return lua_pushboolean(L, 0), 1;
+  if (o.interactive || (!o.script && !o.chunks && !o.version))
+    failed = run_repl(L);
+  lua_pushboolean(L, !failed);
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  lua_State *L = luaL_newstate();
+  if (!L) {
+    fprintf(stderr, "%s: not enough memory to start Lua\n", progname);
+    return EXIT_FAILURE;
+  }
+  lua_pushcfunction(L, protected_main);
+  lua_pushinteger(L, argc);
+  lua_pushlightuserdata(L, argv);
+  int status = lua_pcall(L, 2, 1, 0);
+  int ok = status == LUA_OK && lua_toboolean(L, -1);
+  if (status != LUA_OK)
+    fprintf(stderr, "%s: %s\n", progname, lua_tostring(L, -1));
+  fflush(stdout);
+  lua_close(L);
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,341 @@
+/*
+** repl.c — the read-eval-print loop: readline on a terminal (history,
+** completion, a second prompt for incomplete input, Ctrl-C drops the line
+** or stops the running code), plain line reading in a pipe.  Expressions
+** print their values; statements just run.
+*/
+#define _GNU_SOURCE /* getline, readline's select */
+#include "repl.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "linterrupt.h"
+#include "lmutorere.h"
+
+#define PROMPT "> "
+#define PROMPT2 ">> "
+#define EOF_MARK "<eof>"
+#define HISTORY_LINES 1000
+
+static lua_State *completion_state; /* the state the completer asks */
+static int show_ref = LUA_NOREF, complete_ref = LUA_NOREF;
+
+/* --- running chunks --- */
+
+/* Message handler: the error as text plus a traceback. */
+static int message_handler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+      msg = lua_tostring(L, -1);
+    else
+      msg = lua_pushfstring(L, "(error object is a %s value)",
+                            luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+int repl_docall(lua_State *L, int narg, int nres) {
+  int base = lua_gettop(L) - narg;
+  lua_pushcfunction(L, message_handler);
+  lua_insert(L, base);
+  int status = lua_pcall(L, narg, nres, base);
+  lua_remove(L, base);
+  return status;
+}
+
+void repl_report(lua_State *L, const char *progname, int status, int brief) {
+  if (status == LUA_OK) return;
+  const char *msg = lua_tostring(L, -1);
+  if (!msg) msg = "(error without a message)";
+  const char *trace = strstr(msg, "\nstack traceback:\n");
+  if (progname) fprintf(stderr, "%s: ", progname);
+  if (!brief || !trace) {
+    fprintf(stderr, "%s\n", msg);
+  } else {
+    fprintf(stderr, "%.*s\n", (int)(trace - msg), msg);
+    /* keep the frames of the user's own files */
+    const char *line = trace + strlen("\nstack traceback:\n");
+    int shown = 0;
+    while (*line) {
+      const char *end = strchr(line, '\n');
+      size_t k = end ? (size_t)(end - line) : strlen(line);
+      if (!memmem(line, k, "[C]", 3) && !memmem(line, k, "stdin:", 6) &&
+          !memmem(line, k, "mutorere/", 9) && !memmem(line, k, "(...", 4)) {
+        if (!shown++) fprintf(stderr, "stack traceback:\n");
+        fprintf(stderr, "%.*s\n", (int)k, line);
+      }
+      line = end ? end + 1 : line + k;
+    }
+  }
+  lua_pop(L, 1);
+}
+
+/* Prints the values on the stack above base through repl.lua's show. */
+static void print_results(lua_State *L, int base) {
+  int n = lua_gettop(L) - base;
+  if (n == 0) return;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, show_ref);
+  lua_insert(L, base + 1);
+  if (repl_docall(L, n, 1) == LUA_OK)
+    printf("%s\n", lua_tostring(L, -1));
+  else
+    repl_report(L, NULL, LUA_ERRRUN, 1);
+  lua_settop(L, base);
+  fflush(stdout);
+}
+
+/* --- compiling input --- */
+
+/* 1 when the load status and message on top mean "input ended early". */
+static int incomplete(lua_State *L, int status) {
+  if (status != LUA_ERRSYNTAX) return 0;
+  size_t k;
+  const char *msg = lua_tolstring(L, -1, &k);
+  size_t mark = sizeof(EOF_MARK) - 1;
+  return k >= mark && strcmp(msg + k - mark, EOF_MARK) == 0;
+}
+
+/* Compiles chunk text: first as "return <text>" (an expression), then as
+** statements.  Returns the load status with the function or message on
+** top; *more is set when either form found the input unfinished. */
+static int compile(lua_State *L, const char *text, int *more) {
+  const char *ret = lua_pushfstring(L, "return %s\n", text);
+  int status = luaL_loadbuffer(L, ret, strlen(ret), "=stdin");
+  lua_remove(L, -2);
+  if (status == LUA_OK) return *more = 0, status;
+  *more = incomplete(L, status);
+  lua_pop(L, 1);
+  status = luaL_loadbuffer(L, text, strlen(text), "=stdin");
+  if (status != LUA_OK) *more = *more || incomplete(L, status);
+  else *more = 0;
+  return status;
+}
+
+/* --- reading lines --- */
+
+static char *ready_line; /* the line readline handed over */
+static int line_done;    /* readline handed over a line (or EOF) */
+
+static void on_line(char *line) {
+  ready_line = line;
+  line_done = 1;
+  rl_callback_handler_remove();
+}
+
+/* Reads one line with readline.  Returns it (malloc'ed), NULL at EOF, or
+** sets *dropped when Ctrl-C dropped the line. */
+static char *read_terminal(const char *prompt, int *dropped) {
+  *dropped = 0;
+  line_done = 0;
+  ready_line = NULL;
+  rl_callback_handler_install(prompt, on_line);
+  while (!line_done) {
+    fd_set fds;
+    FD_ZERO(&fds);
+    FD_SET(STDIN_FILENO, &fds);
+    int r = select(STDIN_FILENO + 1, &fds, NULL, NULL, NULL);
+    if (r < 0 && errno == EINTR) {
+      if (!linterrupt_pending()) continue;
+      linterrupt_clear(NULL);
+      rl_free_line_state();
+      rl_callback_sigcleanup();
+      rl_replace_line("", 0);
+      rl_callback_handler_remove();
+      fputs("^C\n", stdout);
+      fflush(stdout);
+      *dropped = 1;
+      return NULL;
+    }
+    if (r > 0) rl_callback_read_char();
+  }
+  return ready_line;
+}
+
+/* Reads one line from a pipe or file (no prompt).  Returns it (malloc'ed)
+** or NULL at EOF. */
+static char *read_plain(void) {
+  char *line = NULL;
+  size_t size = 0;
+  ssize_t k = getline(&line, &size, stdin);
+  if (k < 0) {
+    free(line);
+    return NULL;
+  }
+  if (k > 0 && line[k - 1] == '\n') line[k - 1] = '\0';
+  return line;
+}
+
+/* --- history --- */
+
+static char history_path[4096];
+
+/* Sets history_path from MUTORERE_HISTORY or ~/.mutorere_history and reads
+** it.  /dev/null (or no home) turns history off. */
+static void history_open(void) {
+  const char *env = getenv("MUTORERE_HISTORY");
+  const char *home = getenv("HOME");
+  if (env && *env)
+    snprintf(history_path, sizeof history_path, "%s", env);
+  else if (home && *home)
+    snprintf(history_path, sizeof history_path, "%s/.mutorere_history", home);
+  if (strcmp(history_path, "/dev/null") == 0) history_path[0] = '\0';
+  if (history_path[0]) read_history(history_path);
+}
+
+/* Adds an entry and appends it to the history file at once. */
+static void history_add(const char *entry) {
+  if (!*entry) return;
+  add_history(entry);
+  if (!history_path[0]) return;
+  if (access(history_path, F_OK) != 0)
+    write_history(history_path);
+  else
+    append_history(1, history_path);
+}
+
+static void history_close(void) {
+  if (history_path[0]) history_truncate_file(history_path, HISTORY_LINES);
+}
+
+/* --- completion --- */
+
+/* Readline's generator over the list left by complete_words. */
+static char *next_completion(const char *text, int state) {
+  static int index;
+  lua_State *L = completion_state;
+  (void)text;
+  if (state == 0) index = 0;
+  if (!L || !lua_istable(L, -1)) return NULL;
+  if (lua_rawgeti(L, -1, ++index) != LUA_TSTRING) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  char *word = strdup(lua_tostring(L, -1));
+  lua_pop(L, 1);
+  return word;
+}
+
+/* Readline's completion entry: asks repl.lua's complete for the word. */
+static char **complete_words(const char *text, int start, int end) {
+  lua_State *L = completion_state;
+  (void)start, (void)end;
+  rl_attempted_completion_over = 1;
+  rl_completion_append_character = '\0';
+  if (!L) return NULL;
+  int top = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, complete_ref);
+  lua_pushstring(L, text);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK || !lua_istable(L, -1)) {
+    lua_settop(L, top);
+    return NULL;
+  }
+  char **matches = rl_completion_matches(text, next_completion);
+  lua_settop(L, top);
+  return matches;
+}
+
+/* --- the loop --- */
+
+/* Runs a complete chunk (the function on top); prints its results or its
+** error.  Returns the status. */
+static int run_chunk(lua_State *L) {
+  int base = lua_gettop(L) - 1;
+  linterrupt_clear(L);
+  int status = repl_docall(L, 0, LUA_MULTRET);
+  if (status == LUA_OK)
+    print_results(L, base);
+  else
+    repl_report(L, NULL, status, 1);
+  linterrupt_clear(L);
+  fflush(stdout);
+  return status;
+}
+
+/* Loads the REPL's Lua helpers (repl.lua) and keeps show and complete. */
+static void load_helpers(lua_State *L) {
+  const EmbeddedFile *f = lembedded_find("repl.lua");
+  if (luaL_loadbufferx(L, f->text, f->size, "@mutorere/repl.lua", "t") ||
+      (lua_getglobal(L, "mt"), lua_pcall(L, 1, 1, 0))) {
+    fprintf(stderr, "mutorere: %s\n", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return;
+  }
+  lua_getfield(L, -1, "show");
+  show_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_getfield(L, -1, "complete");
+  complete_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pop(L, 1);
+}
+
+int repl_run(lua_State *L, int interactive) {
+  int failures = 0;
+  load_helpers(L);
+  if (interactive) {
+    completion_state = L;
+    rl_readline_name = "mutorere";
+    rl_attempted_completion_function = complete_words;
+    rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,+-*/%^~#[]";
+    history_open();
+    printf("mutorere %s — Mū Tōrere in Lua %s.  help() for help, Ctrl-D to "
+           "leave.\n",
+           MUTORERE_VERSION, LUA_VERSION_MAJOR "." LUA_VERSION_MINOR);
+  }
+  char *chunk = NULL;
+  for (;;) {
+    int dropped = 0;
+    char *line = interactive ? read_terminal(chunk ? PROMPT2 : PROMPT, &dropped)
+                             : read_plain();
+    if (dropped) {
+      free(chunk);
+      chunk = NULL;
+      continue;
+    }
+    if (!line) break;
+    char *text;
+    if (chunk) {
+      text = malloc(strlen(chunk) + strlen(line) + 2);
+      sprintf(text, "%s\n%s", chunk, line);
+      free(chunk);
+      free(line);
+    } else
+      text = line;
+    chunk = NULL;
+    int more, status = compile(L, text, &more);
+    if (more) {
+      lua_pop(L, 1);
+      chunk = text;
+      continue;
+    }
+    if (interactive) history_add(text);
+    free(text);
+    if (status != LUA_OK) {
+      repl_report(L, NULL, status, 1);
+      failures++;
+      continue;
+    }
+    failures += run_chunk(L) != LUA_OK;
+  }
+  if (chunk) { /* the input ended inside a statement */
+    int more;
+    compile(L, chunk, &more);
+    free(chunk);
+    repl_report(L, NULL, LUA_ERRSYNTAX, 1);
+    failures++;
+  }
+  if (interactive) {
+    history_close();
+    completion_state = NULL;
+    putchar('\n');
+  }
+  return failures ? 1 : 0;
+}
