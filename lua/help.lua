@@ -69,6 +69,21 @@ local function matches(name)
   return found
 end
 
+-- Wraps words into lines of at most width columns, each starting with
+-- indent.
+local function wrap(words, indent, width)
+  local lines, line = {}, indent
+  for _, w in ipairs(words) do
+    if #line + #w + 2 > width and line ~= indent then
+      lines[#lines + 1] = line
+      line = indent
+    end
+    line = line == indent and line .. w or line .. "  " .. w
+  end
+  lines[#lines + 1] = line
+  return table.concat(lines, "\n")
+end
+
 -- The overview shown by help().
 local function overview()
   load_reference()
@@ -80,20 +95,47 @@ local function overview()
       current = {title = title, keys = {}}
       groups[#groups + 1] = current
     elseif current and heading_key(line) then
-      local k = heading_key(line)
-      current.keys[#current.keys + 1] = k
+      current.keys[#current.keys + 1] = heading_key(line)
     end
   end
   local out = {"mutorere " .. M.version ..
-               " — help(name) or help(function) explains one thing."}
+               ": help(name) or help(function) explains one thing."}
   for _, g in ipairs(groups) do
     if #g.keys > 0 then
       out[#out + 1] = ""
       out[#out + 1] = g.title .. ":"
-      out[#out + 1] = "  " .. table.concat(g.keys, "  ")
+      out[#out + 1] = wrap(g.keys, "  ", 78)
     end
   end
   return table.concat(out, "\n")
+end
+
+-- A reference section as plain text: no markdown marks, code indented.
+local function plain(section)
+  local out, in_code = {}, false
+  for line in (section .. "\n"):gmatch("([^\n]*)\n") do
+    if line:match("^```") then
+      in_code = not in_code
+    elseif in_code then
+      out[#out + 1] = "    " .. line
+    else
+      line = line:gsub("^###%s+", ""):gsub("`", "")
+      out[#out + 1] = line
+    end
+  end
+  return table.concat(out, "\n")
+end
+
+-- The entries of a class ("Game"), as an overview of its methods.
+local function class_overview(class)
+  load_reference()
+  local keys = {}
+  for _, k in ipairs(order) do
+    if k:match("^" .. class .. ":") then keys[#keys + 1] = k end
+  end
+  if #keys == 0 then return nil end
+  return "A " .. class .. " value.  Its methods (help \"" .. keys[1] ..
+         "\" and so on):\n" .. wrap(keys, "  ", 78)
 end
 
 -- mt.doc([x]): the reference text for a value or name (nil, and a message,
@@ -104,13 +146,25 @@ function M.doc(x)
   if not name then
     return nil, "no help for a " .. type(x) .. "; help() lists the topics"
   end
+  if type(x) ~= "string" and M.type(x) then return class_overview(M.type(x)) end
   local keys = matches(name)
   if #keys == 0 then keys = matches(name:match("[.:]([%w_]+)$") or name) end
   if #keys == 0 then
     return nil, "no help for '" .. name .. "'; help() lists the topics"
   end
   local parts = {}
-  for _, k in ipairs(keys) do parts[#parts + 1] = sections[k] end
+  for _, k in ipairs(keys) do parts[#parts + 1] = plain(sections[k]) end
+  local short = name:match("[.:]([%w_]+)$") or name
+  local also = {}
+  for _, k in ipairs(order) do
+    local last = k:match("[.:]([%w_]+)$") or k
+    if last == short then
+      local listed = false
+      for _, kk in ipairs(keys) do listed = listed or kk == k end
+      if not listed then also[#also + 1] = k end
+    end
+  end
+  if #also > 0 then parts[#parts + 1] = "See also: " .. table.concat(also, ", ") end
   return table.concat(parts, "\n\n")
 end
 

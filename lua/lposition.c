@@ -244,21 +244,23 @@ static int move_eq(lua_State *L) {
 }
 
 /* Sets the metatable up for a value type whose __index is a function, with
-** the methods under "methods" and the field names under "fields". */
+** the methods under "methods" and the field names under "fields"; leaves
+** the methods table on the stack. */
 static void value_type(lua_State *L, const char *tname, const luaL_Reg *meta,
                        const luaL_Reg *methods, const char *const *fields) {
   luaL_newmetatable(L, tname);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);
   if (methods) luaL_setfuncs(L, methods, 0);
-  lua_setfield(L, -2, "methods");
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "methods");
   lua_newtable(L);
   for (int i = 0; fields[i]; i++) {
     lua_pushstring(L, fields[i]);
     lua_rawseti(L, -2, i + 1);
   }
-  lua_setfield(L, -2, "fields");
-  lua_pop(L, 1);
+  lua_setfield(L, -3, "fields");
+  lua_remove(L, -2);
 }
 
 void lposition_open(lua_State *L, int module) {
@@ -282,7 +284,9 @@ void lposition_open(lua_State *L, int module) {
   static const char *const move_fields[] = {"from", "to", NULL};
   value_type(L, LPOSITION_META, position_meta, position_methods,
              position_fields);
+  lua_setfield(L, module, "Position");
   value_type(L, LMOVE_META, move_meta, NULL, move_fields);
+  lua_pop(L, 1);
   lua_newtable(L); /* interned moves, weak values */
   lua_createtable(L, 0, 1);
   lua_pushliteral(L, "v");

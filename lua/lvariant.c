@@ -418,19 +418,20 @@ static int plain_name(const char *s) {
 ** returns 1 when found. */
 static int find_on_path(lua_State *L, const char *name) {
   push_search_path(L);
-  for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+  int list = lua_gettop(L);
+  for (lua_Integer i = 1; lua_rawgeti(L, list, i) == LUA_TSTRING; i++) {
     const char *path = lua_pushfstring(L, "%s/variants/%s.lua",
                                        lua_tostring(L, -1), name);
     FILE *f = fopen(path, "r");
     if (f) {
       fclose(f);
-      lua_replace(L, -4);
-      lua_pop(L, 2);
+      lua_replace(L, list);
+      lua_settop(L, list);
       return 1;
     }
     lua_pop(L, 2);
   }
-  lua_pop(L, 2);
+  lua_settop(L, list - 1);
   return 0;
 }
 

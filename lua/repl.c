@@ -8,6 +8,8 @@
 #include "repl.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,8 +125,11 @@ static int compile(lua_State *L, const char *text, int *more) {
 
 /* --- reading lines --- */
 
+#define INTERRUPT_KEY 3 /* what readline gets for Ctrl-C: ^C */
+
 static char *ready_line; /* the line readline handed over */
 static int line_done;    /* readline handed over a line (or EOF) */
+static int line_dropped; /* Ctrl-C dropped the line being edited */
 
 static void on_line(char *line) {
   ready_line = line;
@@ -132,31 +137,64 @@ static void on_line(char *line) {
   rl_callback_handler_remove();
 }
 
-/* Reads one line with readline.  Returns it (malloc'ed), NULL at EOF, or
-** sets *dropped when Ctrl-C dropped the line. */
-static char *read_terminal(const char *prompt, int *dropped) {
-  *dropped = 0;
-  line_done = 0;
-  ready_line = NULL;
-  rl_callback_handler_install(prompt, on_line);
-  while (!line_done) {
+/* Readline's input: one byte from the terminal, or INTERRUPT_KEY when
+** Ctrl-C came.  SIGINT is blocked except inside pselect, so a Ctrl-C is
+** never lost between looking at the flag and waiting; the read does not
+** block, for Ctrl-C flushes the input that pselect saw. */
+static int terminal_getc(FILE *in) {
+  sigset_t blocked, waiting;
+  int fd = fileno(in), flags = fcntl(fd, F_GETFL);
+  sigemptyset(&blocked);
+  sigaddset(&blocked, SIGINT);
+  sigprocmask(SIG_BLOCK, &blocked, &waiting);
+  sigdelset(&waiting, SIGINT);
+  fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+  int c = EOF;
+  for (;;) {
+    if (linterrupt_pending()) {
+      c = INTERRUPT_KEY;
+      break;
+    }
     fd_set fds;
     FD_ZERO(&fds);
-    FD_SET(STDIN_FILENO, &fds);
-    int r = select(STDIN_FILENO + 1, &fds, NULL, NULL, NULL);
-    if (r < 0 && errno == EINTR) {
-      if (!linterrupt_pending()) continue;
-      linterrupt_clear(NULL);
-      rl_free_line_state();
-      rl_callback_sigcleanup();
-      rl_replace_line("", 0);
-      rl_callback_handler_remove();
-      fputs("^C\n", stdout);
-      fflush(stdout);
-      *dropped = 1;
-      return NULL;
-    }
-    if (r > 0) rl_callback_read_char();
+    FD_SET(fd, &fds);
+    int r = pselect(fd + 1, &fds, NULL, NULL, NULL, &waiting);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) break;
+    unsigned char byte;
+    ssize_t k = read(fd, &byte, 1);
+    if (k == 1) c = byte;
+    if (k == 1 || k == 0 || (errno != EAGAIN && errno != EINTR)) break;
+  }
+  fcntl(fd, F_SETFL, flags);
+  sigprocmask(SIG_UNBLOCK, &blocked, NULL);
+  return c;
+}
+
+/* Bound to INTERRUPT_KEY: drops the line being edited. */
+static int drop_line(int count, int key) {
+  (void)count, (void)key;
+  linterrupt_clear(NULL);
+  rl_replace_line("", 0);
+  rl_point = rl_end = 0;
+  rl_redisplay();
+  fputs("^C", rl_outstream);
+  line_dropped = 1;
+  rl_done = 1;
+  return 0;
+}
+
+/* Reads one line with readline.  Returns it (malloc'ed), NULL at EOF, or
+** NULL with *dropped set when Ctrl-C dropped the line. */
+static char *read_terminal(const char *prompt, int *dropped) {
+  line_done = line_dropped = 0;
+  ready_line = NULL;
+  rl_callback_handler_install(prompt, on_line);
+  while (!line_done) rl_callback_read_char();
+  *dropped = line_dropped;
+  if (line_dropped) {
+    free(ready_line);
+    return NULL;
   }
   return ready_line;
 }
@@ -250,7 +288,6 @@ static char **complete_words(const char *text, int start, int end) {
 ** error.  Returns the status. */
 static int run_chunk(lua_State *L) {
   int base = lua_gettop(L) - 1;
-  linterrupt_clear(L);
   int status = repl_docall(L, 0, LUA_MULTRET);
   if (status == LUA_OK)
     print_results(L, base);
@@ -283,6 +320,9 @@ int repl_run(lua_State *L, int interactive) {
   if (interactive) {
     completion_state = L;
     rl_readline_name = "mutorere";
+    rl_catch_signals = 0; /* Ctrl-C is ours: see terminal_getc */
+    rl_getc_function = terminal_getc;
+    rl_bind_key(INTERRUPT_KEY, drop_line);
     rl_attempted_completion_function = complete_words;
     rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,+-*/%^~#[]";
     history_open();
@@ -337,5 +377,5 @@ int repl_run(lua_State *L, int interactive) {
     completion_state = NULL;
     putchar('\n');
   }
-  return failures ? 1 : 0;
+  return failures && !interactive ? 1 : 0;
 }

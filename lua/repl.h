@@ -17,7 +17,8 @@ void repl_report(lua_State *L, const char *progname, int status, int brief);
 
 /* Reads and runs chunks from standard input until its end: with readline,
 ** prompts and history when interactive, plainly otherwise.  Returns 0, or
-** 1 when some chunk failed. */
+** 1 when some chunk failed in a pipe (a terminal session always ends
+** well). */
 int repl_run(lua_State *L, int interactive);
 
 #endif

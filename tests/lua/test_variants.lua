@@ -1,0 +1,246 @@
+-- test_variants.lua — variants as scripts: the shipped files, tables that
+-- derive variants, Lua hooks checked against a naive implementation, and
+-- the errors that broken variants get.
+
+local mt = require "mutorere"
+
+local ROWS = { -- perft from the 8-arm start, depths 1..10 (see the core tests)
+  ["standard"] = {2, 2, 2, 6, 8, 12, 28, 34, 52, 128},
+  ["first-two-turns"] = {2, 2, 2, 6, 8, 12, 34, 34, 52, 144},
+  ["first-move"] = {2, 2, 2, 8, 8, 12, 34, 34, 52, 144},
+  ["no-restriction"] = {4, 2, 2, 8, 8, 12, 34, 34, 52, 144},
+  ["adjacent-enemy"] = {2, 2, 2, 6, 8, 10, 28, 34, 44, 128},
+  ["misere"] = {2, 2, 2, 6, 8, 12, 28, 34, 52, 128},
+}
+
+-- A naive perft over plain Lua tables, for checking hooked variants: the
+-- board as {[1..n] = "b"/"w"/false, c = ...}; moves by trying every pair.
+local function naive_perft(n, flank_plies, allow, ended, board, side, ply, depth)
+  if depth == 0 then return 1 end
+  if ended and ended(board, side, ply) then return 0 end
+  local enemy = side == "b" and "w" or "b"
+  local points = {"c"}
+  for i = 1, n do points[#points + 1] = i end
+  local function joined(a, b)
+    if a == b then return false end
+    if a == "c" or b == "c" then return true end
+    return (a % n) + 1 == b or (b % n) + 1 == a
+  end
+  local sum = 0
+  for _, from in ipairs(points) do
+    for _, to in ipairs(points) do
+      if board[from] == side and not board[to] and joined(from, to) then
+        local ok = true
+        if to == "c" and ply < flank_plies then
+          ok = board[(from % n) + 1] == enemy or board[((from - 2) % n) + 1] == enemy
+        end
+        if ok and allow then ok = allow(board, side, ply, from, to) end
+        if ok then
+          board[to], board[from] = side, false
+          sum = sum + naive_perft(n, flank_plies, allow, ended, board, enemy, ply + 1, depth - 1)
+          board[from], board[to] = side, false
+        end
+      end
+    end
+  end
+  return sum
+end
+
+local function start_board(n)
+  local b = {c = false}
+  for i = 1, n do b[i] = i <= n // 2 and "b" or "w" end
+  return b
+end
+
+test("the shipped variant files are the built-ins", function()
+  local builtins = mt.builtins()
+  for name, params in pairs(builtins) do
+    local v = mt.variant(name)
+    check(v.path and v.path:find("variants/" .. name .. ".lua", 1, true),
+          name .. " comes from its script")
+    local got = v:parameters()
+    got.hooks = nil
+    eq(got, params, name .. " parameters")
+    check(type(v.description) == "string" and #v.description > 0, name .. " description")
+  end
+end)
+
+test("every variant's perft rows", function()
+  for name, row in pairs(ROWS) do
+    local got = {}
+    for d = 1, 10 do got[d] = mt.perft(name, d) end
+    eq(got, row, name)
+  end
+end)
+
+test("mt.variants lists built-ins and scripts", function()
+  local names = {}
+  for _, n in ipairs(mt.variants()) do names[n] = true end
+  for name in pairs(ROWS) do check(names[name], name .. " listed") end
+  check(names["centre-must-leave"], "a hooked script listed")
+  local list = mt.variants()
+  local sorted = {table.unpack(list)}
+  table.sort(sorted)
+  eq(list, sorted, "sorted")
+end)
+
+test("tables derive variants", function()
+  local v = mt.variant{base = "first-move", arms = 10}
+  eq(v.name, "first-move", "named after the base")
+  eq(v.base, "first-move", "base")
+  eq(v.arms, 10, "arms")
+  eq(tostring(v.start), "bbbbbwwwww/. b", "start follows arms")
+  eq(v:parameters().flank, 1, "flank inherited")
+  local w = mt.variant{base = v, name = "mine", misere = true, max_plies = 50}
+  eq(w.name, "mine", "own name")
+  eq(w:parameters().flank, 1, "inherited through two levels")
+  eq(w:parameters().max_plies, 50, "cap")
+  eq(w.description, v.description, "description inherited")
+  local s = mt.variant{start = "bb.bwwwb/w b"}
+  eq(tostring(s.start), "bb.bwwwb/w b", "own start position")
+  eq(mt.game(s):position(), "bb.bwwwb/w b", "games start there")
+  check(mt.variant{} == mt.variant("standard"), "an empty table is standard")
+  check(mt.variant{flank = 4} == mt.variant("first-two-turns"), "equal parameters")
+  check(mt.variant("standard") ~= mt.variant("misere"), "different")
+  eq(mt.variant(v), v, "a Variant is itself")
+  eq(tostring(mt.variant("standard")), "variant standard (8 arms)", "tostring")
+end)
+
+test("variants load by path", function()
+  local v = mt.variant(HERE .. "/../../scripts/variants/misere.lua")
+  eq(v.name, "misere", "name")
+  eq(v:parameters().misere, true, "misere")
+end)
+
+test("broken variants get clear errors", function()
+  raises(function() mt.variant("nonesuch") end, "unknown variant 'nonesuch'")
+  raises(function() mt.variant{flnak = 3} end, "unknown field 'flnak'")
+  raises(function() mt.variant{arms = 7} end, "arms must be an even number")
+  raises(function() mt.variant{arms = 66} end, "arms must be an even number from 4 to 64")
+  raises(function() mt.variant{flank = "sometimes"} end, "flank must be \"always\", \"never\" or a ply count")
+  raises(function() mt.variant{misere = "yes"} end, "misere must be a boolean")
+  raises(function() mt.variant{repetition = 1} end, "repetition must be a count from 2 to 1000")
+  raises(function() mt.variant{allow = 3} end, "allow must be a function")
+  raises(function() mt.variant{start = "bbbwww/. b"} end, "bad start position: it has 6 arms, the variant 8")
+  raises(function() mt.variant{start = "xx"} end, "bad start position: bad position")
+  raises(function() mt.variant{name = 3} end, "name must be a string")
+  raises(function() mt.variant(42) end, "a variant is a name, a path, a table or a Variant")
+  raises(function() mt.variant("/no/such/file.lua") end, "cannot load variant")
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. dir)
+  local function write(name, text)
+    local f = assert(io.open(dir .. "/" .. name, "w"))
+    f:write(text)
+    f:close()
+    return dir .. "/" .. name
+  end
+  raises(function() mt.variant(write("syntax.lua", "return {")) end, "cannot load variant")
+  raises(function() mt.variant(write("number.lua", "return 42")) end, "must return a table, not number")
+  raises(function() mt.variant(write("boom.lua", "error('boom')")) end, "boom")
+  local a = write("a.lua", "return {base = '" .. dir .. "/b.lua'}")
+  write("b.lua", "return {base = '" .. dir .. "/a.lua'}")
+  raises(function() mt.variant(a) end, "variant bases form a cycle")
+  raises(function() mt.variant{base = "nonesuch"} end, "unknown variant 'nonesuch'")
+  os.execute("rm -rf " .. dir)
+end)
+
+-- "centre-must-leave" in the naive form.
+local function must_leave(board, side, ply, from, to)
+  if board.c == side then return from == "c" end
+  return true
+end
+
+test("a hooked variant's perft matches a naive implementation", function()
+  local v = mt.variant("centre-must-leave")
+  check(v.hooked, "hooked")
+  for depth = 1, 12 do
+    eq(mt.perft(v, depth), naive_perft(8, math.huge, must_leave, nil,
+                                       start_board(8), "b", 0, depth),
+       "depth " .. depth)
+  end
+  local ten = mt.variant{base = "centre-must-leave", arms = 10}
+  for depth = 1, 10 do
+    eq(mt.perft(ten, depth), naive_perft(10, math.huge, must_leave, nil,
+                                         start_board(10), "b", 0, depth),
+       "10 arms, depth " .. depth)
+  end
+end)
+
+test("a rule as a hook counts the same as the rule as a parameter", function()
+  for depth = 1, 18 do
+    eq(mt.perft("first-move-hook", depth), mt.perft("first-move", depth),
+       "depth " .. depth)
+  end
+  eq(mt.variant("first-move-hook"):parameters().opening_plies, 1, "opening plies")
+end)
+
+test("a result hook ends games and prunes perft", function()
+  -- white wins as soon as a white piece stands in the centre
+  local v = mt.variant{name = "white-centre", base = "no-restriction",
+    result = function(p) if p.centre == "white" then return "white" end end}
+  local ended = function(board) return board.c == "w" end
+  for depth = 1, 12 do
+    eq(mt.perft(v, depth), naive_perft(8, 0, nil, ended, start_board(8), "b", 0, depth),
+       "depth " .. depth)
+  end
+  local g = mt.game(v)
+  g:play("1-c") g:play("8-1") g:play("c-8")
+  g:play("7-c")
+  eq({g:result()}, {"white", "rule"}, "ended by the rule")
+  eq(g:moves(), {}, "no moves")
+  local d = mt.variant{result = function() return "draw" end}
+  eq(mt.game(d):result(), "draw", "drawn at once")
+end)
+
+test("hooks see positions and moves with notation", function()
+  local seen = {}
+  local v = mt.variant{allow = function(p, m)
+    seen[#seen + 1] = tostring(p) .. " " .. tostring(m)
+    check(mt.type(p) == "Position" and mt.type(m) == "Move", "types")
+    return true
+  end}
+  local g = mt.game(v)
+  seen = {}
+  g:moves()
+  eq(seen, {"bbbbwwww/. b 1-c", "bbbbwwww/. b 4-c"}, "calls")
+end)
+
+test("errors in hooks are reported and change nothing", function()
+  local armed = false
+  local v = mt.variant{name = "faulty", allow = function(p, m)
+    if armed then error("deliberate failure") end
+    return true
+  end}
+  local g = mt.game(v)
+  g:play("4-c")
+  local before = {g:position(), g:history()}
+  armed = true
+  local err = raises(function() g:play("5-4") end, "deliberate failure")
+  check(err and err:find("allow hook failed at bbb.wwww/b w 1", 1, true), "names the hook and position: " .. tostring(err))
+  check(err and err:find("test_variants.lua", 1, true), "names the file")
+  raises(function() g:moves() end, "deliberate failure")
+  raises(function() mt.perft(v, 5) end, "deliberate failure")
+  raises(function() mt.game(v) end, "deliberate failure")
+  eq({g:position(), g:history()}, before, "unchanged")
+  armed = false
+  g:play("5-4")
+  eq(g:ply(), 2, "works again")
+  local bad = mt.variant{result = function() return "maybe" end}
+  raises(function() mt.game(bad) end, "it returned maybe; want \"black\", \"white\", \"draw\" or nil")
+  local h = mt.variant{allow = function(p, m)
+    return pcall(function() end) -- a hook may call Lua freely
+  end}
+  eq(mt.perft(h, 6), mt.perft("standard", 6), "pcall in a hook")
+end)
+
+test("a hook may not change the game it is judging", function()
+  local g
+  local v = mt.variant{allow = function(p, m)
+    if g then g:undo() end
+    return true
+  end}
+  g = mt.game(v)
+  raises(function() g:play("4-c") end, "a rule hook may not change it")
+  eq(g:position(), "bbbbwwww/. b", "unchanged")
+end)
