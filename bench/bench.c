@@ -1,7 +1,9 @@
 /*
 ** bench.c — speed figures, printed: the core's perft against a tight
 ** hand-written bitboard perft of the standard rule and against the same
-** rule in plain Lua.  Run it on an idle machine; nothing here is a test.
+** rule in plain Lua; the cost of a rule written as a Lua hook; the
+** program's start-up time against lua5.4's.  Run it on an idle machine;
+** nothing here is a test.
 **
 ** usage: bench [quick]
 */
@@ -9,9 +11,13 @@
 #include <lauxlib.h>
 #include <lualib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "lmutorere.h"
 #include "perft.h"
 
 /* Seconds on a monotonic clock. */
@@ -100,6 +106,98 @@ static double bench_plain_lua(int depth) {
   return report(what, leaves, seconds);
 }
 
+/* The first-move rule as a C allow hook over no-restriction. */
+static int first_move_hook(void *ctx, const Position *p, Move m) {
+  (void)ctx;
+  if (p->ply > 0 || m.to != BOARD_CENTRE) return 1;
+  uint64_t enemy = p->arms[p->side ^ 1];
+  return (int)((rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n)) >>
+                   m.from & 1);
+}
+
+/* Times mt.perft(variant, depth) in a Lua state with the module. */
+static double lua_perft_rate(lua_State *L, const char *variant, int depth,
+                             const char *what) {
+  lua_getglobal(L, "mt");
+  lua_getfield(L, -1, "perft");
+  lua_pushstring(L, variant);
+  lua_pushinteger(L, depth);
+  double t = now();
+  if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+    lua_settop(L, 0);
+    return 0;
+  }
+  double seconds = now() - t;
+  int64_t leaves = (int64_t)lua_tointeger(L, -1);
+  lua_settop(L, 0);
+  return report(what, leaves, seconds);
+}
+
+/* The same rule three ways: parameters (the fast path), a C hook (the
+** general path), a Lua hook (the general path calling Lua). */
+static void bench_hooks(int depth) {
+  Rules r;
+  Position p;
+  char err[BOARD_ERRMAX], what[64];
+  printf("the first-move rule, perft depth %d from the 8-arm start\n", depth);
+  rules_named(&r, "first-move", 8, err);
+  board_start(&p, 8);
+  double t = now();
+  int64_t leaves = perft(&r, &p, depth, NULL);
+  double params = report("as parameters (fast path)", leaves, now() - t);
+  rules_named(&r, "no-restriction", 8, err);
+  r.hooks.allow = first_move_hook;
+  t = now();
+  leaves = perft(&r, &p, depth, NULL);
+  double c_hook = report("as a C hook (general path)", leaves, now() - t);
+  setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
+  lua_setglobal(L, "mt");
+  snprintf(what, sizeof what, "as a Lua hook (first-move-hook)");
+  double lua_hook = lua_perft_rate(L, "first-move-hook", depth, what);
+  lua_close(L);
+  if (lua_hook > 0)
+    printf("Lua hook: %.0fx slower than parameters, %.1fx slower than a C "
+           "hook\n",
+           params / lua_hook, c_hook / lua_hook);
+}
+
+/* Milliseconds per run of a command (argv), over runs runs; 0 when it
+** cannot run. */
+static double time_command(char *const argv[], int runs) {
+  double t = now();
+  fflush(NULL); /* the children must not inherit buffered output */
+  for (int i = 0; i < runs; i++) {
+    pid_t pid = fork();
+    if (pid == 0) {
+      if (!freopen("/dev/null", "w", stdout)) _exit(127);
+      execvp(argv[0], argv);
+      _exit(127);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return 0;
+  }
+  return (now() - t) * 1000 / runs;
+}
+
+/* Start-up: mutorere -e '' against lua5.4 -e ''. */
+static void bench_startup(int runs) {
+  char *ours[] = {BENCH_BINARY_DIR "/mutorere", "-e", "", NULL};
+  char *stock[] = {"lua5.4", "-e", "", NULL};
+  printf("start-up, %d runs each\n", runs);
+  double a = time_command(ours, runs), b = time_command(stock, runs);
+  printf("  %-44s %8.2f ms\n", "mutorere -e ''", a);
+  if (b > 0) {
+    printf("  %-44s %8.2f ms\n", "lua5.4 -e ''", b);
+    printf("mutorere / lua5.4: %.1fx (bar: 2x)\n", a / b);
+  } else
+    printf("  lua5.4 is not installed: no comparison\n");
+}
+
 int main(int argc, char **argv) {
   int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
   int d8 = quick ? 28 : 35, d16 = quick ? 27 : 33, dlua = quick ? 20 : 26;
@@ -110,5 +208,9 @@ int main(int argc, char **argv) {
   printf("core / hand-written:  8 arms %.0f%%, 16 arms %.0f%% (bar: 50%%)\n",
          100 * core8 / ref8, 100 * core16 / ref16);
   if (lua > 0) printf("core / plain Lua:     8 arms %.0fx\n", core8 / lua);
+  printf("\n");
+  bench_hooks(quick ? 18 : 24);
+  printf("\n");
+  bench_startup(quick ? 20 : 200);
   return 0;
 }

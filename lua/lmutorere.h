@@ -70,6 +70,8 @@ typedef struct HookContext {
   int allow_ref;  /* registry refs of the hook functions, or LUA_NOREF */
   int result_ref;
   int error_ref;  /* the last hook failure's message, or LUA_NOREF */
+  int last_ref;   /* the Position value last given to a hook, and its */
+  Position last;  /* position: reused while the position is the same */
 } HookContext;
 
 typedef struct Variant {

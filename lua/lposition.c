@@ -8,6 +8,20 @@
 
 static const char *const colour_names[] = {"black", "white"};
 
+/* Registry keys (their addresses): the Position metatable and the table of
+** interned Moves.  Light-userdata keys keep the hook path lean. */
+static const char position_meta_key = 'p', interned_moves_key = 'm';
+
+/* The Position at idx, or NULL when idx holds something else. */
+static Position *to_position(lua_State *L, int idx) {
+  Position *p = lua_touserdata(L, idx);
+  if (!p || !lua_getmetatable(L, idx)) return NULL;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &position_meta_key);
+  int ok = lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return ok ? p : NULL;
+}
+
 void lposition_push_colour(lua_State *L, int colour) {
   if (colour == BLACK || colour == WHITE)
     lua_pushstring(L, colour_names[colour]);
@@ -42,11 +56,12 @@ static int check_point(lua_State *L, int arg, int n) {
 void lposition_push(lua_State *L, const Position *p) {
   Position *q = lua_newuserdatauv(L, sizeof *q, 0);
   *q = *p;
-  luaL_setmetatable(L, LPOSITION_META);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &position_meta_key);
+  lua_setmetatable(L, -2);
 }
 
 Position lposition_check(lua_State *L, int arg) {
-  Position *p = luaL_testudata(L, arg, LPOSITION_META), q;
+  Position *p = to_position(L, arg), q;
   char err[BOARD_ERRMAX];
   if (p) return *p;
   if (lua_type(L, arg) != LUA_TSTRING)
@@ -57,7 +72,9 @@ Position lposition_check(lua_State *L, int arg) {
 }
 
 static Position *position_self(lua_State *L) {
-  return luaL_checkudata(L, 1, LPOSITION_META);
+  Position *p = to_position(L, 1);
+  if (!p) luaL_typeerror(L, 1, "Position");
+  return p;
 }
 
 /* p:at(point) — the colour on a point ("black", "white" or nil). */
@@ -143,30 +160,30 @@ static int position_transform(lua_State *L) {
   return 1;
 }
 
-/* Fields: arms, side, ply, centre, empty; p[i] is the colour on arm i. */
+/* Fields: arms, side, ply, centre, empty; p[i] is the colour on arm i;
+** anything else is looked up in the methods (upvalue 1). */
 static int position_index(lua_State *L) {
   Position *p = position_self(L);
+  size_t k;
   if (lua_type(L, 2) == LUA_TNUMBER) {
     lua_Integer i = lua_tointeger(L, 2);
     lposition_push_colour(L, i >= 1 && i <= p->n ? board_at(p, (int)i - 1)
                                                  : NOBODY);
     return 1;
   }
-  const char *key = luaL_checkstring(L, 2);
-  if (strcmp(key, "arms") == 0)
-    lua_pushinteger(L, p->n);
-  else if (strcmp(key, "side") == 0)
-    lposition_push_colour(L, p->side);
-  else if (strcmp(key, "ply") == 0)
+  const char *key = luaL_checklstring(L, 2, &k);
+  if (k == 3 && memcmp(key, "ply", 3) == 0)
     lua_pushinteger(L, p->ply);
-  else if (strcmp(key, "centre") == 0)
+  else if (k == 4 && memcmp(key, "side", 4) == 0)
+    lposition_push_colour(L, p->side);
+  else if (k == 4 && memcmp(key, "arms", 4) == 0)
+    lua_pushinteger(L, p->n);
+  else if (k == 6 && memcmp(key, "centre", 6) == 0)
     lposition_push_colour(L, p->centre);
-  else if (strcmp(key, "empty") == 0)
+  else if (k == 5 && memcmp(key, "empty", 5) == 0)
     lposition_push_point(L, board_empty_point(p));
-  else {
-    luaL_getmetafield(L, 1, "methods");
-    lua_getfield(L, -1, key);
-  }
+  else
+    lua_rawget(L, lua_upvalueindex(1));
   return 1;
 }
 
@@ -177,8 +194,7 @@ static int position_tostring(lua_State *L) {
 }
 
 static int position_eq(lua_State *L) {
-  Position *a = luaL_testudata(L, 1, LPOSITION_META);
-  Position *b = luaL_testudata(L, 2, LPOSITION_META);
+  Position *a = to_position(L, 1), *b = to_position(L, 2);
   lua_pushboolean(L, a && b && memcmp(a, b, sizeof *a) == 0);
   return 1;
 }
@@ -193,7 +209,7 @@ static int position_new(lua_State *L) {
 /* --- Move --- */
 
 void lmove_push(lua_State *L, Move m) {
-  lua_getfield(L, LUA_REGISTRYINDEX, LMOVE_META ".interned");
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
   int key = m.from << 8 | m.to;
   if (lua_rawgeti(L, -1, key) == LUA_TNIL) {
     lua_pop(L, 1);
@@ -243,29 +259,32 @@ static int move_eq(lua_State *L) {
   return 1;
 }
 
-/* Sets the metatable up for a value type whose __index is a function, with
-** the methods under "methods" and the field names under "fields"; leaves
-** the methods table on the stack. */
+/* Sets the metatable up for a value type: metamethods meta, an __index
+** closure over the methods table, the methods under "methods" and the field
+** names under "fields" (for completion).  Leaves the metatable and the
+** methods table on the stack. */
 static void value_type(lua_State *L, const char *tname, const luaL_Reg *meta,
-                       const luaL_Reg *methods, const char *const *fields) {
+                       lua_CFunction index, const luaL_Reg *methods,
+                       const char *const *fields) {
   luaL_newmetatable(L, tname);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);
   if (methods) luaL_setfuncs(L, methods, 0);
   lua_pushvalue(L, -1);
   lua_setfield(L, -3, "methods");
+  lua_pushvalue(L, -1);
+  lua_pushcclosure(L, index, 1);
+  lua_setfield(L, -3, "__index");
   lua_newtable(L);
   for (int i = 0; fields[i]; i++) {
     lua_pushstring(L, fields[i]);
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -3, "fields");
-  lua_remove(L, -2);
 }
 
 void lposition_open(lua_State *L, int module) {
-  static const luaL_Reg position_meta[] = {{"__index", position_index},
-                                           {"__tostring", position_tostring},
+  static const luaL_Reg position_meta[] = {{"__tostring", position_tostring},
                                            {"__eq", position_eq},
                                            {NULL, NULL}};
   static const luaL_Reg position_methods[] = {
@@ -277,22 +296,22 @@ void lposition_open(lua_State *L, int module) {
       {NULL, NULL}};
   static const char *const position_fields[] = {"arms",   "side",  "ply",
                                                 "centre", "empty", NULL};
-  static const luaL_Reg move_meta[] = {{"__index", move_index},
-                                       {"__tostring", move_tostring},
+  static const luaL_Reg move_meta[] = {{"__tostring", move_tostring},
                                        {"__eq", move_eq},
                                        {NULL, NULL}};
   static const char *const move_fields[] = {"from", "to", NULL};
-  value_type(L, LPOSITION_META, position_meta, position_methods,
-             position_fields);
+  value_type(L, LPOSITION_META, position_meta, position_index,
+             position_methods, position_fields);
   lua_setfield(L, module, "Position");
-  value_type(L, LMOVE_META, move_meta, NULL, move_fields);
-  lua_pop(L, 1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &position_meta_key);
+  value_type(L, LMOVE_META, move_meta, move_index, NULL, move_fields);
+  lua_pop(L, 2);
   lua_newtable(L); /* interned moves, weak values */
   lua_createtable(L, 0, 1);
   lua_pushliteral(L, "v");
   lua_setfield(L, -2, "__mode");
   lua_setmetatable(L, -2);
-  lua_setfield(L, LUA_REGISTRYINDEX, LMOVE_META ".interned");
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
   lua_pushcfunction(L, position_new);
   lua_setfield(L, module, "position");
 }

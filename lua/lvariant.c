@@ -39,26 +39,47 @@ static int hook_failed(HookContext *h, const char *what, const Position *p) {
   return RULES_EHOOK;
 }
 
-/* Runs inside lua_pcall: (hook function, Position*, move code) ->
-** allowed. */
-static int call_allow(lua_State *L) {
-  const Position *p = lua_touserdata(L, 2);
-  int code = (int)lua_tointeger(L, 3);
-  lua_settop(L, 1);
+/* Pushes the Position value of p for a hook, reusing the value made for
+** the previous call when p is the same position (positions are immutable,
+** and a node's moves are judged one after another). */
+static void push_hook_position(lua_State *L, HookContext *h,
+                               const Position *p) {
+  if (h->last_ref != LUA_NOREF && memcmp(&h->last, p, sizeof *p) == 0) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->last_ref);
+    return;
+  }
   lposition_push(L, p);
+  lua_pushvalue(L, -1);
+  if (h->last_ref == LUA_NOREF)
+    h->last_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  else
+    lua_rawseti(L, LUA_REGISTRYINDEX, h->last_ref);
+  h->last = *p;
+}
+
+/* Runs inside lua_pcall: (hook function, HookContext*, Position*, move
+** code) -> allowed. */
+static int call_allow(lua_State *L) {
+  HookContext *h = lua_touserdata(L, 2);
+  const Position *p = lua_touserdata(L, 3);
+  int code = (int)lua_tointeger(L, 4);
+  lua_settop(L, 1);
+  push_hook_position(L, h, p);
   lmove_push(L, (Move){(uint8_t)(code >> 8), (uint8_t)(code & 0xff)});
   lua_call(L, 2, 1);
   lua_pushboolean(L, lua_toboolean(L, -1));
   return 1;
 }
 
-/* Runs inside lua_pcall: (hook function, Position*) -> OUTCOME_*. */
+/* Runs inside lua_pcall: (hook function, HookContext*, Position*) ->
+** OUTCOME_*. */
 static int call_result(lua_State *L) {
   static const char *const names[] = {"black", "white", "draw", NULL};
   static const int outcomes[] = {OUTCOME_BLACK, OUTCOME_WHITE, OUTCOME_DRAW};
-  const Position *p = lua_touserdata(L, 2);
+  HookContext *h = lua_touserdata(L, 2);
+  const Position *p = lua_touserdata(L, 3);
   lua_settop(L, 1);
-  lposition_push(L, p);
+  push_hook_position(L, h, p);
   lua_call(L, 1, 1);
   if (lua_isnil(L, -1)) {
     lua_pushinteger(L, OUTCOME_NONE);
@@ -81,9 +102,10 @@ static int hook_allow(void *ctx, const Position *p, Move m) {
   if (!lua_checkstack(L, 6)) return RULES_EHOOK;
   lua_pushcfunction(L, call_allow);
   lua_rawgeti(L, LUA_REGISTRYINDEX, h->allow_ref);
+  lua_pushlightuserdata(L, h);
   lua_pushlightuserdata(L, (void *)p);
   lua_pushinteger(L, m.from << 8 | m.to);
-  if (lua_pcall(L, 3, 1, 0) != LUA_OK) return hook_failed(h, "allow", p);
+  if (lua_pcall(L, 4, 1, 0) != LUA_OK) return hook_failed(h, "allow", p);
   int ok = lua_toboolean(L, -1);
   lua_pop(L, 1);
   return ok;
@@ -95,8 +117,9 @@ static int hook_result(void *ctx, const Position *p) {
   if (!lua_checkstack(L, 6)) return RULES_EHOOK;
   lua_pushcfunction(L, call_result);
   lua_rawgeti(L, LUA_REGISTRYINDEX, h->result_ref);
+  lua_pushlightuserdata(L, h);
   lua_pushlightuserdata(L, (void *)p);
-  if (lua_pcall(L, 2, 1, 0) != LUA_OK) return hook_failed(h, "result", p);
+  if (lua_pcall(L, 3, 1, 0) != LUA_OK) return hook_failed(h, "result", p);
   int outcome = (int)lua_tointeger(L, -1);
   lua_pop(L, 1);
   return outcome;
@@ -132,6 +155,7 @@ static Variant *variant_new(lua_State *L) {
   char err[BOARD_ERRMAX];
   memset(v, 0, sizeof *v);
   v->hook.allow_ref = v->hook.result_ref = v->hook.error_ref = LUA_NOREF;
+  v->hook.last_ref = LUA_NOREF;
   luaL_setmetatable(L, LVARIANT_META);
   rules_named(&v->rules, "standard", 8, err);
   board_start(&v->start, 8);
@@ -173,7 +197,9 @@ static int variant_gc(lua_State *L) {
   luaL_unref(L, LUA_REGISTRYINDEX, v->hook.allow_ref);
   luaL_unref(L, LUA_REGISTRYINDEX, v->hook.result_ref);
   luaL_unref(L, LUA_REGISTRYINDEX, v->hook.error_ref);
+  luaL_unref(L, LUA_REGISTRYINDEX, v->hook.last_ref);
   v->hook.allow_ref = v->hook.result_ref = v->hook.error_ref = LUA_NOREF;
+  v->hook.last_ref = LUA_NOREF;
   v->rules.hooks.allow = NULL;
   v->rules.hooks.result = NULL;
   return 0;
