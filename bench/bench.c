@@ -31,8 +31,12 @@ static double now(void) {
 ** for this comparison: own/enemy masks, the centre 0 empty, 1 own, 2 enemy,
 ** bulk counting at the last ply. */
 #define DEFINE_REFERENCE(name, type, bits)                                     \
-  static type name##_rl(type x) { return (type)(x << 1 | x >> (bits - 1)); }   \
-  static type name##_rr(type x) { return (type)(x >> 1 | x << (bits - 1)); }   \
+  static type name##_rl(type x) {                                              \
+    return (type)(x << 1 | x >> (bits - 1));                                   \
+  }                                                                            \
+  static type name##_rr(type x) {                                              \
+    return (type)(x >> 1 | x << (bits - 1));                                   \
+  }                                                                            \
   static uint64_t name(type own, type en, int c, int d) {                      \
     uint64_t s = 0;                                                            \
     if (c == 0) {                                                              \
@@ -112,7 +116,8 @@ static int first_move_hook(void *ctx, const Position *p, Move m) {
   if (p->ply > 0 || m.to != BOARD_CENTRE) return 1;
   uint64_t enemy = p->arms[p->side ^ 1];
   return (int)((rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n)) >>
-                   m.from & 1);
+                   m.from &
+               1);
 }
 
 /* Times mt.perft(variant, depth) in a Lua state with the module. */

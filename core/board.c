@@ -101,9 +101,8 @@ static int parse_points(Position *p, const char **s, char *err) {
   for (; *t && *t != '/' && *t != ' '; t++, n++) {
     int c = piece_of_char(*t);
     if (c < 0) {
-      snprintf(err, BOARD_ERRMAX,
-               "bad position: arm %d is %s (use b, w or .)", n + 1,
-               show_char(*t, shown));
+      snprintf(err, BOARD_ERRMAX, "bad position: arm %d is %s (use b, w or .)",
+               n + 1, show_char(*t, shown));
       return -1;
     }
     if (n >= BOARD_MAX_ARMS) {
@@ -303,6 +302,5 @@ static uint64_t mix64(uint64_t x) {
 uint64_t board_hash(const Position *p) {
   uint64_t h = mix64(p->arms[BLACK] ^ 0x9e3779b97f4a7c15u);
   h = mix64(h ^ p->arms[WHITE]);
-  return mix64(h ^ ((uint64_t)p->centre << 1 | p->side) ^
-               (uint64_t)p->n << 8);
+  return mix64(h ^ ((uint64_t)p->centre << 1 | p->side) ^ (uint64_t)p->n << 8);
 }

@@ -14,11 +14,11 @@
 
 #define BOARD_MIN_ARMS 4
 #define BOARD_MAX_ARMS 64
-#define BOARD_CENTRE 64    /* the point number of the centre */
+#define BOARD_CENTRE 64 /* the point number of the centre */
 #define BOARD_MAX_PLY 999999999u
-#define BOARD_ERRMAX 160   /* size of every error buffer */
-#define BOARD_POSMAX 136   /* size of a buffer that holds any position text */
-#define BOARD_MOVEMAX 8    /* size of a buffer that holds any move text */
+#define BOARD_ERRMAX 160 /* size of every error buffer */
+#define BOARD_POSMAX 136 /* size of a buffer that holds any position text */
+#define BOARD_MOVEMAX 8  /* size of a buffer that holds any move text */
 
 enum { BLACK = 0, WHITE = 1, NOBODY = 2 };
 
@@ -36,7 +36,9 @@ typedef struct Move {
 } Move;
 
 /* The mask of all n arms (1 <= n <= 64). */
-static inline uint64_t board_full(int n) { return ~(uint64_t)0 >> (64 - n); }
+static inline uint64_t board_full(int n) {
+  return ~(uint64_t)0 >> (64 - n);
+}
 
 /* The mask of the empty arm, or 0 when the centre is the empty point. */
 static inline uint64_t board_empty_arms(const Position *p) {

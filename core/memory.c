@@ -20,4 +20,6 @@ void *memory_realloc(void *ptr, size_t size) {
   return realloc(ptr, size);
 }
 
-void memory_fail_after(long k) { fail_countdown = k; }
+void memory_fail_after(long k) {
+  fail_countdown = k;
+}

@@ -10,9 +10,9 @@ typedef struct Run {
   const Rules *rules;
   const Cancel *cancel;
   uint64_t nodes;
-  int failed; /* PERFT_EHOOK or PERFT_CANCELLED once something went wrong */
-  int n;      /* arms */
-  int adjacent;    /* the adjacent-enemy rule */
+  int failed;   /* PERFT_EHOOK or PERFT_CANCELLED once something went wrong */
+  int n;        /* arms */
+  int adjacent; /* the adjacent-enemy rule */
   int64_t flank_depth; /* the flank rule binds at remaining depths above it */
 } Run;
 
@@ -36,8 +36,8 @@ static uint64_t perft_fast(Run *run, uint64_t own, uint64_t enemy, int centre,
     sum += perft_fast(run, enemy, own & ~(a & -a), CENTRE_ENEMY, depth - 1);
   int flipped = centre == CENTRE_OWN ? CENTRE_ENEMY : CENTRE_OWN;
   for (uint64_t a = m.steps; a; a &= a - 1)
-    sum += perft_fast(run, enemy, (own & ~(a & -a)) | m.empty, flipped,
-                      depth - 1);
+    sum +=
+        perft_fast(run, enemy, (own & ~(a & -a)) | m.empty, flipped, depth - 1);
   if (m.from_centre)
     sum += perft_fast(run, enemy, own | m.empty, CENTRE_EMPTY, depth - 1);
   return sum;
@@ -68,7 +68,12 @@ static uint64_t perft_hooked(Run *run, const Position *p, int depth) {
 int64_t perft(const Rules *r, const Position *p, int depth, const Cancel *c) {
   /* the flank rule binds while ply < flank_plies, i.e. at remaining
   ** depths d with (start ply + depth - d) < flank_plies */
-  Run run = {r, c, 0, 0, p->n, r->adjacent_enemy,
+  Run run = {r,
+             c,
+             0,
+             0,
+             p->n,
+             r->adjacent_enemy,
              (int64_t)p->ply + depth - r->flank_plies};
   uint64_t n;
   if (depth <= 0) return 1;

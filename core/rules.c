@@ -7,16 +7,15 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const rules_names[] = {"standard",       "first-two-turns",
-                                   "first-move",     "no-restriction",
-                                   "adjacent-enemy", "misere",
-                                   NULL};
+const char *const rules_names[] = {
+    "standard",       "first-two-turns", "first-move", "no-restriction",
+    "adjacent-enemy", "misere",          NULL};
 
 /* flank_plies, adjacent_enemy, misere of each built-in, in rules_names'
 ** order. */
 static const int named_params[][3] = {
-    {RULES_ALWAYS, 0, 0}, {4, 0, 0}, {1, 0, 0},
-    {0, 0, 0},            {0, 1, 0}, {RULES_ALWAYS, 0, 1},
+    {RULES_ALWAYS, 0, 0}, {4, 0, 0}, {1, 0, 0}, {0, 0, 0}, {0, 1, 0},
+    {RULES_ALWAYS, 0, 1},
 };
 
 int rules_named(Rules *r, const char *name, int n, char *err) {
@@ -57,10 +56,9 @@ int rules_check(const Rules *r, char *err) {
 
 int rules_equal(const Rules *a, const Rules *b) {
   return a->arms == b->arms && a->flank_plies == b->flank_plies &&
-         !a->adjacent_enemy == !b->adjacent_enemy &&
-         !a->misere == !b->misere && a->repetition == b->repetition &&
-         a->max_plies == b->max_plies && a->hook_plies == b->hook_plies &&
-         a->hooks.allow == b->hooks.allow &&
+         !a->adjacent_enemy == !b->adjacent_enemy && !a->misere == !b->misere &&
+         a->repetition == b->repetition && a->max_plies == b->max_plies &&
+         a->hook_plies == b->hook_plies && a->hooks.allow == b->hooks.allow &&
          a->hooks.result == b->hooks.result && a->hooks.ctx == b->hooks.ctx;
 }
 

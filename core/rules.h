@@ -97,8 +97,8 @@ enum { CENTRE_EMPTY = 0, CENTRE_OWN = 1, CENTRE_ENEMY = 2 };
 /* The Reach of the mover with arms own against enemy and the centre as
 ** given, on n arms; flank is 1 when the flank rule binds now, adjacent when
 ** the adjacent-enemy rule holds (hooks are not asked). */
-static inline Reach rules_reach(uint64_t own, uint64_t enemy, int centre,
-                                int n, int flank, int adjacent) {
+static inline Reach rules_reach(uint64_t own, uint64_t enemy, int centre, int n,
+                                int flank, int adjacent) {
   Reach m = {0, 0, 0, 0};
   if (centre == CENTRE_EMPTY) {
     m.to_centre = own;
@@ -107,7 +107,7 @@ static inline Reach rules_reach(uint64_t own, uint64_t enemy, int centre,
     return m;
   }
   m.empty = ~(own | enemy) & board_full(n);
-  uint64_t above = rules_rot_up(m.empty, n) & own;  /* arm e+1 */
+  uint64_t above = rules_rot_up(m.empty, n) & own;   /* arm e+1 */
   uint64_t below = rules_rot_down(m.empty, n) & own; /* arm e-1 */
   if (adjacent && centre != CENTRE_ENEMY) {
     above &= rules_rot_down(enemy, n); /* an enemy on arm e+2 */
@@ -131,9 +131,8 @@ static inline int rules_centre_of(const Position *p) {
 
 /* The Reach of the side to move in p. */
 static inline Reach rules_reach_of(const Rules *r, const Position *p) {
-  return rules_reach(p->arms[p->side], p->arms[p->side ^ 1],
-                     rules_centre_of(p), p->n, rules_flank_at(r, p->ply),
-                     r->adjacent_enemy);
+  return rules_reach(p->arms[p->side], p->arms[p->side ^ 1], rules_centre_of(p),
+                     p->n, rules_flank_at(r, p->ply), r->adjacent_enemy);
 }
 
 /* The number of moves in a Reach. */

@@ -170,8 +170,8 @@ static int game_turn(lua_State *L) {
 ** and the reason: "blocked", "rule", "repetition" or "ply cap". */
 static int game_result(lua_State *L) {
   static const char *const outcomes[] = {NULL, "black", "white", "draw"};
-  static const char *const reasons[] = {NULL, "blocked", "rule",
-                                        "repetition", "ply cap"};
+  static const char *const reasons[] = {NULL, "blocked", "rule", "repetition",
+                                        "ply cap"};
   int reason, outcome = game_outcome(&game_self(L)->game, &reason);
   if (!outcome) return 0;
   lua_pushstring(L, outcomes[outcome]);

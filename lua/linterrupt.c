@@ -51,7 +51,9 @@ void linterrupt_catch(void) {
   sigaction(SIGINT, &sa, NULL);
 }
 
-void linterrupt_set(void) { interrupted = 1; }
+void linterrupt_set(void) {
+  interrupted = 1;
+}
 
 void linterrupt_clear(lua_State *L) {
   interrupted = 0;
@@ -59,9 +61,13 @@ void linterrupt_clear(lua_State *L) {
     lua_sethook(L, interrupt_hook, LUA_MASKCOUNT, CHECK_EVERY);
 }
 
-int linterrupt_pending(void) { return interrupted != 0; }
+int linterrupt_pending(void) {
+  return interrupted != 0;
+}
 
-int linterrupt_raise(lua_State *L) { return luaL_error(L, "interrupted"); }
+int linterrupt_raise(lua_State *L) {
+  return luaL_error(L, "interrupted");
+}
 
 static int cancel_stop(void *ctx) {
   (void)ctx;

@@ -19,8 +19,8 @@
 #endif
 
 /* The Lua parts, in the order they run. */
-static const char *const lua_parts[] = {"diagram.lua", "help.lua",
-                                        "extras.lua", NULL};
+static const char *const lua_parts[] = {"diagram.lua", "help.lua", "extras.lua",
+                                        NULL};
 
 void lmutorere_push_field(lua_State *L, const char *name) {
   lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
@@ -133,8 +133,8 @@ static void run_part(lua_State *L, int module, const char *name) {
 /* mt.type(x) — "Game", "Variant", "Position" or "Move" for the module's
 ** values, else nil (as io.type does for files). */
 static int module_type(lua_State *L) {
-  static const char *const metas[] = {LGAME_META, LVARIANT_META,
-                                      LPOSITION_META, LMOVE_META};
+  static const char *const metas[] = {LGAME_META, LVARIANT_META, LPOSITION_META,
+                                      LMOVE_META};
   static const char *const names[] = {"Game", "Variant", "Position", "Move"};
   luaL_checkany(L, 1);
   for (int i = 0; i < 4; i++)

@@ -66,12 +66,12 @@ void lposition_open(lua_State *L, int module);
 /* --- lvariant.c: variants, their loading and hooks --- */
 
 typedef struct HookContext {
-  lua_State *L;   /* the thread running the current core call */
-  int allow_ref;  /* registry refs of the hook functions, or LUA_NOREF */
+  lua_State *L;  /* the thread running the current core call */
+  int allow_ref; /* registry refs of the hook functions, or LUA_NOREF */
   int result_ref;
-  int error_ref;  /* the last hook failure's message, or LUA_NOREF */
-  int last_ref;   /* the Position value last given to a hook, and its */
-  Position last;  /* position: reused while the position is the same */
+  int error_ref; /* the last hook failure's message, or LUA_NOREF */
+  int last_ref;  /* the Position value last given to a hook, and its */
+  Position last; /* position: reused while the position is the same */
 } HookContext;
 
 typedef struct Variant {

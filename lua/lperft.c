@@ -24,8 +24,8 @@ static int perft_l(lua_State *L) {
   luaL_argcheck(L, depth >= 0 && depth <= PERFT_MAX_DEPTH, 2,
                 "depth must be from 0 to 200");
   if (p.n != v->rules.arms)
-    return luaL_error(L, "the position has %d arms but the variant has %d",
-                      p.n, v->rules.arms);
+    return luaL_error(L, "the position has %d arms but the variant has %d", p.n,
+                      v->rules.arms);
   Cancel cancel = linterrupt_cancel(L);
   lua_State *before = lvariant_enter(v, L);
   int64_t n = perft(&v->rules, &p, (int)depth, &cancel);

@@ -45,9 +45,11 @@ static int check_point(lua_State *L, int arg, int n) {
   }
   lua_Integer a = luaL_checkinteger(L, arg);
   if (a < 1 || a > n)
-    return luaL_argerror(L, arg, lua_pushfstring(L, "no arm %d on a board "
-                                                    "of %d arms",
-                                                 (int)a, n));
+    return luaL_argerror(L, arg,
+                         lua_pushfstring(L,
+                                         "no arm %d on a board "
+                                         "of %d arms",
+                                         (int)a, n));
   return (int)a - 1;
 }
 
@@ -66,8 +68,7 @@ Position lposition_check(lua_State *L, int arg) {
   if (p) return *p;
   if (lua_type(L, arg) != LUA_TSTRING)
     luaL_typeerror(L, arg, "position text or Position");
-  if (board_parse(&q, lua_tostring(L, arg), err))
-    luaL_error(L, "%s", err);
+  if (board_parse(&q, lua_tostring(L, arg), err)) luaL_error(L, "%s", err);
   return q;
 }
 
@@ -246,9 +247,8 @@ static int move_index(lua_State *L) {
 
 static int move_tostring(lua_State *L) {
   char buf[BOARD_MOVEMAX];
-  lua_pushstring(L, board_format_move(*(Move *)luaL_checkudata(L, 1,
-                                                               LMOVE_META),
-                                      buf));
+  lua_pushstring(
+      L, board_format_move(*(Move *)luaL_checkudata(L, 1, LMOVE_META), buf));
   return 1;
 }
 
@@ -284,9 +284,8 @@ static void value_type(lua_State *L, const char *tname, const luaL_Reg *meta,
 }
 
 void lposition_open(lua_State *L, int module) {
-  static const luaL_Reg position_meta[] = {{"__tostring", position_tostring},
-                                           {"__eq", position_eq},
-                                           {NULL, NULL}};
+  static const luaL_Reg position_meta[] = {
+      {"__tostring", position_tostring}, {"__eq", position_eq}, {NULL, NULL}};
   static const luaL_Reg position_methods[] = {
       {"at", position_at},
       {"pieces", position_pieces},
@@ -296,12 +295,11 @@ void lposition_open(lua_State *L, int module) {
       {NULL, NULL}};
   static const char *const position_fields[] = {"arms",   "side",  "ply",
                                                 "centre", "empty", NULL};
-  static const luaL_Reg move_meta[] = {{"__tostring", move_tostring},
-                                       {"__eq", move_eq},
-                                       {NULL, NULL}};
+  static const luaL_Reg move_meta[] = {
+      {"__tostring", move_tostring}, {"__eq", move_eq}, {NULL, NULL}};
   static const char *const move_fields[] = {"from", "to", NULL};
-  value_type(L, LPOSITION_META, position_meta, position_index,
-             position_methods, position_fields);
+  value_type(L, LPOSITION_META, position_meta, position_index, position_methods,
+             position_fields);
   lua_setfield(L, module, "Position");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &position_meta_key);
   value_type(L, LMOVE_META, move_meta, move_index, NULL, move_fields);

@@ -16,9 +16,9 @@
 
 /* The fields a variant table may have, for error messages. */
 static const char *const variant_fields[] = {
-    "name",  "description", "source",        "base",     "arms",
-    "flank", "adjacent_enemy", "misere",     "repetition", "max_plies",
-    "opening_plies", "allow", "result",      "start",    NULL};
+    "name",          "description",    "source", "base",       "arms",
+    "flank",         "adjacent_enemy", "misere", "repetition", "max_plies",
+    "opening_plies", "allow",          "result", "start",      NULL};
 
 /* --- hooks: called by the core, run Lua inside a protected call --- */
 
@@ -91,8 +91,9 @@ static int call_result(lua_State *L) {
       lua_pushinteger(L, outcomes[i]);
       return 1;
     }
-  return luaL_error(L, "it returned %s; want \"black\", \"white\", \"draw\" "
-                       "or nil",
+  return luaL_error(L,
+                    "it returned %s; want \"black\", \"white\", \"draw\" "
+                    "or nil",
                     luaL_tolstring(L, -1, NULL));
 }
 
@@ -131,7 +132,9 @@ lua_State *lvariant_enter(Variant *v, lua_State *L) {
   return before;
 }
 
-void lvariant_leave(Variant *v, lua_State *before) { v->hook.L = before; }
+void lvariant_leave(Variant *v, lua_State *before) {
+  v->hook.L = before;
+}
 
 int lvariant_raise_hook_error(lua_State *L, Variant *v) {
   if (v->hook.error_ref == LUA_NOREF || v->hook.error_ref == LUA_REFNIL)
@@ -182,7 +185,9 @@ static int info_get(lua_State *L, int idx, const char *key) {
   return t;
 }
 
-void lvariant_push_name(lua_State *L, int arg) { info_get(L, arg, "name"); }
+void lvariant_push_name(lua_State *L, int arg) {
+  info_get(L, arg, "name");
+}
 
 /* Wires the hook pointers of v to its refs. */
 static void variant_wire_hooks(Variant *v) {
@@ -217,8 +222,7 @@ static int field_error(lua_State *L, int v, const char *key, const char *want) {
   const char *name = lua_tostring(L, -2), *path = lua_tostring(L, -1);
   return luaL_error(L, "variant '%s'%s%s%s: %s must be %s, got %s",
                     name ? name : "?", path ? " (" : "", path ? path : "",
-                    path ? ")" : "", key, want,
-                    luaL_typename(L, -3));
+                    path ? ")" : "", key, want, luaL_typename(L, -3));
 }
 
 /* Reads an integer field at the top of the stack in lo..hi. */
@@ -333,8 +337,8 @@ static void apply_rules(lua_State *L, int v, int t) {
                                : int_field(L, v, "max_plies", 1, BOARD_MAX_PLY,
                                            "a ply count, or false");
   if (lua_getfield(L, t, "opening_plies") != LUA_TNIL)
-    var->rules.hook_plies = int_field(L, v, "opening_plies", 0, BOARD_MAX_PLY,
-                                      "a ply count");
+    var->rules.hook_plies =
+        int_field(L, v, "opening_plies", 0, BOARD_MAX_PLY, "a ply count");
   lua_pop(L, 7);
   if (var->rules.arms != arms_before) board_start(&var->start, var->rules.arms);
 }
@@ -359,8 +363,8 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
     }
     if (bad) {
       info_get(L, v, "name");
-      luaL_error(L, "variant '%s': bad start position: %s",
-                 lua_tostring(L, -1), err);
+      luaL_error(L, "variant '%s': bad start position: %s", lua_tostring(L, -1),
+                 err);
     }
     var->start = p;
   }
@@ -446,8 +450,8 @@ static int find_on_path(lua_State *L, const char *name) {
   push_search_path(L);
   int list = lua_gettop(L);
   for (lua_Integer i = 1; lua_rawgeti(L, list, i) == LUA_TSTRING; i++) {
-    const char *path = lua_pushfstring(L, "%s/variants/%s.lua",
-                                       lua_tostring(L, -1), name);
+    const char *path =
+        lua_pushfstring(L, "%s/variants/%s.lua", lua_tostring(L, -1), name);
     FILE *f = fopen(path, "r");
     if (f) {
       fclose(f);
@@ -520,8 +524,8 @@ static void chain_push(lua_State *L, int chain, const char *key) {
     }
     luaL_addstring(&b, key);
     luaL_pushresult(&b);
-    luaL_error(L, "variant bases form a %s: %s", cycle ? "cycle" : "chain too long",
-               lua_tostring(L, -1));
+    luaL_error(L, "variant bases form a %s: %s",
+               cycle ? "cycle" : "chain too long", lua_tostring(L, -1));
   }
   lua_pushstring(L, key);
   lua_rawseti(L, chain, n + 1);
@@ -799,8 +803,7 @@ static int variant_tostring(lua_State *L) {
 static int variant_eq(lua_State *L) {
   Variant *a = lvariant_test(L, 1), *b = lvariant_test(L, 2);
   int same = a && b && a == b;
-  if (a && b && !same && !rules_hooked(&a->rules) &&
-      !rules_hooked(&b->rules)) {
+  if (a && b && !same && !rules_hooked(&a->rules) && !rules_hooked(&b->rules)) {
     Rules x = a->rules, y = b->rules;
     memset(&x.hooks, 0, sizeof x.hooks);
     memset(&y.hooks, 0, sizeof y.hooks);
@@ -822,10 +825,9 @@ void lvariant_open(lua_State *L, int module) {
                                      {"play", variant_play},
                                      {"outcome", variant_outcome},
                                      {NULL, NULL}};
-  static const char *const fields[] = {"name", "description", "source",
-                                       "path", "base",        "arms",
-                                       "start", "hooked",     "definition",
-                                       NULL};
+  static const char *const fields[] = {
+      "name", "description", "source", "path",       "base",
+      "arms", "start",       "hooked", "definition", NULL};
   luaL_newmetatable(L, LVARIANT_META);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);

@@ -166,8 +166,8 @@ static int run_script(lua_State *L, int argc, char **argv, int script) {
 /* Sets up the REPL's commands (commands.lua) and runs the loop. */
 static int run_repl(lua_State *L) {
   const EmbeddedFile *f = lembedded_find("commands.lua");
-  int status = luaL_loadbufferx(L, f->text, f->size, "@mutorere/commands.lua",
-                                "t");
+  int status =
+      luaL_loadbufferx(L, f->text, f->size, "@mutorere/commands.lua", "t");
   if (status == LUA_OK) {
     lua_getglobal(L, "mt");
     status = repl_docall(L, 1, 0);
@@ -186,8 +186,7 @@ static int protected_main(lua_State *L) {
   Options o;
   int failed = 0;
   if (read_options(argc, argv, &o)) return lua_pushboolean(L, 0), 1;
-  if (o.version)
-    printf("mutorere %s (%s)\n", MUTORERE_VERSION, LUA_RELEASE);
+  if (o.version) printf("mutorere %s (%s)\n", MUTORERE_VERSION, LUA_RELEASE);
   linterrupt_install(L);
   linterrupt_catch();
   if (open_all(L) != LUA_OK) return lua_pushboolean(L, 0), 1;

@@ -118,8 +118,10 @@ static int compile(lua_State *L, const char *text, int *more) {
   *more = incomplete(L, status);
   lua_pop(L, 1);
   status = luaL_loadbuffer(L, text, strlen(text), "=stdin");
-  if (status != LUA_OK) *more = *more || incomplete(L, status);
-  else *more = 0;
+  if (status != LUA_OK)
+    *more = *more || incomplete(L, status);
+  else
+    *more = 0;
   return status;
 }
 

@@ -27,8 +27,8 @@ int harness_check_int(int64_t got, int64_t want, const char *file, int line,
                       const char *what) {
   int ok = got == want;
   if (!ok)
-    fprintf(stderr, "%s:%d: %s is %" PRId64 ", want %" PRId64 "\n", file,
-            line, what, got, want);
+    fprintf(stderr, "%s:%d: %s is %" PRId64 ", want %" PRId64 "\n", file, line,
+            what, got, want);
   return record(ok);
 }
 

@@ -52,8 +52,14 @@ static inline void naive_write(const NaivePos *p, char *buf) {
 /* Writes a move like "4-c". */
 static inline void naive_write_move(const NaivePos *p, NaiveMove m, char *buf) {
   char a[16], b[16];
-  if (m.from == p->n) strcpy(a, "c"); else sprintf(a, "%d", m.from + 1);
-  if (m.to == p->n) strcpy(b, "c"); else sprintf(b, "%d", m.to + 1);
+  if (m.from == p->n)
+    strcpy(a, "c");
+  else
+    sprintf(a, "%d", m.from + 1);
+  if (m.to == p->n)
+    strcpy(b, "c");
+  else
+    sprintf(b, "%d", m.to + 1);
   sprintf(buf, "%s-%s", a, b);
 }
 
@@ -79,7 +85,7 @@ static inline int naive_flanked(const NaivePos *p, int x, char c) {
 
 /* Every legal move, by trying every pair of points. */
 static inline int naive_moves(const NaiveRules *r, const NaivePos *p,
-                       NaiveMove *out) {
+                              NaiveMove *out) {
   int k = 0, n = p->n;
   char enemy = p->side == 'b' ? 'w' : 'b';
   for (int from = 0; from <= n; from++) {
@@ -109,7 +115,7 @@ static inline NaivePos naive_play(const NaivePos *p, NaiveMove m) {
 
 /* The leaves of the move tree at depth. */
 static inline long long naive_perft(const NaiveRules *r, const NaivePos *p,
-                             int depth) {
+                                    int depth) {
   NaiveMove moves[80];
   if (depth == 0) return 1;
   int k = naive_moves(r, p, moves);

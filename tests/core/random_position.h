@@ -20,7 +20,8 @@ static inline uint64_t test_random(uint64_t *s) {
 ** to move at random, ply 0. */
 static inline Position random_position(int n, uint64_t *seed) {
   int colour[BOARD_MAX_ARMS + 1], k = n + 1;
-  for (int i = 0; i < k; i++) colour[i] = i < n / 2 ? BLACK : i < n ? WHITE : NOBODY;
+  for (int i = 0; i < k; i++)
+    colour[i] = i < n / 2 ? BLACK : i < n ? WHITE : NOBODY;
   for (int i = k - 1; i > 0; i--) {
     int j = (int)(test_random(seed) % (uint64_t)(i + 1)), t = colour[i];
     colour[i] = colour[j];

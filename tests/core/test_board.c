@@ -55,7 +55,8 @@ static void test_round_trips(void) {
       Position p = random_position(n, &seed), q;
       p.ply = (uint32_t)(i % 3 == 0 ? 0 : i * 7919 % 100000);
       board_format(&p, buf);
-      if (!CHECK_INT(board_parse(&q, buf, err), 0)) fprintf(stderr, "%s\n", err);
+      if (!CHECK_INT(board_parse(&q, buf, err), 0))
+        fprintf(stderr, "%s\n", err);
       CHECK(memcmp(&p, &q, sizeof p) == 0);
       CHECK_STR(board_format(&q, again), buf);
       CHECK_INT(board_check(&p, err), 0);

@@ -71,11 +71,13 @@ static void test_random_games_undo(void) {
                 g.moves[i].to == played[i].to);
         Position last = *game_position(&g);
         int outcome = game_outcome(&g, NULL);
-        while (game_undo(&g) == GAME_OK) {}
+        while (game_undo(&g) == GAME_OK) {
+        }
         CHECK(memcmp(game_position(&g), &first, sizeof first) == 0);
         CHECK_INT(g.length, 0);
         CHECK_INT(game_outcome(&g, NULL), OUTCOME_NONE);
-        while (game_redo(&g) == GAME_OK) {}
+        while (game_redo(&g) == GAME_OK) {
+        }
         CHECK_INT(g.length, plies);
         CHECK(memcmp(game_position(&g), &last, sizeof last) == 0);
         CHECK_INT(game_outcome(&g, NULL), outcome);
@@ -99,7 +101,8 @@ static void test_redo_rules(void) {
   CHECK_INT(g.top, 3);
   CHECK_INT(game_redo(&g), GAME_OK);
   CHECK_STR(board_format(game_position(&g), buf), "bbbwbwww/. w 3");
-  while (game_undo(&g) == GAME_OK) {}
+  while (game_undo(&g) == GAME_OK) {
+  }
   play(&g, "1-c"); /* another move drops the redo list */
   CHECK_INT(g.top, 1);
   CHECK_INT(game_redo(&g), GAME_ERROR);

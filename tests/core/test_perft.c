@@ -145,7 +145,9 @@ static void test_hooked(void) {
   CHECK_INT(perft(&r, &p, 20, NULL), PERFT_EHOOK);
 }
 
-static int stop_after(void *ctx) { return --*(int *)ctx <= 0; }
+static int stop_after(void *ctx) {
+  return --*(int *)ctx <= 0;
+}
 
 static void test_cancel(void) {
   Rules r;

@@ -184,7 +184,8 @@ static void test_reasons(void) {
   expect_reason("standard", "bbb.wwww/b w", "5-c", "the centre is occupied");
   expect_reason("standard", "bbb.wwww/b w", "4-5", "arm 4 is empty");
   expect_reason("standard", "bbb.wwww/b w", "c-4", "the centre holds a black");
-  expect_reason("standard", "bbb.wwww/b b", "2-4", "arm 4 is not next to arm 2");
+  expect_reason("standard", "bbb.wwww/b b", "2-4",
+                "arm 4 is not next to arm 2");
   expect_reason("standard", "bbb.wwww/b b", "2-3", "arm 3 is occupied");
   expect_reason("standard", "bbbbwwww/. b", "1-2", "arm 2 is occupied");
   expect_reason("standard", "bbbbwwww/. b", "c-1", "the centre is empty");

@@ -27,7 +27,8 @@ int main(int argc, char **argv) {
   }
   lua_setglobal(L, "arg");
   int status = luaL_dofile(L, argv[2]);
-  if (status != LUA_OK) fprintf(stderr, "module_host: %s\n", lua_tostring(L, -1));
+  if (status != LUA_OK)
+    fprintf(stderr, "module_host: %s\n", lua_tostring(L, -1));
   lua_close(L);
   return status == LUA_OK ? 0 : 1;
 }

@@ -32,7 +32,7 @@
 
 #define TIMEOUT_MS 10000
 
-static char output[1 << 20]; /* everything the program wrote */
+static char output[1 << 20];    /* everything the program wrote */
 static size_t out_len, matched; /* matched: where the next expect starts */
 static int master = -1;
 static pid_t child = -1;
@@ -48,8 +48,12 @@ static void fail(const char *fmt, const char *arg) {
   if (getenv("PTY_DUMP")) {
     fprintf(stderr, "--- all output ---\n%.*s\n", (int)out_len, output);
     char cmd[128];
-    snprintf(cmd, sizeof cmd, "gdb -p %d -batch -ex bt 2>&1 | tail -25; grep Sig /proc/%d/status", (int)child, (int)child);
-    if (system(cmd)) {}
+    snprintf(
+        cmd, sizeof cmd,
+        "gdb -p %d -batch -ex bt 2>&1 | tail -25; grep Sig /proc/%d/status",
+        (int)child, (int)child);
+    if (system(cmd)) {
+    }
   }
   int status;
   if (child > 0 && waitpid(child, &status, WNOHANG) == child) {
@@ -132,7 +136,8 @@ static void do_spawn(char *args) {
   char *argv[16];
   int argc = 0;
   static char expanded[16][512];
-  for (char *tok = strtok(args, " "); tok && argc < 15; tok = strtok(NULL, " ")) {
+  for (char *tok = strtok(args, " "); tok && argc < 15;
+       tok = strtok(NULL, " ")) {
     argv[argc] = (char *)expand(tok, expanded[argc], sizeof expanded[argc]);
     argc++;
   }
