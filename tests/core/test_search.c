@@ -1,0 +1,154 @@
+/*
+** test_search.c — alpha-beta against the solver on every position of the
+** 8-arm variants, determinism, limits, repetition, and failures.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+#include "rank.h"
+#include "search.h"
+#include "solver.h"
+
+static int run(const Rules *r, const Position *p, int depth,
+               SearchResult *out) {
+  SearchLimits limits = {depth, 0, 0};
+  Evaluator eval = {search_builtin_eval, (void *)r};
+  char err[BOARD_ERRMAX];
+  return search_run(r, p, NULL, 0, &limits, &eval, NULL, NULL, out, err);
+}
+
+/* Every position of a variant on 8 arms: a mate score agrees with the
+** solver's value and distance, and a forced end within the depth is found
+** with its distance. */
+static void compare_with_solver(const char *variant) {
+  Rules r;
+  Solution s;
+  char err[BOARD_ERRMAX];
+  rules_named(&r, variant, 8, err);
+  CHECK_INT(solver_solve(&s, &r, NULL, err), SOLVER_OK);
+  int wrong = 0, missed = 0, checked = 0;
+  for (int ply = 0; ply <= s.opening; ply++)
+    for (uint64_t i = 0; i < s.layer; i++) {
+      Position p;
+      SearchResult res;
+      int d;
+      rank_unrank(i, 8, (uint32_t)ply, &p);
+      int value = solver_lookup(&s, &p, &d);
+      CHECK_INT(run(&r, &p, 9, &res), SEARCH_OK);
+      if (res.moves == 0) continue;
+      checked++;
+      int mate = res.score > SEARCH_MATE - 1000   ? VALUE_WIN
+                 : res.score < 1000 - SEARCH_MATE ? VALUE_LOSS
+                                                  : VALUE_DRAW;
+      int mate_d = mate == VALUE_WIN    ? SEARCH_MATE - res.score
+                   : mate == VALUE_LOSS ? SEARCH_MATE + res.score
+                                        : -1;
+      if (mate != VALUE_DRAW && (mate != value || mate_d != d)) wrong++;
+      if (mate == VALUE_DRAW && value != VALUE_DRAW && d < 9) missed++;
+      /* the move it plays keeps a win or a draw */
+      Position q = p;
+      board_play(&q, res.best);
+      int after = solver_lookup(&s, &q, NULL);
+      if (value == VALUE_WIN) CHECK_INT(after, VALUE_LOSS);
+      if (value == VALUE_DRAW) CHECK(after != VALUE_WIN);
+    }
+  if (!CHECK_INT(wrong, 0) || !CHECK_INT(missed, 0))
+    fprintf(stderr, "  %s: %d wrong, %d missed of %d\n", variant, wrong, missed,
+            checked);
+  solver_free(&s);
+}
+
+static void test_against_solver(void) {
+  for (int v = 0; rules_names[v]; v++) compare_with_solver(rules_names[v]);
+}
+
+static void test_deterministic(void) {
+  Rules r;
+  Position p;
+  SearchResult a, b;
+  char err[BOARD_ERRMAX];
+  rules_named(&r, "standard", 12, err);
+  board_start(&p, 12);
+  CHECK_INT(run(&r, &p, 10, &a), SEARCH_OK);
+  CHECK_INT(run(&r, &p, 10, &b), SEARCH_OK);
+  CHECK(a.best.from == b.best.from && a.best.to == b.best.to);
+  CHECK_INT(a.nodes, b.nodes);
+  CHECK_INT(a.score, b.score);
+  CHECK_INT(a.depth, 10);
+  CHECK(a.pv_length >= 1);
+}
+
+static int stop_at_once(void *ctx) {
+  (void)ctx;
+  return 1;
+}
+
+static int failing_eval(void *ctx, const Position *p, int *score) {
+  (void)p, (void)score;
+  return --*(int *)ctx > 0 ? (*score = 0, 0) : RULES_EHOOK;
+}
+
+static void test_limits_and_failures(void) {
+  Rules r;
+  Position p;
+  SearchResult res;
+  char err[BOARD_ERRMAX];
+  rules_named(&r, "standard", 16, err);
+  board_start(&p, 16);
+  SearchLimits few = {40, 5000, 0};
+  Evaluator eval = {search_builtin_eval, &r};
+  CHECK_INT(search_run(&r, &p, NULL, 0, &few, &eval, NULL, NULL, &res, err),
+            SEARCH_OK);
+  CHECK(res.nodes < 7000);
+  CHECK(res.depth >= 1 && res.depth < 40);
+  CHECK(res.moves == 2);
+  Cancel stop = {stop_at_once, NULL};
+  SearchLimits deep = {40, 0, 0};
+  CHECK_INT(search_run(&r, &p, NULL, 0, &deep, &eval, NULL, &stop, &res, err),
+            SEARCH_OK);
+  CHECK(res.best.to == BOARD_CENTRE); /* a legal move even so */
+  int calls = 100;
+  Evaluator bad = {failing_eval, &calls};
+  CHECK_INT(search_run(&r, &p, NULL, 0, &deep, &bad, NULL, NULL, &res, err),
+            SEARCH_EHOOK);
+  SearchTable t;
+  CHECK_INT(search_table_init(&t, 12), 0);
+  SearchLimits six = {6, 0, 0};
+  CHECK_INT(search_run(&r, &p, NULL, 0, &six, &eval, &t, NULL, &res, err),
+            SEARCH_OK);
+  uint64_t first = res.nodes;
+  CHECK_INT(search_run(&r, &p, NULL, 0, &six, &eval, &t, NULL, &res, err),
+            SEARCH_OK);
+  CHECK(res.nodes <= first); /* the table helps the second time */
+  search_table_free(&t);
+}
+
+static void test_repetition(void) {
+  /* after 4-c 5-4 c-5 4-c? no: a position whose every line repeats the
+  ** game's history scores as a draw */
+  Rules r;
+  Position p;
+  SearchResult res;
+  char err[BOARD_ERRMAX];
+  rules_named(&r, "standard", 8, err);
+  board_parse(&p, "bbb.wwww/b w 1", err); /* white's only move is 5-4 */
+  Position next = p;
+  board_play(&next, (Move){4, 3});
+  uint64_t history[1] = {board_hash(&next)};
+  SearchLimits limits = {6, 0, 0};
+  Evaluator eval = {search_builtin_eval, &r};
+  CHECK_INT(
+      search_run(&r, &p, history, 1, &limits, &eval, NULL, NULL, &res, err),
+      SEARCH_OK);
+  CHECK_INT(res.score, 0); /* 5-4 repeats a position of the game */
+  CHECK_INT(res.moves, 1);
+}
+
+int main(void) {
+  test_against_solver();
+  test_deterministic();
+  test_limits_and_failures();
+  test_repetition();
+  return harness_report();
+}
