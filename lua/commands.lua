@@ -1,7 +1,8 @@
 -- commands.lua — the REPL's short commands over a current game: show(),
 -- moves(), play "4-c", undo(), redo(), new "first-move", setup "…",
--- current(), history(), perft(d), help().  Ordinary Lua functions, set as
--- globals by the program (not by the module).
+-- current(), history(), perft(d), ai "alphabeta", hint(), analyse(),
+-- help().  Ordinary Lua functions, set as globals by the program (not by
+-- the module).
 local M = ...
 
 local session = {game = M.game()}
@@ -63,8 +64,20 @@ function moves()
   end
 end
 
+-- The engine's move, when it plays the side to move.  Returns true when
+-- it moved.
+local function engine_reply()
+  local engine, g = session.engine, session.game
+  if not engine or g:result() or g:turn() ~= engine.side then return false end
+  local move = try(engine.player.choose, engine.player, g)
+  try(g.play, g, move)
+  print(string.format("%s plays %s", engine.player.name, move))
+  return true
+end
+
 -- play(move, ...): plays one or more moves ("4-c", or "4-c 5-4") in the
--- current game and shows the board.  Stops at the first bad move.
+-- current game and shows the board; the engine answers when ai() is on.
+-- Stops at the first bad move.
 function play(...)
   local g = session.game
   local n = select("#", ...)
@@ -74,15 +87,18 @@ function play(...)
       try(g.play, g, move)
     end
   end
+  engine_reply()
   report()
-  if session.after_play then session.after_play(session) end
 end
 
--- undo(n): takes back n moves (default 1) and shows the board.
+-- undo(n): takes back n moves (default 1; with the engine on, back to your
+-- own turn) and shows the board.
 function undo(n)
   for _ = 1, n or 1 do
     if not session.game:undo() then print("nothing to undo") break end
   end
+  local engine = session.engine
+  if engine and session.game:turn() == engine.side then session.game:undo() end
   report()
 end
 
@@ -97,13 +113,73 @@ end
 -- new([variant [, position]]): starts a new current game.
 function new(variant, position)
   session.game = try(M.game, variant, position)
+  engine_reply()
   report()
 end
 
 -- setup(position): a new current game of the same variant from a position.
 function setup(position)
   session.game = try(M.game, session.game:variant(), position)
+  engine_reply()
   report()
+end
+
+-- ai([player [, options]]): the engine (default "alphabeta") plays the side
+-- that is not to move now, answering each of your moves; ai(false) stops
+-- it.  ai("perfect"), ai("mcts", {playouts = 500}), ai(my_function).
+function ai(spec, options)
+  if spec == false then
+    session.engine = nil
+    print("the engine is off")
+    return
+  end
+  local player = try(M.player, spec or "alphabeta", options)
+  local g = session.game
+  local side = g:turn() == "black" and "white" or "black"
+  session.engine = {player = player, side = side}
+  print(string.format("%s plays %s; you play %s", player.name, side, g:turn()))
+end
+
+local describe = {win = "wins", loss = "loses", draw = "draws"}
+
+-- A move's value in words: "wins in 3", "draws".
+local function in_words(value, distance)
+  if value == "draw" then return "draws" end
+  return string.format("%s in %d", describe[value], distance)
+end
+
+-- True when the current variant is small enough to solve at once.
+local function solvable(g)
+  local v = g:variant()
+  return v.arms <= 16 and not (v.hooked and v.arms > 12)
+end
+
+-- hint(): suggests a move for the side to move: the solver's best on boards
+-- it solves at once, else alpha-beta's.
+function hint()
+  local g = session.game
+  if g:result() then print("the game is over") return end
+  if solvable(g) then
+    local a = try(g.analyse, g)
+    local best = a.moves[1]
+    print(string.format("hint: %s (%s)", best.move, in_words(best.value, best.distance)))
+  else
+    local r = try(M.search, g, {depth = 10, time = 2})
+    print(string.format("hint: %s (alpha-beta, depth %d, score %.2f)",
+                        r.move, r.depth, r.score))
+  end
+end
+
+-- analyse(): prints the value of the position and of every move for the
+-- side to move, by the solver.
+function analyse()
+  local g = session.game
+  local a = try(g.analyse, g)
+  print(string.format("%s to move: %s", g:turn(), in_words(a.value, a.distance)))
+  if a.over then print("the game is over (" .. a.over .. ")") return end
+  for _, m in ipairs(a.moves) do
+    print(string.format("  %-6s %s", m.move, in_words(m.value, m.distance)))
+  end
 end
 
 -- current(): the current game (a Game value).

@@ -40,7 +40,7 @@ local function name_of(x)
   for k, v in pairs(M) do
     if v == x then return "mt." .. k end
   end
-  for _, class in ipairs({"Game", "Variant", "Position"}) do
+  for _, class in ipairs({"Game", "Variant", "Position", "Solution", "Player"}) do
     local methods = M[class]
     if type(methods) == "table" then
       for k, v in pairs(methods) do

@@ -3,7 +3,10 @@
 ** scripts, and its Lua parts (embedded at build time) run over it.
 */
 #define _GNU_SOURCE /* dladdr */
+#include <dirent.h>
 #include <dlfcn.h>
+#include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,8 +22,9 @@
 #endif
 
 /* The Lua parts, in the order they run. */
-static const char *const lua_parts[] = {"diagram.lua", "help.lua", "extras.lua",
-                                        NULL};
+static const char *const lua_parts[] = {
+    "diagram.lua", "help.lua", "extras.lua", "players.lua", "matches.lua",
+    "report.lua", NULL};
 
 void lmutorere_push_field(lua_State *L, const char *name) {
   lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
@@ -117,8 +121,9 @@ static int read_embedded(lua_State *L) {
   return 1;
 }
 
-/* Runs the Lua part called name over the module at index module. */
-static void run_part(lua_State *L, int module, const char *name) {
+/* Runs the Lua part called name with (module, embedded reader, a table
+** the parts share privately). */
+static void run_part(lua_State *L, int module, int shared, const char *name) {
   const EmbeddedFile *f = lembedded_find(name);
   if (!f) luaL_error(L, "mutorere: missing part %s", name);
   lua_pushfstring(L, "@mutorere/%s", name);
@@ -127,7 +132,8 @@ static void run_part(lua_State *L, int module, const char *name) {
   lua_remove(L, -2);
   lua_pushvalue(L, module);
   lua_pushcfunction(L, read_embedded);
-  lua_call(L, 2, 0);
+  lua_pushvalue(L, shared);
+  lua_call(L, 3, 0);
 }
 
 /* mt.type(x) — "Game", "Variant", "Position" or "Move" for the module's
@@ -143,6 +149,76 @@ static int module_type(lua_State *L) {
       return 1;
     }
   lua_pushnil(L);
+  return 1;
+}
+
+/* mt.clock() — seconds on a monotonic clock (for timing). */
+static int module_clock(lua_State *L) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  lua_pushnumber(L, (lua_Number)t.tv_sec + (lua_Number)t.tv_nsec / 1e9);
+  return 1;
+}
+
+/* mt.isatty(stream) — true when the file (io.stdout, io.stderr, ...) or
+** descriptor number is a terminal. */
+static int module_isatty(lua_State *L) {
+  int fd;
+  luaL_Stream *s = luaL_testudata(L, 1, LUA_FILEHANDLE);
+  if (s)
+    fd = s->f ? fileno(s->f) : -1;
+  else
+    fd = (int)luaL_checkinteger(L, 1);
+  lua_pushboolean(L, fd >= 0 && isatty(fd));
+  return 1;
+}
+
+/* Adds the NAME of every dir/folder/NAME.lua to the set at t. */
+static void scan_scripts(lua_State *L, const char *dir, const char *folder,
+                         int t) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, folder);
+  DIR *d = opendir(path);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t k = strlen(e->d_name);
+    if (k <= 4 || strcmp(e->d_name + k - 4, ".lua") != 0 || e->d_name[0] == '.')
+      continue;
+    lua_pushlstring(L, e->d_name, k - 4);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, t);
+  }
+  closedir(d);
+}
+
+/* mt.scripts(folder) — the sorted names of the scripts folder/NAME.lua on
+** the search path ("variants", "ai", "puzzles"). */
+static int module_scripts(lua_State *L) {
+  const char *folder = luaL_checkstring(L, 1);
+  luaL_argcheck(L, !strchr(folder, '.') , 1, "a folder name");
+  lua_newtable(L);
+  int set = lua_gettop(L);
+  lmutorere_push_field(L, "path");
+  for (lua_Integer i = 1; lua_istable(L, -1) && lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+    scan_scripts(L, lua_tostring(L, -1), folder, set);
+    lua_pop(L, 1);
+  }
+  lua_settop(L, set);
+  lua_newtable(L);
+  int k = 0;
+  lua_pushnil(L);
+  while (lua_next(L, set)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, set + 1, ++k);
+  }
+  if (lua_getglobal(L, "table") == LUA_TTABLE &&
+      lua_getfield(L, -1, "sort") == LUA_TFUNCTION) {
+    lua_pushvalue(L, set + 1);
+    lua_call(L, 1, 0);
+  }
+  lua_settop(L, set + 1);
   return 1;
 }
 
@@ -170,10 +246,20 @@ int luaopen_mutorere(lua_State *L) {
   lvariant_open(L, module);
   lgame_open(L, module);
   lperft_open(L, module);
+  lsolver_open(L, module);
+  lsearch_open(L, module);
   set_colours(L, module);
-  lua_pushcfunction(L, module_type);
-  lua_setfield(L, module, "type");
-  for (int i = 0; lua_parts[i]; i++) run_part(L, module, lua_parts[i]);
+  static const luaL_Reg functions[] = {{"type", module_type},
+                                       {"clock", module_clock},
+                                       {"isatty", module_isatty},
+                                       {"scripts", module_scripts},
+                                       {NULL, NULL}};
+  lua_pushvalue(L, module);
+  luaL_setfuncs(L, functions, 0);
+  lua_pop(L, 1);
+  lua_newtable(L);
+  int shared = lua_gettop(L);
+  for (int i = 0; lua_parts[i]; i++) run_part(L, module, shared, lua_parts[i]);
   lua_settop(L, module);
   return 1;
 }

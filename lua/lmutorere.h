@@ -100,6 +100,14 @@ int lvariant_raise_hook_error(lua_State *L, Variant *v);
 /* Pushes v's name. */
 void lvariant_push_name(lua_State *L, int arg);
 
+/* Pushes field key of the description table of the Variant at idx (name,
+** description, path, ..., and caches such as "solution"); returns its
+** type. */
+int lvariant_info_get(lua_State *L, int idx, const char *key);
+
+/* Sets that field to the value on top (popped). */
+void lvariant_info_set(lua_State *L, int idx, const char *key);
+
 void lvariant_open(lua_State *L, int module);
 
 /* --- lgame.c: games --- */
@@ -109,6 +117,11 @@ void lvariant_open(lua_State *L, int module);
 const Game *lgame_test(lua_State *L, int idx);
 
 void lgame_open(lua_State *L, int module);
+
+/* --- lsolver.c, lsearch.c: perfect play and searches --- */
+
+void lsolver_open(lua_State *L, int module);
+void lsearch_open(lua_State *L, int module);
 
 /* --- lperft.c: perft --- */
 

@@ -161,7 +161,8 @@ static int position_transform(lua_State *L) {
   return 1;
 }
 
-/* Fields: arms, side, ply, centre, empty; p[i] is the colour on arm i;
+/* Fields: arms, side, ply, centre, empty, black and white (arm masks: bit
+** i-1 for arm i); p[i] is the colour on arm i;
 ** anything else is looked up in the methods (upvalue 1). */
 static int position_index(lua_State *L) {
   Position *p = position_self(L);
@@ -183,6 +184,10 @@ static int position_index(lua_State *L) {
     lposition_push_colour(L, p->centre);
   else if (k == 5 && memcmp(key, "empty", 5) == 0)
     lposition_push_point(L, board_empty_point(p));
+  else if (k == 5 && memcmp(key, "black", 5) == 0)
+    lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
+  else if (k == 5 && memcmp(key, "white", 5) == 0)
+    lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
   else
     lua_rawget(L, lua_upvalueindex(1));
   return 1;
@@ -293,8 +298,8 @@ void lposition_open(lua_State *L, int module) {
       {"same", position_same},
       {"transform", position_transform},
       {NULL, NULL}};
-  static const char *const position_fields[] = {"arms",   "side",  "ply",
-                                                "centre", "empty", NULL};
+  static const char *const position_fields[] = {
+      "arms", "side", "ply", "centre", "empty", "black", "white", NULL};
   static const luaL_Reg move_meta[] = {
       {"__tostring", move_tostring}, {"__eq", move_eq}, {NULL, NULL}};
   static const char *const move_fields[] = {"from", "to", NULL};

@@ -169,7 +169,7 @@ static Variant *variant_new(lua_State *L) {
 
 /* Sets field key of the user value of the Variant at index idx to the value
 ** on top (popped). */
-static void info_set(lua_State *L, int idx, const char *key) {
+void lvariant_info_set(lua_State *L, int idx, const char *key) {
   idx = lua_absindex(L, idx);
   lua_getiuservalue(L, idx, 1);
   lua_insert(L, -2);
@@ -178,7 +178,7 @@ static void info_set(lua_State *L, int idx, const char *key) {
 }
 
 /* Pushes field key of the user value of the Variant at idx. */
-static int info_get(lua_State *L, int idx, const char *key) {
+int lvariant_info_get(lua_State *L, int idx, const char *key) {
   lua_getiuservalue(L, idx, 1);
   int t = lua_getfield(L, -1, key);
   lua_remove(L, -2);
@@ -186,7 +186,7 @@ static int info_get(lua_State *L, int idx, const char *key) {
 }
 
 void lvariant_push_name(lua_State *L, int arg) {
-  info_get(L, arg, "name");
+  lvariant_info_get(L, arg, "name");
 }
 
 /* Wires the hook pointers of v to its refs. */
@@ -217,8 +217,8 @@ static Variant *resolve(lua_State *L, int spec, int chain);
 /* Raises an error about variant table field key; the variant's name and
 ** file are at the top of the message. */
 static int field_error(lua_State *L, int v, const char *key, const char *want) {
-  info_get(L, v, "name");
-  info_get(L, v, "path");
+  lvariant_info_get(L, v, "name");
+  lvariant_info_get(L, v, "path");
   const char *name = lua_tostring(L, -2), *path = lua_tostring(L, -1);
   return luaL_error(L, "variant '%s'%s%s%s: %s must be %s, got %s",
                     name ? name : "?", path ? " (" : "", path ? path : "",
@@ -282,7 +282,7 @@ static void check_keys(lua_State *L, int v, int t) {
         luaL_addstring(&b, variant_fields[i]);
       }
       luaL_pushresult(&b);
-      info_get(L, v, "name");
+      lvariant_info_get(L, v, "name");
       luaL_error(L, "variant '%s': unknown field '%s' (the fields are: %s)",
                  lua_tostring(L, -1),
                  lua_type(L, -4) == LUA_TSTRING ? lua_tostring(L, -4)
@@ -306,10 +306,10 @@ static void inherit(lua_State *L, int v, int base) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, from_refs[i]);
     *refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
   }
-  info_get(L, base, "name");
-  info_set(L, v, "base");
-  info_get(L, base, "description");
-  info_set(L, v, "description");
+  lvariant_info_get(L, base, "name");
+  lvariant_info_set(L, v, "base");
+  lvariant_info_get(L, base, "description");
+  lvariant_info_set(L, v, "description");
 }
 
 /* Applies the rule fields of the table at t to the Variant at v. */
@@ -362,7 +362,7 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
       bad = 1;
     }
     if (bad) {
-      info_get(L, v, "name");
+      lvariant_info_get(L, v, "name");
       luaL_error(L, "variant '%s': bad start position: %s", lua_tostring(L, -1),
                  err);
     }
@@ -381,7 +381,7 @@ static void apply_info(lua_State *L, int v, int t) {
       continue;
     }
     if (type != LUA_TSTRING) field_error(L, v, keys[i], "a string");
-    info_set(L, v, keys[i]);
+    lvariant_info_set(L, v, keys[i]);
   }
 }
 
@@ -395,10 +395,10 @@ static Variant *from_table(lua_State *L, int t, int chain,
   Variant *var = variant_new(L);
   int v = lua_gettop(L);
   lua_pushstring(L, default_name ? default_name : "custom");
-  info_set(L, v, "name");
+  lvariant_info_set(L, v, "name");
   if (path) {
     lua_pushstring(L, path);
-    info_set(L, v, "path");
+    lvariant_info_set(L, v, "path");
   }
   apply_info(L, v, t);
   check_keys(L, v, t);
@@ -406,8 +406,8 @@ static Variant *from_table(lua_State *L, int t, int chain,
     resolve(L, lua_gettop(L), chain);
     inherit(L, v, lua_gettop(L));
     if (!default_name) { /* a table without a name is named after its base */
-      info_get(L, lua_gettop(L), "name");
-      info_set(L, v, "name");
+      lvariant_info_get(L, lua_gettop(L), "name");
+      lvariant_info_set(L, v, "name");
     }
     lua_pop(L, 1);
     apply_info(L, v, t); /* the table's own name and description win */
@@ -417,11 +417,11 @@ static Variant *from_table(lua_State *L, int t, int chain,
   apply_hooks_start(L, v, t);
   variant_wire_hooks(var);
   if (rules_check(&var->rules, err)) {
-    info_get(L, v, "name");
+    lvariant_info_get(L, v, "name");
     luaL_error(L, "variant '%s': %s", lua_tostring(L, -1), err);
   }
   lua_pushvalue(L, t);
-  info_set(L, v, "definition");
+  lvariant_info_set(L, v, "definition");
   return var;
 }
 
@@ -500,7 +500,7 @@ static Variant *from_builtin(lua_State *L, const char *name) {
   v->rules = r;
   variant_wire_hooks(v);
   lua_pushstring(L, name);
-  info_set(L, -2, "name");
+  lvariant_info_set(L, -2, "name");
   return v;
 }
 
@@ -751,6 +751,30 @@ static int variant_play(lua_State *L) {
   return 1;
 }
 
+/* v:mobility(position) — the number of legal moves of the side to move,
+** and of the other side were it to move (hooks asked when there are any). */
+static int variant_mobility(lua_State *L) {
+  Variant *v = variant_self(L);
+  Position p = lposition_check(L, 2), other;
+  Move moves[RULES_MAX_MOVES];
+  check_fits(L, v, &p);
+  other = p;
+  other.side ^= 1;
+  if (!rules_hooked(&v->rules)) {
+    lua_pushinteger(L, rules_param_count(&v->rules, &p));
+    lua_pushinteger(L, rules_param_count(&v->rules, &other));
+    return 2;
+  }
+  lua_State *before = lvariant_enter(v, L);
+  int a = rules_moves(&v->rules, &p, moves);
+  int b = a < 0 ? a : rules_moves(&v->rules, &other, moves);
+  lvariant_leave(v, before);
+  if (a < 0 || b < 0) return lvariant_raise_hook_error(L, v);
+  lua_pushinteger(L, a);
+  lua_pushinteger(L, b);
+  return 2;
+}
+
 /* v:outcome(position) — nil while the game goes on, else "black", "white"
 ** or "draw" and the reason ("blocked" or "rule"); repetition and the ply cap
 ** need a game. */
@@ -782,7 +806,7 @@ static int variant_index(lua_State *L) {
   else if (strcmp(key, "name") == 0 || strcmp(key, "description") == 0 ||
            strcmp(key, "source") == 0 || strcmp(key, "path") == 0 ||
            strcmp(key, "base") == 0 || strcmp(key, "definition") == 0)
-    info_get(L, 1, key);
+    lvariant_info_get(L, 1, key);
   else {
     luaL_getmetafield(L, 1, "methods");
     lua_getfield(L, -1, key);
@@ -792,7 +816,7 @@ static int variant_index(lua_State *L) {
 
 static int variant_tostring(lua_State *L) {
   Variant *v = variant_self(L);
-  info_get(L, 1, "name");
+  lvariant_info_get(L, 1, "name");
   lua_pushfstring(L, "variant %s (%d arms)", lua_tostring(L, -1),
                   v->rules.arms);
   return 1;
@@ -824,6 +848,7 @@ void lvariant_open(lua_State *L, int module) {
                                      {"moves", variant_moves},
                                      {"play", variant_play},
                                      {"outcome", variant_outcome},
+                                     {"mobility", variant_mobility},
                                      {NULL, NULL}};
   static const char *const fields[] = {
       "name", "description", "source", "path",       "base",

@@ -37,11 +37,14 @@ local function same(a, b)
   return true
 end
 
-local function show(v)
+-- A value as text for a failure message (tables to depth 3).
+local function show(v, depth)
+  depth = depth or 3
   if type(v) == "string" then return string.format("%q", v) end
   if type(v) ~= "table" then return tostring(v) end
+  if depth == 0 then return "{...}" end
   local parts = {}
-  for k, x in pairs(v) do parts[#parts + 1] = tostring(k) .. "=" .. show(x) end
+  for k, x in pairs(v) do parts[#parts + 1] = tostring(k) .. "=" .. show(x, depth - 1) end
   table.sort(parts)
   return "{" .. table.concat(parts, ", ") .. "}"
 end
@@ -51,7 +54,8 @@ function check(ok, message) return record(ok and true or false, message or "chec
 
 -- eq(got, want, what): deep equality.
 function eq(got, want, what)
-  return record(same(got, want), string.format("%s: got %s, want %s",
+  local ok = same(got, want)
+  return record(ok, ok or string.format("%s: got %s, want %s",
     what or "value", show(got), show(want)))
 end
 

@@ -1,0 +1,305 @@
+/*
+** lsearch.c — mt.search (alpha-beta) and mt.mcts from Lua, with Lua
+** evaluations and playout policies called from the C search through
+** function pointers.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "lmutorere.h"
+#include "mcts.h"
+#include "search.h"
+
+#define EVAL_SCALE 100.0 /* a Lua evaluation of 1.0 is 100 search units */
+
+/* A Lua function called from the core: where it, its extra argument and
+** the slot for its error are on the stack of L. */
+typedef struct Callback {
+  lua_State *L;
+  int function;   /* stack index of the Lua function */
+  int extra;      /* stack index of a value passed after the position */
+  int error_slot; /* stack index that receives the error */
+  int failed;
+} Callback;
+
+/* Runs inside lua_pcall: (eval function, variant, Position*) -> number. */
+static int call_eval(lua_State *L) {
+  const Position *p = lua_touserdata(L, 3);
+  lua_settop(L, 2);
+  lposition_push(L, p);
+  lua_insert(L, 2);
+  lua_call(L, 2, 1);
+  int ok;
+  lua_Number x = lua_tonumberx(L, -1, &ok);
+  if (!ok)
+    return luaL_error(L, "eval returned %s, not a number",
+                      luaL_typename(L, -1));
+  lua_pushnumber(L, x);
+  return 1;
+}
+
+static int lua_eval(void *ctx, const Position *p, int *score) {
+  Callback *cb = ctx;
+  lua_State *L = cb->L;
+  if (!lua_checkstack(L, 4)) return RULES_EHOOK;
+  lua_pushcfunction(L, call_eval);
+  lua_pushvalue(L, cb->function);
+  lua_pushvalue(L, cb->extra);
+  lua_pushlightuserdata(L, (void *)p);
+  if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
+    lua_replace(L, cb->error_slot);
+    cb->failed = 1;
+    return RULES_EHOOK;
+  }
+  double x = lua_tonumber(L, -1) * EVAL_SCALE;
+  lua_pop(L, 1);
+  if (x != x) x = 0; /* NaN */
+  if (x > SEARCH_EVAL_LIMIT) x = SEARCH_EVAL_LIMIT;
+  if (x < -SEARCH_EVAL_LIMIT) x = -SEARCH_EVAL_LIMIT;
+  *score = (int)lround(x);
+  return 0;
+}
+
+/* Runs inside lua_pcall: (policy, Position*, Move*, k) -> index 0..k-1. */
+static int call_policy(lua_State *L) {
+  const Position *p = lua_touserdata(L, 2);
+  const Move *moves = lua_touserdata(L, 3);
+  int k = (int)lua_tointeger(L, 4);
+  lua_settop(L, 1);
+  lposition_push(L, p);
+  lua_createtable(L, k, 0);
+  for (int i = 0; i < k; i++) {
+    lmove_push(L, moves[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_call(L, 2, 1);
+  int ok;
+  lua_Integer i = lua_tointegerx(L, -1, &ok);
+  if (ok && i >= 1 && i <= k) {
+    lua_pushinteger(L, i - 1);
+    return 1;
+  }
+  char text[BOARD_MOVEMAX];
+  const char *chosen = luaL_tolstring(L, -1, NULL);
+  for (int j = 0; j < k; j++)
+    if (strcmp(chosen, board_format_move(moves[j], text)) == 0) {
+      lua_pushinteger(L, j);
+      return 1;
+    }
+  return luaL_error(L, "policy chose %s: not one of the %d moves", chosen, k);
+}
+
+static int lua_policy(void *ctx, const Position *p, const Move *moves, int k) {
+  Callback *cb = ctx;
+  lua_State *L = cb->L;
+  if (!lua_checkstack(L, 6)) return RULES_EHOOK;
+  lua_pushcfunction(L, call_policy);
+  lua_pushvalue(L, cb->function);
+  lua_pushlightuserdata(L, (void *)p);
+  lua_pushlightuserdata(L, (void *)moves);
+  lua_pushinteger(L, k);
+  if (lua_pcall(L, 4, 1, 0) != LUA_OK) {
+    lua_replace(L, cb->error_slot);
+    cb->failed = 1;
+    return RULES_EHOOK;
+  }
+  int i = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return i;
+}
+
+/* --- options --- */
+
+/* Reads integer option key of the table at idx (default def) in lo..hi. */
+static lua_Integer int_option(lua_State *L, int idx, const char *key,
+                              lua_Integer def, lua_Integer lo,
+                              lua_Integer hi) {
+  int type = lua_getfield(L, idx, key);
+  lua_Integer x = def;
+  if (type != LUA_TNIL) {
+    int ok;
+    x = lua_tointegerx(L, -1, &ok);
+    if (!ok || x < lo || x > hi)
+      luaL_error(L, "option %s must be an integer from %I to %I", key, lo, hi);
+  }
+  lua_pop(L, 1);
+  return x;
+}
+
+/* Reads number option key (seconds), >= 0. */
+static double number_option(lua_State *L, int idx, const char *key) {
+  int type = lua_getfield(L, idx, key);
+  double x = 0;
+  if (type != LUA_TNIL) {
+    int ok;
+    x = lua_tonumberx(L, -1, &ok);
+    if (!ok || x < 0) luaL_error(L, "option %s must be a number >= 0", key);
+  }
+  lua_pop(L, 1);
+  return x;
+}
+
+/* Pushes function option key, or nil; errors on another type. */
+static void function_option(lua_State *L, int idx, const char *key) {
+  int type = lua_getfield(L, idx, key);
+  if (type != LUA_TNIL && type != LUA_TFUNCTION)
+    luaL_error(L, "option %s must be a function", key);
+}
+
+/* The started game at arg 1 and its variant (pushed); errors when over. */
+static const Game *check_game(lua_State *L, Variant **v) {
+  const Game *g = lgame_test(L, 1);
+  if (!g) luaL_typeerror(L, 1, "Game");
+  if (game_outcome(g, NULL)) luaL_error(L, "the game is over");
+  lua_getiuservalue(L, 1, 1);
+  *v = lvariant_test(L, -1);
+  return g;
+}
+
+/* Pushes the move list of pv. */
+static void push_moves(lua_State *L, const Move *moves, int k) {
+  char text[BOARD_MOVEMAX];
+  lua_createtable(L, k, 0);
+  for (int i = 0; i < k; i++) {
+    lua_pushstring(L, board_format_move(moves[i], text));
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+/* Pushes the result of a search as a table. */
+static void push_search_result(lua_State *L, const SearchResult *res) {
+  char text[BOARD_MOVEMAX];
+  lua_createtable(L, 0, 7);
+  lua_pushstring(L, board_format_move(res->best, text));
+  lua_setfield(L, -2, "move");
+  lua_pushnumber(L, res->score / EVAL_SCALE);
+  lua_setfield(L, -2, "score");
+  if (res->score > SEARCH_MATE - 1000 || res->score < 1000 - SEARCH_MATE) {
+    int d = SEARCH_MATE - (res->score > 0 ? res->score : -res->score);
+    lua_pushinteger(L, res->score > 0 ? d : -d);
+    lua_setfield(L, -2, "mate");
+  }
+  lua_pushinteger(L, res->depth);
+  lua_setfield(L, -2, "depth");
+  lua_pushinteger(L, (lua_Integer)res->nodes);
+  lua_setfield(L, -2, "nodes");
+  push_moves(L, res->pv, res->pv_length);
+  lua_setfield(L, -2, "pv");
+}
+
+/* mt.search(game [, options]) — alpha-beta from the game's position:
+** {move, score, mate, depth, nodes, pv}.  options: depth (default 8), nodes,
+** time (seconds), eval (a Lua function(position, variant); default built
+** in), table (log2 of the transposition table's entries). */
+static int search_l(lua_State *L) {
+  Variant *v;
+  lua_settop(L, 2);
+  const Game *g = check_game(L, &v);
+  int vidx = lua_gettop(L);
+  if (lua_isnil(L, 2)) lua_newtable(L), lua_replace(L, 2);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  SearchLimits limits = {(int)int_option(L, 2, "depth", 8, 1, SEARCH_MAX_DEPTH),
+                         (uint64_t)int_option(L, 2, "nodes", 0, 0, LUA_MAXINTEGER),
+                         number_option(L, 2, "time")};
+  int bits = (int)int_option(L, 2, "table", 16, 10, 26);
+  function_option(L, 2, "eval");
+  Callback cb = {L, lua_gettop(L), vidx, 0, 0};
+  lua_pushnil(L);
+  cb.error_slot = lua_gettop(L);
+  Evaluator eval = {search_builtin_eval, (void *)&g->rules};
+  if (lua_isfunction(L, cb.function)) eval = (Evaluator){lua_eval, &cb};
+  uint64_t *history = lua_newuserdatauv(L, sizeof *history * (size_t)(g->length + 1), 0);
+  for (int i = 0; i < g->length; i++) history[i] = board_hash(&g->positions[i]);
+  SearchTable table;
+  if (search_table_init(&table, bits)) return luaL_error(L, "not enough memory");
+  SearchResult res;
+  char err[BOARD_ERRMAX];
+  Cancel cancel = linterrupt_cancel(L);
+  lua_State *before = lvariant_enter(v, L);
+  int rc = search_run(&g->rules, game_position(g), history, g->length, &limits,
+                      &eval, &table, &cancel, &res, err);
+  lvariant_leave(v, before);
+  search_table_free(&table);
+  if (rc == SEARCH_EHOOK && cb.failed) {
+    lua_pushvalue(L, cb.error_slot);
+    return lua_error(L);
+  }
+  if (rc == SEARCH_EHOOK) return lvariant_raise_hook_error(L, v);
+  if (rc != SEARCH_OK) return luaL_error(L, "%s", err);
+  if (linterrupt_pending()) return linterrupt_raise(L);
+  push_search_result(L, &res);
+  return 1;
+}
+
+/* Pushes the result of an MCTS as a table. */
+static void push_mcts_result(lua_State *L, const MctsResult *res) {
+  char text[BOARD_MOVEMAX];
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, board_format_move(res->best, text));
+  lua_setfield(L, -2, "move");
+  lua_pushinteger(L, (lua_Integer)res->playouts);
+  lua_setfield(L, -2, "playouts");
+  lua_pushinteger(L, (lua_Integer)res->nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_createtable(L, res->moves, 0);
+  for (int i = 0; i < res->moves; i++) {
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, board_format_move(res->children[i].move, text));
+    lua_setfield(L, -2, "move");
+    lua_pushinteger(L, (lua_Integer)res->children[i].visits);
+    lua_setfield(L, -2, "visits");
+    lua_pushnumber(L, res->children[i].score);
+    lua_setfield(L, -2, "score");
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "moves");
+}
+
+/* mt.mcts(game [, options]) — Monte Carlo tree search from the game's
+** position: {move, playouts, nodes, moves = {{move, visits, score}}}.
+** options: playouts (default 1000), time, max_plies, exploration, seed,
+** policy (a Lua function(position, moves) -> index or move). */
+static int mcts_l(lua_State *L) {
+  Variant *v;
+  lua_settop(L, 2);
+  const Game *g = check_game(L, &v);
+  if (lua_isnil(L, 2)) lua_newtable(L), lua_replace(L, 2);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  MctsLimits limits = {0, 0, 0, 0, 0};
+  limits.seconds = number_option(L, 2, "time");
+  limits.playouts = (uint64_t)int_option(L, 2, "playouts",
+                                         limits.seconds > 0 ? 0 : 1000, 0,
+                                         LUA_MAXINTEGER);
+  limits.max_plies = (int)int_option(L, 2, "max_plies", 200, 1, 100000);
+  limits.exploration = number_option(L, 2, "exploration");
+  limits.seed = (uint64_t)int_option(L, 2, "seed", 1, 0, LUA_MAXINTEGER);
+  function_option(L, 2, "policy");
+  Callback cb = {L, lua_gettop(L), 0, 0, 0};
+  lua_pushnil(L);
+  cb.error_slot = lua_gettop(L);
+  Policy policy = {lua_policy, &cb};
+  MctsResult res;
+  char err[BOARD_ERRMAX];
+  Cancel cancel = linterrupt_cancel(L);
+  lua_State *before = lvariant_enter(v, L);
+  int rc = mcts_run(&g->rules, game_position(g), &limits,
+                    lua_isfunction(L, cb.function) ? &policy : NULL, &cancel,
+                    &res, err);
+  lvariant_leave(v, before);
+  if (rc == MCTS_EHOOK && cb.failed) {
+    lua_pushvalue(L, cb.error_slot);
+    return lua_error(L);
+  }
+  if (rc == MCTS_EHOOK) return lvariant_raise_hook_error(L, v);
+  if (rc != MCTS_OK) return luaL_error(L, "%s", err);
+  if (linterrupt_pending()) return linterrupt_raise(L);
+  push_mcts_result(L, &res);
+  return 1;
+}
+
+void lsearch_open(lua_State *L, int module) {
+  lua_pushcfunction(L, search_l);
+  lua_setfield(L, module, "search");
+  lua_pushcfunction(L, mcts_l);
+  lua_setfield(L, module, "mcts");
+}

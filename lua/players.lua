@@ -1,0 +1,223 @@
+-- players.lua — players: anything that picks a move for a game.  The
+-- built-in engines (random, alphabeta, mcts, perfect), scripts in ai/ on
+-- the search path, Lua functions and tables all become Player values.
+local M, _, shared = ...
+
+-- shared.rng(seed): a xorshift64* generator; rng(n) is an integer in 1..n,
+-- rng() a float in [0, 1).
+function shared.rng(seed)
+  local s = math.tointeger(seed) or 1
+  if s == 0 then s = 0x2545F4914F6CDD1D end
+  return function(n)
+    s = s ~ (s >> 12)
+    s = s ~ (s << 25)
+    s = s ~ (s >> 27)
+    local x = (s * 0x2545F4914F6CDD1D) >> 11 -- 53 random bits
+    if n then return x % n + 1 end
+    return x / 2.0 ^ 53
+  end
+end
+
+local Player = {}
+Player.__index = Player
+Player.__name = "mutorere.Player"
+function Player.__tostring(p) return "player " .. p.name end
+M.Player = Player
+
+-- Player:choose(game): the move this player plays in game (text).
+function Player:choose(game)
+  local move = self.decide(self, game:copy())
+  return tostring(move)
+end
+
+-- Player:reset(seed): restarts the player's random sequence.
+function Player:reset(seed)
+  self.rng = shared.rng(seed)
+  return self
+end
+
+-- The values of a child for the side that moved into it, ranked: a win
+-- (shorter first), a draw, a loss (longer first).
+local function rank_of(value, distance)
+  if value == "loss" then return 3000 - distance end -- the mover wins
+  if value == "draw" then return 1000 end
+  return distance -- the mover loses: later is better
+end
+
+-- The best moves by the solution: {move, value, distance, rank} sorted
+-- best first; ties keep the order of the moves.
+function shared.ranked_moves(game)
+  local v = game:variant()
+  local s = M.solve(v)
+  local pos = game:board()
+  local out = {}
+  for i, move in ipairs(game:moves()) do
+    local child = v:play(pos, move)
+    local value, d = s:lookup(child)
+    local mine = value == "loss" and "win" or value == "win" and "loss" or "draw"
+    out[#out + 1] = {move = move, value = mine, distance = d and d + 1,
+                     rank = rank_of(value, d or 0), order = i, child = child}
+  end
+  table.sort(out, function(a, b)
+    if a.rank ~= b.rank then return a.rank > b.rank end
+    return a.order < b.order
+  end)
+  return out, s
+end
+
+local engines = {}
+
+engines.random = {
+  description = "a uniformly random legal move",
+  decide = function(self, game)
+    local moves = game:moves()
+    return moves[self.rng(#moves)]
+  end,
+}
+
+engines.alphabeta = {
+  description = "alpha-beta search in C (options: depth = 6, nodes, time, eval)",
+  decide = function(self, game)
+    local o = self.options
+    return M.search(game, {depth = o.depth or 6, nodes = o.nodes,
+                           time = o.time, eval = o.eval}).move
+  end,
+}
+
+engines.mcts = {
+  description = "Monte Carlo tree search in C (options: playouts = 2000, time, policy)",
+  decide = function(self, game)
+    local o = self.options
+    return M.mcts(game, {playouts = o.playouts or (not o.time and 2000 or nil),
+                         time = o.time, policy = o.policy,
+                         max_plies = o.max_plies,
+                         seed = self.rng(1 << 30)}).move
+  end,
+}
+
+-- Among the best moves, prefers the one that leaves the opponent the most
+-- ways to go wrong (replies that lose for them).
+local function tempting(game, best, s)
+  local v = game:variant()
+  local pick, most = best[1], -1
+  for _, m in ipairs(best) do
+    if m.rank ~= best[1].rank then break end
+    local wrong = 0
+    if not v:outcome(m.child) then
+      for _, reply in ipairs(v:moves(m.child)) do
+        if s:lookup(v:play(m.child, reply)) == "win" then wrong = wrong + 1 end
+      end
+    end
+    if wrong > most then pick, most = m, wrong end
+  end
+  return pick.move
+end
+
+engines.perfect = {
+  description = "perfect play from the solver: wins fastest, loses slowest, " ..
+                "and among equal moves sets the most traps",
+  decide = function(self, game)
+    local best, s = shared.ranked_moves(game)
+    return tempting(game, best, s)
+  end,
+}
+
+-- Makes a Player from a definition table (name, description, and either
+-- decide/choose or engine + options).
+local function from_definition(def, options, default_name)
+  local merged = {}
+  for k, x in pairs(def.options or {}) do merged[k] = x end
+  for k, x in pairs(options or {}) do merged[k] = x end
+  local p = setmetatable({name = def.name or default_name,
+                          description = def.description or "",
+                          options = merged}, Player)
+  if def.engine then
+    local e = engines[def.engine]
+    if not e then error("unknown engine '" .. tostring(def.engine) .. "'", 3) end
+    p.decide = e.decide
+  elseif type(def.choose) == "function" then
+    local choose = def.choose
+    p.decide = function(self, game) return choose(game, self.options, self.rng) end
+  else
+    error("a player definition needs choose = function(game, options, rng) " ..
+          "or engine = \"alphabeta\" (or \"mcts\", \"perfect\", \"random\")", 3)
+  end
+  return p:reset(1)
+end
+
+-- Loads a player script (a file returning a definition table).
+local function from_file(path, options)
+  local chunk, err = loadfile(path, "t")
+  if not chunk then error("cannot load player: " .. err, 3) end
+  local def = chunk()
+  if type(def) ~= "table" then
+    error("player file " .. path .. " must return a table, not " .. type(def), 3)
+  end
+  return from_definition(def, options, path:match("([^/]+)%.lua$") or path)
+end
+
+-- The path of ai/NAME.lua on the search path, or nil.
+local function find_script(name)
+  for _, dir in ipairs(M.path) do
+    local path = dir .. "/ai/" .. name .. ".lua"
+    local f = io.open(path)
+    if f then f:close() return path end
+  end
+end
+
+-- mt.player(spec [, options]): a Player from a name (built-in or script),
+-- a path, a function(game) -> move, a definition table, or a Player.
+function M.player(spec, options)
+  if getmetatable(spec) == Player then return spec end
+  local t = type(spec)
+  if t == "function" then
+    return from_definition({name = "function", choose = function(game) return spec(game) end},
+                           options, "function")
+  elseif t == "table" then
+    return from_definition(spec, options, "custom")
+  elseif t == "string" then
+    if engines[spec] then
+      return from_definition({name = spec, description = engines[spec].description,
+                              engine = spec}, options, spec)
+    end
+    if spec:find("/") or spec:match("%.lua$") then return from_file(spec, options) end
+    local path = find_script(spec)
+    if path then return from_file(path, options) end
+    error("unknown player '" .. spec .. "' (mt.players() lists them)", 2)
+  end
+  error("a player is a name, a path, a function, a table or a Player, not " .. t, 2)
+end
+
+-- mt.players(): the names of the built-in players and of the scripts in
+-- ai/ on the search path, sorted.
+function M.players()
+  local set = {}
+  for name in pairs(engines) do set[name] = true end
+  for _, name in ipairs(M.scripts("ai")) do set[name] = true end
+  local list = {}
+  for name in pairs(set) do list[#list + 1] = name end
+  table.sort(list)
+  return list
+end
+
+-- Game:analyse(): the solver's view of the position and of every move, from
+-- the side to move: {value, distance, moves = {{move, value, distance}}},
+-- best move first.
+function M.Game:analyse()
+  local s = M.solve(self:variant())
+  local value, distance = s:lookup(self:board())
+  local result = {value = value, distance = distance, moves = {}}
+  local over, reason = self:result()
+  if over then
+    result.over = reason
+    if reason == "repetition" or reason == "ply cap" then
+      result.value, result.distance = "draw", nil
+    end
+    return result
+  end
+  local ranked = shared.ranked_moves(self)
+  for i, m in ipairs(ranked) do
+    result.moves[i] = {move = m.move, value = m.value, distance = m.distance}
+  end
+  return result
+end

@@ -1,0 +1,137 @@
+-- report.lua — mt.report(variant): what a variant's author needs to know at
+-- once: the value of the start, the positions reachable from it, its traps,
+-- and how random play goes.
+local M, _, shared = ...
+
+local Report = {}
+Report.__index = Report
+Report.__name = "mutorere.Report"
+
+local capital = {black = "Black", white = "White"}
+local other = {black = "white", white = "black"}
+
+-- One sentence on what the start is worth.
+local function verdict(r)
+  local mover = r.start.side
+  if r.start.moves == 0 then
+    return string.format("broken: %s cannot move at the start", mover)
+  end
+  if r.start.value == "draw" then return "a draw with perfect play" end
+  local winner = r.start.value == "win" and mover or other[mover]
+  local text = string.format("a forced win for %s in %d pl%s", winner,
+                             r.start.distance, r.start.distance == 1 and "y" or "ies")
+  if r.start.distance <= 1 then text = text .. " (broken: it ends at once)" end
+  return text
+end
+
+-- Plays random games from the start; their results and lengths.
+local function random_play(v, games, seed, cap)
+  local rng = shared.rng(seed)
+  local a, b = M.player("random"), M.player("random")
+  local out = {games = games, black = 0, white = 0, draws = 0, lengths = {}}
+  local bar = shared.progress(games, "random games")
+  for i = 1, games do
+    a:reset(rng(1 << 30))
+    b:reset(rng(1 << 30))
+    local r = shared.play_game(a, b, v, nil, cap)
+    out[r.result == "draw" and "draws" or r.result] =
+      out[r.result == "draw" and "draws" or r.result] + 1
+    out.lengths[i] = r.plies
+    bar(i)
+  end
+  bar(nil)
+  table.sort(out.lengths)
+  local sum = 0
+  for _, x in ipairs(out.lengths) do sum = sum + x end
+  out.draw_rate = out.draws / games
+  out.mean_length = sum / games
+  out.median_length = out.lengths[(games + 1) // 2]
+  return out
+end
+
+-- The distribution of lengths in ten buckets: {{from, to, count}}.
+local function histogram(lengths)
+  local lo, hi = lengths[1], lengths[#lengths]
+  local width = math.max(1, math.ceil((hi - lo + 1) / 10))
+  local buckets = {}
+  for _, x in ipairs(lengths) do
+    local k = (x - lo) // width + 1
+    buckets[k] = buckets[k] or {from = lo + (k - 1) * width,
+                                to = lo + k * width - 1, count = 0}
+    buckets[k].count = buckets[k].count + 1
+  end
+  local list = {}
+  for k = 1, (hi - lo) // width + 1 do
+    list[#list + 1] = buckets[k] or {from = lo + (k - 1) * width,
+                                     to = lo + k * width - 1, count = 0}
+  end
+  return list
+end
+
+-- mt.report(variant [, options]): the report; options: games (random games,
+-- 1000), seed (1), traps (examples, 10).
+function M.report(variant, options)
+  options = options or {}
+  local v = M.variant(variant)
+  local t0 = M.clock()
+  local s = M.solve(v)
+  local solve_seconds = M.clock() - t0
+  local start = v.start
+  local value, distance = s:lookup(start)
+  local g = M.game(v)
+  local census = s:census(start, options.traps or 10)
+  local cap = v:parameters().max_plies
+  local r = setmetatable({
+    variant = v.name, arms = v.arms, description = v.description,
+    start = {position = tostring(start), side = start.side, value = value,
+             distance = distance, moves = #g:moves()},
+    positions = s:states(), solve_seconds = solve_seconds,
+    reachable = {positions = census.reachable, wins = census.wins,
+                 losses = census.losses, draws = census.draws,
+                 longest = census.longest},
+    traps = {count = census.traps, examples = census.examples},
+  }, Report)
+  r.verdict = verdict(r)
+  local games = options.games or 1000
+  if games > 0 then
+    r.random_play = random_play(v, games, options.seed or 1,
+                                cap > 0 and cap or 1000)
+    r.random_play.histogram = histogram(r.random_play.lengths)
+  end
+  return r
+end
+
+-- The report as text.
+function Report.__tostring(r)
+  local lines = {
+    string.format("%s (%d arms): %s", r.variant, r.arms, r.verdict),
+    string.format("  start %s: %s%s", r.start.position, r.start.value,
+                  r.start.distance and (" in " .. r.start.distance) or ""),
+    string.format("  solved %d positions in %.3f s", r.positions, r.solve_seconds),
+    string.format("  reachable from the start: %d positions — %d won, %d lost, " ..
+                  "%d drawn (for the side to move)", r.reachable.positions,
+                  r.reachable.wins, r.reachable.losses, r.reachable.draws),
+    string.format("  traps (drawn positions with a losing move): %d",
+                  r.traps.count),
+  }
+  for i, t in ipairs(r.traps.examples) do
+    if i > 3 then break end
+    lines[#lines + 1] = string.format("    e.g. %s (%d losing move%s)",
+                                      t.position, t.losing, t.losing > 1 and "s" or "")
+  end
+  local rp = r.random_play
+  if rp then
+    lines[#lines + 1] = string.format(
+      "  random play, %d games: black won %d, white won %d, %d drawn " ..
+      "(draw rate %.1f%%); length median %d, mean %.1f plies",
+      rp.games, rp.black, rp.white, rp.draws, 100 * rp.draw_rate,
+      rp.median_length, rp.mean_length)
+    local most = 0
+    for _, b in ipairs(rp.histogram) do most = math.max(most, b.count) end
+    for _, b in ipairs(rp.histogram) do
+      lines[#lines + 1] = string.format("    %4d-%-4d %6d %s", b.from, b.to,
+        b.count, string.rep("#", math.floor(30 * b.count / math.max(most, 1) + 0.5)))
+    end
+  end
+  return table.concat(lines, "\n")
+end
