@@ -203,6 +203,24 @@ static void bench_startup(int runs) {
     printf("  lua5.4 is not installed: no comparison\n");
 }
 
+/* Runs bench/ai.lua: alpha-beta (the signature; C and Lua evaluations; a
+** search in Lua), MCTS and the solver. */
+static void bench_ai(int quick) {
+  setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
+  lua_setglobal(L, "mt");
+  if (luaL_loadfile(L, BENCH_DIR "/ai.lua") != LUA_OK) {
+    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+  } else {
+    lua_pushboolean(L, quick);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+      fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+  }
+  lua_close(L);
+}
+
 int main(int argc, char **argv) {
   int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
   int d8 = quick ? 28 : 35, d16 = quick ? 27 : 33, dlua = quick ? 20 : 26;
@@ -215,6 +233,8 @@ int main(int argc, char **argv) {
   if (lua > 0) printf("core / plain Lua:     8 arms %.0fx\n", core8 / lua);
   printf("\n");
   bench_hooks(quick ? 18 : 24);
+  printf("\n");
+  bench_ai(quick);
   printf("\n");
   bench_startup(quick ? 20 : 200);
   return 0;

@@ -130,7 +130,7 @@ local function from_definition(def, options, default_name)
   for k, x in pairs(options or {}) do merged[k] = x end
   local p = setmetatable({name = def.name or default_name,
                           description = def.description or "",
-                          options = merged}, Player)
+                          options = merged, definition = def}, Player)
   if def.engine then
     local e = engines[def.engine]
     if not e then error("unknown engine '" .. tostring(def.engine) .. "'", 3) end
