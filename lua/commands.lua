@@ -182,6 +182,24 @@ function analyse()
   end
 end
 
+-- save(path): saves the current game's record.
+function save(path)
+  local g = session.game
+  try(g.save, g, path)
+  print(string.format("saved %d moves to %s", g:ply(), path))
+end
+
+-- load(path): loads a record as the current game, rewound to its start:
+-- redo() steps through it.
+function load(path)
+  local g = try(M.load, path)
+  local n = g:ply()
+  while g:undo() do end
+  session.game = g
+  report()
+  print(string.format("%d moves; redo() plays them one by one", n))
+end
+
 -- current(): the current game (a Game value).
 function current() return session.game end
 

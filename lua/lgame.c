@@ -44,15 +44,24 @@ static int game_fail(lua_State *L, int rc, Variant *v, const char *err) {
   return luaL_error(L, "%s", err);
 }
 
-/* Pushes a new, not yet started Game value whose variant is at vidx. */
+/* Pushes a new, not yet started Game value whose variant is at vidx; its
+** second user value is its tags table. */
 static LGame *game_push(lua_State *L, int vidx) {
   vidx = lua_absindex(L, vidx);
-  LGame *g = lua_newuserdatauv(L, sizeof *g, 1);
+  LGame *g = lua_newuserdatauv(L, sizeof *g, 2);
   memset(g, 0, sizeof *g);
   luaL_setmetatable(L, LGAME_META);
   lua_pushvalue(L, vidx);
   lua_setiuservalue(L, -2, 1);
+  lua_newtable(L);
+  lua_setiuservalue(L, -2, 2);
   return g;
+}
+
+void lgame_adopt(lua_State *L, int vidx, Game *game) {
+  LGame *g = game_push(L, vidx);
+  g->game = *game;
+  g->live = 1;
 }
 
 /* mt.game([variant [, position]]) — a new game. */
@@ -210,8 +219,8 @@ static int game_variant_l(lua_State *L) {
   return 1;
 }
 
-/* g:copy() — an independent copy of the game (history and redo list
-** too). */
+/* g:copy() — an independent copy of the game (history, redo list and
+** tags too). */
 static int game_copy_l(lua_State *L) {
   LGame *g = game_self(L);
   char err[BOARD_ERRMAX];
@@ -220,6 +229,23 @@ static int game_copy_l(lua_State *L) {
   if (game_copy(&c->game, &g->game, err) != GAME_OK)
     return luaL_error(L, "%s", err);
   c->live = 1;
+  lua_getiuservalue(L, -1, 2);
+  lua_getiuservalue(L, 1, 2);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -5);
+  }
+  lua_pop(L, 2);
+  return 1;
+}
+
+/* g:tags() — the game's tags (a table to read and change: Black, White,
+** Date, Event, ...), written into its record. */
+static int game_tags(lua_State *L) {
+  game_self(L);
+  lua_getiuservalue(L, 1, 2);
   return 1;
 }
 
@@ -252,6 +278,7 @@ void lgame_open(lua_State *L, int module) {
                                      {"repetitions", game_repetitions_l},
                                      {"variant", game_variant_l},
                                      {"copy", game_copy_l},
+                                     {"tags", game_tags},
                                      {NULL, NULL}};
   lmutorere_class(L, module, LGAME_META, "Game", methods, meta);
   lua_pushcfunction(L, game_new);

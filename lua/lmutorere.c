@@ -248,6 +248,7 @@ int luaopen_mutorere(lua_State *L) {
   lperft_open(L, module);
   lsolver_open(L, module);
   lsearch_open(L, module);
+  lrecord_open(L, module);
   set_colours(L, module);
   static const luaL_Reg functions[] = {{"type", module_type},
                                        {"clock", module_clock},

@@ -116,12 +116,20 @@ void lvariant_open(lua_State *L, int module);
 ** the value's first user value. */
 const Game *lgame_test(lua_State *L, int idx);
 
+/* Pushes a Game value of the Variant at vidx that takes over game (an
+** initialised core game, which the value now frees). */
+void lgame_adopt(lua_State *L, int vidx, Game *game);
+
 void lgame_open(lua_State *L, int module);
 
 /* --- lsolver.c, lsearch.c: perfect play and searches --- */
 
 void lsolver_open(lua_State *L, int module);
 void lsearch_open(lua_State *L, int module);
+
+/* --- lrecord.c: game records --- */
+
+void lrecord_open(lua_State *L, int module);
 
 /* --- lperft.c: perft --- */
 

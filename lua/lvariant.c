@@ -327,15 +327,19 @@ static void apply_rules(lua_State *L, int v, int t) {
   if (lua_getfield(L, t, "misere") != LUA_TNIL)
     var->rules.misere = bool_field(L, v, "misere");
   if (lua_getfield(L, t, "repetition") != LUA_TNIL)
-    var->rules.repetition = lua_isboolean(L, -1) && !lua_toboolean(L, -1)
-                                ? 0
-                                : int_field(L, v, "repetition", 2, 1000,
-                                            "a count from 2 to 1000, or false");
+    var->rules.repetition =
+        lua_isboolean(L, -1) && !lua_toboolean(L, -1)
+            ? 0
+            : int_field(L, v, "repetition", 0, 1000,
+                        "a count from 2 to 1000, or 0 or false for none");
+  if (var->rules.repetition == 1)
+    field_error(L, v, "repetition", "a count from 2 to 1000, or 0 or false");
   if (lua_getfield(L, t, "max_plies") != LUA_TNIL)
-    var->rules.max_plies = lua_isboolean(L, -1) && !lua_toboolean(L, -1)
-                               ? 0
-                               : int_field(L, v, "max_plies", 1, BOARD_MAX_PLY,
-                                           "a ply count, or false");
+    var->rules.max_plies =
+        lua_isboolean(L, -1) && !lua_toboolean(L, -1)
+            ? 0
+            : int_field(L, v, "max_plies", 0, BOARD_MAX_PLY,
+                        "a ply count, or 0 or false for no cap");
   if (lua_getfield(L, t, "opening_plies") != LUA_TNIL)
     var->rules.hook_plies =
         int_field(L, v, "opening_plies", 0, BOARD_MAX_PLY, "a ply count");

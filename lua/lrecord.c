@@ -1,0 +1,392 @@
+/*
+** lrecord.c — game records from Lua: g:record(), g:save(path) (written to a
+** temporary file and renamed, so a crash never leaves half a record),
+** mt.load(path) and mt.from_record(text).
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lmutorere.h"
+#include "memory.h"
+#include "record.h"
+
+/* The tags in the order they are written; others follow, sorted. */
+static const char *const tag_order[] = {
+    "Event",    "Site",      "Date",          "Round",  "Variant",
+    "VariantPath", "Arms",   "Flank",         "AdjacentEnemy",
+    "Misere",   "Repetition", "MaxPlies",     "Black",  "White",
+    "Result",   "Position",  NULL};
+
+/* Pushes the Variant that {base = name, arms = arms} gives, or nil when it
+** does not resolve. */
+static Variant *resolve_name(lua_State *L, const char *name, int arms) {
+  lmutorere_push_field(L, "variant");
+  lua_createtable(L, 0, 2);
+  lua_pushstring(L, name);
+  lua_setfield(L, -2, "base");
+  lua_pushinteger(L, arms);
+  lua_setfield(L, -2, "arms");
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    return NULL;
+  }
+  return lvariant_test(L, -1);
+}
+
+/* Sets the rule tags (Flank, ...) in the table at t where the variant v
+** differs from what its name alone gives. */
+static void rule_tags(lua_State *L, int t, const Variant *v, const char *name) {
+  const Variant *named = resolve_name(L, name, v->rules.arms);
+  const Rules *a = &v->rules, *b = named ? &named->rules : NULL;
+  if (!b || a->flank_plies != b->flank_plies) {
+    if (a->flank_plies == RULES_ALWAYS)
+      lua_pushliteral(L, "always");
+    else if (a->flank_plies == 0)
+      lua_pushliteral(L, "never");
+    else
+      lua_pushinteger(L, a->flank_plies);
+    lua_setfield(L, t, "Flank");
+  }
+  if (!b || !a->adjacent_enemy != !b->adjacent_enemy) {
+    lua_pushstring(L, a->adjacent_enemy ? "true" : "false");
+    lua_setfield(L, t, "AdjacentEnemy");
+  }
+  if (!b || !a->misere != !b->misere) {
+    lua_pushstring(L, a->misere ? "true" : "false");
+    lua_setfield(L, t, "Misere");
+  }
+  if (!b || a->repetition != b->repetition) {
+    lua_pushinteger(L, a->repetition);
+    lua_setfield(L, t, "Repetition");
+  }
+  if (!b || a->max_plies != b->max_plies) {
+    lua_pushinteger(L, a->max_plies);
+    lua_setfield(L, t, "MaxPlies");
+  }
+  lua_pop(L, 1);
+}
+
+static int known_tag(const char *name) {
+  for (int i = 0; tag_order[i]; i++)
+    if (strcmp(tag_order[i], name) == 0) return 1;
+  return 0;
+}
+
+/* Adds tag name = value to the list (when there is room and a value). */
+static void add_tag(RecordTag *tags, int *count, const char *name,
+                    const char *value) {
+  if (!value || *count >= RECORD_MAX_TAGS) return;
+  snprintf(tags[*count].name, RECORD_NAMEMAX, "%s", name);
+  snprintf(tags[*count].value, RECORD_VALUEMAX, "%s", value);
+  (*count)++;
+}
+
+/* The default tags of the game at 1 (the variant's, Date, Position),
+** overridden by the game's tags and then by the table at extra (may be
+** 0); collected into a table left on the stack. */
+static void collect_tags(lua_State *L, int extra, const Game *g) {
+  char buf[BOARD_POSMAX];
+  lua_newtable(L);
+  int t = lua_gettop(L);
+  lua_getiuservalue(L, 1, 1); /* the variant */
+  int vidx = lua_gettop(L);
+  Variant *v = lvariant_test(L, vidx);
+  lvariant_push_name(L, vidx);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, t, "Variant");
+  rule_tags(L, t, v, lua_tostring(L, -1));
+  lua_pop(L, 1);
+  if (lvariant_info_get(L, vidx, "path") == LUA_TSTRING)
+    lua_setfield(L, t, "VariantPath");
+  else
+    lua_pop(L, 1);
+  if (v->rules.arms != 8) {
+    lua_pushinteger(L, v->rules.arms);
+    lua_setfield(L, t, "Arms");
+  }
+  if (memcmp(&g->positions[0], &v->start, sizeof v->start) != 0) {
+    lua_pushstring(L, board_format(&g->positions[0], buf));
+    lua_setfield(L, t, "Position");
+  }
+  lua_pop(L, 1);
+  time_t now = time(NULL);
+  struct tm day;
+  if (localtime_r(&now, &day) && strftime(buf, sizeof buf, "%Y.%m.%d", &day)) {
+    lua_pushstring(L, buf);
+    lua_setfield(L, t, "Date");
+  }
+  for (int source = 0; source < 2; source++) {
+    if (source == 0)
+      lua_getiuservalue(L, 1, 2);
+    else if (extra)
+      lua_pushvalue(L, extra);
+    else
+      break;
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      if (lua_type(L, -2) == LUA_TSTRING) {
+        lua_pushvalue(L, -2);
+        luaL_tolstring(L, -2, NULL);
+        lua_rawset(L, t);
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+}
+
+/* Turns the tags table on top into the list, in the written order. */
+static int tag_list(lua_State *L, RecordTag *tags) {
+  int count = 0, t = lua_gettop(L);
+  for (int i = 0; tag_order[i]; i++) {
+    lua_getfield(L, t, tag_order[i]);
+    add_tag(tags, &count, tag_order[i], lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  lua_newtable(L); /* the other names, sorted */
+  int k = 0;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    if (!known_tag(lua_tostring(L, -1))) {
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, t + 1, ++k);
+    }
+  }
+  lua_getglobal(L, "table");
+  if (lua_istable(L, -1) && lua_getfield(L, -1, "sort") == LUA_TFUNCTION) {
+    lua_pushvalue(L, t + 1);
+    lua_call(L, 1, 0);
+  }
+  lua_settop(L, t + 1);
+  for (int i = 1; i <= k; i++) {
+    lua_rawgeti(L, t + 1, i);
+    lua_getfield(L, t, lua_tostring(L, -1));
+    add_tag(tags, &count, lua_tostring(L, -2), lua_tostring(L, -1));
+    lua_pop(L, 2);
+  }
+  lua_settop(L, t);
+  return count;
+}
+
+/* Pushes the record text of the game at 1 with the extra tags at 2. */
+static void push_record(lua_State *L, int extra) {
+  const Game *g = lgame_test(L, 1);
+  if (!g) luaL_typeerror(L, 1, "Game");
+  if (extra && !lua_isnoneornil(L, extra))
+    luaL_checktype(L, extra, LUA_TTABLE);
+  else
+    extra = 0;
+  collect_tags(L, extra, g);
+  RecordTag *tags = lua_newuserdatauv(L, sizeof *tags * RECORD_MAX_TAGS, 0);
+  lua_insert(L, -2);
+  int count = tag_list(L, tags);
+  char *text = record_write(g, tags, count);
+  if (!text) luaL_error(L, "not enough memory");
+  lua_pushstring(L, text);
+  memory_realloc(text, 0);
+}
+
+/* g:record([tags]) — the game as record text. */
+static int game_record(lua_State *L) {
+  push_record(L, 2);
+  return 1;
+}
+
+/* Writes text to path by way of a temporary file in the same directory,
+** renamed over path once complete.  Returns 0, or -1 with errno set. */
+static int write_atomically(const char *path, const char *text, size_t k) {
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  if (!f) return -1;
+  int ok = fwrite(text, 1, k, f) == k && fflush(f) == 0 && fsync(fileno(f)) == 0;
+  int saved = errno;
+  ok = fclose(f) == 0 && ok;
+  if (ok && rename(tmp, path) == 0) return 0;
+  if (!errno) errno = saved;
+  saved = errno;
+  remove(tmp);
+  errno = saved;
+  return -1;
+}
+
+/* g:save(path [, tags]) — writes the game's record to a file. */
+static int game_save(lua_State *L) {
+  const char *path = luaL_checkstring(L, 2);
+  push_record(L, 3);
+  size_t k;
+  const char *text = lua_tolstring(L, -1, &k);
+  if (write_atomically(path, text, k))
+    return luaL_error(L, "cannot save the game to %s: %s", path,
+                      strerror(errno));
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* Adds the rule tags of a record to the variant table on top. */
+static void apply_rule_tags(lua_State *L, const Record *r, const char *where) {
+  static const char *const tags[] = {"Flank", "AdjacentEnemy", "Misere",
+                                     "Repetition", "MaxPlies", NULL};
+  static const char *const fields[] = {"flank", "adjacent_enemy", "misere",
+                                       "repetition", "max_plies"};
+  for (int i = 0; tags[i]; i++) {
+    const char *value = record_tag(r, tags[i]);
+    if (!value) continue;
+    char *end;
+    long n = strtol(value, &end, 10);
+    if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0)
+      lua_pushboolean(L, value[0] == 't');
+    else if (*value && !*end)
+      lua_pushinteger(L, n);
+    else if (strcmp(value, "always") == 0 || strcmp(value, "never") == 0)
+      lua_pushstring(L, value);
+    else
+      luaL_error(L, "%s: the %s tag \"%s\" is not a value", where, tags[i],
+                 value);
+    lua_setfield(L, -2, fields[i]);
+  }
+}
+
+/* Pushes the variant of a record's tags: VariantPath when it can be read,
+** else Variant (default "standard"; "standard" too when the name is
+** unknown but rule tags say what the rules are), with Arms and the rule
+** tags. */
+static Variant *record_variant(lua_State *L, const Record *r, const char *where) {
+  const char *name = record_tag(r, "Variant"), *arms = record_tag(r, "Arms");
+  const char *path = record_tag(r, "VariantPath");
+  FILE *f = path ? fopen(path, "r") : NULL;
+  if (f) fclose(f);
+  lua_createtable(L, 0, 8);
+  lua_pushstring(L, f ? path : name ? name : "standard");
+  lua_setfield(L, -2, "base");
+  if (name) {
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "name");
+  }
+  if (arms) {
+    char *end;
+    long n = strtol(arms, &end, 10);
+    if (*end || n < BOARD_MIN_ARMS || n > BOARD_MAX_ARMS || n % 2)
+      luaL_error(L, "%s: the Arms tag \"%s\" is not an even number from 4 to 64",
+                 where, arms);
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, "arms");
+  }
+  apply_rule_tags(L, r, where);
+  if (!f && name && record_tag(r, "Flank")) { /* fully described by tags */
+    lmutorere_push_field(L, "variant");
+    lua_pushstring(L, name);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+      lua_pushliteral(L, "standard");
+      lua_setfield(L, -3, "base");
+    }
+    lua_pop(L, 1);
+  }
+  lmutorere_push_field(L, "variant");
+  lua_insert(L, -2);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK)
+    luaL_error(L, "%s: %s", where, lua_tostring(L, -1));
+  return lvariant_test(L, -1);
+}
+
+#define LRECORD_META "mutorere.Record"
+
+static int record_gc(lua_State *L) {
+  record_free(luaL_checkudata(L, 1, LRECORD_META));
+  return 0;
+}
+
+/* Pushes the game of record text (where names it in errors). */
+static int push_game_from(lua_State *L, const char *text, const char *where) {
+  Record *r = lua_newuserdatauv(L, sizeof *r, 0);
+  memset(r, 0, sizeof *r);
+  luaL_setmetatable(L, LRECORD_META); /* frees its moves whatever happens */
+  char err[BOARD_ERRMAX];
+  int rc = record_parse(r, text, err);
+  if (rc) {
+    record_free(r);
+    return luaL_error(L, "%s: %s", where, err);
+  }
+  int top = lua_gettop(L);
+  Variant *v = record_variant(L, r, where);
+  int vidx = lua_gettop(L);
+  Position start = v->start;
+  const char *pos = record_tag(r, "Position");
+  if (pos && board_parse(&start, pos, err)) {
+    record_free(r);
+    return luaL_error(L, "%s: the Position tag: %s", where, err);
+  }
+  Game g;
+  lua_State *before = lvariant_enter(v, L);
+  rc = record_replay(r, &v->rules, &start, &g, err);
+  lvariant_leave(v, before);
+  if (rc == GAME_EHOOK) {
+    record_free(r);
+    return lvariant_raise_hook_error(L, v);
+  }
+  if (rc) {
+    record_free(r);
+    return luaL_error(L, "%s: %s", where, err);
+  }
+  lgame_adopt(L, vidx, &g);
+  lua_getiuservalue(L, -1, 2);
+  for (int i = 0; i < r->tag_count; i++) {
+    lua_pushstring(L, r->tags[i].value);
+    lua_setfield(L, -2, r->tags[i].name);
+  }
+  lua_pop(L, 1);
+  record_free(r);
+  lua_replace(L, top);
+  lua_settop(L, top);
+  return 1;
+}
+
+/* mt.from_record(text) — the game a record describes. */
+static int from_record_l(lua_State *L) {
+  return push_game_from(L, luaL_checkstring(L, 1), "record");
+}
+
+/* mt.load(path) — the game of a record file. */
+static int load_l(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  FILE *f = fopen(path, "rb");
+  if (!f) return luaL_error(L, "cannot load %s: %s", path, strerror(errno));
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  char chunk[4096];
+  size_t k;
+  while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) luaL_addlstring(&b, chunk, k);
+  int failed = ferror(f);
+  fclose(f);
+  if (failed) return luaL_error(L, "cannot read %s", path);
+  luaL_pushresult(&b);
+  if (strlen(lua_tostring(L, -1)) != lua_rawlen(L, -1))
+    return luaL_error(L, "record %s: not a text file (it holds a zero byte)", path);
+  const char *text = lua_tostring(L, -1);
+  const char *where = lua_pushfstring(L, "record %s", path);
+  return push_game_from(L, text, where);
+}
+
+void lrecord_open(lua_State *L, int module) {
+  luaL_newmetatable(L, LRECORD_META);
+  lua_pushcfunction(L, record_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pop(L, 1);
+  lmutorere_push_field(L, "Game");
+  lua_pushcfunction(L, game_record);
+  lua_setfield(L, -2, "record");
+  lua_pushcfunction(L, game_save);
+  lua_setfield(L, -2, "save");
+  lua_pop(L, 1);
+  lua_pushcfunction(L, load_l);
+  lua_setfield(L, module, "load");
+  lua_pushcfunction(L, from_record_l);
+  lua_setfield(L, module, "from_record");
+}
