@@ -75,20 +75,72 @@ local function engine_reply()
   return true
 end
 
+local capital_of = {black = "Black", white = "White"}
+
+-- Judges a move of the solver's side in a puzzle before it is played:
+-- returns true when it is right, else false with the reason printed.
+local function judge(move)
+  local pz, g = session.puzzle, session.game
+  if not pz or g:turn() ~= pz.side then return true end
+  local v, p = g:variant(), g:board()
+  local ok, q = pcall(v.play, v, p, move)
+  if not ok then return true end -- play will report the bad move
+  local value, d = M.solve(v):lookup(q)
+  local t = pz.puzzle
+  if t.goal == "draw" then
+    if value ~= "win" then return true end
+    print(string.format("%s loses in %d plies. undo() and try again.", move, d + 1))
+    return false
+  end
+  local left = t.plies - (g:ply() - pz.start)
+  if value == "loss" and d + 1 == left then return true end
+  local why = value == "loss" and string.format("it wins, but in %d plies, not %d", d + 1, left)
+              or value == "draw" and "it lets the win slip: the game is a draw"
+              or string.format("it loses in %d", d + 1)
+  print(string.format("%s: %s. undo() and try again.", move, why))
+  return false
+end
+
+-- Says how a puzzle stands after the moves; marks it solved.
+local function puzzle_progress()
+  local pz, g = session.puzzle, session.game
+  if not pz then return end
+  local t, solved = pz.puzzle, false
+  if t.goal == "draw" then
+    solved = g:ply() > pz.start and not pz.wrong_ply
+  else
+    local winner = g:result()
+    solved = winner == pz.side and g:ply() - pz.start == t.plies and not pz.wrong_ply
+  end
+  if solved then
+    print(string.format("Solved: %s.", t.title))
+    M.puzzle.mark_solved(t.name or t.title)
+    session.puzzle, session.engine = nil, nil
+  end
+end
+
 -- play(move, ...): plays one or more moves ("4-c", or "4-c 5-4") in the
--- current game and shows the board; the engine answers when ai() is on.
--- Stops at the first bad move.
+-- current game and shows the board; the engine answers when ai() is on, and
+-- judges each move when a puzzle is set.  Stops at the first bad move.
 function play(...)
   local g = session.game
   local n = select("#", ...)
   if n == 0 then error("play needs a move, e.g. play \"4-c\"", 2) end
   for i = 1, n do
     for move in tostring((select(i, ...))):gmatch("%S+") do
+      local right, before = judge(move), g:ply()
       try(g.play, g, move)
+      local pz = session.puzzle
+      if pz and not right then
+        pz.wrong_ply = pz.wrong_ply or before
+        report()
+        return
+      end
     end
   end
   engine_reply()
   report()
+  puzzle_progress()
 end
 
 -- undo(n): takes back n moves (default 1; with the engine on, back to your
@@ -99,6 +151,8 @@ function undo(n)
   end
   local engine = session.engine
   if engine and session.game:turn() == engine.side then session.game:undo() end
+  local pz = session.puzzle
+  if pz and pz.wrong_ply and session.game:ply() <= pz.wrong_ply then pz.wrong_ply = nil end
   report()
 end
 
@@ -113,6 +167,7 @@ end
 -- new([variant [, position]]): starts a new current game.
 function new(variant, position)
   session.game = try(M.game, variant, position)
+  session.puzzle = nil
   engine_reply()
   report()
 end
@@ -120,6 +175,7 @@ end
 -- setup(position): a new current game of the same variant from a position.
 function setup(position)
   session.game = try(M.game, session.game:variant(), position)
+  session.puzzle = nil
   engine_reply()
   report()
 end
@@ -154,11 +210,18 @@ local function solvable(g)
   return v.arms <= 16 and not (v.hooked and v.arms > 12)
 end
 
--- hint(): suggests a move for the side to move: the solver's best on boards
--- it solves at once, else alpha-beta's.
+-- hint(): suggests a move for the side to move: the puzzle's hint when one
+-- is set, else the solver's best on boards it solves at once, else
+-- alpha-beta's.
 function hint()
   local g = session.game
   if g:result() then print("the game is over") return end
+  local pz = session.puzzle
+  if pz and pz.puzzle.hint and not pz.hinted then
+    pz.hinted = true
+    print("hint: " .. pz.puzzle.hint .. " (hint() again for the move)")
+    return
+  end
   if solvable(g) then
     local a = try(g.analyse, g)
     local best = a.moves[1]
@@ -167,6 +230,46 @@ function hint()
     local r = try(M.search, g, {depth = 10, time = 2})
     print(string.format("hint: %s (alpha-beta, depth %d, score %.2f)",
                         r.move, r.depth, r.score))
+  end
+end
+
+-- puzzle(name): sets up a puzzle (a name from puzzles(), a path or a
+-- table): you play the side to move, the engine defends as well as it can,
+-- and each of your moves is judged.
+function puzzle(spec)
+  local r = try(M.puzzle.check, spec)
+  if not r.ok then
+    error("this puzzle does not check: " .. table.concat(r.problems, "; "), 0)
+  end
+  local t = r.puzzle
+  local g = try(M.game, t.variant, t.position)
+  session.game = g
+  session.puzzle = {puzzle = t, side = g:turn(), start = g:ply()}
+  session.engine = {player = M.player("perfect"),
+                    side = g:turn() == "black" and "white" or "black"}
+  report()
+  print(t.title .. (t.source and ("  (" .. t.source .. ")") or ""))
+  if t.goal == "win" then
+    print(string.format("%s to play and win in exactly %d plies; the engine defends.",
+                        capital_of[g:turn()], t.plies))
+  else
+    print(string.format("%s to play: find the only move that does not lose.",
+                        capital_of[g:turn()]))
+  end
+end
+
+-- puzzles(): lists the puzzles on the search path, with their goal and
+-- whether you solved them.
+function puzzles()
+  local solved = M.puzzle.solved()
+  for _, name in ipairs(M.puzzle.list()) do
+    local ok, t = pcall(M.puzzle.load, name)
+    if ok then
+      print(string.format("%s %-28s %-12s %s", solved[name] and "✓" or " ", name,
+                          t.rating or "", t.title or ""))
+    else
+      print("  " .. name .. " (cannot be loaded)")
+    end
   end
 end
 
@@ -190,12 +293,18 @@ function save(path)
 end
 
 -- load(path): loads a record as the current game, rewound to its start:
--- redo() steps through it.
-function load(path)
+-- redo() steps through it.  Lua's own load(chunk, ...) still works: a
+-- string that is not a readable file, a function, or more arguments go to
+-- it.
+local lua_load = load
+function load(path, ...)
+  local f = type(path) == "string" and select("#", ...) == 0 and io.open(path)
+  if not f then return lua_load(path, ...) end
+  f:close()
   local g = try(M.load, path)
   local n = g:ply()
   while g:undo() do end
-  session.game = g
+  session.game, session.puzzle = g, nil
   report()
   print(string.format("%d moves; redo() plays them one by one", n))
 end

@@ -40,6 +40,9 @@ local function name_of(x)
   for k, v in pairs(M) do
     if v == x then return "mt." .. k end
   end
+  for k, v in pairs(M.puzzle or {}) do
+    if v == x then return "mt.puzzle." .. k end
+  end
   for _, class in ipairs({"Game", "Variant", "Position", "Solution", "Player"}) do
     local methods = M[class]
     if type(methods) == "table" then

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* dladdr */
 #include <dirent.h>
 #include <dlfcn.h>
+#include <poll.h>
 #include <stdio.h>
 #include <time.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@
 /* The Lua parts, in the order they run. */
 static const char *const lua_parts[] = {
     "diagram.lua", "help.lua", "extras.lua", "players.lua", "matches.lua",
-    "report.lua", NULL};
+    "report.lua", "pictures.lua", "puzzles.lua", NULL};
 
 void lmutorere_push_field(lua_State *L, const char *name) {
   lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
@@ -173,6 +174,20 @@ static int module_isatty(lua_State *L) {
   return 1;
 }
 
+/* mt.input_ready(file) — true when input is waiting on a file (io.stdin)
+** or descriptor: a read would not block. */
+static int module_input_ready(lua_State *L) {
+  int fd;
+  luaL_Stream *s = luaL_testudata(L, 1, LUA_FILEHANDLE);
+  if (s)
+    fd = s->f ? fileno(s->f) : -1;
+  else
+    fd = (int)luaL_checkinteger(L, 1);
+  struct pollfd p = {fd, POLLIN, 0};
+  lua_pushboolean(L, fd >= 0 && poll(&p, 1, 0) > 0);
+  return 1;
+}
+
 /* Adds the NAME of every dir/folder/NAME.lua to the set at t. */
 static void scan_scripts(lua_State *L, const char *dir, const char *folder,
                          int t) {
@@ -253,6 +268,7 @@ int luaopen_mutorere(lua_State *L) {
   static const luaL_Reg functions[] = {{"type", module_type},
                                        {"clock", module_clock},
                                        {"isatty", module_isatty},
+                                       {"input_ready", module_input_ready},
                                        {"scripts", module_scripts},
                                        {NULL, NULL}};
   lua_pushvalue(L, module);

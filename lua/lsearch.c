@@ -108,6 +108,23 @@ static int lua_policy(void *ctx, const Position *p, const Move *moves, int k) {
   return i;
 }
 
+/* A Cancel that stops on Ctrl-C or when the Lua function stop (a
+** Callback) returns true; an error in stop stops too. */
+static int stop_requested(void *ctx) {
+  Callback *cb = ctx;
+  lua_State *L = cb->L;
+  if (linterrupt_pending()) return 1;
+  if (!cb->function || !lua_checkstack(L, 2)) return 0;
+  lua_pushvalue(L, cb->function);
+  if (lua_pcall(L, 0, 1, 0) != LUA_OK) {
+    lua_pop(L, 1);
+    return 1;
+  }
+  int stop = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return stop;
+}
+
 /* --- options --- */
 
 /* Reads integer option key of the table at idx (default def) in lo..hi. */
@@ -190,7 +207,8 @@ static void push_search_result(lua_State *L, const SearchResult *res) {
 /* mt.search(game [, options]) — alpha-beta from the game's position:
 ** {move, score, mate, depth, nodes, pv}.  options: depth (default 8), nodes,
 ** time (seconds), eval (a Lua function(position, variant); default built
-** in), table (log2 of the transposition table's entries). */
+** in), table (log2 of the transposition table's entries), stop (a Lua
+** function polled now and then: true stops the search). */
 static int search_l(lua_State *L) {
   Variant *v;
   lua_settop(L, 2);
@@ -214,7 +232,9 @@ static int search_l(lua_State *L) {
   if (search_table_init(&table, bits)) return luaL_error(L, "not enough memory");
   SearchResult res;
   char err[BOARD_ERRMAX];
-  Cancel cancel = linterrupt_cancel(L);
+  function_option(L, 2, "stop");
+  Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0};
+  Cancel cancel = {stop_requested, &stopper};
   lua_State *before = lvariant_enter(v, L);
   int rc = search_run(&g->rules, game_position(g), history, g->length, &limits,
                       &eval, &table, &cancel, &res, err);
@@ -280,7 +300,9 @@ static int mcts_l(lua_State *L) {
   Policy policy = {lua_policy, &cb};
   MctsResult res;
   char err[BOARD_ERRMAX];
-  Cancel cancel = linterrupt_cancel(L);
+  function_option(L, 2, "stop");
+  Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0};
+  Cancel cancel = {stop_requested, &stopper};
   lua_State *before = lvariant_enter(v, L);
   int rc = mcts_run(&g->rules, game_position(g), &limits,
                     lua_isfunction(L, cb.function) ? &policy : NULL, &cancel,

@@ -807,6 +807,8 @@ static int variant_index(lua_State *L) {
     lposition_push(L, &v->start);
   else if (strcmp(key, "hooked") == 0)
     lua_pushboolean(L, rules_hooked(&v->rules));
+  else if (strcmp(key, "opening") == 0)
+    lua_pushinteger(L, v->opening_plies);
   else if (strcmp(key, "name") == 0 || strcmp(key, "description") == 0 ||
            strcmp(key, "source") == 0 || strcmp(key, "path") == 0 ||
            strcmp(key, "base") == 0 || strcmp(key, "definition") == 0)
@@ -855,8 +857,8 @@ void lvariant_open(lua_State *L, int module) {
                                      {"mobility", variant_mobility},
                                      {NULL, NULL}};
   static const char *const fields[] = {
-      "name", "description", "source", "path",       "base",
-      "arms", "start",       "hooked", "definition", NULL};
+      "name",  "description", "source",     "path",    "base", "arms",
+      "start", "hooked",      "definition", "opening", NULL};
   luaL_newmetatable(L, LVARIANT_META);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);

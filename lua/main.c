@@ -24,6 +24,7 @@ static void print_usage(FILE *out) {
           "  -l name    require module name into global name\n"
           "  -i         enter the REPL after running the script or chunks\n"
           "  -v         print the version\n"
+          "  --ugi      speak the UGI protocol on standard input and output\n"
           "  -h         print this help\n"
           "  --         stop handling options\n"
           "  -          run standard input as one chunk\n\n"
@@ -34,6 +35,7 @@ static void print_usage(FILE *out) {
 }
 
 typedef struct Options {
+  int ugi;         /* --ugi */
   int interactive; /* -i */
   int version;     /* -v */
   int chunks;      /* some -e or -l */
@@ -56,6 +58,8 @@ static int read_options(int argc, char **argv, Options *o) {
     }
     if (strcmp(a, "-i") == 0)
       o->interactive = 1;
+    else if (strcmp(a, "--ugi") == 0)
+      o->ugi = 1;
     else if (strcmp(a, "-v") == 0)
       o->version = 1;
     else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -179,6 +183,19 @@ static int run_repl(lua_State *L) {
   return repl_run(L, isatty(STDIN_FILENO));
 }
 
+/* Runs the UGI protocol (ugi.lua).  Returns 0, or 1 when it failed. */
+static int run_ugi(lua_State *L) {
+  const EmbeddedFile *f = lembedded_find("ugi.lua");
+  int status = luaL_loadbufferx(L, f->text, f->size, "@mutorere/ugi.lua", "t");
+  if (status == LUA_OK) {
+    lua_getglobal(L, "mt");
+    status = repl_docall(L, 1, 1);
+  }
+  if (status == LUA_OK) status = repl_docall(L, 0, 0);
+  repl_report(L, progname, status, 0);
+  return status != LUA_OK;
+}
+
 /* The protected main: everything that may raise a Lua error. */
 static int protected_main(lua_State *L) {
   int argc = (int)lua_tointeger(L, 1);
@@ -195,7 +212,9 @@ static int protected_main(lua_State *L) {
     return lua_pushboolean(L, 0), 1;
   if (o.script && run_script(L, argc, argv, o.script) != LUA_OK)
     return lua_pushboolean(L, 0), 1;
-  if (o.interactive || (!o.script && !o.chunks && !o.version))
+  if (o.ugi)
+    failed = run_ugi(L);
+  else if (o.interactive || (!o.script && !o.chunks && !o.version))
     failed = run_repl(L);
   lua_pushboolean(L, !failed);
   return 1;

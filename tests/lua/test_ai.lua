@@ -39,7 +39,7 @@ end)
 -- A naive solver: every position (and ply layer) by forward rounds over the
 -- variant's own moves, round d resolving distance d.
 local function naive_solution(v)
-  local n, layers = v.arms, v:parameters().opening_plies + 1
+  local n, layers = v.arms, v.opening + 1
   local positions, value = {}, {}
   local function key(p)
     local ply = math.min(p.ply, layers - 1)

@@ -9,6 +9,11 @@ test("every function and method has a section", function()
   for k, v in pairs(mt) do
     if type(v) == "function" then check(documented["mt." .. k], "mt." .. k .. " documented") end
   end
+  for k, v in pairs(mt.puzzle) do
+    if type(v) == "function" then
+      check(documented["mt.puzzle." .. k], "mt.puzzle." .. k .. " documented")
+    end
+  end
   for _, class in ipairs({"Game", "Variant", "Position", "Solution", "Player"}) do
     for k, v in pairs(mt[class]) do
       if type(v) ~= "function" or k:match("^__") then goto continue end

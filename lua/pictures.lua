@@ -1,0 +1,265 @@
+-- pictures.lua — pictures of the game: SVG of a position (the board as the
+-- traditional star or as a wheel, arm numbers, pieces, an arrow for the last
+-- move), SVG of a whole game as a strip of positions, and Graphviz DOT of a
+-- variant's position graph reduced by symmetry.
+local M, _, shared = ...
+
+local function escape(s)
+  return (tostring(s):gsub("[&<>\"]", {["&"] = "&amp;", ["<"] = "&lt;",
+                                        [">"] = "&gt;", ['"'] = "&quot;"}))
+end
+
+local function num(x) return string.format("%.1f", x) end
+
+-- The screen place of a point on a board of n arms drawn at (cx, cy) with
+-- radius r: arm 1 at the top, the others clockwise; "c" the centre.
+local function place(point, n, cx, cy, r)
+  if point == "c" then return cx, cy end
+  local a = math.pi / 2 - (point - 1) * 2 * math.pi / n
+  return cx + r * math.cos(a), cy - r * math.sin(a)
+end
+
+-- The lines of the board: the star (or the wheel), and the spokes.
+local function board_lines(n, cx, cy, r, style)
+  local out = {}
+  if style == "wheel" then
+    out[#out + 1] = string.format(
+      '<circle cx="%s" cy="%s" r="%s" fill="none" stroke="#6b4f2a" stroke-width="2"/>',
+      num(cx), num(cy), num(r))
+  else
+    local pts = {}
+    for i = 1, n do
+      local x, y = place(i, n, cx, cy, r)
+      pts[#pts + 1] = num(x) .. "," .. num(y)
+      local a = math.pi / 2 - (i - 0.5) * 2 * math.pi / n
+      local inner = r * (n <= 8 and 0.55 or 0.75)
+      pts[#pts + 1] = num(cx + inner * math.cos(a)) .. "," .. num(cy - inner * math.sin(a))
+    end
+    out[#out + 1] = string.format(
+      '<polygon points="%s" fill="#f3e3c3" stroke="#6b4f2a" stroke-width="2"/>',
+      table.concat(pts, " "))
+  end
+  for i = 1, n do
+    local x, y = place(i, n, cx, cy, r)
+    out[#out + 1] = string.format(
+      '<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#6b4f2a" stroke-width="2"/>',
+      num(cx), num(cy), num(x), num(y))
+  end
+  return out
+end
+
+-- The pieces, empty points and arm numbers of a position.
+local function board_points(pos, cx, cy, r, size, numbers)
+  local n, out = pos.arms, {}
+  local pr = math.max(3, size * (n <= 8 and 0.055 or 0.35 / n))
+  local function point(p)
+    local x, y = place(p, n, cx, cy, r)
+    local who = pos:at(p)
+    if who then
+      out[#out + 1] = string.format(
+        '<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#000" stroke-width="1.5" class="%s"/>',
+        num(x), num(y), num(pr), who == "black" and "#1b1b1b" or "#fbfbf5", who)
+    else
+      out[#out + 1] = string.format('<circle cx="%s" cy="%s" r="%s" fill="#6b4f2a" class="empty"/>',
+                                    num(x), num(y), num(pr / 3))
+    end
+  end
+  for i = 1, n do point(i) end
+  point("c")
+  if numbers ~= false then
+    for i = 1, n do
+      local x, y = place(i, n, cx, cy, r + pr + size * 0.05)
+      out[#out + 1] = string.format(
+        '<text x="%s" y="%s" font-family="sans-serif" font-size="%s" text-anchor="middle" dominant-baseline="central" fill="#444">%d</text>',
+        num(x), num(y), num(size * 0.05), i)
+    end
+  end
+  return out, pr
+end
+
+-- An arrow for a move (text or Move) from one point to the other.
+local function arrow(move, n, cx, cy, r, pr)
+  local from, to = tostring(move):match("^(%w+)-(%w+)$")
+  from, to = tonumber(from) or from, tonumber(to) or to
+  local x1, y1 = place(from, n, cx, cy, r)
+  local x2, y2 = place(to, n, cx, cy, r)
+  local dx, dy = x2 - x1, y2 - y1
+  local len = math.sqrt(dx * dx + dy * dy)
+  local k = (pr + 4) / len
+  return string.format(
+    '<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#c0392b" stroke-width="3" marker-end="url(#arrow)" class="move"/>',
+    num(x1 + dx * k), num(y1 + dy * k), num(x2 - dx * k), num(y2 - dy * k))
+end
+
+local ARROW_DEF = '<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" ' ..
+  'markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" ' ..
+  'fill="#c0392b"/></marker></defs>'
+
+-- The elements of one board of size pixels at (x, y), with a caption.
+local function board(pos, x, y, size, o, move, caption)
+  local cx, cy, r = x + size / 2, y + size / 2, size * 0.36
+  local out = board_lines(pos.arms, cx, cy, r, o.style)
+  local points, pr = board_points(pos, cx, cy, r, size, o.numbers)
+  for _, e in ipairs(points) do out[#out + 1] = e end
+  if move then out[#out + 1] = arrow(move, pos.arms, cx, cy, r, pr) end
+  if caption then
+    out[#out + 1] = string.format(
+      '<text x="%s" y="%s" font-family="sans-serif" font-size="%s" text-anchor="middle" fill="#222">%s</text>',
+      num(cx), num(y + size + size * 0.02), num(size * 0.055), escape(caption))
+  end
+  return out
+end
+
+local function document(width, height, body, title)
+  local head = string.format(
+    '<?xml version="1.0" encoding="UTF-8"?>\n' ..
+    '<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s">',
+    num(width), num(height), num(width), num(height))
+  local parts = {head, "<title>" .. escape(title) .. "</title>", ARROW_DEF,
+                 '<rect width="100%" height="100%" fill="#fffdf7"/>'}
+  for _, e in ipairs(body) do parts[#parts + 1] = e end
+  parts[#parts + 1] = "</svg>\n"
+  return table.concat(parts, "\n")
+end
+
+-- mt.svg(x [, options]): an SVG picture of a Game (its position, an arrow
+-- for its last move), a Position or position text.  Options: style
+-- ("star" or "wheel"), size (pixels, 300), numbers (true), arrow (true, or a
+-- move to draw), title, caption.
+function M.svg(x, options)
+  local o = options or {}
+  local size = o.size or 300
+  local pos, move = x, o.arrow
+  if M.type(x) == "Game" then
+    pos = x:board()
+    local history = x:history()
+    if move == nil or move == true then move = history[#history] end
+  elseif type(x) == "string" then
+    pos = M.position(x)
+  end
+  if move == true or move == false then move = nil end
+  local caption = o.caption or tostring(pos)
+  local body = board(pos, 0, 0, size, o, move, caption)
+  return document(size, size * 1.1, body, o.title or ("Mū Tōrere: " .. tostring(pos)))
+end
+
+-- mt.svg_game(game [, options]): an SVG strip of every position of a game,
+-- each with the move that led to it.  Options: as mt.svg, and per_row (8).
+function M.svg_game(g, options)
+  local o = options or {}
+  local size, per_row = o.size or 160, o.per_row or 8
+  local copy = g:copy()
+  while copy:undo() do end
+  local frames = {{copy:board(), nil, "start"}}
+  for i, move in ipairs(g:history()) do
+    copy:play(move)
+    local number = (i + 1) // 2
+    frames[#frames + 1] = {copy:board(), move, string.format("%d%s %s", number,
+                           i % 2 == 1 and "." or "...", move)}
+  end
+  local body = {}
+  local rows = (#frames + per_row - 1) // per_row
+  for i, f in ipairs(frames) do
+    local col, row = (i - 1) % per_row, (i - 1) // per_row
+    for _, e in ipairs(board(f[1], col * size, row * size * 1.12, size, o, f[2], f[3])) do
+      body[#body + 1] = e
+    end
+  end
+  local width = math.min(#frames, per_row) * size
+  return document(width, rows * size * 1.12, body,
+                  o.title or string.format("Mū Tōrere: a game of %s", g:variant().name))
+end
+
+-- --- the position graph ---
+
+-- The canonical key of a board (arrangement) under the symmetries of the
+-- ring (rotations and reflections; also colour swap when swap), and whether
+-- it took a colour swap.
+local function board_key(p, swap)
+  local n, best, swapped = p.arms, nil, false
+  local arms = {}
+  for i = 1, n do arms[i] = p[i] == "black" and "b" or p[i] == "white" and "w" or "." end
+  local centre = p.centre == "black" and "b" or p.centre == "white" and "w" or "."
+  local flip = {b = "w", w = "b", ["."] = "."}
+  for _, colours in ipairs(swap and {false, true} or {false}) do
+    for _, mirror in ipairs({false, true}) do
+      for r = 0, n - 1 do
+        local t = {}
+        for i = 1, n do
+          local src = mirror and ((n - i + 1) % n + 1) or i
+          local c = arms[(src + r - 1) % n + 1]
+          t[i] = colours and flip[c] or c
+        end
+        local key = table.concat(t) .. "/" .. (colours and flip[centre] or centre)
+        if not best or key < best then best, swapped = key, colours end
+      end
+    end
+  end
+  return best, swapped
+end
+
+local value_colour = {win = "#7bc96f", loss = "#e8787a", draw = "#d9d9d9"}
+
+-- mt.dot(variant [, options]): the graph of the boards reachable from the
+-- variant's start, as Graphviz DOT: a node for each board up to rotation
+-- and reflection (and colour swap when options.swap), an edge for each
+-- move between them.  A node is filled by the solver's values for black to
+-- move (left) and white to move (right); an edge is bold where the move is
+-- forced (the only one).
+function M.dot(variant, options)
+  local o = options or {}
+  local v = M.variant(variant)
+  local s = M.solve(v)
+  local nodes, order, edges = {}, {}, {}
+  local opening = v.opening
+  local function state_key(p)
+    return (tostring(p):gsub(" %d+$", "")) .. " " .. math.min(p.ply, opening)
+  end
+  local seen, queue = {[state_key(v.start)] = true}, {v.start}
+  local other = {black = "white", white = "black"}
+  local head = 1
+  while head <= #queue do
+    local p = queue[head]
+    head = head + 1
+    local key, swapped = board_key(p, o.swap)
+    if not nodes[key] then
+      nodes[key] = {id = #order + 1, values = {}}
+      order[#order + 1] = key
+    end
+    local side = swapped and other[p.side] or p.side
+    nodes[key].values[side] = nodes[key].values[side] or s:lookup(p)
+    if not v:outcome(p) then
+      local moves = v:moves(p)
+      for _, m in ipairs(moves) do
+        local q = v:play(p, m)
+        local edge = key .. ">" .. board_key(q, o.swap)
+        if not edges[edge] then
+          edges[edge] = {from = key, to = board_key(q, o.swap), forced = #moves == 1}
+          edges[#edges + 1] = edge
+        elseif #moves == 1 then
+          edges[edge].forced = true
+        end
+        local qk = state_key(q)
+        if not seen[qk] then
+          seen[qk] = true
+          queue[#queue + 1] = q
+        end
+      end
+    end
+  end
+  local lines = {string.format('digraph "%s" {', v.name),
+                 '  node [shape=ellipse style="wedged" fontname="monospace" fontsize=10];'}
+  for _, key in ipairs(order) do
+    local n = nodes[key]
+    local b = value_colour[n.values.black or "draw"]
+    local w = value_colour[n.values.white or "draw"]
+    lines[#lines + 1] = string.format('  n%d [label="%s" fillcolor="%s:%s"];', n.id, key, b, w)
+  end
+  for _, e in ipairs(edges) do
+    local x = edges[e]
+    lines[#lines + 1] = string.format("  n%d -> n%d%s;", nodes[x.from].id,
+                                      nodes[x.to].id, x.forced and " [style=bold]" or "")
+  end
+  lines[#lines + 1] = "}"
+  return table.concat(lines, "\n") .. "\n", #order
+end

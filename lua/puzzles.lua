@@ -1,0 +1,358 @@
+-- puzzles.lua — mt.puzzle: puzzles as Lua tables (title, variant, position,
+-- goal, plies, solution, hint, source), checked by the solver, found by a
+-- generator, written as files, and remembered when solved.
+local M, _, shared = ...
+
+local P = {}
+M.puzzle = P
+
+local FIELDS = {title = "string", variant = true, position = "string",
+                goal = "string", plies = "number", solution = true,
+                hint = "string", source = "string", difficulty = "number",
+                rating = "string", name = "string", path = "string"}
+
+-- The path of puzzles/NAME.lua on the search path, or nil.
+local function find(name)
+  for _, dir in ipairs(M.path) do
+    local path = dir .. "/puzzles/" .. name .. ".lua"
+    local f = io.open(path)
+    if f then f:close() return path end
+  end
+end
+
+-- P.load(spec): a puzzle table from a name (puzzles/NAME.lua on the search
+-- path), a path or a table.
+function P.load(spec)
+  if type(spec) == "table" then return spec end
+  if type(spec) ~= "string" then
+    error("a puzzle is a name, a path or a table, not " .. type(spec), 2)
+  end
+  local path = spec
+  if not (spec:find("/") or spec:match("%.lua$")) then
+    path = find(spec) or error("unknown puzzle '" .. spec .. "' (puzzles() lists them)", 2)
+  end
+  local chunk, err = loadfile(path, "t")
+  if not chunk then error("cannot load puzzle: " .. err, 2) end
+  local ok, t = pcall(chunk)
+  if not ok then error("puzzle " .. path .. ": " .. tostring(t), 2) end
+  if type(t) ~= "table" then
+    error("puzzle file " .. path .. " must return a table, not " .. type(t), 2)
+  end
+  t.name = t.name or path:match("([^/]+)%.lua$")
+  t.path = path
+  return t
+end
+
+-- P.list(): the names of the puzzles on the search path.
+function P.list() return M.scripts("puzzles") end
+
+local other = {black = "white", white = "black"}
+
+-- The solver's value of the position after move, for the mover.
+local function after(v, s, p, move)
+  local value, d = s:lookup(v:play(p, move))
+  local mine = value == "loss" and "win" or value == "win" and "loss" or "draw"
+  return mine, d and d + 1
+end
+
+-- Checks the main line: the solver's side keeps the exact win, the
+-- defender delays as long as it can.  Adds problems.
+local function check_line(v, s, p, line, plies, problems)
+  local remaining = plies
+  for i, move in ipairs(line) do
+    local ok, q = pcall(v.play, v, p, move)
+    if not ok then
+      problems[#problems + 1] = string.format("solution move %d (%s): %s", i, move,
+                                              tostring(q):gsub("^[^:]*:%d+: ", ""))
+      return
+    end
+    local value, d = s:lookup(q)
+    local want = remaining - 1
+    if i % 2 == 1 and (value ~= "loss" or d ~= want) then
+      problems[#problems + 1] = string.format(
+        "solution move %d (%s) does not keep the win in %d", i, move, remaining)
+      return
+    elseif i % 2 == 0 and (value ~= "win" or d ~= want) then
+      problems[#problems + 1] = string.format(
+        "solution move %d (%s) is not the longest defence", i, move)
+      return
+    end
+    p, remaining = q, want
+  end
+end
+
+-- Checks the goal "win" of a puzzle at p (side to move).
+local function check_win(t, v, s, p, report, problems)
+  if math.type(t.plies) ~= "integer" or t.plies < 1 then
+    problems[#problems + 1] = "plies must be a whole number of plies, at least 1"
+    return
+  end
+  if report.value ~= "win" or report.distance ~= t.plies then
+    problems[#problems + 1] = string.format(
+      "the position is not a win in %d for %s but %s%s", t.plies, p.side,
+      report.value, report.distance and (" in " .. report.distance) or "")
+  end
+  local others = {}
+  for _, m in ipairs(v:moves(p)) do
+    local value, d = after(v, s, p, m)
+    if value == "win" and d == t.plies then others[#others + 1] = tostring(m) end
+  end
+  report.first_moves = others
+  report.unique = #others == 1
+end
+
+-- Checks the goal "draw": the only move that does not lose.
+local function check_draw(t, v, s, p, report, problems)
+  if report.value ~= "draw" then
+    problems[#problems + 1] = string.format("the position is not a draw but %s%s",
+      report.value, report.distance and (" in " .. report.distance) or "")
+  end
+  local saving = {}
+  for _, m in ipairs(v:moves(p)) do
+    if after(v, s, p, m) ~= "loss" then saving[#saving + 1] = tostring(m) end
+  end
+  report.first_moves = saving
+  report.unique = #saving == 1
+  if #saving ~= 1 then
+    problems[#problems + 1] = string.format(
+      "%d moves do not lose (%s): a draw puzzle needs exactly one",
+      #saving, table.concat(saving, " "))
+  end
+end
+
+-- P.check(spec): verifies a puzzle with the solver.  Returns {ok, problems,
+-- unique, first_moves, value, distance, puzzle}: the position is legal and
+-- not over, the goal holds, plies is exact, the solution is a right first
+-- move (and a right main line), and whether that first move is the only
+-- one.
+function P.check(spec)
+  local t = P.load(spec)
+  local problems = {}
+  local report = {puzzle = t, problems = problems, ok = false}
+  for k in pairs(t) do
+    if not FIELDS[k] then problems[#problems + 1] = "unknown field '" .. tostring(k) .. "'" end
+  end
+  for _, k in ipairs({"title", "variant", "position", "goal", "solution"}) do
+    if t[k] == nil then problems[#problems + 1] = "no " .. k end
+  end
+  if #problems > 0 then return report end
+  if t.goal ~= "win" and t.goal ~= "draw" then
+    problems[#problems + 1] = 'goal must be "win" or "draw"'
+    return report
+  end
+  local ok, g = pcall(M.game, t.variant, t.position)
+  if not ok then
+    problems[#problems + 1] = tostring(g):gsub("^[^:]*:%d+: ", "")
+    return report
+  end
+  if g:result() then
+    problems[#problems + 1] = "the game is already over in this position"
+    return report
+  end
+  local v, p = g:variant(), g:board()
+  local s = M.solve(v)
+  report.value, report.distance = s:lookup(p)
+  if t.goal == "win" then check_win(t, v, s, p, report, problems)
+  else check_draw(t, v, s, p, report, problems) end
+  local line = type(t.solution) == "table" and t.solution or {t.solution}
+  local first = line[1]
+  local listed = false
+  for _, m in ipairs(report.first_moves or {}) do listed = listed or m == first end
+  if not listed then
+    problems[#problems + 1] = string.format("the solution %s is not a right first move",
+                                            tostring(first))
+  elseif t.goal == "win" then
+    check_line(v, s, p, line, t.plies, problems)
+  end
+  report.ok = #problems == 0
+  return report
+end
+
+-- --- the generator ---
+
+-- The positions reachable from the variant's start (ply kept while the
+-- rules read it), breadth first.
+local function reachable(v)
+  local opening = v.opening
+  local function key(p) return (tostring(p):gsub(" %d+$", "")) .. " " .. math.min(p.ply, opening) end
+  local list, seen, head = {v.start}, {[key(v.start)] = true}, 1
+  while head <= #list do
+    local p = list[head]
+    head = head + 1
+    if not v:outcome(p) then
+      for _, m in ipairs(v:moves(p)) do
+        local q = v:play(p, m)
+        if not seen[key(q)] then
+          seen[key(q)] = true
+          list[#list + 1] = q
+        end
+      end
+    end
+  end
+  return list
+end
+
+-- The canonical text of a position under rotation, reflection and colour
+-- swap (the side to move swapped with the colours).
+local function canonical(p)
+  local best
+  for _, swap in ipairs({false, true}) do
+    for _, mirror in ipairs({false, true}) do
+      for r = 0, p.arms - 1 do
+        local text = tostring(p:transform{rotate = r, mirror = mirror, swap = swap})
+        text = text:gsub(" %d+$", "")
+        if not best or text < best then best = text end
+      end
+    end
+  end
+  return best
+end
+
+-- The main line from p: the fastest win, the longest defence, to the end.
+local function main_line(v, s, p)
+  local line = {}
+  while not v:outcome(p) and #line < 200 do
+    local best, best_rank
+    for _, m in ipairs(v:moves(p)) do
+      local value, d = after(v, s, p, m)
+      local rank = value == "win" and 1000 - d or value == "draw" and 0 or d - 1000
+      if not best or rank > best_rank then best, best_rank = m, rank end
+    end
+    line[#line + 1] = tostring(best)
+    p = v:play(p, best)
+  end
+  return line
+end
+
+-- How hard a puzzle is: its length, and its wrong moves, counting twice
+-- those whose refutation takes more than one reply (they tempt).
+local function difficulty(v, s, p, goal, plies)
+  local wrong, tempting = 0, 0
+  for _, m in ipairs(v:moves(p)) do
+    local value, d = after(v, s, p, m)
+    local right = goal == "win" and value == "win" and d == plies
+                  or goal == "draw" and value ~= "loss"
+    if not right then
+      wrong = wrong + 1
+      if value ~= "loss" or d > 2 then tempting = tempting + 1 end
+    end
+  end
+  local score = (plies or 1) + wrong + 2 * tempting
+  return score, score < 5 and "easy" or score < 9 and "medium" or "hard"
+end
+
+-- P.generate{variant = ..., goal = "win" or "draw", plies = n, limit = n}:
+-- every position reachable from the start that fits (a win in exactly plies
+-- with one winning first move, or a draw with one saving move), one of each
+-- class under rotation, reflection and colour swap, rated, easiest first.
+function P.generate(o)
+  o = o or {}
+  local v = M.variant(o.variant or "standard")
+  local goal, plies = o.goal or "win", o.plies
+  if goal == "win" and (math.type(plies) ~= "integer" or plies < 1) then
+    error("generate needs plies (a whole number) for goal \"win\"", 2)
+  end
+  local s = M.solve(v)
+  local found, classes = {}, {}
+  for _, p in ipairs(reachable(v)) do
+    local value, d = s:lookup(p)
+    local fits = goal == "win" and value == "win" and d == plies
+                 or goal == "draw" and value == "draw"
+    if fits and not v:outcome(p) then
+      local right, total = {}, 0
+      for _, m in ipairs(v:moves(p)) do
+        total = total + 1
+        local mv, md = after(v, s, p, m)
+        if goal == "win" and mv == "win" or goal == "draw" and mv ~= "loss" then
+          right[#right + 1] = tostring(m)
+        end
+      end
+      local key = canonical(p)
+      if #right == 1 and total > 1 and not classes[key] then
+        classes[key] = true
+        local score, rating = difficulty(v, s, p, goal, plies)
+        found[#found + 1] = {
+          title = goal == "win"
+            and string.format("%s to play and win in %d pl%s",
+                              p.side:gsub("^%l", string.upper), plies,
+                              plies == 1 and "y" or "ies")
+            or string.format("%s to play: the only move that does not lose",
+                             p.side:gsub("^%l", string.upper)),
+          variant = v.arms == 8 and v.name or {base = v.name, arms = v.arms},
+          position = v.opening == 0
+                     and (tostring(p):gsub(" %d+$", "")) or tostring(p),
+          goal = goal, plies = goal == "win" and plies or nil,
+          solution = goal == "win" and main_line(v, s, p) or right[1],
+          difficulty = score, rating = rating, source = "mt.puzzle.generate",
+        }
+      end
+    end
+  end
+  table.sort(found, function(a, b)
+    if a.difficulty ~= b.difficulty then return a.difficulty < b.difficulty end
+    return a.position < b.position
+  end)
+  if o.limit and #found > o.limit then
+    for i = #found, o.limit + 1, -1 do found[i] = nil end
+  end
+  return found
+end
+
+-- A Lua literal of a value (strings, numbers, booleans, tables of them).
+local function literal(x, indent)
+  if type(x) == "string" then return string.format("%q", x) end
+  if type(x) ~= "table" then return tostring(x) end
+  local parts = {}
+  for i, y in ipairs(x) do parts[i] = literal(y, indent) end
+  local keys = {}
+  for k in pairs(x) do if math.type(k) ~= "integer" then keys[#keys + 1] = k end end
+  table.sort(keys)
+  for _, k in ipairs(keys) do parts[#parts + 1] = k .. " = " .. literal(x[k], indent) end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+local ORDER = {"title", "variant", "position", "goal", "plies", "solution",
+               "hint", "difficulty", "rating", "source"}
+
+-- P.text(puzzle): the puzzle as the text of a puzzle file.
+function P.text(t)
+  local lines = {"-- " .. (t.title or "a puzzle"), "return {"}
+  for _, k in ipairs(ORDER) do
+    if t[k] ~= nil then lines[#lines + 1] = string.format("  %s = %s,", k, literal(t[k])) end
+  end
+  lines[#lines + 1] = "}"
+  return table.concat(lines, "\n") .. "\n"
+end
+
+-- --- solved puzzles, remembered in a file ---
+
+local function state_path()
+  local path = os.getenv("MUTORERE_PUZZLES")
+  if path and path ~= "" then return path ~= "/dev/null" and path or nil end
+  local home = os.getenv("HOME")
+  return home and home ~= "" and home .. "/.mutorere_puzzles" or nil
+end
+
+-- P.solved(): the set of names of solved puzzles.
+function P.solved()
+  local set, path = {}, state_path()
+  local f = path and io.open(path)
+  if f then
+    for line in f:lines() do set[line] = true end
+    f:close()
+  end
+  return set
+end
+
+-- P.mark_solved(name): remembers a solved puzzle.
+function P.mark_solved(name)
+  local path = state_path()
+  if not path or P.solved()[name] then return end
+  local f = io.open(path, "a")
+  if f then
+    f:write(name, "\n")
+    f:close()
+  end
+end
+
+shared.puzzle_after = after

@@ -1,0 +1,12 @@
+-- White to play: the only move that does not lose
+return {
+  title = "White to play: the only move that does not lose",
+  variant = "first-two-turns",
+  position = ".wbbwwbw/b w 9",
+  goal = "draw",
+  solution = "8-1",
+  hint = "The move to find goes along the ring, not through the centre.",
+  difficulty = 2,
+  rating = "easy",
+  source = "mt.puzzle.generate",
+}

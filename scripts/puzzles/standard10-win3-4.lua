@@ -1,0 +1,13 @@
+-- Black to play and win in 3 plies
+return {
+  title = "Black to play and win in 3 plies",
+  variant = {arms = 10, base = "standard"},
+  position = "w.bwbbwwwb/b b",
+  goal = "win",
+  plies = 3,
+  solution = {"3-2", "4-3", "5-4"},
+  hint = "The move to find goes along the ring, not through the centre.",
+  difficulty = 6,
+  rating = "medium",
+  source = "mt.puzzle.generate",
+}

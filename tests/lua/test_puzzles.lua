@@ -1,0 +1,115 @@
+-- test_puzzles.lua — every shipped puzzle checked by the solver; the
+-- generator's output re-checked; malformed puzzles rejected with a clear
+-- message; the REPL's puzzle mode.
+
+local mt = require "mutorere"
+
+test("every shipped puzzle checks", function()
+  local names = mt.puzzle.list()
+  check(#names >= 30, "at least 30 puzzles: " .. #names)
+  local variants, sizes = {}, {}
+  for _, name in ipairs(names) do
+    local r = mt.puzzle.check(name)
+    check(r.ok, name .. ": " .. table.concat(r.problems, "; "))
+    check(r.unique, name .. " has one solution")
+    local g = mt.game(r.puzzle.variant, r.puzzle.position)
+    variants[g:variant().name] = true
+    sizes[g:variant().arms] = true
+  end
+  local nv, ns = 0, 0
+  for _ in pairs(variants) do nv = nv + 1 end
+  for _ in pairs(sizes) do ns = ns + 1 end
+  check(nv >= 3, "three variants or more: " .. nv)
+  check(ns >= 2, "two board sizes or more: " .. ns)
+end)
+
+test("the generator's puzzles check, one per symmetry class", function()
+  for _, o in ipairs({{variant = "standard", goal = "win", plies = 5},
+                      {variant = {base = "standard", arms = 10}, goal = "win", plies = 3},
+                      {variant = "first-move", goal = "draw"}}) do
+    local found = mt.puzzle.generate(o)
+    check(#found > 0, "found some")
+    local seen = {}
+    for _, p in ipairs(found) do
+      local r = mt.puzzle.check(p)
+      check(r.ok and r.unique, p.position .. ": " .. table.concat(r.problems, "; "))
+      check(type(p.difficulty) == "number" and p.rating, "rated")
+      check(not seen[p.position], "distinct")
+      seen[p.position] = true
+      -- no rotation, reflection or colour swap of it appears again
+      local pos = mt.position(p.position)
+      for r = 1, pos.arms - 1 do
+        local twin = tostring(pos:transform{rotate = r}):gsub(" %d+$", "")
+        check(twin == (p.position:gsub(" %d+$", "")) or not seen[twin], "folded")
+      end
+    end
+    eq(#mt.puzzle.generate{variant = o.variant, goal = o.goal, plies = o.plies, limit = 1}, 1, "limit")
+  end
+  local text = mt.puzzle.text(mt.puzzle.generate{goal = "win", plies = 3}[1])
+  local t = load(text)()
+  check(mt.puzzle.check(t).ok, "written and read back")
+end)
+
+test("malformed puzzles are rejected with what is wrong", function()
+  local good = {title = "t", variant = "standard", position = "bbb.wwwb/w w",
+                goal = "win", plies = 1, solution = "5-4"}
+  check(mt.puzzle.check(good).ok, "the base case checks")
+  local function with(changes)
+    local t = {}
+    for k, v in pairs(good) do t[k] = v end
+    for k, v in pairs(changes) do t[k] = v end
+    return t
+  end
+  local cases = {
+    {{title = false}, "unknown field"},
+    {{oops = 1}, "unknown field 'oops'"},
+    {{goal = "lose"}, 'goal must be "win" or "draw"'},
+    {{position = "xx"}, "bad position"},
+    {{variant = "nonesuch"}, "unknown variant 'nonesuch'"},
+    {{plies = 3}, "the position is not a win in 3 for white but win in 1"},
+    {{plies = 0}, "plies must be a whole number of plies"},
+    {{solution = "6-5"}, "the solution 6-5 is not a right first move"},
+    {{position = "bbb.wwwb/w b"}, "the position is not a win in 1 for black"},
+    {{position = "bbbw.wwb/w b"}, "the game is already over"},
+    {{goal = "draw"}, "the position is not a draw"},
+    {{solution = {"5-4", "c-5"}}, "solution move 2 (c-5)"},
+  }
+  for _, c in ipairs(cases) do
+    local t = with(c[1])
+    if c[1].title == false then t.title = nil t.titel = "x" end
+    local r = mt.puzzle.check(t)
+    check(not r.ok, c[2] .. " is rejected")
+    local all = table.concat(r.problems, "; ")
+    check(all:find(c[2], 1, true), "problem says " .. c[2] .. ": " .. all)
+  end
+  raises(function() mt.puzzle.check("nonesuch") end, "unknown puzzle 'nonesuch'")
+  raises(function() mt.puzzle.check(42) end, "a puzzle is a name, a path or a table")
+  local path = os.tmpname()
+  local f = io.open(path, "w") f:write("return {") f:close()
+  raises(function() mt.puzzle.check(path) end, "cannot load puzzle")
+  f = io.open(path, "w") f:write("return 7") f:close()
+  raises(function() mt.puzzle.check(path) end, "must return a table, not number")
+  os.remove(path)
+end)
+
+test("the REPL plays a puzzle and remembers it solved", function()
+  local state = os.tmpname()
+  local input = os.tmpname()
+  local f = io.open(input, "w")
+  f:write('puzzle "standard8-win3-1"\nplay "c-8"\nundo()\n')
+  local r = mt.puzzle.check("standard8-win3-1")
+  local line = r.puzzle.solution
+  f:write(string.format('play %q\nplay %q\npuzzles()\n', line[1], line[3]))
+  f:close()
+  local out = io.popen(string.format("NO_COLOR=1 MUTORERE_PATH= MUTORERE_PUZZLES='%s' '%s' < '%s' 2>&1",
+                                     state, PROGRAM, input)):read("a")
+  check(out:find("Black to play and win in exactly 3 plies", 1, true), "the goal")
+  check(out:find("undo() and try again", 1, true), "a wrong move is judged")
+  check(out:find("perfect plays " .. line[2], 1, true), "the engine defends")
+  check(out:find("Solved: ", 1, true), "solved: " .. out)
+  check(out:find("✓ standard8-win3-1", 1, true), "listed as solved")
+  local s = io.open(state):read("a")
+  eq(s, "standard8-win3-1\n", "remembered")
+  os.remove(state)
+  os.remove(input)
+end)

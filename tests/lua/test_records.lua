@@ -1,0 +1,103 @@
+-- test_records.lua — game records from Lua: round trips for games of every
+-- variant, files saved atomically, and every class of malformed record
+-- named with what and where.
+
+local mt = require "mutorere"
+
+-- A random game of a variant, up to plies moves.
+local function random_game(spec, seed, plies)
+  local g = mt.game(spec)
+  local p = mt.player("random"):reset(seed)
+  while not g:result() and g:ply() < plies do g:play(p:choose(g)) end
+  return g
+end
+
+test("records round-trip for games of every variant", function()
+  local specs = {}
+  for _, name in ipairs(mt.variants()) do specs[#specs + 1] = name end
+  specs[#specs + 1] = {base = "standard", arms = 12}
+  specs[#specs + 1] = {arms = 6, flank = 2, max_plies = 40, name = "mine"}
+  specs[#specs + 1] = {base = "misere", arms = 10, repetition = 2}
+  for i, spec in ipairs(specs) do
+    for seed = 1, 5 do
+      local g = random_game(spec, seed * 31 + i, 60)
+      g:tags().Black, g:tags().White = "one", "two"
+      local text = g:record{Event = "round trip"}
+      local h = mt.from_record(text)
+      local name = type(spec) == "table" and (spec.name or spec.base or "custom") or spec
+      eq(h:history(), g:history(), name .. " moves")
+      eq(h:position(), g:position(), name .. " position")
+      eq({h:result()}, {g:result()}, name .. " result")
+      eq(h:variant():parameters(), g:variant():parameters(), name .. " rules")
+      eq(h:tags().Black, "one", "tags")
+      eq(h:tags().Event, "round trip", "extra tags")
+    end
+  end
+end)
+
+test("a game from a position records its start", function()
+  local g = mt.game("standard", "bbb.wwwb/w w")
+  g:play("5-4")
+  local text = g:record()
+  check(text:find('[Position "bbb.wwwb/w w"]', 1, true), "Position tag")
+  check(text:find("1... 5-4 0-1", 1, true), "white's move first, and the result")
+  eq(mt.from_record(text):result(), "white", "replayed")
+end)
+
+test("saving writes the whole record or nothing", function()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. dir)
+  local g = random_game("standard", 7, 30)
+  local path = dir .. "/game.mtr"
+  check(g:save(path, {White = "w"}), "saved")
+  local h = mt.load(path)
+  eq(h:history(), g:history(), "loaded")
+  eq(h:tags().White, "w", "tag")
+  local listing = io.popen("ls -A " .. dir):read("a")
+  eq(listing, "game.mtr\n", "no temporary file left behind")
+  raises(function() g:save(dir .. "/no/such/dir/game.mtr") end, "cannot save the game to")
+  raises(function() mt.load(dir .. "/missing.mtr") end, "cannot load")
+  local f = io.open(dir .. "/binary.mtr", "wb")
+  f:write("1. 4-c\0junk")
+  f:close()
+  raises(function() mt.load(dir .. "/binary.mtr") end, "not a text file")
+  os.execute("rm -rf " .. dir)
+end)
+
+test("malformed records name the bad move or tag", function()
+  local cases = {
+    {"1. 4-c 5-4 2. 3-4", "record: move 3 (line 1): illegal move 3-4: arm 4 is occupied"},
+    {"1. 4-c\n5-4\n2. c-9", "move 3 (line 3): bad move: there is no arm 9"},
+    {"1. 4-c {oops", "line 1: a comment { is never closed"},
+    {"[Variant standard]", "line 1: a tag reads [Name \"value\"]"},
+    {"[Black \"a\"]\n[Black \"b\"]", "line 2: a second tag 'Black'"},
+    {"1. 4-c x-y", "line 1: not a move: 'x-y'"},
+    {"1. 4-c 1-0 5-4", "text after the result: '5-4'"},
+    {"[Result \"2-0\"]", "the Result tag \"2-0\" is not"},
+    {"[Result \"1-0\"]\n1. 4-c 0-1", "differs from the Result tag 1-0"},
+    {"[Variant \"nonesuch\"]\n1. 4-c", "record: unknown variant 'nonesuch'"},
+    {"[Arms \"7\"]", "the Arms tag \"7\" is not an even number"},
+    {"[Position \"bbbwww/. b\"]", "the start position: the position has 6 arms"},
+    {"[Position \"xx\"]", "the Position tag: bad position"},
+    {"[Misere \"perhaps\"]", "the Misere tag \"perhaps\" is not a value"},
+    {"[Variant \"standard\"]\n[Result \"0-1\"]\n[Position \"bbb.wwwb/w w\"]\n1... 5-4 1-0",
+     "differs from the Result tag 0-1"},
+  }
+  for _, c in ipairs(cases) do raises(function() mt.from_record(c[1]) end, c[2], c[1]) end
+end)
+
+test("the REPL loads a record to replay it move by move", function()
+  local path = os.tmpname()
+  random_game("standard", 3, 12):save(path)
+  local input = os.tmpname()
+  local f = assert(io.open(input, "w"))
+  f:write(string.format("load %q\nredo()\nredo()\ncurrent():ply()\n", path))
+  f:close()
+  local program = io.popen(string.format("MUTORERE_PATH= '%s' < '%s' 2>&1", PROGRAM,
+                                         input)):read("a")
+  os.remove(input)
+  check(program:find("moves; redo() plays them one by one", 1, true), "loaded: " .. program)
+  check(program:find("\n2\n", 1, true), "two moves replayed")
+  os.remove(path)
+end)
