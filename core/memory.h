@@ -1,15 +1,22 @@
 /*
-** memory.h — the core's one allocation entry point, so tests can inject
-** allocation failures.
+** memory.h — the core's one allocation entry point: it counts the bytes in
+** use, refuses to go past a limit (a script's memory cap reaches the core
+** through it), and lets tests inject allocation failures.
 */
 #ifndef MUTORERE_MEMORY_H
 #define MUTORERE_MEMORY_H
 
 #include <stddef.h>
 
-/* Like realloc(ptr, size), but size 0 frees and returns NULL, and tests may
-** make it fail (see memory_fail_after). */
+/* Like realloc(ptr, size), but size 0 frees and returns NULL; NULL when the
+** limit would be passed or a test made it fail (ptr then stays valid). */
 void *memory_realloc(void *ptr, size_t size);
+
+/* The bytes the core holds now. */
+size_t memory_in_use(void);
+
+/* Sets the most the core may hold (0: no limit); returns the one before. */
+size_t memory_set_limit(size_t bytes);
 
 /* Makes allocation number k+1 from now fail, once (k >= 0); k < 0 turns
 ** failures off.  For tests only. */

@@ -1,9 +1,10 @@
 -- commands.lua — the REPL's short commands over a current game: show(),
 -- moves(), play "4-c", undo(), redo(), new "first-move", setup "…",
 -- current(), history(), perft(d), ai "alphabeta", hint(), analyse(),
--- help().  Ordinary Lua functions, set as globals by the program (not by
--- the module).
-local M = ...
+-- help().  Ordinary Lua functions, set by the program (not by the module)
+-- into G, the REPL's global table; with safe (--safe), save and load are
+-- left out.
+local M, G, safe = ...
 
 local session = {game = M.game()}
 
@@ -52,10 +53,10 @@ local function report()
 end
 
 -- show(): prints the board of the current game.
-function show() report() end
+function G.show() report() end
 
 -- moves(): prints the legal moves of the current game.
-function moves()
+function G.moves()
   local list = try(session.game.moves, session.game)
   if #list == 0 then
     print("no legal moves: " .. (ending(session.game) or "the game is over"))
@@ -122,7 +123,7 @@ end
 -- play(move, ...): plays one or more moves ("4-c", or "4-c 5-4") in the
 -- current game and shows the board; the engine answers when ai() is on, and
 -- judges each move when a puzzle is set.  Stops at the first bad move.
-function play(...)
+function G.play(...)
   local g = session.game
   local n = select("#", ...)
   if n == 0 then error("play needs a move, e.g. play \"4-c\"", 2) end
@@ -145,7 +146,7 @@ end
 
 -- undo(n): takes back n moves (default 1; with the engine on, back to your
 -- own turn) and shows the board.
-function undo(n)
+function G.undo(n)
   for _ = 1, n or 1 do
     if not session.game:undo() then print("nothing to undo") break end
   end
@@ -157,7 +158,7 @@ function undo(n)
 end
 
 -- redo(n): plays again n moves taken back (default 1).
-function redo(n)
+function G.redo(n)
   for _ = 1, n or 1 do
     if not session.game:redo() then print("nothing to redo") break end
   end
@@ -165,7 +166,7 @@ function redo(n)
 end
 
 -- new([variant [, position]]): starts a new current game.
-function new(variant, position)
+function G.new(variant, position)
   session.game = try(M.game, variant, position)
   session.puzzle = nil
   engine_reply()
@@ -173,7 +174,7 @@ function new(variant, position)
 end
 
 -- setup(position): a new current game of the same variant from a position.
-function setup(position)
+function G.setup(position)
   session.game = try(M.game, session.game:variant(), position)
   session.puzzle = nil
   engine_reply()
@@ -183,7 +184,7 @@ end
 -- ai([player [, options]]): the engine (default "alphabeta") plays the side
 -- that is not to move now, answering each of your moves; ai(false) stops
 -- it.  ai("perfect"), ai("mcts", {playouts = 500}), ai(my_function).
-function ai(spec, options)
+function G.ai(spec, options)
   if spec == false then
     session.engine = nil
     print("the engine is off")
@@ -213,7 +214,7 @@ end
 -- hint(): suggests a move for the side to move: the puzzle's hint when one
 -- is set, else the solver's best on boards it solves at once, else
 -- alpha-beta's.
-function hint()
+function G.hint()
   local g = session.game
   if g:result() then print("the game is over") return end
   local pz = session.puzzle
@@ -236,7 +237,7 @@ end
 -- puzzle(name): sets up a puzzle (a name from puzzles(), a path or a
 -- table): you play the side to move, the engine defends as well as it can,
 -- and each of your moves is judged.
-function puzzle(spec)
+function G.puzzle(spec)
   local r = try(M.puzzle.check, spec)
   if not r.ok then
     error("this puzzle does not check: " .. table.concat(r.problems, "; "), 0)
@@ -260,7 +261,7 @@ end
 
 -- puzzles(): lists the puzzles on the search path, with their goal and
 -- whether you solved them.
-function puzzles()
+function G.puzzles()
   local solved = M.puzzle.solved()
   for _, name in ipairs(M.puzzle.list()) do
     local ok, t = pcall(M.puzzle.load, name)
@@ -275,7 +276,7 @@ end
 
 -- analyse(): prints the value of the position and of every move for the
 -- side to move, by the solver.
-function analyse()
+function G.analyse()
   local g = session.game
   local a = try(g.analyse, g)
   print(string.format("%s to move: %s", g:turn(), in_words(a.value, a.distance)))
@@ -286,7 +287,7 @@ function analyse()
 end
 
 -- save(path): saves the current game's record.
-function save(path)
+local function save(path)
   local g = session.game
   try(g.save, g, path)
   print(string.format("saved %d moves to %s", g:ply(), path))
@@ -296,8 +297,8 @@ end
 -- redo() steps through it.  Lua's own load(chunk, ...) still works: a
 -- string that is not a readable file, a function, or more arguments go to
 -- it.
-local lua_load = load
-function load(path, ...)
+local lua_load = G.load
+local function load_record(path, ...)
   local f = type(path) == "string" and select("#", ...) == 0 and io.open(path)
   if not f then return lua_load(path, ...) end
   f:close()
@@ -309,11 +310,13 @@ function load(path, ...)
   print(string.format("%d moves; redo() plays them one by one", n))
 end
 
+if not safe then G.save, G.load = save, load_record end
+
 -- current(): the current game (a Game value).
-function current() return session.game end
+function G.current() return session.game end
 
 -- history(): prints the moves played so far, numbered.
-function history()
+function G.history()
   local list, out = session.game:history(), {}
   for i, move in ipairs(list) do
     out[#out + 1] = (i % 2 == 1 and (i + 1) // 2 .. ". " or "") .. move
@@ -322,8 +325,8 @@ function history()
 end
 
 -- perft(depth): the perft of the current position.
-function perft(depth) return try(M.perft, session.game, depth) end
+function G.perft(depth) return try(M.perft, session.game, depth) end
 
-help = M.help
+G.help = M.help
 
 return session

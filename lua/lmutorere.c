@@ -25,7 +25,7 @@
 /* The Lua parts, in the order they run. */
 static const char *const lua_parts[] = {
     "diagram.lua", "help.lua", "extras.lua", "players.lua", "matches.lua",
-    "report.lua", "pictures.lua", "puzzles.lua", NULL};
+    "report.lua", "pictures.lua", "puzzles.lua", "sandbox.lua", NULL};
 
 void lmutorere_push_field(lua_State *L, const char *name) {
   lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
@@ -276,6 +276,7 @@ int luaopen_mutorere(lua_State *L) {
   lua_pop(L, 1);
   lua_newtable(L);
   int shared = lua_gettop(L);
+  lwatchdog_open(L, module, shared);
   for (int i = 0; lua_parts[i]; i++) run_part(L, module, shared, lua_parts[i]);
   lua_settop(L, module);
   return 1;

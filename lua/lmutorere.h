@@ -135,16 +135,28 @@ void lrecord_open(lua_State *L, int module);
 
 void lperft_open(lua_State *L, int module);
 
-/* --- linterrupt.c: Ctrl-C and the core's Cancel --- */
+/* --- lwatchdog.c: Ctrl-C, budgets, the memory cap, the sandbox flag --- */
 
-/* A Cancel for core calls made from L: it stops them on Ctrl-C. */
-Cancel linterrupt_cancel(lua_State *L);
+/* A Cancel for core calls made from L: it stops them on Ctrl-C or when a
+** budget of mt.limit runs out. */
+Cancel lwatchdog_cancel(lua_State *L);
 
-/* 1 when an interrupt is pending. */
-int linterrupt_pending(void);
+/* 1 when Ctrl-C is pending. */
+int lwatchdog_pending(void);
 
-/* Raises "interrupted" in L. */
-int linterrupt_raise(lua_State *L);
+/* Raises "interrupted", or what ran out of a budget. */
+int lwatchdog_raise(lua_State *L);
+
+/* 1 inside a sandbox (file access is refused there). */
+int lwatchdog_sandboxed(lua_State *L);
+
+/* Sets the sandbox flag on (1) or off (0); sandboxes nest. */
+void lwatchdog_set_sandboxed(lua_State *L, int on);
+
+/* Registers mt.limit and mt.sandboxed, and within_sandbox in the table at
+** shared (the Lua parts' private one); wraps L's allocator and installs the
+** hook when a host has not. */
+void lwatchdog_open(lua_State *L, int module, int shared);
 
 /* --- lembedded.c (generated): the module's Lua parts --- */
 

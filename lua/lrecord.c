@@ -220,6 +220,8 @@ static int write_atomically(const char *path, const char *text, size_t k) {
 /* g:save(path [, tags]) — writes the game's record to a file. */
 static int game_save(lua_State *L) {
   const char *path = luaL_checkstring(L, 2);
+  if (lwatchdog_sandboxed(L))
+    return luaL_error(L, "writing files is not allowed in a sandbox");
   push_record(L, 3);
   size_t k;
   const char *text = lua_tolstring(L, -1, &k);
@@ -356,6 +358,8 @@ static int from_record_l(lua_State *L) {
 /* mt.load(path) — the game of a record file. */
 static int load_l(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
+  if (lwatchdog_sandboxed(L))
+    return luaL_error(L, "reading files is not allowed in a sandbox");
   FILE *f = fopen(path, "rb");
   if (!f) return luaL_error(L, "cannot load %s: %s", path, strerror(errno));
   luaL_Buffer b;

@@ -113,7 +113,7 @@ static int lua_policy(void *ctx, const Position *p, const Move *moves, int k) {
 static int stop_requested(void *ctx) {
   Callback *cb = ctx;
   lua_State *L = cb->L;
-  if (linterrupt_pending()) return 1;
+  if (lwatchdog_pending()) return 1;
   if (!cb->function || !lua_checkstack(L, 2)) return 0;
   lua_pushvalue(L, cb->function);
   if (lua_pcall(L, 0, 1, 0) != LUA_OK) {
@@ -246,7 +246,7 @@ static int search_l(lua_State *L) {
   }
   if (rc == SEARCH_EHOOK) return lvariant_raise_hook_error(L, v);
   if (rc != SEARCH_OK) return luaL_error(L, "%s", err);
-  if (linterrupt_pending()) return linterrupt_raise(L);
+  if (lwatchdog_pending()) return lwatchdog_raise(L);
   push_search_result(L, &res);
   return 1;
 }
@@ -314,7 +314,7 @@ static int mcts_l(lua_State *L) {
   }
   if (rc == MCTS_EHOOK) return lvariant_raise_hook_error(L, v);
   if (rc != MCTS_OK) return luaL_error(L, "%s", err);
-  if (linterrupt_pending()) return linterrupt_raise(L);
+  if (lwatchdog_pending()) return lwatchdog_raise(L);
   push_mcts_result(L, &res);
   return 1;
 }

@@ -28,7 +28,7 @@ static int hook_failed(HookContext *h, const char *what, const Position *p) {
   lua_State *L = h->L;
   char pos[BOARD_POSMAX];
   const char *msg = luaL_tolstring(L, -1, NULL);
-  if (linterrupt_pending())
+  if (lwatchdog_pending())
     lua_pushliteral(L, "interrupted");
   else
     lua_pushfstring(L, "%s hook failed at %s: %s", what, board_format(p, pos),
@@ -544,6 +544,8 @@ static void chain_pop(lua_State *L, int chain) {
 static Variant *from_string(lua_State *L, const char *s, int chain) {
   Variant *v;
   chain_push(L, chain, s);
+  if (!plain_name(s) && lwatchdog_sandboxed(L))
+    luaL_error(L, "loading a variant from a file is not allowed in a sandbox");
   if (!plain_name(s))
     v = from_file(L, s, chain);
   else if (find_on_path(L, s)) {

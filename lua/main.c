@@ -10,11 +10,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "linterrupt.h"
+#include "lwatchdog.h"
 #include "lmutorere.h"
 #include "repl.h"
 
 static const char *progname = "mutorere";
+static const char *chunk_mode = "bt"; /* "t" with --safe: no bytecode */
+
+#define SAFE_MEMORY ((size_t)1 << 30) /* the memory cap of --safe */
+#define SAFE_SECONDS 60.0             /* and its time budget of a chunk */
 
 static void print_usage(FILE *out) {
   fprintf(out,
@@ -24,6 +28,10 @@ static void print_usage(FILE *out) {
           "  -l name    require module name into global name\n"
           "  -i         enter the REPL after running the script or chunks\n"
           "  -v         print the version\n"
+          "  --safe     run untrusted code: no files, no commands, no bytecode,\n"
+          "             no debug library, memory capped (see mt.sandbox)\n"
+          "  --limit s  stop any chunk that runs longer than s seconds\n"
+          "             (60 with --safe)\n"
           "  --ugi      speak the UGI protocol on standard input and output\n"
           "  -h         print this help\n"
           "  --         stop handling options\n"
@@ -35,6 +43,8 @@ static void print_usage(FILE *out) {
 }
 
 typedef struct Options {
+  double limit;    /* --limit */
+  int safe;        /* --safe */
   int ugi;         /* --ugi */
   int interactive; /* -i */
   int version;     /* -v */
@@ -60,6 +70,16 @@ static int read_options(int argc, char **argv, Options *o) {
       o->interactive = 1;
     else if (strcmp(a, "--ugi") == 0)
       o->ugi = 1;
+    else if (strcmp(a, "--safe") == 0)
+      o->safe = 1;
+    else if (strcmp(a, "--limit") == 0) {
+      char *end;
+      o->limit = i + 1 < argc ? strtod(argv[++i], &end) : 0;
+      if (o->limit <= 0 || *end) {
+        fprintf(stderr, "%s: --limit needs a number of seconds\n", progname);
+        return -1;
+      }
+    }
     else if (strcmp(a, "-v") == 0)
       o->version = 1;
     else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -135,10 +155,15 @@ static int run_options(lua_State *L, char **argv, int stop) {
     int status = LUA_OK;
     if (strcmp(argv[i], "-e") == 0) {
       const char *chunk = argv[++i];
-      status = luaL_loadbuffer(L, chunk, strlen(chunk), "=(command line)");
+      status = luaL_loadbufferx(L, chunk, strlen(chunk), "=(command line)",
+                                chunk_mode);
       if (status == LUA_OK) status = repl_docall(L, 0, 0);
     } else if (strcmp(argv[i], "-l") == 0) {
       const char *name = argv[++i];
+      if (lwatchdog_sandboxed(L)) {
+        fprintf(stderr, "%s: -l is not allowed with --safe\n", progname);
+        return LUA_ERRRUN;
+      }
       lua_getglobal(L, "require");
       lua_pushstring(L, name);
       status = repl_docall(L, 1, 1);
@@ -156,7 +181,7 @@ static int run_options(lua_State *L, char **argv, int stop) {
 ** arguments.  Returns the status. */
 static int run_script(lua_State *L, int argc, char **argv, int script) {
   const char *name = strcmp(argv[script], "-") == 0 ? NULL : argv[script];
-  int status = luaL_loadfile(L, name);
+  int status = luaL_loadfilex(L, name, chunk_mode);
   if (status == LUA_OK) {
     int n = argc - script - 1;
     luaL_checkstack(L, n + 3, "too many arguments to the script");
@@ -174,13 +199,15 @@ static int run_repl(lua_State *L) {
       luaL_loadbufferx(L, f->text, f->size, "@mutorere/commands.lua", "t");
   if (status == LUA_OK) {
     lua_getglobal(L, "mt");
-    status = repl_docall(L, 1, 0);
+    lua_pushglobaltable(L);
+    lua_pushboolean(L, lwatchdog_sandboxed(L));
+    status = repl_docall(L, 3, 0);
   }
   if (status != LUA_OK) {
     repl_report(L, progname, status, 0);
     return 1;
   }
-  return repl_run(L, isatty(STDIN_FILENO));
+  return repl_run(L, isatty(STDIN_FILENO), chunk_mode);
 }
 
 /* Runs the UGI protocol (ugi.lua).  Returns 0, or 1 when it failed. */
@@ -196,6 +223,25 @@ static int run_ugi(lua_State *L) {
   return status != LUA_OK;
 }
 
+/* Makes the session safe: the globals become mt.sandbox_env(), file
+** access is refused, memory is capped, only text chunks load.  Returns the
+** status. */
+static int make_safe(lua_State *L) {
+  lua_getglobal(L, "mt");
+  lua_getfield(L, -1, "sandbox_env");
+  int status = repl_docall(L, 0, 1);
+  if (status != LUA_OK) {
+    repl_report(L, progname, status, 0);
+    return status;
+  }
+  lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  lua_pop(L, 1);
+  lwatchdog_set_sandboxed(L, 1);
+  lwatchdog_set_cap(L, SAFE_MEMORY);
+  chunk_mode = "t";
+  return LUA_OK;
+}
+
 /* The protected main: everything that may raise a Lua error. */
 static int protected_main(lua_State *L) {
   int argc = (int)lua_tointeger(L, 1);
@@ -204,9 +250,11 @@ static int protected_main(lua_State *L) {
   int failed = 0;
   if (read_options(argc, argv, &o)) return lua_pushboolean(L, 0), 1;
   if (o.version) printf("mutorere %s (%s)\n", MUTORERE_VERSION, LUA_RELEASE);
-  linterrupt_install(L);
-  linterrupt_catch();
+  lwatchdog_install(L);
+  lwatchdog_catch();
   if (open_all(L) != LUA_OK) return lua_pushboolean(L, 0), 1;
+  if (o.safe && make_safe(L) != LUA_OK) return lua_pushboolean(L, 0), 1;
+  repl_set_limit(o.limit > 0 ? o.limit : o.safe ? SAFE_SECONDS : 0);
   create_arg(L, argc, argv, o.script);
   if (run_options(L, argv, o.script ? o.script : argc) != LUA_OK)
     return lua_pushboolean(L, 0), 1;
@@ -221,7 +269,7 @@ static int protected_main(lua_State *L) {
 }
 
 int main(int argc, char **argv) {
-  lua_State *L = luaL_newstate();
+  lua_State *L = lwatchdog_newstate();
   if (!L) {
     fprintf(stderr, "%s: not enough memory to start Lua\n", progname);
     return EXIT_FAILURE;

@@ -29,16 +29,25 @@ function shared.progress(total, label, enabled)
   end
 end
 
+local DEFAULT_BUDGET = {time = 60, memory = 512 * 1024 * 1024}
+
 -- Plays one game between two Players; returns its record: {black, white,
--- result ("black", "white" or "draw"), reason, moves, plies, error}.  A
--- player that fails or plays an illegal move loses the game.
-function shared.play_game(black, white, variant, start, cap)
+-- result ("black", "white" or "draw"), reason, moves, plies, error}.  Each
+-- move is made within budget (see mt.limit; false: none).  A player that
+-- fails, runs out of its budget or plays an illegal move loses the game.
+function shared.play_game(black, white, variant, start, cap, budget)
   local g = M.game(variant, start)
   local players = {black = black, white = white}
   local record = {black = black.name, white = white.name}
+  if budget == nil then budget = DEFAULT_BUDGET end
   while not g:result() and g:ply() < cap do
     local side = g:turn()
-    local ok, move = pcall(players[side].choose, players[side], g)
+    local ok, move
+    if budget then
+      ok, move = M.limit(budget, players[side].choose, players[side], g)
+    else
+      ok, move = pcall(players[side].choose, players[side], g)
+    end
     if ok then ok, move = pcall(g.play, g, move) end
     if not ok then
       record.result = side == "black" and "white" or "black"
@@ -91,6 +100,8 @@ end
 local Match = {}
 Match.__index = Match
 Match.__name = "mutorere.Match"
+shared.classes = shared.classes or {}
+shared.classes[#shared.classes + 1] = Match
 
 -- The text of a match's results.
 function Match.__tostring(m)
@@ -120,14 +131,18 @@ local function match_options(o)
   end
   local cap = o.max_plies or v:parameters().max_plies
   if cap == 0 then cap = DEFAULT_CAP end
-  return v, games, o.swap ~= false, o.seed or 1, o.start, cap
+  if o.budget ~= nil and o.budget ~= false and type(o.budget) ~= "table" then
+    error("budget must be a table {time, instructions, memory} or false", 3)
+  end
+  return v, games, o.swap ~= false, o.seed or 1, o.start, cap, o.budget
 end
 
 -- mt.match(a, b [, options]): a match between two players.  options: games
 -- (2), variant ("standard"), swap (true: colours swap every game), seed (1),
--- start (a position), max_plies (the variant's cap or 1000), progress.
+-- start (a position), max_plies (the variant's cap or 1000), budget (of
+-- each move, as mt.limit takes it; default 60 s and 512 MiB), progress.
 function M.match(a, b, options)
-  local variant, games, swap, seed, start, cap = match_options(options)
+  local variant, games, swap, seed, start, cap, budget = match_options(options)
   local pa, pb = M.player(a), M.player(b)
   local stats = {a = new_stats(pa.name), b = new_stats(pb.name)}
   local records, errors = {}, {}
@@ -139,7 +154,7 @@ function M.match(a, b, options)
     pb:reset(seed * 1000033 + i)
     local black, white = pa, pb
     if not a_black then black, white = pb, pa end
-    local r = shared.play_game(black, white, variant, start, cap)
+    local r = shared.play_game(black, white, variant, start, cap, budget)
     records[i] = r
     if r.error then errors[#errors + 1] = string.format("game %d: %s", i, r.error) end
     tally(stats, r, a_black and "black" or "white")
@@ -155,6 +170,7 @@ end
 local Tournament = {}
 Tournament.__index = Tournament
 Tournament.__name = "mutorere.Tournament"
+shared.classes[#shared.classes + 1] = Tournament
 
 -- The standings of a tournament as a table of text.
 function Tournament.__tostring(t)

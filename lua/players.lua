@@ -21,6 +21,9 @@ end
 local Player = {}
 Player.__index = Player
 Player.__name = "mutorere.Player"
+local made = setmetatable({}, {__mode = "k"}) -- the Player values
+shared.classes = shared.classes or {}
+shared.classes[#shared.classes + 1] = Player
 function Player.__tostring(p) return "player " .. p.name end
 M.Player = Player
 
@@ -131,6 +134,7 @@ local function from_definition(def, options, default_name)
   local p = setmetatable({name = def.name or default_name,
                           description = def.description or "",
                           options = merged, definition = def}, Player)
+  made[p] = true
   if def.engine then
     local e = engines[def.engine]
     if not e then error("unknown engine '" .. tostring(def.engine) .. "'", 3) end
@@ -146,7 +150,8 @@ local function from_definition(def, options, default_name)
 end
 
 -- Loads a player script (a file returning a definition table).
-local function from_file(path, options)
+local function from_file(path, options, named)
+  if not named then shared.no_files_in_sandbox("loading a player from a file") end
   local chunk, err = loadfile(path, "t")
   if not chunk then error("cannot load player: " .. err, 3) end
   local def = chunk()
@@ -168,7 +173,7 @@ end
 -- mt.player(spec [, options]): a Player from a name (built-in or script),
 -- a path, a function(game) -> move, a definition table, or a Player.
 function M.player(spec, options)
-  if getmetatable(spec) == Player then return spec end
+  if made[spec] then return spec end
   local t = type(spec)
   if t == "function" then
     return from_definition({name = "function", choose = function(game) return spec(game) end},
@@ -182,7 +187,7 @@ function M.player(spec, options)
     end
     if spec:find("/") or spec:match("%.lua$") then return from_file(spec, options) end
     local path = find_script(spec)
-    if path then return from_file(path, options) end
+    if path then return from_file(path, options, true) end
     error("unknown player '" .. spec .. "' (mt.players() lists them)", 2)
   end
   error("a player is a name, a path, a function, a table or a Player, not " .. t, 2)

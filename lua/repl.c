@@ -19,7 +19,7 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
-#include "linterrupt.h"
+#include "lwatchdog.h"
 #include "lmutorere.h"
 
 #define PROMPT "> "
@@ -28,6 +28,10 @@
 #define HISTORY_LINES 1000
 
 static lua_State *completion_state; /* the state the completer asks */
+static const char *input_mode = "bt"; /* "t": text chunks only */
+static double chunk_seconds;          /* the time budget of a chunk, or 0 */
+
+void repl_set_limit(double seconds) { chunk_seconds = seconds; }
 static int show_ref = LUA_NOREF, complete_ref = LUA_NOREF;
 
 /* --- running chunks --- */
@@ -50,7 +54,9 @@ int repl_docall(lua_State *L, int narg, int nres) {
   int base = lua_gettop(L) - narg;
   lua_pushcfunction(L, message_handler);
   lua_insert(L, base);
+  lwatchdog_begin(L, chunk_seconds);
   int status = lua_pcall(L, narg, nres, base);
+  lwatchdog_end(L);
   lua_remove(L, base);
   return status;
 }
@@ -112,12 +118,12 @@ static int incomplete(lua_State *L, int status) {
 ** top; *more is set when either form found the input unfinished. */
 static int compile(lua_State *L, const char *text, int *more) {
   const char *ret = lua_pushfstring(L, "return %s\n", text);
-  int status = luaL_loadbuffer(L, ret, strlen(ret), "=stdin");
+  int status = luaL_loadbufferx(L, ret, strlen(ret), "=stdin", input_mode);
   lua_remove(L, -2);
   if (status == LUA_OK) return *more = 0, status;
   *more = incomplete(L, status);
   lua_pop(L, 1);
-  status = luaL_loadbuffer(L, text, strlen(text), "=stdin");
+  status = luaL_loadbufferx(L, text, strlen(text), "=stdin", input_mode);
   if (status != LUA_OK)
     *more = *more || incomplete(L, status);
   else
@@ -153,7 +159,7 @@ static int terminal_getc(FILE *in) {
   fcntl(fd, F_SETFL, flags | O_NONBLOCK);
   int c = EOF;
   for (;;) {
-    if (linterrupt_pending()) {
+    if (lwatchdog_pending()) {
       c = INTERRUPT_KEY;
       break;
     }
@@ -176,7 +182,7 @@ static int terminal_getc(FILE *in) {
 /* Bound to INTERRUPT_KEY: drops the line being edited. */
 static int drop_line(int count, int key) {
   (void)count, (void)key;
-  linterrupt_clear(NULL);
+  lwatchdog_clear(NULL);
   rl_replace_line("", 0);
   rl_point = rl_end = 0;
   rl_redisplay();
@@ -295,7 +301,7 @@ static int run_chunk(lua_State *L) {
     print_results(L, base);
   else
     repl_report(L, NULL, status, 1);
-  linterrupt_clear(L);
+  lwatchdog_clear(L);
   fflush(stdout);
   return status;
 }
@@ -316,8 +322,9 @@ static void load_helpers(lua_State *L) {
   lua_pop(L, 1);
 }
 
-int repl_run(lua_State *L, int interactive) {
+int repl_run(lua_State *L, int interactive, const char *mode) {
   int failures = 0;
+  input_mode = mode;
   load_helpers(L);
   if (interactive) {
     completion_state = L;

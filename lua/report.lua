@@ -6,6 +6,8 @@ local M, _, shared = ...
 local Report = {}
 Report.__index = Report
 Report.__name = "mutorere.Report"
+shared.classes = shared.classes or {}
+shared.classes[#shared.classes + 1] = Report
 
 local capital = {black = "Black", white = "White"}
 local other = {black = "white", white = "black"}

@@ -3,6 +3,8 @@
 */
 #include "harness.h"
 
+#include "memory.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,6 +44,9 @@ int harness_check_str(const char *got, const char *want, const char *file,
 }
 
 int harness_report(void) {
+  /* every test frees what the core allocated: no leaks */
+  harness_check_int((int64_t)memory_in_use(), 0, __FILE__, __LINE__,
+                    "memory_in_use() at the end");
   printf("%ld passed, %ld failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -19,8 +19,8 @@ int harness_check_int(int64_t got, int64_t want, const char *file, int line,
 int harness_check_str(const char *got, const char *want, const char *file,
                       int line, const char *what);
 
-/* Prints the summary; returns the process exit status (0 when all
-** passed). */
+/* Checks that the core holds no memory any more, prints the summary;
+** returns the process exit status (0 when all passed). */
 int harness_report(void);
 
 #define CHECK(c) harness_check(!!(c), __FILE__, __LINE__, #c)

@@ -267,6 +267,12 @@ static void test_failures(void) {
   rules_named(&r, "standard", 42, err);
   CHECK_INT(solver_solve(&s, &r, NULL, err), SOLVER_ERROR);
   CHECK(strstr(err, "too many") != NULL);
+  rules_named(&r, "standard", 16, err);
+  size_t before = memory_set_limit(100000); /* a 16-arm table needs 875 KB */
+  CHECK_INT(solver_solve(&s, &r, NULL, err), SOLVER_ERROR);
+  CHECK(strstr(err, "not enough memory") != NULL);
+  memory_set_limit(before);
+  CHECK_INT(memory_in_use(), 0);
   rules_named(&r, "standard", 8, err);
   for (long k = 0; k < 2; k++) {
     memory_fail_after(k);

@@ -1,0 +1,38 @@
+/*
+** lwatchdog.h — the host program's side of the watchdog: a state with the
+** counting allocator, the count hook, Ctrl-C, and the memory cap of --safe.
+** (The module's side is in lmutorere.h.)
+*/
+#ifndef MUTORERE_LWATCHDOG_H
+#define MUTORERE_LWATCHDOG_H
+
+#include <stddef.h>
+
+#include <lua.h>
+
+/* A new state whose allocator counts its memory. */
+lua_State *lwatchdog_newstate(void);
+
+/* Installs the count hook on L; threads created from L inherit it. */
+void lwatchdog_install(lua_State *L);
+
+/* Catches SIGINT from now on (a second one while the first is pending
+** kills the program, as Ctrl-C would without us). */
+void lwatchdog_catch(void);
+
+/* Sets the interrupt flag as SIGINT would. */
+void lwatchdog_interrupt(void);
+
+/* Clears the interrupt flag and restores L's hook after an interrupt. */
+void lwatchdog_clear(lua_State *L);
+
+/* Starts a time budget of seconds for what runs next (0: none), as
+** mt.limit does; lwatchdog_end ends it. */
+void lwatchdog_begin(lua_State *L, double seconds);
+void lwatchdog_end(lua_State *L);
+
+/* Caps the memory Lua and the core may take from now on at bytes more
+** than now (0: no cap). */
+void lwatchdog_set_cap(lua_State *L, size_t bytes);
+
+#endif

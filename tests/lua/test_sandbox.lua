@@ -1,0 +1,182 @@
+-- test_sandbox.lua — untrusted scripts: every escape tried from a sandbox
+-- is refused or stopped with a clear message, the engine goes on, errors in
+-- hooks, evaluations and players leave games as they were, and a player
+-- past its budget loses its game while the match completes.
+
+local mt = require "mutorere"
+
+-- Writes a script to a temporary file; returns its path.
+local function script(text)
+  local path = os.tmpname()
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+  return path
+end
+
+-- Runs code (a script text) sandboxed; checks that it fails with want in
+-- the message, or that it returns want when ok is expected.
+local function refused(text, want, options)
+  local path = script(text)
+  local ok, err = mt.sandbox(path, options)
+  os.remove(path)
+  check(not ok, "refused: " .. text)
+  check(tostring(err):find(want, 1, true), string.format("%q says %q: %s", text, want, tostring(err)))
+end
+
+test("the environment has no way out", function()
+  refused("io.open('/etc/passwd')", "attempt to index a nil value (global 'io')")
+  refused("os.execute('true')", "attempt to call a nil value (field 'execute')")
+  refused("os.remove('/tmp/x')", "field 'remove'")
+  refused("require('os')", "global 'require'")
+  refused("package.loadlib('x', 'y')", "global 'package'")
+  refused("dofile('/etc/passwd')", "global 'dofile'")
+  refused("loadfile('/etc/passwd')", "global 'loadfile'")
+  refused("debug.getregistry()", "global 'debug'")
+  refused("string.dump(print)", "field 'dump'")
+  refused("local f = assert(load('\\27Lua'))", "attempt to load a binary chunk")
+  refused("local f = assert(load('return 1', 'x', 'b'))", "only text chunks may be loaded")
+  refused("collectgarbage('stop')", "not allowed in a sandbox")
+  refused("getmetatable('').__index.rep = nil", "read-only")
+  refused("getmetatable('').__index = {}", "read-only")
+  refused("setmetatable('', {})", "bad argument #1 to 'setmetatable'")
+  refused("getmetatable(mt.game()).__index.play = nil", "read-only")
+  refused("mt.perft = nil", "read-only")
+  refused("mt.path[1] = '/tmp'", "read-only")
+  refused("mt.load('/etc/passwd')", "reading files is not allowed in a sandbox")
+  refused("mt.game():save('/tmp/x.mtr')", "writing files is not allowed in a sandbox")
+  refused("mt.variant('/etc/passwd')", "loading a variant from a file is not allowed")
+  refused("mt.player('/tmp/evil.lua')", "loading a player from a file is not allowed")
+  refused("mt.puzzle.load('/tmp/evil.lua')", "loading a puzzle from a file is not allowed")
+  eq(os.getenv("HOME") ~= nil, true, "the host keeps its os")
+  eq(type(io.open), "function", "and its io")
+  eq(string.rep("x", 2), "xx", "and its string table")
+end)
+
+test("endless code is stopped, however it hides", function()
+  refused("while true do end", "the time budget (0.2 s) ran out", {time = 0.2})
+  refused("while true do pcall(function() while true do end end) end",
+          "the time budget (0.2 s) ran out", {time = 0.2})
+  refused("while true do pcall(error, 'x') end", "the instruction budget (100000 instructions) ran out",
+          {instructions = 100000})
+  refused("local co = coroutine.wrap(function() while true do end end) co()",
+          "the time budget (0.2 s) ran out", {time = 0.2})
+  refused("local t = {} for i = 1, 1e9 do t[i] = {} end", "not enough memory", {memory = 1 << 20})
+  refused("local s = 'x' while true do s = s .. s end", "not enough memory", {memory = 1 << 20})
+  refused("mt.perft(mt.game(), 200)", "the time budget (0.2 s) ran out", {time = 0.2})
+  refused("mt.solve({arms = 24})", "not enough memory", {memory = 1 << 20, time = 5})
+  -- a coroutine made before the sandbox, resumed inside it
+  local old = coroutine.create(function() while true do end end)
+  local ok, err = mt.sandbox(function() return coroutine.resume(old) end, {time = 0.2})
+  check(not ok and err:find("the time budget", 1, true), "an old coroutine: " .. tostring(err))
+  -- and the engine goes on working
+  eq(mt.perft(mt.game(), 10), 128, "perft afterwards")
+  local t = {}
+  for i = 1, 100000 do t[i] = {} end
+  eq(#t, 100000, "memory afterwards")
+end)
+
+test("a sandbox gives back results and arguments", function()
+  local path = script("local a, b = ... return a + b, mt.perft(mt.game(), 4)")
+  eq({mt.sandbox(path, {args = {2, 3}})}, {true, 5, 6}, "results")
+  os.remove(path)
+  local x = 0
+  local f = function() x = 1 return io end
+  eq({mt.sandbox(f)}, {true, nil}, "a function sees the safe globals")
+  eq(x, 1, "and its own upvalues")
+  eq(type(io), "table", "the caller's globals are back")
+  eq({mt.limit({}, function(...) return ... end, 1, 2)}, {true, 1, 2}, "limit passes values")
+  eq({mt.limit({time = 1}, error, "mine")}, {false, "mine"}, "and errors")
+end)
+
+test("budgets nest, the inner never looser", function()
+  local ok, err = mt.limit({time = 0.2}, function()
+    return mt.limit({time = 100}, function() while true do end end)
+  end)
+  check(not ok or (ok and err == false), "the outer budget holds")
+  local seen = tostring(select(2, mt.limit({instructions = 50000}, function()
+    local inner_ok, inner = mt.limit({instructions = 1e9}, function() while true do end end)
+    return inner
+  end)))
+  check(seen:find("instruction budget", 1, true), "inner: " .. seen)
+end)
+
+test("errors inside hooks, evaluations and players leave the game as it was", function()
+  local armed = false
+  local v = mt.variant{allow = function() if armed then error("hook boom") end return true end}
+  local g = mt.game(v)
+  g:play("4-c")
+  local before = {g:position(), g:history()}
+  armed = true
+  raises(function() mt.search(g, {depth = 4}) end, "hook boom")
+  raises(function() mt.mcts(g, {playouts = 10}) end, "hook boom")
+  raises(function() mt.solve(mt.variant{base = v, name = "other"}) end, "hook boom")
+  raises(function() mt.perft(g, 3) end, "hook boom")
+  eq({g:position(), g:history()}, before, "unchanged by hooks")
+  armed = false
+  raises(function() mt.search(g, {eval = function() error("eval boom") end}) end, "eval boom")
+  eq({g:position(), g:history()}, before, "unchanged by an evaluation")
+  local m = mt.match(mt.player(function(game) game:play(game:moves()[1]) error("player boom") end),
+                     "random", {games = 2})
+  eq(m.a.losses, 2, "a failing player loses")
+  eq({g:position(), g:history()}, before, "unchanged")
+end)
+
+test("a player past its budget loses that game; the match completes", function()
+  local slow = mt.player(function(g)
+    if g:ply() > 2 then while true do end end
+    return g:moves()[1]
+  end)
+  local m = mt.match(slow, "random", {games = 4, budget = {time = 0.1}})
+  eq(m.games, 4, "all games played")
+  eq(m.a.losses, 4, "each lost")
+  eq(#m.errors, 4, "each said why")
+  check(m.errors[1]:find("the time budget (0.1 s) ran out", 1, true), m.errors[1])
+  local greedy = mt.player(function() local t = {} while true do t[#t + 1] = {} end end)
+  m = mt.match(greedy, "perfect", {games = 2, budget = {memory = 1 << 20}})
+  eq(m.a.losses, 2, "memory")
+  check(m.errors[1]:find("not enough memory", 1, true), m.errors[1])
+  local sly = mt.player(function() while true do pcall(function() while true do end end) end end)
+  m = mt.match(sly, "random", {games = 2, budget = {instructions = 100000}})
+  eq(m.a.losses, 2, "instructions, even under pcall")
+end)
+
+-- Runs the program with arguments and input; returns stdout, stderr, code.
+local function run(args, input)
+  local i, e = script(input or ""), os.tmpname()
+  local p = io.popen(string.format("MUTORERE_PATH= '%s' %s < '%s' 2> '%s'", PROGRAM, args, i, e))
+  local out = p:read("a")
+  local _, _, code = p:close()
+  local err = io.open(e):read("a")
+  os.remove(i)
+  os.remove(e)
+  return out, err, code
+end
+
+test("--safe runs a whole session in the sandbox, and the REPL answers", function()
+  local out, err = run("--safe --limit 0.3", table.concat({
+    "io", "os.execute", "mt.load('/etc/passwd')", "string.dump",
+    "while true do end", "while true do pcall(function() while true do end end) end",
+    "co = coroutine.create(function() while true do end end)", "coroutine.resume(co)",
+    "s = string.rep('x', 1 << 31)",
+    "getmetatable('').__index.rep = nil", "play '4-c'", "save 'x.mtr'",
+    "'still' .. ' here'", ""}, "\n"))
+  check(out:find("still here", 1, true), "the REPL answers: " .. out)
+  check(err:find("reading files is not allowed in a sandbox", 1, true), "files")
+  local _, budget = err:gsub("the time budget %(0%.3 s%) ran out", "")
+  check(budget >= 2, "loops stopped: " .. err)
+  check(out:find("false\tthe time budget", 1, true), "the old coroutine stopped")
+  check(err:find("not enough memory", 1, true), "memory capped")
+  check(err:find("read-only", 1, true), "string metatable locked")
+  check(err:find("global 'save'", 1, true), "no save command")
+  local o2, e2, code = run("--safe -e 'print(io, os.getenv, mt.perft(mt.game(), 10))'")
+  eq(o2, "nil\tnil\t128\n", "chunks: " .. e2)
+  eq(code, 0, "exit")
+  local path = script("print(select('#', ...), io)")
+  o2 = run("--safe " .. path .. " a b")
+  eq(o2, "2\tnil\n", "scripts")
+  os.remove(path)
+  local _, e3, c3 = run("--safe -l string -e 1")
+  check(e3:find("-l is not allowed with --safe", 1, true), "-l")
+  eq(c3, 1, "exit 1")
+end)
