@@ -158,7 +158,7 @@ test("--safe runs a whole session in the sandbox, and the REPL answers", functio
     "io", "os.execute", "mt.load('/etc/passwd')", "string.dump",
     "while true do end", "while true do pcall(function() while true do end end) end",
     "co = coroutine.create(function() while true do end end)", "coroutine.resume(co)",
-    "s = string.rep('x', 1 << 31)",
+    "s = string.rep('x', (1 << 30) + 10)",
     "getmetatable('').__index.rep = nil", "play '4-c'", "save 'x.mtr'",
     "'still' .. ' here'", ""}, "\n"))
   check(out:find("still here", 1, true), "the REPL answers: " .. out)
