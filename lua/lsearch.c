@@ -219,7 +219,7 @@ static int search_l(lua_State *L) {
   SearchLimits limits = {(int)int_option(L, 2, "depth", 8, 1, SEARCH_MAX_DEPTH),
                          (uint64_t)int_option(L, 2, "nodes", 0, 0, LUA_MAXINTEGER),
                          number_option(L, 2, "time")};
-  int bits = (int)int_option(L, 2, "table", 16, 10, 26);
+  int bits = (int)int_option(L, 2, "table", 12, 10, 26);
   function_option(L, 2, "eval");
   Callback cb = {L, lua_gettop(L), vidx, 0, 0};
   lua_pushnil(L);

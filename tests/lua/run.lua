@@ -76,8 +76,12 @@ end
 -- test(name, fn): runs one test; an error inside counts as a failure.
 function test(name, fn)
   current = name
+  local start = os.clock()
   local ok, err = xpcall(fn, debug.traceback)
   if not ok then record(false, "error: " .. tostring(err)) end
+  if os.getenv("TEST_TIMES") then
+    io.stderr:write(string.format("%7.2f s  %s\n", os.clock() - start, name))
+  end
 end
 
 -- The directory of this harness, the build directory and the program,
