@@ -38,7 +38,9 @@ void *memory_realloc(void *ptr, size_t size) {
   return n + 1;
 }
 
-size_t memory_in_use(void) { return in_use; }
+size_t memory_in_use(void) {
+  return in_use;
+}
 
 size_t memory_set_limit(size_t bytes) {
   size_t before = limit;
@@ -46,4 +48,6 @@ size_t memory_set_limit(size_t bytes) {
   return before;
 }
 
-void memory_fail_after(long k) { fail_countdown = k; }
+void memory_fail_after(long k) {
+  fail_countdown = k;
+}

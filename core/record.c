@@ -57,12 +57,15 @@ static int read_tag(Reader *rd, Record *r) {
     return fail(rd, "a tag reads [Name \"value\"]", NULL);
   for (k = 0, s++; *s != '"'; s++) {
     if (*s == '\\' && (s[1] == '"' || s[1] == '\\')) s++;
-    if (!*s || *s == '\n') return fail(rd, "a tag's value is never closed", NULL);
-    if (k + 1 >= RECORD_VALUEMAX) return fail(rd, "a tag's value is too long", NULL);
+    if (!*s || *s == '\n')
+      return fail(rd, "a tag's value is never closed", NULL);
+    if (k + 1 >= RECORD_VALUEMAX)
+      return fail(rd, "a tag's value is too long", NULL);
     t->value[k++] = *s;
   }
   t->value[k] = '\0';
-  for (s++; *s == ' '; s++) {}
+  for (s++; *s == ' '; s++) {
+  }
   if (*s != ']') return fail(rd, "a tag reads [Name \"value\"]", NULL);
   if (record_tag(r, t->name)) return fail(rd, "a second tag '", t->name);
   r->tag_count++;
@@ -208,7 +211,7 @@ int record_replay(const Record *r, const Rules *rules, const Position *start,
   for (int i = 0; i < r->move_count; i++) {
     Move m;
     rc = board_parse_move(&m, rules->arms, r->moves[i].text, why) ? GAME_ERROR
-                                                                   : GAME_OK;
+                                                                  : GAME_OK;
     if (!rc) rc = game_play(g, m, why);
     if (rc == GAME_ERROR)
       snprintf(err, BOARD_ERRMAX, "move %d (line %d): %.120s", i + 1,
@@ -247,7 +250,9 @@ static void text_add(Text *t, const char *s, size_t k) {
   t->s[t->len] = '\0';
 }
 
-static void text_str(Text *t, const char *s) { text_add(t, s, strlen(s)); }
+static void text_str(Text *t, const char *s) {
+  text_add(t, s, strlen(s));
+}
 
 /* Writes one tag, escaping quotes and backslashes. */
 static void write_tag(Text *t, const char *name, const char *value) {
@@ -280,7 +285,8 @@ char *record_write(const Game *g, const RecordTag *tags, int count) {
     else if (i == 0)
       snprintf(word, sizeof word, "%d... ", number);
     size_t k = strlen(word);
-    snprintf(word + k, sizeof word - k, "%s", board_format_move(g->moves[i], move));
+    snprintf(word + k, sizeof word - k, "%s",
+             board_format_move(g->moves[i], move));
     if (column && column + (int)strlen(word) + 1 > 78) {
       text_str(&t, "\n");
       column = 0;

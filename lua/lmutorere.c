@@ -24,8 +24,8 @@
 
 /* The Lua parts, in the order they run. */
 static const char *const lua_parts[] = {
-    "diagram.lua", "help.lua", "extras.lua", "players.lua", "matches.lua",
-    "report.lua", "pictures.lua", "puzzles.lua", "sandbox.lua", NULL};
+    "diagram.lua", "help.lua",     "extras.lua",  "players.lua", "matches.lua",
+    "report.lua",  "pictures.lua", "puzzles.lua", "sandbox.lua", NULL};
 
 void lmutorere_push_field(lua_State *L, const char *name) {
   lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
@@ -211,11 +211,12 @@ static void scan_scripts(lua_State *L, const char *dir, const char *folder,
 ** the search path ("variants", "ai", "puzzles"). */
 static int module_scripts(lua_State *L) {
   const char *folder = luaL_checkstring(L, 1);
-  luaL_argcheck(L, !strchr(folder, '.') , 1, "a folder name");
+  luaL_argcheck(L, !strchr(folder, '.'), 1, "a folder name");
   lua_newtable(L);
   int set = lua_gettop(L);
   lmutorere_push_field(L, "path");
-  for (lua_Integer i = 1; lua_istable(L, -1) && lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+  for (lua_Integer i = 1;
+       lua_istable(L, -1) && lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
     scan_scripts(L, lua_tostring(L, -1), folder, set);
     lua_pop(L, 1);
   }
@@ -265,12 +266,10 @@ int luaopen_mutorere(lua_State *L) {
   lsearch_open(L, module);
   lrecord_open(L, module);
   set_colours(L, module);
-  static const luaL_Reg functions[] = {{"type", module_type},
-                                       {"clock", module_clock},
-                                       {"isatty", module_isatty},
-                                       {"input_ready", module_input_ready},
-                                       {"scripts", module_scripts},
-                                       {NULL, NULL}};
+  static const luaL_Reg functions[] = {
+      {"type", module_type},       {"clock", module_clock},
+      {"isatty", module_isatty},   {"input_ready", module_input_ready},
+      {"scripts", module_scripts}, {NULL, NULL}};
   lua_pushvalue(L, module);
   luaL_setfuncs(L, functions, 0);
   lua_pop(L, 1);

@@ -17,10 +17,9 @@
 
 /* The tags in the order they are written; others follow, sorted. */
 static const char *const tag_order[] = {
-    "Event",    "Site",      "Date",          "Round",  "Variant",
-    "VariantPath", "Arms",   "Flank",         "AdjacentEnemy",
-    "Misere",   "Repetition", "MaxPlies",     "Black",  "White",
-    "Result",   "Position",  NULL};
+    "Event", "Site",  "Date",          "Round",    "Variant",    "VariantPath",
+    "Arms",  "Flank", "AdjacentEnemy", "Misere",   "Repetition", "MaxPlies",
+    "Black", "White", "Result",        "Position", NULL};
 
 /* Pushes the Variant that {base = name, arms = arms} gives, or nil when it
 ** does not resolve. */
@@ -206,7 +205,8 @@ static int write_atomically(const char *path, const char *text, size_t k) {
   snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return -1;
-  int ok = fwrite(text, 1, k, f) == k && fflush(f) == 0 && fsync(fileno(f)) == 0;
+  int ok =
+      fwrite(text, 1, k, f) == k && fflush(f) == 0 && fsync(fileno(f)) == 0;
   int saved = errno;
   ok = fclose(f) == 0 && ok;
   if (ok && rename(tmp, path) == 0) return 0;
@@ -234,8 +234,8 @@ static int game_save(lua_State *L) {
 
 /* Adds the rule tags of a record to the variant table on top. */
 static void apply_rule_tags(lua_State *L, const Record *r, const char *where) {
-  static const char *const tags[] = {"Flank", "AdjacentEnemy", "Misere",
-                                     "Repetition", "MaxPlies", NULL};
+  static const char *const tags[] = {"Flank",      "AdjacentEnemy", "Misere",
+                                     "Repetition", "MaxPlies",      NULL};
   static const char *const fields[] = {"flank", "adjacent_enemy", "misere",
                                        "repetition", "max_plies"};
   for (int i = 0; tags[i]; i++) {
@@ -260,7 +260,8 @@ static void apply_rule_tags(lua_State *L, const Record *r, const char *where) {
 ** else Variant (default "standard"; "standard" too when the name is
 ** unknown but rule tags say what the rules are), with Arms and the rule
 ** tags. */
-static Variant *record_variant(lua_State *L, const Record *r, const char *where) {
+static Variant *record_variant(lua_State *L, const Record *r,
+                               const char *where) {
   const char *name = record_tag(r, "Variant"), *arms = record_tag(r, "Arms");
   const char *path = record_tag(r, "VariantPath");
   FILE *f = path ? fopen(path, "r") : NULL;
@@ -276,7 +277,8 @@ static Variant *record_variant(lua_State *L, const Record *r, const char *where)
     char *end;
     long n = strtol(arms, &end, 10);
     if (*end || n < BOARD_MIN_ARMS || n > BOARD_MAX_ARMS || n % 2)
-      luaL_error(L, "%s: the Arms tag \"%s\" is not an even number from 4 to 64",
+      luaL_error(L,
+                 "%s: the Arms tag \"%s\" is not an even number from 4 to 64",
                  where, arms);
     lua_pushinteger(L, n);
     lua_setfield(L, -2, "arms");
@@ -366,13 +368,15 @@ static int load_l(lua_State *L) {
   luaL_buffinit(L, &b);
   char chunk[4096];
   size_t k;
-  while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) luaL_addlstring(&b, chunk, k);
+  while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+    luaL_addlstring(&b, chunk, k);
   int failed = ferror(f);
   fclose(f);
   if (failed) return luaL_error(L, "cannot read %s", path);
   luaL_pushresult(&b);
   if (strlen(lua_tostring(L, -1)) != lua_rawlen(L, -1))
-    return luaL_error(L, "record %s: not a text file (it holds a zero byte)", path);
+    return luaL_error(L, "record %s: not a text file (it holds a zero byte)",
+                      path);
   const char *text = lua_tostring(L, -1);
   const char *where = lua_pushfstring(L, "record %s", path);
   return push_game_from(L, text, where);

@@ -129,8 +129,7 @@ static int stop_requested(void *ctx) {
 
 /* Reads integer option key of the table at idx (default def) in lo..hi. */
 static lua_Integer int_option(lua_State *L, int idx, const char *key,
-                              lua_Integer def, lua_Integer lo,
-                              lua_Integer hi) {
+                              lua_Integer def, lua_Integer lo, lua_Integer hi) {
   int type = lua_getfield(L, idx, key);
   lua_Integer x = def;
   if (type != LUA_TNIL) {
@@ -216,9 +215,10 @@ static int search_l(lua_State *L) {
   int vidx = lua_gettop(L);
   if (lua_isnil(L, 2)) lua_newtable(L), lua_replace(L, 2);
   luaL_checktype(L, 2, LUA_TTABLE);
-  SearchLimits limits = {(int)int_option(L, 2, "depth", 8, 1, SEARCH_MAX_DEPTH),
-                         (uint64_t)int_option(L, 2, "nodes", 0, 0, LUA_MAXINTEGER),
-                         number_option(L, 2, "time")};
+  SearchLimits limits = {
+      (int)int_option(L, 2, "depth", 8, 1, SEARCH_MAX_DEPTH),
+      (uint64_t)int_option(L, 2, "nodes", 0, 0, LUA_MAXINTEGER),
+      number_option(L, 2, "time")};
   int bits = (int)int_option(L, 2, "table", 12, 10, 26);
   function_option(L, 2, "eval");
   Callback cb = {L, lua_gettop(L), vidx, 0, 0};
@@ -226,10 +226,12 @@ static int search_l(lua_State *L) {
   cb.error_slot = lua_gettop(L);
   Evaluator eval = {search_builtin_eval, (void *)&g->rules};
   if (lua_isfunction(L, cb.function)) eval = (Evaluator){lua_eval, &cb};
-  uint64_t *history = lua_newuserdatauv(L, sizeof *history * (size_t)(g->length + 1), 0);
+  uint64_t *history =
+      lua_newuserdatauv(L, sizeof *history * (size_t)(g->length + 1), 0);
   for (int i = 0; i < g->length; i++) history[i] = board_hash(&g->positions[i]);
   SearchTable table;
-  if (search_table_init(&table, bits)) return luaL_error(L, "not enough memory");
+  if (search_table_init(&table, bits))
+    return luaL_error(L, "not enough memory");
   SearchResult res;
   char err[BOARD_ERRMAX];
   function_option(L, 2, "stop");
@@ -287,9 +289,8 @@ static int mcts_l(lua_State *L) {
   luaL_checktype(L, 2, LUA_TTABLE);
   MctsLimits limits = {0, 0, 0, 0, 0};
   limits.seconds = number_option(L, 2, "time");
-  limits.playouts = (uint64_t)int_option(L, 2, "playouts",
-                                         limits.seconds > 0 ? 0 : 1000, 0,
-                                         LUA_MAXINTEGER);
+  limits.playouts = (uint64_t)int_option(
+      L, 2, "playouts", limits.seconds > 0 ? 0 : 1000, 0, LUA_MAXINTEGER);
   limits.max_plies = (int)int_option(L, 2, "max_plies", 200, 1, 100000);
   limits.exploration = number_option(L, 2, "exploration");
   limits.seed = (uint64_t)int_option(L, 2, "seed", 1, 0, LUA_MAXINTEGER);

@@ -158,8 +158,8 @@ static int solution_census(lua_State *L) {
   TrapList traps = {L, lua_gettop(L), 0, max};
   Cancel cancel = lwatchdog_cancel(L);
   lua_State *before = lvariant_enter(v, L);
-  int rc = solver_census(&s->s, &v->rules, &start, &c, on_trap, &traps,
-                         &cancel, err);
+  int rc = solver_census(&s->s, &v->rules, &start, &c, on_trap, &traps, &cancel,
+                         err);
   lvariant_leave(v, before);
   if (rc == SOLVER_EHOOK) return lvariant_raise_hook_error(L, v);
   if (rc == SOLVER_CANCELLED) return lwatchdog_raise(L);
@@ -193,9 +193,8 @@ static int solution_tostring(lua_State *L) {
 }
 
 void lsolver_open(lua_State *L, int module) {
-  static const luaL_Reg meta[] = {{"__gc", solution_gc},
-                                  {"__tostring", solution_tostring},
-                                  {NULL, NULL}};
+  static const luaL_Reg meta[] = {
+      {"__gc", solution_gc}, {"__tostring", solution_tostring}, {NULL, NULL}};
   static const luaL_Reg methods[] = {{"lookup", solution_lookup},
                                      {"states", solution_states},
                                      {"variant", solution_variant_l},

@@ -164,7 +164,9 @@ void lwatchdog_catch(void) {
   sigaction(SIGINT, &sa, NULL);
 }
 
-void lwatchdog_interrupt(void) { interrupted = 1; }
+void lwatchdog_interrupt(void) {
+  interrupted = 1;
+}
 
 void lwatchdog_clear(lua_State *L) {
   interrupted = 0;
@@ -172,7 +174,9 @@ void lwatchdog_clear(lua_State *L) {
     lua_sethook(L, watch_hook, LUA_MASKCOUNT, CHECK_EVERY);
 }
 
-int lwatchdog_pending(void) { return interrupted != 0; }
+int lwatchdog_pending(void) {
+  return interrupted != 0;
+}
 
 void lwatchdog_begin(lua_State *L, double seconds) {
   Watch *w = watch_of(L);
@@ -217,7 +221,9 @@ int lwatchdog_raise(lua_State *L) {
   return lua_error(L);
 }
 
-static int cancel_stop(void *ctx) { return tripped(ctx) != NULL; }
+static int cancel_stop(void *ctx) {
+  return tripped(ctx) != NULL;
+}
 
 Cancel lwatchdog_cancel(lua_State *L) {
   Cancel c = {cancel_stop, watch_of(L)};

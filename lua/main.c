@@ -21,25 +21,26 @@ static const char *chunk_mode = "bt"; /* "t" with --safe: no bytecode */
 #define SAFE_SECONDS 60.0             /* and its time budget of a chunk */
 
 static void print_usage(FILE *out) {
-  fprintf(out,
-          "usage: %s [options] [script [args]]\n"
-          "Mū Tōrere: a rules engine with Lua scripting.\n\n"
-          "  -e chunk   run the Lua chunk\n"
-          "  -l name    require module name into global name\n"
-          "  -i         enter the REPL after running the script or chunks\n"
-          "  -v         print the version\n"
-          "  --safe     run untrusted code: no files, no commands, no bytecode,\n"
-          "             no debug library, memory capped (see mt.sandbox)\n"
-          "  --limit s  stop any chunk that runs longer than s seconds\n"
-          "             (60 with --safe)\n"
-          "  --ugi      speak the UGI protocol on standard input and output\n"
-          "  -h         print this help\n"
-          "  --         stop handling options\n"
-          "  -          run standard input as one chunk\n\n"
-          "Without a script the REPL starts: with readline on a terminal, "
-          "reading\nstatements plainly from a pipe.  The module is the "
-          "global 'mt'.\n",
-          progname);
+  fprintf(
+      out,
+      "usage: %s [options] [script [args]]\n"
+      "Mū Tōrere: a rules engine with Lua scripting.\n\n"
+      "  -e chunk   run the Lua chunk\n"
+      "  -l name    require module name into global name\n"
+      "  -i         enter the REPL after running the script or chunks\n"
+      "  -v         print the version\n"
+      "  --safe     run untrusted code: no files, no commands, no bytecode,\n"
+      "             no debug library, memory capped (see mt.sandbox)\n"
+      "  --limit s  stop any chunk that runs longer than s seconds\n"
+      "             (60 with --safe)\n"
+      "  --ugi      speak the UGI protocol on standard input and output\n"
+      "  -h         print this help\n"
+      "  --         stop handling options\n"
+      "  -          run standard input as one chunk\n\n"
+      "Without a script the REPL starts: with readline on a terminal, "
+      "reading\nstatements plainly from a pipe.  The module is the "
+      "global 'mt'.\n",
+      progname);
 }
 
 typedef struct Options {
@@ -79,8 +80,7 @@ static int read_options(int argc, char **argv, Options *o) {
         fprintf(stderr, "%s: --limit needs a number of seconds\n", progname);
         return -1;
       }
-    }
-    else if (strcmp(a, "-v") == 0)
+    } else if (strcmp(a, "-v") == 0)
       o->version = 1;
     else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       print_usage(stdout);

@@ -27,11 +27,13 @@
 #define EOF_MARK "<eof>"
 #define HISTORY_LINES 1000
 
-static lua_State *completion_state; /* the state the completer asks */
+static lua_State *completion_state;   /* the state the completer asks */
 static const char *input_mode = "bt"; /* "t": text chunks only */
 static double chunk_seconds;          /* the time budget of a chunk, or 0 */
 
-void repl_set_limit(double seconds) { chunk_seconds = seconds; }
+void repl_set_limit(double seconds) {
+  chunk_seconds = seconds;
+}
 static int show_ref = LUA_NOREF, complete_ref = LUA_NOREF;
 
 /* --- running chunks --- */

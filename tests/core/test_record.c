@@ -41,7 +41,8 @@ static void test_round_trips(void) {
         snprintf(tags[0].value, sizeof tags[0].value, "%s", rules_names[v]);
         char *text = record_write(&g, tags, 2);
         CHECK(text != NULL);
-        if (!CHECK_INT(record_parse(&rec, text, err), 0)) fprintf(stderr, "%s\n", err);
+        if (!CHECK_INT(record_parse(&rec, text, err), 0))
+          fprintf(stderr, "%s\n", err);
         CHECK_STR(record_tag(&rec, "Black"), "a \"quoted\" name");
         CHECK_STR(record_tag(&rec, "Result"), record_result_of(&g));
         CHECK_INT(rec.move_count, g.length);
@@ -50,7 +51,8 @@ static void test_round_trips(void) {
           fprintf(stderr, "%s\n%s\n", err, text);
         else {
           CHECK_INT(h.length, g.length);
-          CHECK(memcmp(game_position(&h), game_position(&g), sizeof(Position)) == 0);
+          CHECK(memcmp(game_position(&h), game_position(&g),
+                       sizeof(Position)) == 0);
           CHECK_INT(game_outcome(&h, NULL), game_outcome(&g, NULL));
           game_free(&h);
         }
@@ -70,12 +72,11 @@ static void test_forms(void) {
   CHECK(strstr(text, "1... 5-4 2. c-5") != NULL); /* white moved first */
   memory_realloc(text, 0);
   game_free(&g);
-  const char *forms =
-      "; a comment line\n"
-      "[Variant \"standard\"] [Black \"x\"]\n"
-      "{ a comment\n over two lines }\n"
-      "1.4-c 5-4 {why not} 2. c-5 ; to the end\n"
-      "*\n";
+  const char *forms = "; a comment line\n"
+                      "[Variant \"standard\"] [Black \"x\"]\n"
+                      "{ a comment\n over two lines }\n"
+                      "1.4-c 5-4 {why not} 2. c-5 ; to the end\n"
+                      "*\n";
   CHECK_INT(record_parse(&rec, forms, err), 0);
   CHECK_INT(rec.move_count, 3);
   CHECK_STR(rec.moves[0].text, "4-c");
@@ -114,11 +115,14 @@ static void expect_replay_error(const char *text, const char *want) {
 }
 
 static void test_malformed(void) {
-  expect_syntax_error("1. 4-c {never closed\n", "line 1: a comment { is never closed");
-  expect_syntax_error("[Variant standard]\n", "line 1: a tag reads [Name \"value\"]");
+  expect_syntax_error("1. 4-c {never closed\n",
+                      "line 1: a comment { is never closed");
+  expect_syntax_error("[Variant standard]\n",
+                      "line 1: a tag reads [Name \"value\"]");
   expect_syntax_error("[ \"x\"]\n", "a tag reads");
   expect_syntax_error("[Variant \"standard\" x]\n", "a tag reads");
-  expect_syntax_error("[Variant \"stan\n", "line 1: a tag's value is never closed");
+  expect_syntax_error("[Variant \"stan\n",
+                      "line 1: a tag's value is never closed");
   expect_syntax_error("[A \"1\"]\n[A \"2\"]\n", "line 2: a second tag 'A'");
   char many[4096] = "";
   for (int i = 0; i < 70; i++) {
@@ -132,16 +136,20 @@ static void test_malformed(void) {
   memcpy(long_value, "[A \"", 4);
   strcpy(long_value + 390, "\"]");
   expect_syntax_error(long_value, "a tag's value is too long");
-  expect_syntax_error("1. 4-c 1-0 5-4\n", "line 1: text after the result: '5-4'");
+  expect_syntax_error("1. 4-c 1-0 5-4\n",
+                      "line 1: text after the result: '5-4'");
   expect_syntax_error("1. 4-c\n2.. 5-4\n", "line 2: a move number reads");
   expect_syntax_error("1. hello\n", "line 1: not a move: 'hello'");
   expect_syntax_error("1. x-y\n", "not a move: 'x-y'");
   expect_syntax_error("1. 4-\n", "not a move: '4-'");
   expect_syntax_error("1. 12345678-c\n", "not a move: '12345678-c'");
-  expect_replay_error("1. 4-c 5-4 2. 3-4\n", "move 3 (line 1): illegal move 3-4");
-  expect_replay_error("1. 4-c\n5-4\n2. c-9\n", "move 3 (line 3): bad move: there is no arm 9");
+  expect_replay_error("1. 4-c 5-4 2. 3-4\n",
+                      "move 3 (line 1): illegal move 3-4");
+  expect_replay_error("1. 4-c\n5-4\n2. c-9\n",
+                      "move 3 (line 3): bad move: there is no arm 9");
   expect_replay_error("[Result \"2-0\"]\n", "the Result tag \"2-0\" is not");
-  expect_replay_error("[Result \"1-0\"]\n1. 4-c 0-1\n", "differs from the Result tag 1-0");
+  expect_replay_error("[Result \"1-0\"]\n1. 4-c 0-1\n",
+                      "differs from the Result tag 1-0");
   /* a game that ends in a draw by repetition, claimed as a win */
   uint64_t seed = 2;
   for (int tries = 0; tries < 1000; tries++) {
@@ -153,7 +161,8 @@ static void test_malformed(void) {
       char *text = record_write(&g, claim, 1);
       char *token = strstr(text, "1/2-1/2\n"); /* only the tag claims */
       if (token) *token = '\0';
-      expect_replay_error(text, "the moves end the game 1/2-1/2 but the record says 1-0");
+      expect_replay_error(
+          text, "the moves end the game 1/2-1/2 but the record says 1-0");
       memory_realloc(text, 0);
       game_free(&g);
       break;

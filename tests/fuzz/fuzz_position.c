@@ -50,7 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char text[BOARD_MOVEMAX];
     if (board_parse_move(&m, n, s, err) == 0) {
       Move back;
-      if (board_parse_move(&back, n, board_format_move(m, text), err) != 0) abort();
+      if (board_parse_move(&back, n, board_format_move(m, text), err) != 0)
+        abort();
       if (back.from != m.from || back.to != m.to) abort();
     }
   }

@@ -10,7 +10,8 @@
 static const char *const driver =
     "local text = ...\n"
     "local ok, t = pcall(mt.puzzle.from_text, text, 'fuzz')\n"
-    "if ok then mt.limit({time = 2, memory = 1 << 24}, mt.puzzle.check, t) end\n";
+    "if ok then mt.limit({time = 2, memory = 1 << 24}, mt.puzzle.check, t) "
+    "end\n";
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_drive(fuzz_state(driver), data, size);

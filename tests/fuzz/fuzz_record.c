@@ -19,7 +19,8 @@ static void round_trip(const Game *g, const Rules *r) {
   if (record_parse(&again, text, err) != 0) abort();
   if (record_replay(&again, r, &g->positions[0], &h, err) != GAME_OK) abort();
   if (h.length != g->length) abort();
-  if (memcmp(game_position(&h), game_position(g), sizeof(Position)) != 0) abort();
+  if (memcmp(game_position(&h), game_position(g), sizeof(Position)) != 0)
+    abort();
   game_free(&h);
   record_free(&again);
   memory_realloc(text, 0);
