@@ -161,15 +161,17 @@ static int module_clock(lua_State *L) {
   return 1;
 }
 
-/* mt.isatty(stream) — true when the file (io.stdout, io.stderr, ...) or
+/* The descriptor of the file (io.stdout, ...) or number at arg, or -1. */
+static int fd_of(lua_State *L, int arg) {
+  luaL_Stream *s = luaL_testudata(L, arg, LUA_FILEHANDLE);
+  if (s) return s->f ? fileno(s->f) : -1;
+  return (int)luaL_checkinteger(L, arg);
+}
+
+/* mt.isatty(file) — true when a file (io.stdout, io.stderr, ...) or
 ** descriptor number is a terminal. */
 static int module_isatty(lua_State *L) {
-  int fd;
-  luaL_Stream *s = luaL_testudata(L, 1, LUA_FILEHANDLE);
-  if (s)
-    fd = s->f ? fileno(s->f) : -1;
-  else
-    fd = (int)luaL_checkinteger(L, 1);
+  int fd = fd_of(L, 1);
   lua_pushboolean(L, fd >= 0 && isatty(fd));
   return 1;
 }
@@ -177,12 +179,7 @@ static int module_isatty(lua_State *L) {
 /* mt.input_ready(file) — true when input is waiting on a file (io.stdin)
 ** or descriptor: a read would not block. */
 static int module_input_ready(lua_State *L) {
-  int fd;
-  luaL_Stream *s = luaL_testudata(L, 1, LUA_FILEHANDLE);
-  if (s)
-    fd = s->f ? fileno(s->f) : -1;
-  else
-    fd = (int)luaL_checkinteger(L, 1);
+  int fd = fd_of(L, 1);
   struct pollfd p = {fd, POLLIN, 0};
   lua_pushboolean(L, fd >= 0 && poll(&p, 1, 0) > 0);
   return 1;
@@ -207,34 +204,47 @@ static void scan_scripts(lua_State *L, const char *dir, const char *folder,
   closedir(d);
 }
 
-/* mt.scripts(folder) — the sorted names of the scripts folder/NAME.lua on
-** the search path ("variants", "ai", "puzzles"). */
-static int module_scripts(lua_State *L) {
-  const char *folder = luaL_checkstring(L, 1);
-  luaL_argcheck(L, !strchr(folder, '.'), 1, "a folder name");
-  lua_newtable(L);
-  int set = lua_gettop(L);
+void lmutorere_scripts(lua_State *L, const char *folder, int set) {
+  set = lua_absindex(L, set);
+  int top = lua_gettop(L);
   lmutorere_push_field(L, "path");
   for (lua_Integer i = 1;
-       lua_istable(L, -1) && lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+       lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING;
+       i++) {
     scan_scripts(L, lua_tostring(L, -1), folder, set);
     lua_pop(L, 1);
   }
-  lua_settop(L, set);
+  lua_settop(L, top);
+}
+
+void lmutorere_sorted_keys(lua_State *L, int set) {
+  set = lua_absindex(L, set);
   lua_newtable(L);
-  int k = 0;
+  int list = lua_gettop(L), k = 0;
   lua_pushnil(L);
   while (lua_next(L, set)) {
     lua_pop(L, 1);
     lua_pushvalue(L, -1);
-    lua_rawseti(L, set + 1, ++k);
+    lua_rawseti(L, list, ++k);
   }
   if (lua_getglobal(L, "table") == LUA_TTABLE &&
       lua_getfield(L, -1, "sort") == LUA_TFUNCTION) {
-    lua_pushvalue(L, set + 1);
+    lua_pushvalue(L, list);
     lua_call(L, 1, 0);
   }
-  lua_settop(L, set + 1);
+  lua_settop(L, list);
+}
+
+/* mt.scripts(folder) — the sorted names of the scripts folder/NAME.lua on
+** the search path ("variants", "ai", "puzzles"). */
+static int module_scripts(lua_State *L) {
+  const char *folder = luaL_checkstring(L, 1);
+  luaL_argcheck(L, !strchr(folder, '.') && !strchr(folder, '/'), 1,
+                "a folder name");
+  lua_newtable(L);
+  int set = lua_gettop(L);
+  lmutorere_scripts(L, folder, set);
+  lmutorere_sorted_keys(L, set);
   return 1;
 }
 

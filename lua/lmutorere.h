@@ -40,6 +40,13 @@ int lmutorere_error(lua_State *L, const char *err);
 /* Pushes module field name (the module is kept in the registry). */
 void lmutorere_push_field(lua_State *L, const char *name);
 
+/* Adds the NAME of every folder/NAME.lua on the search path to the set at
+** index set (NAME = true). */
+void lmutorere_scripts(lua_State *L, const char *folder, int set);
+
+/* Pushes the keys of the set at index set as a sorted list. */
+void lmutorere_sorted_keys(lua_State *L, int set);
+
 /* --- lposition.c: Position and Move values --- */
 
 /* Pushes a new immutable Position value. */

@@ -5,7 +5,6 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -605,27 +604,6 @@ static int variant_get(lua_State *L) {
   return 1;
 }
 
-/* Adds the names of the variant files (variants/NAME.lua) in dir to the
-** set at t. */
-static void scan_dir(lua_State *L, const char *dir, int t) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/variants", dir);
-  DIR *d = opendir(path);
-  if (!d) return;
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    size_t k = strlen(e->d_name);
-    if (k <= 4 || strcmp(e->d_name + k - 4, ".lua") != 0) continue;
-    lua_pushlstring(L, e->d_name, k - 4);
-    if (plain_name(lua_tostring(L, -1))) {
-      lua_pushboolean(L, 1);
-      lua_rawset(L, t);
-    } else
-      lua_pop(L, 1);
-  }
-  closedir(d);
-}
-
 /* mt.variants() — the sorted names of the built-ins and of every variant
 ** script on the search path. */
 static int variant_list(lua_State *L) {
@@ -635,26 +613,8 @@ static int variant_list(lua_State *L) {
     lua_pushboolean(L, 1);
     lua_setfield(L, set, rules_names[i]);
   }
-  push_search_path(L);
-  for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
-    scan_dir(L, lua_tostring(L, -1), set);
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 2);
-  lua_newtable(L);
-  int k = 0;
-  lua_pushnil(L);
-  while (lua_next(L, set)) {
-    lua_pop(L, 1);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, ++k);
-  }
-  if (lua_getglobal(L, "table") == LUA_TTABLE &&
-      lua_getfield(L, -1, "sort") == LUA_TFUNCTION) {
-    lua_pushvalue(L, -3);
-    lua_call(L, 1, 0);
-  }
-  lua_settop(L, set + 1);
+  lmutorere_scripts(L, "variants", set);
+  lmutorere_sorted_keys(L, set);
   return 1;
 }
 

@@ -161,10 +161,11 @@ local function from_file(path, options, named)
   return from_definition(def, options, path:match("([^/]+)%.lua$") or path)
 end
 
--- The path of ai/NAME.lua on the search path, or nil.
-local function find_script(name)
+-- shared.find_script(folder, name): the path of folder/NAME.lua on the
+-- search path, or nil.
+function shared.find_script(folder, name)
   for _, dir in ipairs(M.path) do
-    local path = dir .. "/ai/" .. name .. ".lua"
+    local path = dir .. "/" .. folder .. "/" .. name .. ".lua"
     local f = io.open(path)
     if f then f:close() return path end
   end
@@ -186,7 +187,7 @@ function M.player(spec, options)
                               engine = spec}, options, spec)
     end
     if spec:find("/") or spec:match("%.lua$") then return from_file(spec, options) end
-    local path = find_script(spec)
+    local path = shared.find_script("ai", spec)
     if path then return from_file(path, options, true) end
     error("unknown player '" .. spec .. "' (mt.players() lists them)", 2)
   end

@@ -11,15 +11,6 @@ local FIELDS = {title = "string", variant = true, position = "string",
                 hint = "string", source = "string", difficulty = "number",
                 rating = "string", name = "string", path = "string"}
 
--- The path of puzzles/NAME.lua on the search path, or nil.
-local function find(name)
-  for _, dir in ipairs(M.path) do
-    local path = dir .. "/puzzles/" .. name .. ".lua"
-    local f = io.open(path)
-    if f then f:close() return path end
-  end
-end
-
 -- P.from_text(text [, name]): the puzzle table a puzzle file's text gives.
 -- The text is data: it runs as a text chunk with nothing in its
 -- environment, within a small budget.
@@ -44,7 +35,7 @@ function P.load(spec)
   end
   local path = spec
   if not (spec:find("/") or spec:match("%.lua$")) then
-    path = find(spec) or error("unknown puzzle '" .. spec .. "' (puzzles() lists them)", 2)
+    path = shared.find_script("puzzles", spec) or error("unknown puzzle '" .. spec .. "' (puzzles() lists them)", 2)
   else
     shared.no_files_in_sandbox("loading a puzzle from a file")
   end

@@ -1,8 +1,8 @@
 -- Black to play and win in 3 plies
 return {
   title = "Black to play and win in 3 plies",
-  variant = "first-move",
-  position = "bwbbwww./b b 10",
+  variant = "no-restriction",
+  position = "bwbbwww./b b",
   goal = "win",
   plies = 3,
   solution = {"1-8", "2-1", "3-2"},

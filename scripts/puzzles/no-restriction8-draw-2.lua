@@ -1,8 +1,8 @@
 -- White to play: the only move that does not lose
 return {
   title = "White to play: the only move that does not lose",
-  variant = "first-two-turns",
-  position = ".wbbwwbw/b w 9",
+  variant = "no-restriction",
+  position = ".wbbwwbw/b w",
   goal = "draw",
   solution = "8-1",
   hint = "The move to find goes along the ring, not through the centre.",

@@ -1,8 +1,8 @@
 -- Black to play and win in 5 plies
 return {
   title = "Black to play and win in 5 plies",
-  variant = "first-two-turns",
-  position = ".bbbwwwb/w b 4",
+  variant = "no-restriction",
+  position = ".bbbwwwb/w b",
   goal = "win",
   plies = 5,
   solution = {"2-1", "c-2", "1-c", "2-1", "3-2"},
