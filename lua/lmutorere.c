@@ -128,7 +128,7 @@ static void run_part(lua_State *L, int module, int shared, const char *name) {
   const EmbeddedFile *f = lembedded_find(name);
   if (!f) luaL_error(L, "mutorere: missing part %s", name);
   lua_pushfstring(L, "@mutorere/%s", name);
-  if (luaL_loadbufferx(L, f->text, f->size, lua_tostring(L, -1), "t"))
+  if (luaL_loadbufferx(L, f->text, f->size, lua_tostring(L, -1), "b"))
     lua_error(L);
   lua_remove(L, -2);
   lua_pushvalue(L, module);

@@ -196,7 +196,7 @@ static int run_script(lua_State *L, int argc, char **argv, int script) {
 static int run_repl(lua_State *L) {
   const EmbeddedFile *f = lembedded_find("commands.lua");
   int status =
-      luaL_loadbufferx(L, f->text, f->size, "@mutorere/commands.lua", "t");
+      luaL_loadbufferx(L, f->text, f->size, "@mutorere/commands.lua", "b");
   if (status == LUA_OK) {
     lua_getglobal(L, "mt");
     lua_pushglobaltable(L);
@@ -213,7 +213,7 @@ static int run_repl(lua_State *L) {
 /* Runs the UGI protocol (ugi.lua).  Returns 0, or 1 when it failed. */
 static int run_ugi(lua_State *L) {
   const EmbeddedFile *f = lembedded_find("ugi.lua");
-  int status = luaL_loadbufferx(L, f->text, f->size, "@mutorere/ugi.lua", "t");
+  int status = luaL_loadbufferx(L, f->text, f->size, "@mutorere/ugi.lua", "b");
   if (status == LUA_OK) {
     lua_getglobal(L, "mt");
     status = repl_docall(L, 1, 1);

@@ -32,7 +32,9 @@ shared.readonly = readonly
 
 -- Locks a metatable: getmetatable gives a read-only view of it.
 function shared.lock(mt)
-  if type(mt) == "table" then mt.__metatable = readonly(mt) end
+  if type(mt) == "table" and rawget(mt, "__metatable") == nil then
+    mt.__metatable = readonly(mt)
+  end
 end
 
 -- The module's metatables and the string metatable are locked, so that no
@@ -42,7 +44,7 @@ for _, name in ipairs({"mutorere.Game", "mutorere.Variant", "mutorere.Position",
   local ok, registry = pcall(debug and debug.getregistry or error)
   if ok and registry[name] then shared.lock(registry[name]) end
 end
-shared.lock(getmetatable(""))
+shared.lock(debug and debug.getmetatable("") or getmetatable(""))
 for _, class in ipairs(shared.classes or {}) do shared.lock(class) end
 
 -- A copy of a library table without some of its fields.
