@@ -18,6 +18,10 @@ local function verdict(r)
   if r.start.moves == 0 then
     return string.format("broken: %s cannot move at the start", mover)
   end
+  if r.reachable.wins + r.reachable.losses == 0 then
+    return "broken: no position reachable from the start is won or lost, " ..
+           "so no game can end but by repetition"
+  end
   if r.start.value == "draw" then return "a draw with perfect play" end
   local winner = r.start.value == "win" and mover or other[mover]
   local text = string.format("a forced win for %s in %d pl%s", winner,

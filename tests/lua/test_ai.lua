@@ -34,6 +34,9 @@ test("the published figures of the standard game", function()
      "a forced win for black in 1 ply (broken: it ends at once)", "broken")
   eq(mt.report("first-move", {games = 0}).verdict,
      "a forced win for white in 4 plies", "first-move")
+  local never = mt.report("adjacent-enemy", {games = 10})
+  check(never.verdict:find("no game can end", 1, true), "adjacent-enemy never ends")
+  eq(never.random_play.draws, 10, "so random games are all drawn")
 end)
 
 -- A naive solver: every position (and ply layer) by forward rounds over the
