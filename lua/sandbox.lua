@@ -59,7 +59,8 @@ local SAFE_BASE = {"assert", "error", "getmetatable", "ipairs", "next", "pairs",
                    "select", "setmetatable", "tonumber", "tostring", "type",
                    "xpcall", "_VERSION"}
 
--- mt.sandbox_env(): a fresh safe global environment.
+-- mt.sandbox_env(): a fresh safe global environment.  Its setmetatable
+-- refuses finalizers, which would run later, outside the sandbox's budget.
 function M.sandbox_env()
   local env = {}
   for _, name in ipairs(SAFE_BASE) do env[name] = _G[name] end
@@ -78,6 +79,13 @@ function M.sandbox_env()
       return collectgarbage(option, ...)
     end
     error("collectgarbage(\"" .. tostring(option) .. "\") is not allowed in a sandbox", 2)
+  end
+  env.setmetatable = function(t, mt)
+    if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+      error("finalizers (__gc) are not allowed in a sandbox: they would run " ..
+            "after it, out of its budget", 2)
+    end
+    return setmetatable(t, mt)
   end
   env.mt = readonly(M)
   env._G = env

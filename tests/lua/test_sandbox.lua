@@ -42,6 +42,8 @@ test("the environment has no way out", function()
   refused("setmetatable('', {})", "bad argument #1 to 'setmetatable'")
   refused("getmetatable(mt.game()).__index.play = nil", "read-only")
   refused("mt.perft = nil", "read-only")
+  refused("setmetatable({}, {__gc = function() while true do end end})",
+          "finalizers (__gc) are not allowed in a sandbox")
   refused("mt.path[1] = '/tmp'", "read-only")
   refused("mt.load('/etc/passwd')", "reading files is not allowed in a sandbox")
   refused("mt.game():save('/tmp/x.mtr')", "writing files is not allowed in a sandbox")
