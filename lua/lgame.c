@@ -40,7 +40,7 @@ static void game_not_busy(lua_State *L, LGame *g) {
 
 /* Raises the error of a failed game call rc (err holds GAME_ERROR's). */
 static int game_fail(lua_State *L, int rc, Variant *v, const char *err) {
-  if (rc == GAME_EHOOK) return lvariant_raise_hook_error(L, v);
+  if (rc == GAME_EHOOK) return lhook_raise(L, v);
   return luaL_error(L, "%s", err);
 }
 
@@ -78,9 +78,9 @@ static int game_new(lua_State *L) {
                       lua_tostring(L, -1), start.n);
   }
   LGame *g = game_push(L, 1);
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int rc = game_init(&g->game, &v->rules, &start, err);
-  lvariant_leave(v, before);
+  lhook_leave(v, before);
   if (rc != GAME_OK) return game_fail(L, rc, v, err);
   g->live = 1;
   return 1;
@@ -102,11 +102,11 @@ static int game_moves_l(lua_State *L) {
   char text[BOARD_MOVEMAX];
   game_not_busy(L, g);
   g->busy = 1;
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int k = game_moves(&g->game, moves);
-  lvariant_leave(v, before);
+  lhook_leave(v, before);
   g->busy = 0;
-  if (k < 0) return lvariant_raise_hook_error(L, v);
+  if (k < 0) return lhook_raise(L, v);
   lua_createtable(L, k, 0);
   for (int i = 0; i < k; i++) {
     lua_pushstring(L, board_format_move(moves[i], text));
@@ -123,9 +123,9 @@ static int game_play_l(lua_State *L) {
   char err[BOARD_ERRMAX];
   game_not_busy(L, g);
   g->busy = 1;
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int rc = game_play(&g->game, m, err);
-  lvariant_leave(v, before);
+  lhook_leave(v, before);
   g->busy = 0;
   if (rc != GAME_OK) return game_fail(L, rc, v, err);
   lua_settop(L, 1);

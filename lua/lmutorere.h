@@ -70,7 +70,7 @@ void lposition_push_point(lua_State *L, int point);
 
 void lposition_open(lua_State *L, int module);
 
-/* --- lvariant.c: variants, their loading and hooks --- */
+/* --- lvariant.c: variants and their loading --- */
 
 typedef struct HookContext {
   lua_State *L;  /* the thread running the current core call */
@@ -95,15 +95,6 @@ Variant *lvariant_get(lua_State *L, int arg);
 /* The Variant value at arg, or NULL. */
 Variant *lvariant_test(lua_State *L, int arg);
 
-/* Makes L the thread that runs v's hooks; returns the one before, to give
-** back to lvariant_leave. */
-lua_State *lvariant_enter(Variant *v, lua_State *L);
-void lvariant_leave(Variant *v, lua_State *before);
-
-/* Raises the last hook failure of v (after a core call returned
-** RULES_EHOOK or GAME_EHOOK). */
-int lvariant_raise_hook_error(lua_State *L, Variant *v);
-
 /* Pushes v's name. */
 void lvariant_push_name(lua_State *L, int arg);
 
@@ -116,6 +107,20 @@ int lvariant_info_get(lua_State *L, int idx, const char *key);
 void lvariant_info_set(lua_State *L, int idx, const char *key);
 
 void lvariant_open(lua_State *L, int module);
+
+/* --- lhook.c: the variants' Lua hooks --- */
+
+/* Points v's rule hooks at its Lua functions (refs in v->hook). */
+void lhook_wire(Variant *v);
+
+/* Makes L the thread that runs v's hooks; returns the one before, to give
+** back to lhook_leave. */
+lua_State *lhook_enter(Variant *v, lua_State *L);
+void lhook_leave(Variant *v, lua_State *before);
+
+/* Raises the last hook failure of v (after a core call returned
+** RULES_EHOOK or GAME_EHOOK). */
+int lhook_raise(lua_State *L, Variant *v);
 
 /* --- lgame.c: games --- */
 

@@ -27,10 +27,10 @@ static int perft_l(lua_State *L) {
     return luaL_error(L, "the position has %d arms but the variant has %d", p.n,
                       v->rules.arms);
   Cancel cancel = lwatchdog_cancel(L);
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int64_t n = perft(&v->rules, &p, (int)depth, &cancel);
-  lvariant_leave(v, before);
-  if (n == PERFT_EHOOK) return lvariant_raise_hook_error(L, v);
+  lhook_leave(v, before);
+  if (n == PERFT_EHOOK) return lhook_raise(L, v);
   if (n == PERFT_CANCELLED) return lwatchdog_raise(L);
   lua_pushinteger(L, n);
   return 1;

@@ -328,12 +328,12 @@ static int push_game_from(lua_State *L, const char *text, const char *where) {
     return luaL_error(L, "%s: the Position tag: %s", where, err);
   }
   Game g;
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   rc = record_replay(r, &v->rules, &start, &g, err);
-  lvariant_leave(v, before);
+  lhook_leave(v, before);
   if (rc == GAME_EHOOK) {
     record_free(r);
-    return lvariant_raise_hook_error(L, v);
+    return lhook_raise(L, v);
   }
   if (rc) {
     record_free(r);

@@ -237,16 +237,16 @@ static int search_l(lua_State *L) {
   function_option(L, 2, "stop");
   Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0};
   Cancel cancel = {stop_requested, &stopper};
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int rc = search_run(&g->rules, game_position(g), history, g->length, &limits,
                       &eval, &table, &cancel, &res, err);
-  lvariant_leave(v, before);
+  lhook_leave(v, before);
   search_table_free(&table);
   if (rc == SEARCH_EHOOK && cb.failed) {
     lua_pushvalue(L, cb.error_slot);
     return lua_error(L);
   }
-  if (rc == SEARCH_EHOOK) return lvariant_raise_hook_error(L, v);
+  if (rc == SEARCH_EHOOK) return lhook_raise(L, v);
   if (rc != SEARCH_OK) return luaL_error(L, "%s", err);
   if (lwatchdog_pending()) return lwatchdog_raise(L);
   push_search_result(L, &res);
@@ -304,16 +304,16 @@ static int mcts_l(lua_State *L) {
   function_option(L, 2, "stop");
   Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0};
   Cancel cancel = {stop_requested, &stopper};
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int rc = mcts_run(&g->rules, game_position(g), &limits,
                     lua_isfunction(L, cb.function) ? &policy : NULL, &cancel,
                     &res, err);
-  lvariant_leave(v, before);
+  lhook_leave(v, before);
   if (rc == MCTS_EHOOK && cb.failed) {
     lua_pushvalue(L, cb.error_slot);
     return lua_error(L);
   }
-  if (rc == MCTS_EHOOK) return lvariant_raise_hook_error(L, v);
+  if (rc == MCTS_EHOOK) return lhook_raise(L, v);
   if (rc != MCTS_OK) return luaL_error(L, "%s", err);
   if (lwatchdog_pending()) return lwatchdog_raise(L);
   push_mcts_result(L, &res);

@@ -75,10 +75,10 @@ static int solve_l(lua_State *L) {
   lua_pushvalue(L, 1);
   lua_setiuservalue(L, -2, 1);
   Cancel cancel = lwatchdog_cancel(L);
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int rc = solver_solve(&s->s, &v->rules, &cancel, err);
-  lvariant_leave(v, before);
-  if (rc == SOLVER_EHOOK) return lvariant_raise_hook_error(L, v);
+  lhook_leave(v, before);
+  if (rc == SOLVER_EHOOK) return lhook_raise(L, v);
   if (rc == SOLVER_CANCELLED) return lwatchdog_raise(L);
   if (rc != SOLVER_OK) return luaL_error(L, "cannot solve: %s", err);
   s->live = 1;
@@ -157,11 +157,11 @@ static int solution_census(lua_State *L) {
   lua_newtable(L);
   TrapList traps = {L, lua_gettop(L), 0, max};
   Cancel cancel = lwatchdog_cancel(L);
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int rc = solver_census(&s->s, &v->rules, &start, &c, on_trap, &traps, &cancel,
                          err);
-  lvariant_leave(v, before);
-  if (rc == SOLVER_EHOOK) return lvariant_raise_hook_error(L, v);
+  lhook_leave(v, before);
+  if (rc == SOLVER_EHOOK) return lhook_raise(L, v);
   if (rc == SOLVER_CANCELLED) return lwatchdog_raise(L);
   if (rc != SOLVER_OK) return luaL_error(L, "%s", err);
   lua_createtable(L, 0, 7);

@@ -1,7 +1,7 @@
 /*
 ** lvariant.c — Variant values: built from a name, a file or a table (with
-** inheritance through "base"), found on the search path, and their Lua
-** hooks called from the core through C function pointers.
+** inheritance through "base"), found on the search path; their methods.
+** (Their Lua hooks are in lhook.c.)
 */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -18,131 +18,6 @@ static const char *const variant_fields[] = {
     "name",          "description",    "source", "base",       "arms",
     "flank",         "adjacent_enemy", "misere", "repetition", "max_plies",
     "opening_plies", "allow",          "result", "start",      NULL};
-
-/* --- hooks: called by the core, run Lua inside a protected call --- */
-
-/* Records the error on top of the stack as the context's failure, prefixed
-** with what failed; pops it.  Returns RULES_EHOOK. */
-static int hook_failed(HookContext *h, const char *what, const Position *p) {
-  lua_State *L = h->L;
-  char pos[BOARD_POSMAX];
-  const char *msg = luaL_tolstring(L, -1, NULL);
-  if (lwatchdog_pending())
-    lua_pushliteral(L, "interrupted");
-  else
-    lua_pushfstring(L, "%s hook failed at %s: %s", what, board_format(p, pos),
-                    msg);
-  luaL_unref(L, LUA_REGISTRYINDEX, h->error_ref);
-  h->error_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  lua_pop(L, 2);
-  return RULES_EHOOK;
-}
-
-/* Pushes the Position value of p for a hook, reusing the value made for
-** the previous call when p is the same position (positions are immutable,
-** and a node's moves are judged one after another). */
-static void push_hook_position(lua_State *L, HookContext *h,
-                               const Position *p) {
-  if (h->last_ref != LUA_NOREF && memcmp(&h->last, p, sizeof *p) == 0) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, h->last_ref);
-    return;
-  }
-  lposition_push(L, p);
-  lua_pushvalue(L, -1);
-  if (h->last_ref == LUA_NOREF)
-    h->last_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  else
-    lua_rawseti(L, LUA_REGISTRYINDEX, h->last_ref);
-  h->last = *p;
-}
-
-/* Runs inside lua_pcall: (hook function, HookContext*, Position*, move
-** code) -> allowed. */
-static int call_allow(lua_State *L) {
-  HookContext *h = lua_touserdata(L, 2);
-  const Position *p = lua_touserdata(L, 3);
-  int code = (int)lua_tointeger(L, 4);
-  lua_settop(L, 1);
-  push_hook_position(L, h, p);
-  lmove_push(L, (Move){(uint8_t)(code >> 8), (uint8_t)(code & 0xff)});
-  lua_call(L, 2, 1);
-  lua_pushboolean(L, lua_toboolean(L, -1));
-  return 1;
-}
-
-/* Runs inside lua_pcall: (hook function, HookContext*, Position*) ->
-** OUTCOME_*. */
-static int call_result(lua_State *L) {
-  static const char *const names[] = {"black", "white", "draw", NULL};
-  static const int outcomes[] = {OUTCOME_BLACK, OUTCOME_WHITE, OUTCOME_DRAW};
-  HookContext *h = lua_touserdata(L, 2);
-  const Position *p = lua_touserdata(L, 3);
-  lua_settop(L, 1);
-  push_hook_position(L, h, p);
-  lua_call(L, 1, 1);
-  if (lua_isnil(L, -1)) {
-    lua_pushinteger(L, OUTCOME_NONE);
-    return 1;
-  }
-  const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-  for (int i = 0; names[i]; i++)
-    if (strcmp(s, names[i]) == 0) {
-      lua_pushinteger(L, outcomes[i]);
-      return 1;
-    }
-  return luaL_error(L,
-                    "it returned %s; want \"black\", \"white\", \"draw\" "
-                    "or nil",
-                    luaL_tolstring(L, -1, NULL));
-}
-
-static int hook_allow(void *ctx, const Position *p, Move m) {
-  HookContext *h = ctx;
-  lua_State *L = h->L;
-  if (!lua_checkstack(L, 6)) return RULES_EHOOK;
-  lua_pushcfunction(L, call_allow);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, h->allow_ref);
-  lua_pushlightuserdata(L, h);
-  lua_pushlightuserdata(L, (void *)p);
-  lua_pushinteger(L, m.from << 8 | m.to);
-  if (lua_pcall(L, 4, 1, 0) != LUA_OK) return hook_failed(h, "allow", p);
-  int ok = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  return ok;
-}
-
-static int hook_result(void *ctx, const Position *p) {
-  HookContext *h = ctx;
-  lua_State *L = h->L;
-  if (!lua_checkstack(L, 6)) return RULES_EHOOK;
-  lua_pushcfunction(L, call_result);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, h->result_ref);
-  lua_pushlightuserdata(L, h);
-  lua_pushlightuserdata(L, (void *)p);
-  if (lua_pcall(L, 3, 1, 0) != LUA_OK) return hook_failed(h, "result", p);
-  int outcome = (int)lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  return outcome;
-}
-
-lua_State *lvariant_enter(Variant *v, lua_State *L) {
-  lua_State *before = v->hook.L;
-  v->hook.L = L;
-  return before;
-}
-
-void lvariant_leave(Variant *v, lua_State *before) {
-  v->hook.L = before;
-}
-
-int lvariant_raise_hook_error(lua_State *L, Variant *v) {
-  if (v->hook.error_ref == LUA_NOREF || v->hook.error_ref == LUA_REFNIL)
-    return luaL_error(L, "a rule hook failed (stack overflow?)");
-  lua_rawgeti(L, LUA_REGISTRYINDEX, v->hook.error_ref);
-  luaL_unref(L, LUA_REGISTRYINDEX, v->hook.error_ref);
-  v->hook.error_ref = LUA_NOREF;
-  return lua_error(L);
-}
 
 /* --- Variant values --- */
 
@@ -186,14 +61,6 @@ int lvariant_info_get(lua_State *L, int idx, const char *key) {
 
 void lvariant_push_name(lua_State *L, int arg) {
   lvariant_info_get(L, arg, "name");
-}
-
-/* Wires the hook pointers of v to its refs. */
-static void variant_wire_hooks(Variant *v) {
-  v->rules.hooks.ctx = &v->hook;
-  v->rules.hooks.allow = v->hook.allow_ref == LUA_NOREF ? NULL : hook_allow;
-  v->rules.hooks.result = v->hook.result_ref == LUA_NOREF ? NULL : hook_result;
-  v->opening_plies = rules_opening_plies(&v->rules);
 }
 
 static int variant_gc(lua_State *L) {
@@ -418,7 +285,7 @@ static Variant *from_table(lua_State *L, int t, int chain,
   lua_pop(L, 1);
   apply_rules(L, v, t);
   apply_hooks_start(L, v, t);
-  variant_wire_hooks(var);
+  lhook_wire(var);
   if (rules_check(&var->rules, err)) {
     lvariant_info_get(L, v, "name");
     luaL_error(L, "variant '%s': %s", lua_tostring(L, -1), err);
@@ -501,7 +368,7 @@ static Variant *from_builtin(lua_State *L, const char *name) {
   if (rules_named(&r, name, 8, err)) return NULL;
   Variant *v = variant_new(L);
   v->rules = r;
-  variant_wire_hooks(v);
+  lhook_wire(v);
   lua_pushstring(L, name);
   lvariant_info_set(L, -2, "name");
   return v;
@@ -686,10 +553,10 @@ static int variant_moves(lua_State *L) {
   Position p = lposition_check(L, 2);
   Move moves[RULES_MAX_MOVES];
   check_fits(L, v, &p);
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int k = rules_moves(&v->rules, &p, moves);
-  lvariant_leave(v, before);
-  if (k < 0) return lvariant_raise_hook_error(L, v);
+  lhook_leave(v, before);
+  if (k < 0) return lhook_raise(L, v);
   lua_createtable(L, k, 0);
   for (int i = 0; i < k; i++) {
     lmove_push(L, moves[i]);
@@ -705,10 +572,10 @@ static int variant_play(lua_State *L) {
   check_fits(L, v, &p);
   Move m = lmove_check(L, 3, p.n);
   char why[BOARD_ERRMAX], text[BOARD_MOVEMAX];
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int ok = rules_explain(&v->rules, &p, m, why);
-  lvariant_leave(v, before);
-  if (ok < 0) return lvariant_raise_hook_error(L, v);
+  lhook_leave(v, before);
+  if (ok < 0) return lhook_raise(L, v);
   if (!ok)
     return luaL_error(L, "illegal move %s: %s", board_format_move(m, text),
                       why);
@@ -731,11 +598,11 @@ static int variant_mobility(lua_State *L) {
     lua_pushinteger(L, rules_param_count(&v->rules, &other));
     return 2;
   }
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int a = rules_moves(&v->rules, &p, moves);
   int b = a < 0 ? a : rules_moves(&v->rules, &other, moves);
-  lvariant_leave(v, before);
-  if (a < 0 || b < 0) return lvariant_raise_hook_error(L, v);
+  lhook_leave(v, before);
+  if (a < 0 || b < 0) return lhook_raise(L, v);
   lua_pushinteger(L, a);
   lua_pushinteger(L, b);
   return 2;
@@ -750,10 +617,10 @@ static int variant_outcome(lua_State *L) {
   Position p = lposition_check(L, 2);
   int reason;
   check_fits(L, v, &p);
-  lua_State *before = lvariant_enter(v, L);
+  lua_State *before = lhook_enter(v, L);
   int outcome = rules_outcome(&v->rules, &p, &reason);
-  lvariant_leave(v, before);
-  if (outcome < 0) return lvariant_raise_hook_error(L, v);
+  lhook_leave(v, before);
+  if (outcome < 0) return lhook_raise(L, v);
   if (!outcome) return 0;
   lua_pushstring(L, outcomes[outcome]);
   lua_pushstring(L, reason == REASON_RULE ? "rule" : "blocked");
