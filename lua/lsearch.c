@@ -206,7 +206,7 @@ static void push_search_result(lua_State *L, const SearchResult *res) {
 /* mt.search(game [, options]) — alpha-beta from the game's position:
 ** {move, score, mate, depth, nodes, pv}.  options: depth (default 8), nodes,
 ** time (seconds), eval (a Lua function(position, variant); default built
-** in), table (log2 of the transposition table's entries), stop (a Lua
+** in), table (log2 of the transposition table's entries, 12), stop (a Lua
 ** function polled now and then: true stops the search). */
 static int search_l(lua_State *L) {
   Variant *v;
