@@ -166,7 +166,33 @@ static void test_same_and_hash(void) {
   CHECK(board_hash(&a) != board_hash(&b));
 }
 
+/* board_check on structs that no text can give (the C API's misuse). */
+static void test_check_structs(void) {
+  Position p;
+  char err[BOARD_ERRMAX];
+  board_start(&p, 8);
+  p.n = 9;
+  CHECK_INT(board_check(&p, err), -1);
+  CHECK(strstr(err, "9 arms") != NULL);
+  board_start(&p, 8);
+  p.arms[WHITE] |= 1; /* a point with two pieces */
+  CHECK_INT(board_check(&p, err), -1);
+  CHECK(strstr(err, "corrupt piece masks") != NULL);
+  board_start(&p, 8);
+  p.arms[BLACK] |= (uint64_t)1 << 9; /* a piece beyond the arms */
+  CHECK_INT(board_check(&p, err), -1);
+  board_start(&p, 8);
+  p.side = 2;
+  CHECK_INT(board_check(&p, err), -1);
+  CHECK(strstr(err, "no side to move") != NULL);
+  board_start(&p, 8);
+  p.ply = BOARD_MAX_PLY + 1;
+  CHECK_INT(board_check(&p, err), -1);
+  CHECK(strstr(err, "too large") != NULL);
+}
+
 int main(void) {
+  test_check_structs();
   test_start();
   test_round_trips();
   test_parse_forms();

@@ -292,6 +292,10 @@ static void test_allocation_failures(void) {
         game_undo(&g);
       }
     }
+    memory_fail_after(0);
+    Game failed;
+    CHECK_INT(game_copy(&failed, &g, err), GAME_ERROR);
+    CHECK(strstr(err, "not enough memory") != NULL);
     memory_fail_after(-1);
     Game copy;
     CHECK_INT(game_copy(&copy, &g, err), GAME_OK);

@@ -256,6 +256,17 @@ static void test_hooks(void) {
   CHECK_INT(reason, REASON_RULE);
 }
 
+static void test_explain_out_of_range(void) {
+  Rules r;
+  Position p;
+  char err[BOARD_ERRMAX], why[BOARD_ERRMAX];
+  rules_named(&r, "standard", 8, err);
+  board_start(&p, 8);
+  CHECK_INT(rules_explain(&r, &p, (Move){9, BOARD_CENTRE}, why), 0);
+  CHECK(strstr(why, "no such move on a board of 8 arms") != NULL);
+  CHECK_INT(rules_explain(&r, &p, (Move){3, 3}, why), 0);
+}
+
 static void test_named_and_check(void) {
   Rules r;
   char err[BOARD_ERRMAX];
@@ -290,5 +301,6 @@ int main(void) {
   test_outcomes();
   test_hooks();
   test_named_and_check();
+  test_explain_out_of_range();
   return harness_report();
 }
