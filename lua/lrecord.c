@@ -114,6 +114,8 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
     lua_setfield(L, t, "Position");
   }
   lua_pop(L, 1);
+  lua_pushstring(L, record_result_of(g));
+  lua_setfield(L, t, "Result");
   time_t now = time(NULL);
   struct tm day;
   if (localtime_r(&now, &day) && strftime(buf, sizeof buf, "%Y.%m.%d", &day)) {

@@ -35,6 +35,20 @@ test("records round-trip for games of every variant", function()
   end
 end)
 
+test("tags: known ones first, the others sorted, rules when the name is not enough", function()
+  local g = mt.game{name = "house", flank = "never", arms = 6}
+  g:play(g:moves()[1])
+  local text = g:record{Zeta = "z", Annotator = "a", Event = "e"}
+  local order = {}
+  for name in text:gmatch("%[(%w+) ") do order[#order + 1] = name end
+  eq(order, {"Event", "Date", "Variant", "Arms", "Flank", "AdjacentEnemy", "Misere",
+             "Repetition", "MaxPlies", "Result", "Annotator", "Zeta"}, "order")
+  check(text:find('[Flank "never"]', 1, true), "flank never")
+  local h = mt.from_record(text)
+  eq(h:variant():parameters(), g:variant():parameters(), "the rules come back")
+  eq({h:tags().Zeta, h:tags().Annotator}, {"z", "a"}, "the other tags too")
+end)
+
 test("a game from a position records its start", function()
   local g = mt.game("standard", "bbb.wwwb/w w")
   g:play("5-4")
