@@ -114,8 +114,9 @@ function Report.__tostring(r)
     string.format("  start %s: %s%s", r.start.position, r.start.value,
                   r.start.distance and (" in " .. r.start.distance) or ""),
     string.format("  solved %d positions in %.3f s", r.positions, r.solve_seconds),
-    string.format("  reachable from the start: %d positions — %d won, %d lost, " ..
+    string.format("  reachable from the start: %d position%s — %d won, %d lost, " ..
                   "%d drawn (for the side to move)", r.reachable.positions,
+                  r.reachable.positions == 1 and "" or "s",
                   r.reachable.wins, r.reachable.losses, r.reachable.draws),
     string.format("  traps (drawn positions with a losing move): %d",
                   r.traps.count),
