@@ -131,7 +131,7 @@ local function from_definition(def, options, default_name)
   local merged = {}
   for k, x in pairs(def.options or {}) do merged[k] = x end
   for k, x in pairs(options or {}) do merged[k] = x end
-  local p = setmetatable({name = def.name or default_name,
+  local p = setmetatable({name = merged.name or def.name or default_name,
                           description = def.description or "",
                           options = merged, definition = def}, Player)
   made[p] = true
