@@ -34,6 +34,13 @@ void game_free(Game *g) {
   memset(g, 0, sizeof *g);
 }
 
+/* How many of positions[0..n-1] are the same as p (pieces and side). */
+static int count_same(const Game *g, int n, const Position *p) {
+  int seen = 0;
+  for (int j = 0; j < n; j++) seen += board_same(&g->positions[j], p);
+  return seen;
+}
+
 /* Works out the outcome of position p reached after i moves, the positions
 ** before it being positions[0..i-1], into outcomes[i] and reasons[i].
 ** Returns 0 or RULES_EHOOK (nothing written then). */
@@ -41,9 +48,7 @@ static int game_judge(Game *g, int i, const Position *p) {
   int reason, outcome = rules_outcome(&g->rules, p, &reason);
   if (outcome < 0) return RULES_EHOOK;
   if (!outcome && g->rules.repetition) {
-    int seen = 1;
-    for (int j = i - 1; j >= 0; j--) seen += board_same(&g->positions[j], p);
-    if (seen >= g->rules.repetition)
+    if (1 + count_same(g, i, p) >= g->rules.repetition)
       outcome = OUTCOME_DRAW, reason = REASON_REPETITION;
   }
   if (!outcome && g->rules.max_plies && i >= g->rules.max_plies)
@@ -158,8 +163,5 @@ int game_redo(Game *g) {
 }
 
 int game_repetitions(const Game *g) {
-  int seen = 0;
-  const Position *p = game_position(g);
-  for (int j = g->length; j >= 0; j--) seen += board_same(&g->positions[j], p);
-  return seen;
+  return count_same(g, g->length + 1, game_position(g));
 }

@@ -42,6 +42,10 @@ size_t memory_in_use(void) {
   return in_use;
 }
 
+size_t memory_limit(void) {
+  return limit;
+}
+
 size_t memory_set_limit(size_t bytes) {
   size_t before = limit;
   limit = bytes;

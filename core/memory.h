@@ -15,6 +15,9 @@ void *memory_realloc(void *ptr, size_t size);
 /* The bytes the core holds now. */
 size_t memory_in_use(void);
 
+/* The most the core may hold (0: no limit). */
+size_t memory_limit(void);
+
 /* Sets the most the core may hold (0: no limit); returns the one before. */
 size_t memory_set_limit(size_t bytes);
 

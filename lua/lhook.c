@@ -136,5 +136,4 @@ void lhook_wire(Variant *v) {
   v->rules.hooks.ctx = &v->hook;
   v->rules.hooks.allow = v->hook.allow_ref == LUA_NOREF ? NULL : hook_allow;
   v->rules.hooks.result = v->hook.result_ref == LUA_NOREF ? NULL : hook_result;
-  v->opening_plies = rules_opening_plies(&v->rules);
 }

@@ -33,10 +33,6 @@ void lmutorere_push_field(lua_State *L, const char *name) {
   lua_remove(L, -2);
 }
 
-int lmutorere_error(lua_State *L, const char *err) {
-  return luaL_error(L, "%s", err);
-}
-
 void lmutorere_class(lua_State *L, int module, const char *tname,
                      const char *class, const luaL_Reg *methods,
                      const luaL_Reg *meta) {

@@ -34,9 +34,6 @@ void lmutorere_class(lua_State *L, int module, const char *tname,
                      const char *class, const luaL_Reg *methods,
                      const luaL_Reg *meta);
 
-/* Raises the error in err as a Lua error (message as it is). */
-int lmutorere_error(lua_State *L, const char *err);
-
 /* Pushes module field name (the module is kept in the registry). */
 void lmutorere_push_field(lua_State *L, const char *name);
 
@@ -65,9 +62,6 @@ Move lmove_check(lua_State *L, int arg, int n);
 /* Pushes "black"/"white"/nil for a colour. */
 void lposition_push_colour(lua_State *L, int colour);
 
-/* Pushes a point as Lua sees it: an arm number 1..n or "c". */
-void lposition_push_point(lua_State *L, int point);
-
 void lposition_open(lua_State *L, int module);
 
 /* --- lvariant.c: variants and their loading --- */
@@ -85,7 +79,6 @@ typedef struct Variant {
   Rules rules; /* rules.hooks.ctx points at hook */
   Position start;
   HookContext hook;
-  int opening_plies; /* the ply from which the rules no longer read it */
 } Variant;
 
 /* The variant of any spec at arg (name, path, Variant, table); the stack

@@ -29,7 +29,8 @@ void lposition_push_colour(lua_State *L, int colour) {
     lua_pushnil(L);
 }
 
-void lposition_push_point(lua_State *L, int point) {
+/* Pushes a point as Lua sees it: an arm number 1..n or "c". */
+static void push_point(lua_State *L, int point) {
   if (point == BOARD_CENTRE)
     lua_pushliteral(L, "c");
   else
@@ -183,7 +184,7 @@ static int position_index(lua_State *L) {
   else if (k == 6 && memcmp(key, "centre", 6) == 0)
     lposition_push_colour(L, p->centre);
   else if (k == 5 && memcmp(key, "empty", 5) == 0)
-    lposition_push_point(L, board_empty_point(p));
+    push_point(L, board_empty_point(p));
   else if (k == 5 && memcmp(key, "black", 5) == 0)
     lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
   else if (k == 5 && memcmp(key, "white", 5) == 0)
@@ -242,9 +243,9 @@ static int move_index(lua_State *L) {
   Move *m = luaL_checkudata(L, 1, LMOVE_META);
   const char *key = luaL_checkstring(L, 2);
   if (strcmp(key, "from") == 0)
-    lposition_push_point(L, m->from);
+    push_point(L, m->from);
   else if (strcmp(key, "to") == 0)
-    lposition_push_point(L, m->to);
+    push_point(L, m->to);
   else
     lua_pushnil(L);
   return 1;

@@ -637,7 +637,7 @@ static int variant_index(lua_State *L) {
   else if (strcmp(key, "hooked") == 0)
     lua_pushboolean(L, rules_hooked(&v->rules));
   else if (strcmp(key, "opening") == 0)
-    lua_pushinteger(L, v->opening_plies);
+    lua_pushinteger(L, rules_opening_plies(&v->rules));
   else if (strcmp(key, "name") == 0 || strcmp(key, "description") == 0 ||
            strcmp(key, "source") == 0 || strcmp(key, "path") == 0 ||
            strcmp(key, "base") == 0 || strcmp(key, "definition") == 0)

@@ -164,10 +164,6 @@ void lwatchdog_catch(void) {
   sigaction(SIGINT, &sa, NULL);
 }
 
-void lwatchdog_interrupt(void) {
-  interrupted = 1;
-}
-
 void lwatchdog_clear(lua_State *L) {
   interrupted = 0;
   if (L && lua_gethook(L) == watch_hook)
@@ -259,8 +255,7 @@ static int limit_l(lua_State *L) {
   double steps = limit_option(L, "instructions");
   double memory = limit_option(L, "memory");
   Watch saved = *w;
-  size_t core_limit = memory_set_limit(0);
-  memory_set_limit(core_limit);
+  size_t core_limit = memory_limit();
   if (seconds >= 0) {
     double deadline = now() + seconds;
     if (!w->active || w->deadline <= 0 || deadline < w->deadline)

@@ -20,9 +20,6 @@ void lwatchdog_install(lua_State *L);
 ** kills the program, as Ctrl-C would without us). */
 void lwatchdog_catch(void);
 
-/* Sets the interrupt flag as SIGINT would. */
-void lwatchdog_interrupt(void);
-
 /* Clears the interrupt flag and restores L's hook after an interrupt. */
 void lwatchdog_clear(lua_State *L);
 

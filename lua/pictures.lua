@@ -172,32 +172,6 @@ end
 
 -- --- the position graph ---
 
--- The canonical key of a board (arrangement) under the symmetries of the
--- ring (rotations and reflections; also colour swap when swap), and whether
--- it took a colour swap.
-local function board_key(p, swap)
-  local n, best, swapped = p.arms, nil, false
-  local arms = {}
-  for i = 1, n do arms[i] = p[i] == "black" and "b" or p[i] == "white" and "w" or "." end
-  local centre = p.centre == "black" and "b" or p.centre == "white" and "w" or "."
-  local flip = {b = "w", w = "b", ["."] = "."}
-  for _, colours in ipairs(swap and {false, true} or {false}) do
-    for _, mirror in ipairs({false, true}) do
-      for r = 0, n - 1 do
-        local t = {}
-        for i = 1, n do
-          local src = mirror and ((n - i + 1) % n + 1) or i
-          local c = arms[(src + r - 1) % n + 1]
-          t[i] = colours and flip[c] or c
-        end
-        local key = table.concat(t) .. "/" .. (colours and flip[centre] or centre)
-        if not best or key < best then best, swapped = key, colours end
-      end
-    end
-  end
-  return best, swapped
-end
-
 local value_colour = {win = "#7bc96f", loss = "#e8787a", draw = "#d9d9d9"}
 
 -- mt.dot(variant [, options]): the graph of the boards reachable from the
@@ -211,17 +185,9 @@ function M.dot(variant, options)
   local v = M.variant(variant)
   local s = M.solve(v)
   local nodes, order, edges = {}, {}, {}
-  local opening = v.opening
-  local function state_key(p)
-    return (tostring(p):gsub(" %d+$", "")) .. " " .. math.min(p.ply, opening)
-  end
-  local seen, queue = {[state_key(v.start)] = true}, {v.start}
   local other = {black = "white", white = "black"}
-  local head = 1
-  while head <= #queue do
-    local p = queue[head]
-    head = head + 1
-    local key, swapped = board_key(p, o.swap)
+  for _, p in ipairs(shared.reachable(v)) do
+    local key, swapped = shared.canonical(p, o.swap, true)
     if not nodes[key] then
       nodes[key] = {id = #order + 1, values = {}}
       order[#order + 1] = key
@@ -231,18 +197,13 @@ function M.dot(variant, options)
     if not v:outcome(p) then
       local moves = v:moves(p)
       for _, m in ipairs(moves) do
-        local q = v:play(p, m)
-        local edge = key .. ">" .. board_key(q, o.swap)
+        local to = shared.canonical(v:play(p, m), o.swap, true)
+        local edge = key .. ">" .. to
         if not edges[edge] then
-          edges[edge] = {from = key, to = board_key(q, o.swap), forced = #moves == 1}
+          edges[edge] = {from = key, to = to, forced = #moves == 1}
           edges[#edges + 1] = edge
         elseif #moves == 1 then
           edges[edge].forced = true
-        end
-        local qk = state_key(q)
-        if not seen[qk] then
-          seen[qk] = true
-          queue[#queue + 1] = q
         end
       end
     end

@@ -39,27 +39,29 @@ function Player:reset(seed)
   return self
 end
 
--- The values of a child for the side that moved into it, ranked: a win
--- (shorter first), a draw, a loss (longer first).
-local function rank_of(value, distance)
-  if value == "loss" then return 3000 - distance end -- the mover wins
-  if value == "draw" then return 1000 end
-  return distance -- the mover loses: later is better
+-- shared.move_value(v, s, p, move): by the solution s, the value of move
+-- in p for the side that plays it ("win", "loss" or "draw"), its distance
+-- (nil for a draw), the position after it, and a rank: higher is better
+-- (a win, shorter first; a draw; a loss, longer first).
+function shared.move_value(v, s, p, move)
+  local child = v:play(p, move)
+  local value, d = s:lookup(child)
+  if value == "loss" then return "win", d + 1, child, 3000 - d end
+  if value == "win" then return "loss", d + 1, child, d end
+  return "draw", nil, child, 1000
 end
 
--- The best moves by the solution: {move, value, distance, rank} sorted
--- best first; ties keep the order of the moves.
+-- The moves of a game by the solution: {move, value, distance, rank,
+-- child} sorted best first; ties keep the order of the moves.
 function shared.ranked_moves(game)
   local v = game:variant()
   local s = M.solve(v)
   local pos = game:board()
   local out = {}
   for i, move in ipairs(game:moves()) do
-    local child = v:play(pos, move)
-    local value, d = s:lookup(child)
-    local mine = value == "loss" and "win" or value == "win" and "loss" or "draw"
-    out[#out + 1] = {move = move, value = mine, distance = d and d + 1,
-                     rank = rank_of(value, d or 0), order = i, child = child}
+    local value, d, child, rank = shared.move_value(v, s, pos, move)
+    out[#out + 1] = {move = move, value = value, distance = d, rank = rank,
+                     order = i, child = child}
   end
   table.sort(out, function(a, b)
     if a.rank ~= b.rank then return a.rank > b.rank end

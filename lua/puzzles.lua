@@ -55,12 +55,7 @@ function P.list() return M.scripts("puzzles") end
 
 local other = {black = "white", white = "black"}
 
--- The solver's value of the position after move, for the mover.
-local function after(v, s, p, move)
-  local value, d = s:lookup(v:play(p, move))
-  local mine = value == "loss" and "win" or value == "win" and "loss" or "draw"
-  return mine, d and d + 1
-end
+local after = shared.move_value
 
 -- Checks the main line: the solver's side keeps the exact win, the
 -- defender delays as long as it can.  Adds problems.
@@ -177,52 +172,13 @@ end
 
 -- --- the generator ---
 
--- The positions reachable from the variant's start (ply kept while the
--- rules read it), breadth first.
-local function reachable(v)
-  local opening = v.opening
-  local function key(p) return (tostring(p):gsub(" %d+$", "")) .. " " .. math.min(p.ply, opening) end
-  local list, seen, head = {v.start}, {[key(v.start)] = true}, 1
-  while head <= #list do
-    local p = list[head]
-    head = head + 1
-    if not v:outcome(p) then
-      for _, m in ipairs(v:moves(p)) do
-        local q = v:play(p, m)
-        if not seen[key(q)] then
-          seen[key(q)] = true
-          list[#list + 1] = q
-        end
-      end
-    end
-  end
-  return list
-end
-
--- The canonical text of a position under rotation, reflection and colour
--- swap (the side to move swapped with the colours).
-local function canonical(p)
-  local best
-  for _, swap in ipairs({false, true}) do
-    for _, mirror in ipairs({false, true}) do
-      for r = 0, p.arms - 1 do
-        local text = tostring(p:transform{rotate = r, mirror = mirror, swap = swap})
-        text = text:gsub(" %d+$", "")
-        if not best or text < best then best = text end
-      end
-    end
-  end
-  return best
-end
-
 -- The main line from p: the fastest win, the longest defence, to the end.
 local function main_line(v, s, p)
   local line = {}
   while not v:outcome(p) and #line < 200 do
     local best, best_rank
     for _, m in ipairs(v:moves(p)) do
-      local value, d = after(v, s, p, m)
-      local rank = value == "win" and 1000 - d or value == "draw" and 0 or d - 1000
+      local rank = select(4, after(v, s, p, m))
       if not best or rank > best_rank then best, best_rank = m, rank end
     end
     line[#line + 1] = tostring(best)
@@ -261,7 +217,7 @@ function P.generate(o)
   end
   local s = M.solve(v)
   local found, classes = {}, {}
-  for _, p in ipairs(reachable(v)) do
+  for _, p in ipairs(shared.reachable(v)) do
     local value, d = s:lookup(p)
     local fits = goal == "win" and value == "win" and d == plies
                  or goal == "draw" and value == "draw"
@@ -274,7 +230,7 @@ function P.generate(o)
           right[#right + 1] = tostring(m)
         end
       end
-      local key = canonical(p)
+      local key = shared.canonical(p, true)
       if #right == 1 and total > 1 and not classes[key] then
         classes[key] = true
         local score, rating = difficulty(v, s, p, goal, plies)
@@ -362,4 +318,3 @@ function P.mark_solved(name)
   end
 end
 
-shared.puzzle_after = after
