@@ -204,10 +204,22 @@ local function difficulty(v, s, p, goal, plies)
   return score, score < 5 and "easy" or score < 9 and "medium" or "hard"
 end
 
--- P.generate{variant = ..., goal = "win" or "draw", plies = n, limit = n}:
--- every position reachable from the start that fits (a win in exactly plies
--- with one winning first move, or a draw with one saving move), one of each
--- class under rotation, reflection and colour swap, rated, easiest first.
+-- True when puzzle t is also a puzzle, with the same answer, under the
+-- variant unlike on the same board.
+local function same_puzzle_under(t, unlike, arms)
+  local copy = {}
+  for k, x in pairs(t) do copy[k] = x end
+  copy.variant = {base = unlike, arms = arms}
+  local ok, r = pcall(P.check, copy)
+  return ok and r.ok and r.unique
+end
+
+-- P.generate{variant = ..., goal = "win" or "draw", plies = n, limit = n,
+-- unlike = variant}: every position reachable from the start that fits (a
+-- win in exactly plies with one winning first move, or a draw with one
+-- saving move), one of each class under rotation, reflection and colour
+-- swap, rated, easiest first; with unlike, only the puzzles that are not
+-- the same puzzle under that variant (what the variant changes).
 function P.generate(o)
   o = o or {}
   local v = M.variant(o.variant or "standard")
@@ -248,6 +260,9 @@ function P.generate(o)
           solution = goal == "win" and main_line(v, s, p) or right[1],
           difficulty = score, rating = rating, source = "mt.puzzle.generate",
         }
+        if o.unlike and same_puzzle_under(found[#found], o.unlike, v.arms) then
+          found[#found] = nil
+        end
       end
     end
   end

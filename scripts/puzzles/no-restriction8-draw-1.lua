@@ -2,11 +2,11 @@
 return {
   title = "White to play: the only move that does not lose",
   variant = "no-restriction",
-  position = "bwbbww.w/b w",
+  position = "wbbbwwb./w w",
   goal = "draw",
-  solution = "6-7",
+  solution = "1-8",
   hint = "The move to find goes along the ring, not through the centre.",
-  difficulty = 4,
+  difficulty = 2,
   rating = "easy",
   source = "mt.puzzle.generate",
 }

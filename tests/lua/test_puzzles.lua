@@ -23,6 +23,32 @@ test("every shipped puzzle checks", function()
   check(ns >= 2, "two board sizes or more: " .. ns)
 end)
 
+test("no two shipped puzzles are the same", function()
+  local seen = {}
+  for _, name in ipairs(mt.puzzle.list()) do
+    local t = mt.puzzle.load(name)
+    local first = type(t.solution) == "table" and t.solution[1] or t.solution
+    local key = table.concat({t.position:gsub(" %d+$", ""), t.goal,
+                              tostring(t.plies), first}, " ")
+    check(not seen[key], name .. " repeats " .. tostring(seen[key]))
+    seen[key] = name
+  end
+end)
+
+test("unlike keeps what a variant changes", function()
+  local all = mt.puzzle.generate{variant = {base = "no-restriction", arms = 10}, goal = "win", plies = 3}
+  local own = mt.puzzle.generate{variant = {base = "no-restriction", arms = 10}, goal = "win",
+                                 plies = 3, unlike = "standard"}
+  check(#own > 0 and #own < #all, "some, not all: " .. #own .. " of " .. #all)
+  for _, p in ipairs(own) do
+    local t = {}
+    for k, x in pairs(p) do t[k] = x end
+    t.variant = {base = "standard", arms = 10}
+    local r = mt.puzzle.check(t)
+    check(not (r.ok and r.unique), p.position .. " differs under standard")
+  end
+end)
+
 test("the generator's puzzles check, one per symmetry class", function()
   for _, o in ipairs({{variant = "standard", goal = "win", plies = 5},
                       {variant = {base = "standard", arms = 10}, goal = "win", plies = 3},

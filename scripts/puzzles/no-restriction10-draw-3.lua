@@ -1,10 +1,10 @@
 -- White to play: the only move that does not lose
 return {
   title = "White to play: the only move that does not lose",
-  variant = "no-restriction",
-  position = ".wbbwwbw/b w",
+  variant = {arms = 10, base = "no-restriction"},
+  position = "wbbbwwbwb./w w",
   goal = "draw",
-  solution = "8-1",
+  solution = "1-10",
   hint = "The move to find goes along the ring, not through the centre.",
   difficulty = 2,
   rating = "easy",
