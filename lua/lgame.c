@@ -5,6 +5,9 @@
 */
 #include <string.h>
 
+#include "lgame.h"
+#include "lvariant.h"
+#include "lposition.h"
 #include "lmutorere.h"
 
 typedef struct LGame {
@@ -252,7 +255,7 @@ static int game_tags(lua_State *L) {
 /* tostring(g) — the board as a diagram (drawn by the module's Lua part). */
 static int game_tostring(lua_State *L) {
   game_self(L);
-  lmutorere_push_field(L, "diagram");
+  lbridge_push_field(L, "diagram");
   if (!lua_isfunction(L, -1)) return game_position_l(L);
   lua_pushvalue(L, 1);
   lua_call(L, 1, 1);
@@ -280,7 +283,7 @@ void lgame_open(lua_State *L, int module) {
                                      {"copy", game_copy_l},
                                      {"tags", game_tags},
                                      {NULL, NULL}};
-  lmutorere_class(L, module, LGAME_META, "Game", methods, meta);
+  lbridge_class(L, module, LGAME_META, "Game", methods, meta);
   lua_pushcfunction(L, game_new);
   lua_setfield(L, module, "game");
 }

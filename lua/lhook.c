@@ -6,7 +6,9 @@
 */
 #include <string.h>
 
-#include "lmutorere.h"
+#include "lvariant.h"
+#include "lposition.h"
+#include "lwatchdog.h"
 
 /* Records the error on top of the stack as the context's failure, prefixed
 ** with what failed; pops it.  Returns RULES_EHOOK. */

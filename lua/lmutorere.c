@@ -13,9 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lbridge.h"
 #include "lmutorere.h"
+#include "lwatchdog.h"
 
-#define MODULE_KEY "mutorere.module"
 #define HOME_KEY "mutorere.home" /* set by the program: its directory */
 
 #ifndef MUTORERE_DATADIR
@@ -26,25 +27,6 @@
 static const char *const lua_parts[] = {
     "diagram.lua", "help.lua",     "extras.lua",  "players.lua", "matches.lua",
     "report.lua",  "pictures.lua", "puzzles.lua", "sandbox.lua", NULL};
-
-void lmutorere_push_field(lua_State *L, const char *name) {
-  lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
-  lua_getfield(L, -1, name);
-  lua_remove(L, -2);
-}
-
-void lmutorere_class(lua_State *L, int module, const char *tname,
-                     const char *class, const luaL_Reg *methods,
-                     const luaL_Reg *meta) {
-  luaL_newmetatable(L, tname);
-  luaL_setfuncs(L, meta, 0);
-  lua_newtable(L);
-  luaL_setfuncs(L, methods, 0);
-  lua_pushvalue(L, -1);
-  lua_setfield(L, module, class);
-  lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
-}
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -104,15 +86,9 @@ static void push_search_path(lua_State *L) {
   lua_settop(L, t);
 }
 
-const EmbeddedFile *lembedded_find(const char *name) {
-  for (const EmbeddedFile *f = lembedded_files; f->name; f++)
-    if (strcmp(f->name, name) == 0) return f;
-  return NULL;
-}
-
 /* The reader the Lua parts get: embedded(name) -> text or nil. */
 static int read_embedded(lua_State *L) {
-  const EmbeddedFile *f = lembedded_find(luaL_checkstring(L, 1));
+  const EmbeddedFile *f = lbridge_embedded(luaL_checkstring(L, 1));
   if (!f) return 0;
   lua_pushlstring(L, f->text, f->size);
   return 1;
@@ -121,7 +97,7 @@ static int read_embedded(lua_State *L) {
 /* Runs the Lua part called name with (module, embedded reader, a table
 ** the parts share privately). */
 static void run_part(lua_State *L, int module, int shared, const char *name) {
-  const EmbeddedFile *f = lembedded_find(name);
+  const EmbeddedFile *f = lbridge_embedded(name);
   if (!f) luaL_error(L, "mutorere: missing part %s", name);
   lua_pushfstring(L, "@mutorere/%s", name);
   if (luaL_loadbufferx(L, f->text, f->size, lua_tostring(L, -1), "b"))
@@ -181,56 +157,6 @@ static int module_input_ready(lua_State *L) {
   return 1;
 }
 
-/* Adds the NAME of every dir/folder/NAME.lua to the set at t. */
-static void scan_scripts(lua_State *L, const char *dir, const char *folder,
-                         int t) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, folder);
-  DIR *d = opendir(path);
-  if (!d) return;
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    size_t k = strlen(e->d_name);
-    if (k <= 4 || strcmp(e->d_name + k - 4, ".lua") != 0 || e->d_name[0] == '.')
-      continue;
-    lua_pushlstring(L, e->d_name, k - 4);
-    lua_pushboolean(L, 1);
-    lua_rawset(L, t);
-  }
-  closedir(d);
-}
-
-void lmutorere_scripts(lua_State *L, const char *folder, int set) {
-  set = lua_absindex(L, set);
-  int top = lua_gettop(L);
-  lmutorere_push_field(L, "path");
-  for (lua_Integer i = 1;
-       lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING;
-       i++) {
-    scan_scripts(L, lua_tostring(L, -1), folder, set);
-    lua_pop(L, 1);
-  }
-  lua_settop(L, top);
-}
-
-void lmutorere_sorted_keys(lua_State *L, int set) {
-  set = lua_absindex(L, set);
-  lua_newtable(L);
-  int list = lua_gettop(L), k = 0;
-  lua_pushnil(L);
-  while (lua_next(L, set)) {
-    lua_pop(L, 1);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, list, ++k);
-  }
-  if (lua_getglobal(L, "table") == LUA_TTABLE &&
-      lua_getfield(L, -1, "sort") == LUA_TFUNCTION) {
-    lua_pushvalue(L, list);
-    lua_call(L, 1, 0);
-  }
-  lua_settop(L, list);
-}
-
 /* mt.scripts(folder) — the sorted names of the scripts folder/NAME.lua on
 ** the search path ("variants", "ai", "puzzles"). */
 static int module_scripts(lua_State *L) {
@@ -239,8 +165,8 @@ static int module_scripts(lua_State *L) {
                 "a folder name");
   lua_newtable(L);
   int set = lua_gettop(L);
-  lmutorere_scripts(L, folder, set);
-  lmutorere_sorted_keys(L, set);
+  lbridge_scripts(L, folder, set);
+  lbridge_sorted_keys(L, set);
   return 1;
 }
 
@@ -259,7 +185,7 @@ int luaopen_mutorere(lua_State *L) {
   lua_newtable(L);
   int module = lua_gettop(L);
   lua_pushvalue(L, module);
-  lua_setfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+  lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
   lua_pushliteral(L, MUTORERE_VERSION);
   lua_setfield(L, module, "version");
   push_search_path(L);

@@ -1,6 +1,10 @@
 /*
 ** lperft.c — mt.perft: the core's perft run in C from Lua.
 */
+#include "lgame.h"
+#include "lvariant.h"
+#include "lposition.h"
+#include "lwatchdog.h"
 #include "lmutorere.h"
 #include "perft.h"
 

@@ -4,6 +4,7 @@
 */
 #include <string.h>
 
+#include "lposition.h"
 #include "lmutorere.h"
 
 static const char *const colour_names[] = {"black", "white"};

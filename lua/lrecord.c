@@ -11,6 +11,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lgame.h"
+#include "lvariant.h"
+#include "lposition.h"
+#include "lwatchdog.h"
 #include "lmutorere.h"
 #include "memory.h"
 #include "record.h"
@@ -24,7 +28,7 @@ static const char *const tag_order[] = {
 /* Pushes the Variant that {base = name, arms = arms} gives, or nil when it
 ** does not resolve. */
 static Variant *resolve_name(lua_State *L, const char *name, int arms) {
-  lmutorere_push_field(L, "variant");
+  lbridge_push_field(L, "variant");
   lua_createtable(L, 0, 2);
   lua_pushstring(L, name);
   lua_setfield(L, -2, "base");
@@ -287,7 +291,7 @@ static Variant *record_variant(lua_State *L, const Record *r,
   }
   apply_rule_tags(L, r, where);
   if (!f && name && record_tag(r, "Flank")) { /* fully described by tags */
-    lmutorere_push_field(L, "variant");
+    lbridge_push_field(L, "variant");
     lua_pushstring(L, name);
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
       lua_pushliteral(L, "standard");
@@ -295,7 +299,7 @@ static Variant *record_variant(lua_State *L, const Record *r,
     }
     lua_pop(L, 1);
   }
-  lmutorere_push_field(L, "variant");
+  lbridge_push_field(L, "variant");
   lua_insert(L, -2);
   if (lua_pcall(L, 1, 1, 0) != LUA_OK)
     luaL_error(L, "%s: %s", where, lua_tostring(L, -1));
@@ -389,7 +393,7 @@ void lrecord_open(lua_State *L, int module) {
   lua_pushcfunction(L, record_gc);
   lua_setfield(L, -2, "__gc");
   lua_pop(L, 1);
-  lmutorere_push_field(L, "Game");
+  lbridge_push_field(L, "Game");
   lua_pushcfunction(L, game_record);
   lua_setfield(L, -2, "record");
   lua_pushcfunction(L, game_save);

@@ -6,6 +6,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "lgame.h"
+#include "lvariant.h"
+#include "lposition.h"
+#include "lwatchdog.h"
 #include "lmutorere.h"
 #include "mcts.h"
 #include "search.h"

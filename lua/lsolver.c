@@ -6,6 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lgame.h"
+#include "lvariant.h"
+#include "lposition.h"
+#include "lwatchdog.h"
 #include "lmutorere.h"
 #include "solver.h"
 
@@ -200,7 +204,7 @@ void lsolver_open(lua_State *L, int module) {
                                      {"variant", solution_variant_l},
                                      {"census", solution_census},
                                      {NULL, NULL}};
-  lmutorere_class(L, module, LSOLUTION_META, "Solution", methods, meta);
+  lbridge_class(L, module, LSOLUTION_META, "Solution", methods, meta);
   lua_newtable(L);
   lua_createtable(L, 0, 1);
   lua_pushliteral(L, "v");

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lvariant.h"
+#include "lposition.h"
+#include "lwatchdog.h"
 #include "lmutorere.h"
 
 #define MAX_BASE_DEPTH 32
@@ -299,7 +302,7 @@ static Variant *from_table(lua_State *L, int t, int chain,
 
 /* Pushes the search path list (module field "path"). */
 static void push_search_path(lua_State *L) {
-  lmutorere_push_field(L, "path");
+  lbridge_push_field(L, "path");
   if (!lua_istable(L, -1)) {
     lua_pop(L, 1);
     lua_newtable(L);
@@ -480,8 +483,8 @@ static int variant_list(lua_State *L) {
     lua_pushboolean(L, 1);
     lua_setfield(L, set, rules_names[i]);
   }
-  lmutorere_scripts(L, "variants", set);
-  lmutorere_sorted_keys(L, set);
+  lbridge_scripts(L, "variants", set);
+  lbridge_sorted_keys(L, set);
   return 1;
 }
 

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lbridge.h"
 #include "lmutorere.h"
 #include "memory.h"
 

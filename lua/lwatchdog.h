@@ -1,7 +1,8 @@
 /*
-** lwatchdog.h — the host program's side of the watchdog: a state with the
-** counting allocator, the count hook, Ctrl-C, and the memory cap of --safe.
-** (The module's side is in lmutorere.h.)
+** lwatchdog.h — the watchdog: what the bridge files ask of it (a Cancel
+** for core calls, Ctrl-C, the sandbox flag), and the host program's side:
+** a state with the counting allocator, the count hook, Ctrl-C, and the
+** memory cap of --safe.
 */
 #ifndef MUTORERE_LWATCHDOG_H
 #define MUTORERE_LWATCHDOG_H
@@ -9,6 +10,28 @@
 #include <stddef.h>
 
 #include <lua.h>
+
+#include "cancel.h"
+
+/* --- for the bridge --- */
+
+/* A Cancel for core calls made from L: it stops them on Ctrl-C or when a
+** budget of mt.limit runs out. */
+Cancel lwatchdog_cancel(lua_State *L);
+
+/* 1 when Ctrl-C is pending. */
+int lwatchdog_pending(void);
+
+/* Raises "interrupted", or what ran out of a budget. */
+int lwatchdog_raise(lua_State *L);
+
+/* 1 inside a sandbox (file access is refused there). */
+int lwatchdog_sandboxed(lua_State *L);
+
+/* Sets the sandbox flag on (1) or off (0); sandboxes nest. */
+void lwatchdog_set_sandboxed(lua_State *L, int on);
+
+/* --- for the host program --- */
 
 /* A new state whose allocator counts its memory. */
 lua_State *lwatchdog_newstate(void);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "lwatchdog.h"
+#include "lbridge.h"
 #include "lmutorere.h"
 #include "repl.h"
 
@@ -194,7 +195,7 @@ static int run_script(lua_State *L, int argc, char **argv, int script) {
 
 /* Sets up the REPL's commands (commands.lua) and runs the loop. */
 static int run_repl(lua_State *L) {
-  const EmbeddedFile *f = lembedded_find("commands.lua");
+  const EmbeddedFile *f = lbridge_embedded("commands.lua");
   int status =
       luaL_loadbufferx(L, f->text, f->size, "@mutorere/commands.lua", "b");
   if (status == LUA_OK) {
@@ -212,7 +213,7 @@ static int run_repl(lua_State *L) {
 
 /* Runs the UGI protocol (ugi.lua).  Returns 0, or 1 when it failed. */
 static int run_ugi(lua_State *L) {
-  const EmbeddedFile *f = lembedded_find("ugi.lua");
+  const EmbeddedFile *f = lbridge_embedded("ugi.lua");
   int status = luaL_loadbufferx(L, f->text, f->size, "@mutorere/ugi.lua", "b");
   if (status == LUA_OK) {
     lua_getglobal(L, "mt");

@@ -20,6 +20,7 @@
 #include <readline/readline.h>
 
 #include "lwatchdog.h"
+#include "lbridge.h"
 #include "lmutorere.h"
 
 #define PROMPT "> "
@@ -310,7 +311,7 @@ static int run_chunk(lua_State *L) {
 
 /* Loads the REPL's Lua helpers (repl.lua) and keeps show and complete. */
 static void load_helpers(lua_State *L) {
-  const EmbeddedFile *f = lembedded_find("repl.lua");
+  const EmbeddedFile *f = lbridge_embedded("repl.lua");
   if (luaL_loadbufferx(L, f->text, f->size, "@mutorere/repl.lua", "b") ||
       (lua_getglobal(L, "mt"), lua_pcall(L, 1, 1, 0))) {
     fprintf(stderr, "mutorere: %s\n", lua_tostring(L, -1));

@@ -1,0 +1,84 @@
+/*
+** lbridge.c — the helpers every bridge file may use: classes, the module
+** table, script listings, the embedded files.
+*/
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lbridge.h"
+
+void lbridge_push_field(lua_State *L, const char *name) {
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
+  lua_getfield(L, -1, name);
+  lua_remove(L, -2);
+}
+
+void lbridge_class(lua_State *L, int module, const char *tname,
+                   const char *class, const luaL_Reg *methods,
+                   const luaL_Reg *meta) {
+  luaL_newmetatable(L, tname);
+  luaL_setfuncs(L, meta, 0);
+  lua_newtable(L);
+  luaL_setfuncs(L, methods, 0);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, module, class);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+}
+
+const EmbeddedFile *lbridge_embedded(const char *name) {
+  for (const EmbeddedFile *f = lembedded_files; f->name; f++)
+    if (strcmp(f->name, name) == 0) return f;
+  return NULL;
+}
+
+/* Adds the NAME of every dir/folder/NAME.lua to the set at t. */
+static void scan_scripts(lua_State *L, const char *dir, const char *folder,
+                         int t) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, folder);
+  DIR *d = opendir(path);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t k = strlen(e->d_name);
+    if (k <= 4 || strcmp(e->d_name + k - 4, ".lua") != 0 || e->d_name[0] == '.')
+      continue;
+    lua_pushlstring(L, e->d_name, k - 4);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, t);
+  }
+  closedir(d);
+}
+
+void lbridge_scripts(lua_State *L, const char *folder, int set) {
+  set = lua_absindex(L, set);
+  int top = lua_gettop(L);
+  lbridge_push_field(L, "path");
+  for (lua_Integer i = 1;
+       lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING;
+       i++) {
+    scan_scripts(L, lua_tostring(L, -1), folder, set);
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
+}
+
+void lbridge_sorted_keys(lua_State *L, int set) {
+  set = lua_absindex(L, set);
+  lua_newtable(L);
+  int list = lua_gettop(L), k = 0;
+  lua_pushnil(L);
+  while (lua_next(L, set)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, list, ++k);
+  }
+  if (lua_getglobal(L, "table") == LUA_TTABLE &&
+      lua_getfield(L, -1, "sort") == LUA_TFUNCTION) {
+    lua_pushvalue(L, list);
+    lua_call(L, 1, 0);
+  }
+  lua_settop(L, list);
+}

@@ -1,0 +1,58 @@
+/*
+** lvariant.h — Variant values (lvariant.c) and their Lua hooks (lhook.c).
+*/
+#ifndef MUTORERE_LVARIANT_H
+#define MUTORERE_LVARIANT_H
+
+#include "board.h"
+#include "lbridge.h"
+#include "rules.h"
+
+typedef struct HookContext {
+  lua_State *L;  /* the thread running the current core call */
+  int allow_ref; /* registry refs of the hook functions, or LUA_NOREF */
+  int result_ref;
+  int error_ref; /* the last hook failure's message, or LUA_NOREF */
+  int last_ref;  /* the Position value last given to a hook, and its */
+  Position last; /* position: reused while the position is the same */
+} HookContext;
+
+typedef struct Variant {
+  Rules rules; /* rules.hooks.ctx points at hook */
+  Position start;
+  HookContext hook;
+} Variant;
+
+/* The variant of any spec at arg (name, path, Variant, table); the stack
+** slot is replaced by the Variant value. */
+Variant *lvariant_get(lua_State *L, int arg);
+
+/* The Variant value at arg, or NULL. */
+Variant *lvariant_test(lua_State *L, int arg);
+
+/* Pushes v's name. */
+void lvariant_push_name(lua_State *L, int arg);
+
+/* Pushes field key of the description table of the Variant at idx (name,
+** description, path, ..., and caches such as "solution"); returns its
+** type. */
+int lvariant_info_get(lua_State *L, int idx, const char *key);
+
+/* Sets that field to the value on top (popped). */
+void lvariant_info_set(lua_State *L, int idx, const char *key);
+
+/* --- lhook.c --- */
+
+/* Points v's rule hooks at its Lua functions (refs in v->hook). */
+void lhook_wire(Variant *v);
+
+/* Makes L the thread that runs v's hooks; returns the one before, to give
+** back to lhook_leave. */
+lua_State *lhook_enter(Variant *v, lua_State *L);
+void lhook_leave(Variant *v, lua_State *before);
+
+/* Raises the last hook failure of v (after a core call returned
+** RULES_EHOOK or GAME_EHOOK). */
+int lhook_raise(lua_State *L, Variant *v);
+
+#endif
