@@ -7,6 +7,8 @@
 #include <lualib.h>
 #include <stdlib.h>
 
+#include <lauxlib.h>
+
 #include "lmutorere.h"
 #include "lwatchdog.h"
 
