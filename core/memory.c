@@ -12,9 +12,17 @@ typedef union Header {
   max_align_t align;
 } Header;
 
-static size_t in_use;            /* bytes held now (headers not counted) */
-static size_t limit;             /* 0: none */
+static size_t in_use;  /* bytes the core holds now (headers not counted) */
+static size_t outside; /* bytes other allocators reported (memory_charge) */
+static size_t limit;   /* on in_use + outside; 0: none */
 static long fail_countdown = -1; /* allocations left before one fails */
+
+/* 1 when growing a block of old bytes to size would pass the limit. */
+static int past_limit(size_t old, size_t size) {
+  if (size <= old || !limit) return 0;
+  size_t more = size - old, held = in_use + outside;
+  return more > limit || held > limit - more;
+}
 
 void *memory_realloc(void *ptr, size_t size) {
   Header *h = ptr ? (Header *)ptr - 1 : NULL;
@@ -29,7 +37,7 @@ void *memory_realloc(void *ptr, size_t size) {
     return NULL;
   }
   if (fail_countdown > 0) fail_countdown--;
-  if (size > old && limit && in_use - old + size > limit) return NULL;
+  if (past_limit(old, size)) return NULL;
   if (size > (size_t)-1 - sizeof(Header)) return NULL;
   Header *n = realloc(h, sizeof(Header) + size);
   if (!n) return NULL;
@@ -40,6 +48,16 @@ void *memory_realloc(void *ptr, size_t size) {
 
 size_t memory_in_use(void) {
   return in_use;
+}
+
+size_t memory_total(void) {
+  return in_use + outside;
+}
+
+int memory_charge(size_t old, size_t size) {
+  if (past_limit(old, size)) return -1;
+  outside = outside - old + size;
+  return 0;
 }
 
 size_t memory_limit(void) {

@@ -182,6 +182,7 @@ static void set_colours(lua_State *L, int module) {
 
 int luaopen_mutorere(lua_State *L) {
   luaL_checkversion(L);
+  lsafelib_open(L);
   lua_newtable(L);
   int module = lua_gettop(L);
   lua_pushvalue(L, module);

@@ -21,6 +21,11 @@ void lsolver_open(lua_State *L, int module);
 void lsearch_open(lua_State *L, int module);
 void lrecord_open(lua_State *L, int module);
 
+/* Puts the library functions that can run long in C (the pattern
+** functions, string.rep, table.insert, remove, move, concat, sort) in place
+** of the standard ones, with versions that answer the budgets. */
+void lsafelib_open(lua_State *L);
+
 /* Registers mt.limit and mt.sandboxed, and within_sandbox in the table at
 ** shared (the Lua parts' private one); wraps L's allocator and installs the
 ** hook when a host has not. */
