@@ -94,19 +94,123 @@ static int read_embedded(lua_State *L) {
   return 1;
 }
 
+/* shared.globals() — the global table of the code running now (the
+** REPL's, the sandbox's under --safe). */
+static int push_globals(lua_State *L) {
+  lua_pushglobaltable(L);
+  return 1;
+}
+
+/* Pushes a shallow copy of the table at idx. */
+static void push_copy(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_newtable(L);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -4);
+  }
+}
+
+/* Pushes the environment of the Lua parts: the base functions and copies
+** of the library tables as they are now, so that nothing a script changes
+** in the globals later reaches the module. */
+static void push_private_env(lua_State *L) {
+  static const char *const base[] = {"assert",
+                                     "error",
+                                     "getmetatable",
+                                     "ipairs",
+                                     "next",
+                                     "pairs",
+                                     "pcall",
+                                     "print",
+                                     "rawequal",
+                                     "rawget",
+                                     "rawlen",
+                                     "rawset",
+                                     "select",
+                                     "setmetatable",
+                                     "tonumber",
+                                     "tostring",
+                                     "type",
+                                     "xpcall",
+                                     "load",
+                                     "loadfile",
+                                     "collectgarbage",
+                                     "_VERSION",
+                                     NULL};
+  static const char *const libraries[] = {"string", "table",     "math",
+                                          "utf8",   "coroutine", "os",
+                                          "io",     "debug",     NULL};
+  lua_newtable(L);
+  int env = lua_gettop(L);
+  lua_pushglobaltable(L);
+  for (int i = 0; base[i]; i++) {
+    lua_getfield(L, env + 1, base[i]);
+    lua_setfield(L, env, base[i]);
+  }
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  for (int i = 0; libraries[i]; i++)
+    if (lua_getfield(L, -1, libraries[i]) == LUA_TTABLE) {
+      push_copy(L, -1);
+      lua_setfield(L, env, libraries[i]);
+      lua_pop(L, 1);
+    } else
+      lua_pop(L, 1);
+  lua_settop(L, env);
+  lua_pushvalue(L, env);
+  lua_setfield(L, env, "_G");
+}
+
+int lmutorere_load(lua_State *L, const char *name) {
+  const EmbeddedFile *f = lbridge_embedded(name);
+  if (!f) {
+    lua_pushfstring(L, "mutorere: missing part %s", name);
+    return LUA_ERRFILE;
+  }
+  lua_pushfstring(L, "@mutorere/%s", name);
+  int status = luaL_loadbufferx(L, f->text, f->size, lua_tostring(L, -1), "b");
+  lua_remove(L, -2);
+  if (status != LUA_OK) return status;
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_ENV_KEY);
+  if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  return LUA_OK;
+}
+
 /* Runs the Lua part called name with (module, embedded reader, a table
 ** the parts share privately). */
 static void run_part(lua_State *L, int module, int shared, const char *name) {
-  const EmbeddedFile *f = lbridge_embedded(name);
-  if (!f) luaL_error(L, "mutorere: missing part %s", name);
-  lua_pushfstring(L, "@mutorere/%s", name);
-  if (luaL_loadbufferx(L, f->text, f->size, lua_tostring(L, -1), "b"))
-    lua_error(L);
-  lua_remove(L, -2);
+  if (lmutorere_load(L, name) != LUA_OK) lua_error(L);
   lua_pushvalue(L, module);
   lua_pushcfunction(L, read_embedded);
   lua_pushvalue(L, shared);
   lua_call(L, 3, 0);
+}
+
+/* Fills the public module table at module from the private one at api:
+** the same functions, copies of the tables, so that what a script changes
+** in mt never reaches the module's own calls.  A method table the values
+** use stays private; its public copy is where it looks for methods that
+** scripts add. */
+static void publish(lua_State *L, int api, int module) {
+  lua_pushnil(L);
+  while (lua_next(L, api)) {
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      push_copy(L, -1);
+      if (*key >= 'A' && *key <= 'Z' && !lua_getmetatable(L, -2)) {
+        lua_createtable(L, 0, 1); /* private methods fall back on the copy */
+        lua_pushvalue(L, -2);
+        lua_setfield(L, -2, "__index");
+        lua_setmetatable(L, -3);
+      }
+      lua_remove(L, -2);
+    }
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, module);
+  }
 }
 
 /* mt.type(x) — "Game", "Variant", "Position" or "Move" for the module's
@@ -184,32 +288,45 @@ int luaopen_mutorere(lua_State *L) {
   luaL_checkversion(L);
   lsafelib_open(L);
   lua_newtable(L);
-  int module = lua_gettop(L);
+  int module = lua_gettop(L); /* what scripts see */
+  lua_newtable(L);
+  int api = lua_gettop(L); /* what the module itself calls */
   lua_pushvalue(L, module);
   lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
+  lua_pushvalue(L, api);
+  lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
+  push_private_env(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_ENV_KEY);
   lua_pushliteral(L, MUTORERE_VERSION);
-  lua_setfield(L, module, "version");
+  lua_setfield(L, api, "version");
   push_search_path(L);
   lua_setfield(L, module, "path");
-  lposition_open(L, module);
-  lvariant_open(L, module);
-  lgame_open(L, module);
-  lperft_open(L, module);
-  lsolver_open(L, module);
-  lsearch_open(L, module);
-  lrecord_open(L, module);
+  lposition_open(L, api);
+  lvariant_open(L, api);
+  lgame_open(L, api);
+  lperft_open(L, api);
+  lsolver_open(L, api);
+  lsearch_open(L, api);
+  lrecord_open(L, api);
   set_colours(L, module);
   static const luaL_Reg functions[] = {
       {"type", module_type},       {"clock", module_clock},
       {"isatty", module_isatty},   {"input_ready", module_input_ready},
       {"scripts", module_scripts}, {NULL, NULL}};
-  lua_pushvalue(L, module);
+  lua_pushvalue(L, api);
   luaL_setfuncs(L, functions, 0);
   lua_pop(L, 1);
   lua_newtable(L);
   int shared = lua_gettop(L);
-  lwatchdog_open(L, module, shared);
-  for (int i = 0; lua_parts[i]; i++) run_part(L, module, shared, lua_parts[i]);
+  lua_pushvalue(L, module);
+  lua_setfield(L, shared, "module");
+  lua_pushcfunction(L, push_globals);
+  lua_setfield(L, shared, "globals");
+  lua_pushvalue(L, shared);
+  lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
+  lwatchdog_open(L, api, shared);
+  for (int i = 0; lua_parts[i]; i++) run_part(L, api, shared, lua_parts[i]);
+  publish(L, api, module);
   lua_settop(L, module);
   return 1;
 }

@@ -11,6 +11,12 @@
 ** symbol) and of the program. */
 __attribute__((visibility("default"))) int luaopen_mutorere(lua_State *L);
 
+/* Loads the embedded Lua part called name (e.g. "repl.lua") as a function
+** whose globals are the module's private environment: the standard
+** library as it was when the module opened.  Returns the load status, the
+** function or a message pushed. */
+int lmutorere_load(lua_State *L, const char *name);
+
 /* Each part registers its functions and classes in the module table at
 ** index module. */
 void lposition_open(lua_State *L, int module);

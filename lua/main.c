@@ -195,11 +195,9 @@ static int run_script(lua_State *L, int argc, char **argv, int script) {
 
 /* Sets up the REPL's commands (commands.lua) and runs the loop. */
 static int run_repl(lua_State *L) {
-  const EmbeddedFile *f = lbridge_embedded("commands.lua");
-  int status =
-      luaL_loadbufferx(L, f->text, f->size, "@mutorere/commands.lua", "b");
+  int status = lmutorere_load(L, "commands.lua");
   if (status == LUA_OK) {
-    lua_getglobal(L, "mt");
+    lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
     lua_pushglobaltable(L);
     lua_pushboolean(L, lwatchdog_sandboxed(L));
     status = repl_docall(L, 3, 0);
@@ -213,10 +211,9 @@ static int run_repl(lua_State *L) {
 
 /* Runs the UGI protocol (ugi.lua).  Returns 0, or 1 when it failed. */
 static int run_ugi(lua_State *L) {
-  const EmbeddedFile *f = lbridge_embedded("ugi.lua");
-  int status = luaL_loadbufferx(L, f->text, f->size, "@mutorere/ugi.lua", "b");
+  int status = lmutorere_load(L, "ugi.lua");
   if (status == LUA_OK) {
-    lua_getglobal(L, "mt");
+    lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
     status = repl_docall(L, 1, 1);
   }
   if (status == LUA_OK) status = repl_docall(L, 0, 0);
@@ -228,7 +225,7 @@ static int run_ugi(lua_State *L) {
 ** access is refused, memory is capped, only text chunks load.  Returns the
 ** status. */
 static int make_safe(lua_State *L) {
-  lua_getglobal(L, "mt");
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
   lua_getfield(L, -1, "sandbox_env");
   int status = repl_docall(L, 0, 1);
   if (status != LUA_OK) {
