@@ -21,6 +21,24 @@ void lbridge_push_api(lua_State *L, const char *name) {
   lua_remove(L, -2);
 }
 
+const char *lbridge_describe(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) == LUA_TNUMBER) {
+    lua_pushvalue(L, idx);
+    return lua_tostring(L, -1);
+  }
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    size_t k;
+    const char *s = lua_tolstring(L, idx, &k);
+    if (k <= 40) return lua_pushfstring(L, "\"%s\"", s);
+    lua_pushlstring(L, s, 40);
+    s = lua_pushfstring(L, "\"%s...\"", lua_tostring(L, -1));
+    lua_remove(L, -2);
+    return s;
+  }
+  return lua_pushstring(L, luaL_typename(L, idx));
+}
+
 void lbridge_class(lua_State *L, int module, const char *tname,
                    const char *class, const luaL_Reg *methods,
                    const luaL_Reg *meta) {

@@ -49,6 +49,11 @@ void lbridge_scripts(lua_State *L, const char *folder, int set);
 ** function is called). */
 void lbridge_sorted_keys(lua_State *L, int set);
 
+/* Pushes and returns a short description of the value at idx for error
+** messages: a number as written (66, 1e+300), a string quoted (cut at 40
+** characters), else its type name. */
+const char *lbridge_describe(lua_State *L, int idx);
+
 /* --- the embedded files (lembedded.c, generated at build time) --- */
 
 typedef struct EmbeddedFile {

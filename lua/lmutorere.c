@@ -188,6 +188,17 @@ static void run_part(lua_State *L, int module, int shared, const char *name) {
   lua_call(L, 3, 0);
 }
 
+/* Registers the method table on top as package.loaded["mutorere.Class"],
+** where Lua looks for the names of functions called without one (through
+** pcall, say): an argument error then names mutorere.Game.play, not '?'. */
+static void name_class(lua_State *L, const char *class) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  lua_pushfstring(L, "mutorere.%s", class);
+  lua_pushvalue(L, -3);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
 /* Fills the public module table at module from the private one at api:
 ** the same functions, copies of the tables, so that what a script changes
 ** in mt never reaches the module's own calls.  A method table the values
@@ -204,6 +215,7 @@ static void publish(lua_State *L, int api, int module) {
         lua_pushvalue(L, -2);
         lua_setfield(L, -2, "__index");
         lua_setmetatable(L, -3);
+        name_class(L, key);
       }
       lua_remove(L, -2);
     }

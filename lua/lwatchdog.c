@@ -270,18 +270,6 @@ Cancel lwatchdog_cancel(lua_State *L) {
 
 /* --- mt.limit --- */
 
-/* Pushes a short description of the value at idx for error messages: a
-** number or string as written, else its type. */
-static const char *describe(lua_State *L, int idx) {
-  if (lua_type(L, idx) == LUA_TSTRING)
-    return lua_pushfstring(L, "\"%s\"", lua_tostring(L, idx));
-  if (lua_type(L, idx) == LUA_TNUMBER) {
-    lua_pushvalue(L, idx);
-    return lua_tostring(L, -1);
-  }
-  return lua_pushstring(L, luaL_typename(L, idx));
-}
-
 /* Reads field key of the budget table at 1: -1 when absent, else a number
 ** from 0 to max (a whole number when whole); errors say what it must be. */
 static double budget_field(lua_State *L, const char *key, double max, int whole,
@@ -293,7 +281,7 @@ static double budget_field(lua_State *L, const char *key, double max, int whole,
     if (type != LUA_TNUMBER || !(x >= 0 && x <= max) ||
         (whole && x != floor(x)))
       luaL_error(L, "bad budget: %s must be %s, got %s", key, want,
-                 describe(L, -1));
+                 lbridge_describe(L, -1));
   }
   lua_pop(L, 1);
   return x;
@@ -308,7 +296,7 @@ static void budget_keys(lua_State *L) {
       luaL_error(L,
                  "bad budget: unknown field %s (the fields are time, "
                  "instructions and memory)",
-                 describe(L, -2));
+                 lbridge_describe(L, -2));
     lua_pop(L, 1);
   }
 }
