@@ -26,7 +26,8 @@
 /* The Lua parts, in the order they run. */
 static const char *const lua_parts[] = {
     "diagram.lua", "help.lua",     "extras.lua",  "players.lua", "matches.lua",
-    "report.lua",  "pictures.lua", "puzzles.lua", "sandbox.lua", NULL};
+    "report.lua",  "pictures.lua", "puzzles.lua", "sandbox.lua", "api.lua",
+    NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {

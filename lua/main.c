@@ -4,6 +4,7 @@
 ** usage: mutorere [options] [script [args]]
 */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -266,6 +267,18 @@ static int protected_main(lua_State *L) {
   return 1;
 }
 
+/* Flushes standard output; says so on standard error when any of it could
+** not be written (a full disk, a closed pipe).  Returns 1 when all was
+** written. */
+static int finish_output(void) {
+  errno = 0;
+  int failed = fflush(stdout) != 0;
+  if (!failed && !ferror(stdout)) return 1;
+  fprintf(stderr, "%s: cannot write the output: %s\n", progname,
+          failed && errno ? strerror(errno) : "write error");
+  return 0;
+}
+
 int main(int argc, char **argv) {
   lua_State *L = lwatchdog_newstate();
   if (!L) {
@@ -278,8 +291,9 @@ int main(int argc, char **argv) {
   int status = lua_pcall(L, 2, 1, 0);
   int ok = status == LUA_OK && lua_toboolean(L, -1);
   if (status != LUA_OK)
-    fprintf(stderr, "%s: %s\n", progname, lua_tostring(L, -1));
-  fflush(stdout);
+    fprintf(stderr, "%s: %s\n", progname,
+            lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                           : "(error object is not a string)");
   lua_close(L);
-  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+  return finish_output() && ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
