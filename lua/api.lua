@@ -2,7 +2,7 @@
 -- raise their errors as the C ones do, at the caller's file and line and
 -- without the names of the module's own files (an error of mt.perft called
 -- from mt.divide reads as the caller's, not as "mutorere/extras.lua:58").
-local M, _, shared = ...
+local M = ...
 
 -- Re-raises a failure of a wrapped function at its caller's level: a
 -- position in the module's own files is taken off and replaced by the

@@ -121,7 +121,7 @@ end
 engines.perfect = {
   description = "perfect play from the solver: wins fastest, loses slowest, " ..
                 "and among equal moves sets the most traps",
-  decide = function(self, game)
+  decide = function(_, game)
     local best, s = shared.ranked_moves(game)
     return tempting(game, best, s)
   end,

@@ -53,8 +53,6 @@ end
 -- P.list(): the names of the puzzles on the search path.
 function P.list() return M.scripts("puzzles") end
 
-local other = {black = "white", white = "black"}
-
 local after = shared.move_value
 
 -- Checks the main line: the solver's side keeps the exact win, the
@@ -104,7 +102,7 @@ local function check_win(t, v, s, p, report, problems)
 end
 
 -- Checks the goal "draw": the only move that does not lose.
-local function check_draw(t, v, s, p, report, problems)
+local function check_draw(v, s, p, report, problems)
   if report.value ~= "draw" then
     problems[#problems + 1] = string.format("the position is not a draw but %s%s",
       report.value, report.distance and (" in " .. report.distance) or "")
@@ -155,7 +153,7 @@ function P.check(spec)
   local s = M.solve(v)
   report.value, report.distance = s:lookup(p)
   if t.goal == "win" then check_win(t, v, s, p, report, problems)
-  else check_draw(t, v, s, p, report, problems) end
+  else check_draw(v, s, p, report, problems) end
   local line = type(t.solution) == "table" and t.solution or {t.solution}
   local first = line[1]
   local listed = false
@@ -237,7 +235,7 @@ function P.generate(o)
       local right, total = {}, 0
       for _, m in ipairs(v:moves(p)) do
         total = total + 1
-        local mv, md = after(v, s, p, m)
+        local mv = after(v, s, p, m)
         if goal == "win" and mv == "win" or goal == "draw" and mv ~= "loss" then
           right[#right + 1] = tostring(m)
         end

@@ -104,9 +104,9 @@ local function collect(set, v, methods_only, depth)
   if depth > 4 then return end
   v = behind(v)
   if type(v) == "table" then
-    local k, x, seen = next(v), nil, 0
+    local k, seen = next(v), 0
     while k ~= nil and seen < MAX_KEYS do
-      x = rawget(v, k)
+      local x = rawget(v, k)
       if type(k) == "string" and k:match("^[%a_][%w_]*$")
           and (not methods_only or type(x) == "function") then
         set[k] = true

@@ -9,7 +9,6 @@ Report.__name = "mutorere.Report"
 shared.classes = shared.classes or {}
 shared.classes[#shared.classes + 1] = Report
 
-local capital = {black = "Black", white = "White"}
 local other = {black = "white", white = "black"}
 
 -- One sentence on what the start is worth.

@@ -145,7 +145,7 @@ test("broken variants get clear errors", function()
 end)
 
 -- "centre-must-leave" in the naive form.
-local function must_leave(board, side, ply, from, to)
+local function must_leave(board, side, _, from)
   if board.c == side then return from == "c" end
   return true
 end
@@ -207,7 +207,7 @@ end)
 
 test("errors in hooks are reported and change nothing", function()
   local armed = false
-  local v = mt.variant{name = "faulty", allow = function(p, m)
+  local v = mt.variant{name = "faulty", allow = function()
     if armed then error("deliberate failure") end
     return true
   end}
@@ -216,7 +216,8 @@ test("errors in hooks are reported and change nothing", function()
   local before = {g:position(), g:history()}
   armed = true
   local err = raises(function() g:play("5-4") end, "deliberate failure")
-  check(err and err:find("allow hook failed at bbb.wwww/b w 1", 1, true), "names the hook and position: " .. tostring(err))
+  check(err and err:find("allow hook failed at bbb.wwww/b w 1", 1, true),
+        "names the hook and position: " .. tostring(err))
   check(err and err:find("test_variants.lua", 1, true), "names the file")
   raises(function() g:moves() end, "deliberate failure")
   raises(function() mt.perft(v, 5) end, "deliberate failure")
@@ -227,7 +228,7 @@ test("errors in hooks are reported and change nothing", function()
   eq(g:ply(), 2, "works again")
   local bad = mt.variant{result = function() return "maybe" end}
   raises(function() mt.game(bad) end, "it returned maybe; want \"black\", \"white\", \"draw\" or nil")
-  local h = mt.variant{allow = function(p, m)
+  local h = mt.variant{allow = function()
     return pcall(function() end) -- a hook may call Lua freely
   end}
   eq(mt.perft(h, 6), mt.perft("standard", 6), "pcall in a hook")
@@ -235,7 +236,7 @@ end)
 
 test("a hook may not change the game it is judging", function()
   local g
-  local v = mt.variant{allow = function(p, m)
+  local v = mt.variant{allow = function()
     if g then g:undo() end
     return true
   end}
