@@ -52,9 +52,10 @@ static Variant *resolve_name(lua_State *L, const char *name, int arms) {
 }
 
 /* Sets the rule tags (Flank, ...) in the table at t where the variant v
-** differs from what its name alone gives. */
-static void rule_tags(lua_State *L, int t, const Variant *v, const char *name) {
-  const Variant *named = resolve_name(L, name, v->rules.arms);
+** differs from named, what its name gives (all of them when it gives
+** nothing). */
+static void rule_tags(lua_State *L, int t, const Variant *v,
+                      const Variant *named) {
   const Rules *a = &v->rules, *b = named ? &named->rules : NULL;
   if (!b || a->flank_plies != b->flank_plies) {
     if (a->flank_plies == RULES_ALWAYS)
@@ -81,7 +82,6 @@ static void rule_tags(lua_State *L, int t, const Variant *v, const char *name) {
     lua_pushinteger(L, a->max_plies);
     lua_setfield(L, t, "MaxPlies");
   }
-  lua_pop(L, 1);
 }
 
 static int known_tag(const char *name) {
@@ -217,13 +217,18 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
                lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(none)");
   lua_pushvalue(L, -1);
   lua_setfield(L, t, "Variant");
-  rule_tags(L, t, v, lua_tostring(L, -1));
-  lua_pop(L, 1);
+  const Variant *named = resolve_name(L, lua_tostring(L, -1), v->rules.arms);
+  rule_tags(L, t, v, named);
   if (v->rules.arms != 8) {
     lua_pushinteger(L, v->rules.arms);
     lua_setfield(L, t, "Arms");
   }
-  if (memcmp(&g->positions[0], &v->start, sizeof v->start) != 0) {
+  Position start; /* where a reader of the tags starts */
+  if (named)
+    start = named->start;
+  else
+    board_start(&start, v->rules.arms);
+  if (memcmp(&g->positions[0], &start, sizeof start) != 0) {
     lua_pushstring(L, board_format(&g->positions[0], buf));
     lua_setfield(L, t, "Position");
   }

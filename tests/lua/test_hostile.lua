@@ -430,6 +430,15 @@ test("what g:save writes reads back the same, or g:save refuses", function()
   for i = 1, 70 do many["T" .. i] = "x" end
   raises(function() g:record(many) end, "too many tags")
   raises(function() mt.game(mt.variant{name = "two words"}):record() end, "is not one a record can hold")
+  -- a variant with a start of its own: the record says where the game began
+  for _, v in ipairs({mt.variant{start = "bbb.wwww/b w 1"},
+                      mt.variant{name = "late", base = "first-move", start = "bbbw.www/b b 2"},
+                      mt.variant{base = "misere", arms = 10, start = "bbbbwwwwwb/. b"}}) do
+    local own = mt.game(v)
+    local back = mt.from_record(own:record())
+    eq(back:position(), own:position(), "the start of " .. v.name)
+    eq(back:moves(), own:moves(), "and its moves")
+  end
   local dir = os.tmpname()
   raises(function() g:save(dir .. "/x.mtr", {Black = "a\nb"}) end, "one line of text")
   eq(io.open(dir .. "/x.mtr"), nil, "nothing written")
