@@ -39,6 +39,13 @@ const char *lbridge_describe(lua_State *L, int idx) {
   return lua_pushstring(L, luaL_typename(L, idx));
 }
 
+const char *lbridge_message(lua_State *L, int idx) {
+  int type = lua_type(L, idx);
+  if (type == LUA_TSTRING || type == LUA_TNUMBER) return lua_tostring(L, idx);
+  return lua_pushfstring(L, "(an error object of type %s)",
+                         luaL_typename(L, idx));
+}
+
 void lbridge_class(lua_State *L, int module, const char *tname,
                    const char *class, const luaL_Reg *methods,
                    const luaL_Reg *meta) {

@@ -54,6 +54,10 @@ void lbridge_sorted_keys(lua_State *L, int set);
 ** characters), else its type name. */
 const char *lbridge_describe(lua_State *L, int idx);
 
+/* The error object at idx as text for a message: itself when a string (or
+** a number), else "(an error object of type T)"; runs no code. */
+const char *lbridge_message(lua_State *L, int idx);
+
 /* --- the embedded files (lembedded.c, generated at build time) --- */
 
 typedef struct EmbeddedFile {

@@ -368,7 +368,7 @@ static void push_variant_file(lua_State *L, const char *path,
   lua_pushfstring(L, "%s/%s", folder, path);
   if (lua_pcall(L, 1, 1, 0) != LUA_OK)
     luaL_error(L, "%s: the variant of VariantPath: %s", where,
-               lua_tostring(L, -1));
+               lbridge_message(L, -1));
 }
 
 /* Pushes the variant of a record's tags: Variant (default "standard"; a
@@ -416,7 +416,7 @@ static Variant *record_variant(lua_State *L, const Record *r, const char *where,
   lbridge_push_api(L, "variant");
   lua_insert(L, -2);
   if (lua_pcall(L, 1, 1, 0) != LUA_OK)
-    luaL_error(L, "%s: %s", where, lua_tostring(L, -1));
+    luaL_error(L, "%s: %s", where, lbridge_message(L, -1));
   return lvariant_test(L, -1);
 }
 

@@ -97,7 +97,7 @@ static void print_results(lua_State *L, int base) {
   if (n == 0) return;
   lua_rawgeti(L, LUA_REGISTRYINDEX, show_ref);
   lua_insert(L, base + 1);
-  if (repl_docall(L, n, 1) == LUA_OK)
+  if (repl_docall(L, n, 1) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
     printf("%s\n", lua_tostring(L, -1));
   else
     repl_report(L, NULL, LUA_ERRRUN, 1);
@@ -315,7 +315,7 @@ static void load_helpers(lua_State *L) {
       (lua_pushglobaltable(L),
        lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY),
        lua_pcall(L, 2, 1, 0))) {
-    fprintf(stderr, "mutorere: %s\n", lua_tostring(L, -1));
+    fprintf(stderr, "mutorere: %s\n", lbridge_message(L, -1));
     lua_pop(L, 1);
     return;
   }
