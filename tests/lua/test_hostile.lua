@@ -253,6 +253,16 @@ test("budgets nest: an inner one only shrinks what is left", function()
   local after = i - at
   check(after > full * 0.3 and after < full * 0.5,
         string.format("the outer goes on for %d of %d after the inner", after, full))
+  -- an endless loop inside a huge inner budget stops where the outer ends
+  local seen
+  local start = mt.clock()
+  ok, err = mt.limit({instructions = 1e6}, function()
+    local _, inner = mt.limit({instructions = 1e10}, function() while true do end end)
+    seen = inner
+  end)
+  eq({ok, err, seen}, {false, "the instruction budget (1000000 instructions) ran out", nil},
+     "the outer's budget binds the inner")
+  check(mt.clock() - start < 1, "at once")
   -- memory: after an inner budget the outer cap holds again
   ok, err = mt.limit({memory = 40 << 20}, function()
     mt.limit({memory = 1 << 30}, function() return 1 end)

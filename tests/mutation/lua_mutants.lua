@@ -6,10 +6,12 @@
 --   build/mutorere tests/mutation/lua_mutants.lua [build-mutants]
 --
 -- It prints each mutant's fate and the score; every file is put back.
--- With --check it only checks that each text to change is found once.
+-- With --check it only checks that each text to change is found once;
+-- with --only N (after the build tree) it tries mutant N alone.
 
 local check_only = arg[1] == "--check"
 local build = not check_only and arg[1] or "build-mutants"
+local only = arg[2] == "--only" and tonumber(arg[3])
 
 -- {file, the text to change (found once), what it becomes, what a user
 -- would notice}
@@ -48,7 +50,8 @@ local MUTANTS = {
   {"lua/lrecord.c", "    start = named->start;", "    start = v->start;",
    "a variant's own start is not recorded"},
   {"lua/lvariant.c", "cycle = lua_rawequal(L, -1, idx);", "cycle = 0;", "a cycle of bases is not named"},
-  {"lua/lvariant.c", "return lua_toboolean(L, -1) ? RULES_ALWAYS : 0;", "return lua_toboolean(L, -1) ? 0 : RULES_ALWAYS;",
+  {"lua/lvariant.c", "return lua_toboolean(L, -1) ? RULES_ALWAYS : 0;",
+   "return lua_toboolean(L, -1) ? 0 : RULES_ALWAYS;",
    "flank = true and false swapped"},
   {"lua/lvariant.c", "if (!ok || lua_type(L, -1) != LUA_TNUMBER || x < lo || x > hi)", "if (!ok || x < lo || x > hi)",
    "arms = \"8\" is accepted"},
@@ -105,6 +108,7 @@ assert(sh("cmake -S . -B " .. build), "cmake")
 assert(sh("cmake --build " .. build .. " -j2"), "the unmutated build")
 local killed, survived, broken = 0, {}, {}
 for i, m in ipairs(MUTANTS) do
+  if only and i ~= only then goto next_mutant end
   local file, from, to, what = m[1], m[2], m[3], m[4]
   local original = read(file)
   local at = original:find(from, 1, true)
@@ -121,6 +125,7 @@ for i, m in ipairs(MUTANTS) do
     print(string.format("%2d %-16s %-24s %s (%d s)", i, file, fate, what, os.time() - start))
     io.stdout:flush()
   end
+  ::next_mutant::
 end
 sh("cmake --build " .. build .. " -j2")
 print(string.format("\nkilled %d of %d", killed, killed + #survived))
