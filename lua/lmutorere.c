@@ -208,6 +208,7 @@ int luaopen_mutorere(lua_State *L) {
   lua_newtable(L);
   int shared = lua_gettop(L);
   lwatchdog_open(L, module, shared);
+  lworkers_open(L, shared);
   for (int i = 0; lua_parts[i]; i++) run_part(L, module, shared, lua_parts[i]);
   lua_settop(L, module);
   return 1;
