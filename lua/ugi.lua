@@ -161,7 +161,7 @@ local OPTIONS = {
   {name = "Depth", type = "spin", min = 0, max = MAX_DEPTH, default = function() return 0 end},
   {name = "Seed", type = "spin", min = 0, max = MAX_SEED, default = function() return 0 end},
   {name = "MoveOverhead", type = "spin", min = 0, max = 10000,
-   default = function() return 10 end},
+   default = function() return 20 end},
 }
 
 -- --- positions ---
@@ -237,8 +237,8 @@ local function think_time(e, o)
   if not left then return nil end
   left = max(0, left / 1000 - overhead)
   local inc = (o[mine .. "inc"] or 0) / 1000
-  local aim = max(0.001, min(left / 2, left / max(1, o.movestogo or 20) + inc * 3 / 4))
-  return aim, max(aim, min(left * 3 / 4, aim * 2))
+  local aim = max(0.001, min(left / 10, left / max(1, o.movestogo or 30) + inc / 2))
+  return aim, max(aim, min(left / 4, aim * 2))
 end
 
 -- The words of a go command that take a number, and what they mean.
@@ -542,7 +542,7 @@ end
 -- input.  Returns nil, or the error that stopped the output.
 return function(input, output)
   local e = {input = input, output = output, variant = "standard", player_name = "alphabeta",
-             depth = 0, seed = 0, base_seed = clock_seed(), games = 0, overhead = 10,
+             depth = 0, seed = 0, base_seed = clock_seed(), games = 0, overhead = 20,
              queue = {}, queued = 0, dropped = 0, quitting = false, stopped = false,
              ended = false}
   e.variant_value = make_variant(e.variant)

@@ -42,7 +42,8 @@ local function negamax(v, p, depth, alpha, beta, line, ctx, pv)
   end
   if depth == 0 then return eval(p, v) end
   line[key] = true
-  local best, child_pv = -math.huge, {}
+  local best, child_pv = -math.huge, ctx.pvs[ctx.ply] -- one list a ply, reused
+  if not child_pv then child_pv = {}; ctx.pvs[ctx.ply] = child_pv end
   for _, move in ipairs(v:moves(p)) do
     ctx.ply = ctx.ply + 1
     clear(child_pv)
@@ -94,7 +95,7 @@ local function search(game, depth, limits)
   local v, p = game:variant(), game:board()
   local line = earlier_positions(game)
   limits = limits or {}
-  local ctx = {nodes = 0, ply = 1, max_nodes = limits.nodes, stop = limits.stop,
+  local ctx = {nodes = 0, ply = 1, pvs = {}, max_nodes = limits.nodes, stop = limits.stop,
                deadline = limits.time and mt.clock() + limits.time}
   local deepening = limits.time or limits.nodes or limits.stop
   local best, score, pv, reached = v:moves(p)[1], 0, nil, 0
