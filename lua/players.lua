@@ -210,20 +210,31 @@ local function perfect_line(game, first, plies)
   return line
 end
 
--- Solves game's variant within the time limit (none: as long as it takes).
--- Returns the solution, or nil when time ran out; remembers the time that
--- was not enough, so as not to try again with no more.
+-- Solves game's variant within the limits of a move.  Without limits it
+-- takes as long as it takes, and a failure is an error.  With limits it
+-- returns nil when the time ran out or the board cannot be solved here,
+-- and remembers it, so as not to try again with no more time.
 local function solve_within(self, game, limits)
   local v = game:variant()
-  local time = limits and limits.time
-  if not time then return M.solve(v) end
+  if not limits then return M.solve(v) end
   self.unsolved = self.unsolved or setmetatable({}, {__mode = "k"})
-  local failed = self.unsolved[v]
-  if failed and time <= failed then return nil end
-  local ok, s = M.limit({time = time * 0.8}, M.solve, v)
+  local time, failed = limits.time, self.unsolved[v]
+  if failed and (failed == math.huge or (time or math.huge) <= failed) then return nil end
+  local ok, s
+  if time then
+    ok, s = M.limit({time = time * 0.8}, M.solve, v)
+  else
+    ok, s = pcall(M.solve, v)
+  end
   if ok then return s end
-  if not tostring(s):find("time budget", 1, true) then error(s, 0) end
-  self.unsolved[v] = time
+  local text = tostring(s)
+  if time and text:find("time budget", 1, true) then
+    self.unsolved[v] = time
+  elseif text:find("cannot solve", 1, true) or text:find("not enough memory", 1, true) then
+    self.unsolved[v] = math.huge
+  else
+    error(s, 0)
+  end
   return nil
 end
 
@@ -234,10 +245,10 @@ engines.perfect = {
   decide = function(self, game, limits)
     local t0 = M.clock()
     local s = solve_within(self, game, limits)
-    if not s then
+    if not s then -- alpha-beta for the rest of the time
       local rest = {}
       for k, x in next, limits do rest[k] = x end
-      rest.time = math.max(0.001, limits.time - (M.clock() - t0))
+      if rest.time then rest.time = math.max(0.001, rest.time - (M.clock() - t0)) end
       return alphabeta({}, game, rest)
     end
     local best = shared.ranked_moves(game)

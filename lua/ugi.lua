@@ -23,7 +23,7 @@ local concat, remove = table.concat, table.remove
 local os_time = os and os.time
 local clock, limit, new_game, new_variant = M.clock, M.limit, M.game, M.variant
 local make_player, variants, players = M.player, M.variants, M.players
-local choose, reset, search = M.Player.choose, M.Player.reset, M.search
+local choose, reset, search, solve = M.Player.choose, M.Player.reset, M.search, M.solve
 
 local NAME = "mutorere " .. M.version
 local MAX_DEPTH = 64
@@ -436,7 +436,28 @@ function commands.ugi(e)
   send(e, "ugiok")
 end
 
-function commands.isready(e) send(e, "readyok") end
+-- Readies the player for a game, outside any clock (as UCI has isready
+-- for slow set-up): the perfect player solves the variant now.
+local function prepare(e)
+  local p = player(e)
+  local v = e.variant_value
+  if type(p.definition) ~= "table" or p.definition.engine ~= "perfect" or e.solved[v] then
+    return
+  end
+  e.solved[v] = true
+  local ok, err = pcall(solve, v)
+  if ok then p.unsolved = nil end -- its memory of solves that did not fit
+  if not ok then
+    info(e, "the perfect player cannot solve this board (" .. message(err) ..
+         "): it will search instead")
+  end
+end
+
+function commands.isready(e)
+  local ok, err = pcall(prepare, e)
+  if not ok then info(e, "error: " .. message(err)) end
+  send(e, "readyok")
+end
 
 function commands.uginewgame(e)
   e.games = e.games + 1
@@ -544,7 +565,7 @@ return function(input, output)
   local e = {input = input, output = output, variant = "standard", player_name = "alphabeta",
              depth = 0, seed = 0, base_seed = clock_seed(), games = 0, overhead = 20,
              queue = {}, queued = 0, dropped = 0, quitting = false, stopped = false,
-             ended = false}
+             ended = false, solved = setmetatable({}, {__mode = "k"})}
   e.variant_value = make_variant(e.variant)
   restart(e)
   while not e.quitting do
