@@ -210,26 +210,31 @@ local function perfect_line(game, first, plies)
   return line
 end
 
+local STOP_SLICE = 0.1 -- seconds a solve may take when only a stop limits it
+
 -- Solves game's variant within the limits of a move.  Without limits it
 -- takes as long as it takes, and a failure is an error.  With limits it
--- returns nil when the time ran out or the board cannot be solved here,
--- and remembers it, so as not to try again with no more time.
+-- gets 80% of the time (STOP_SLICE when only a stop bounds the move, since
+-- the solver cannot poll it) and returns nil when that ran out or the
+-- board cannot be solved here, remembering it so as not to try again with
+-- no more time.
 local function solve_within(self, game, limits)
   local v = game:variant()
   if not limits then return M.solve(v) end
   self.unsolved = self.unsolved or setmetatable({}, {__mode = "k"})
-  local time, failed = limits.time, self.unsolved[v]
-  if failed and (failed == math.huge or (time or math.huge) <= failed) then return nil end
+  local budget = limits.time and limits.time * 0.8 or (limits.stop and STOP_SLICE)
+  local failed = self.unsolved[v]
+  if failed and (failed == math.huge or (budget or math.huge) <= failed) then return nil end
   local ok, s
-  if time then
-    ok, s = M.limit({time = time * 0.8}, M.solve, v)
+  if budget then
+    ok, s = M.limit({time = budget}, M.solve, v)
   else
     ok, s = pcall(M.solve, v)
   end
   if ok then return s end
   local text = tostring(s)
-  if time and text:find("time budget", 1, true) then
-    self.unsolved[v] = time
+  if budget and text:find("time budget", 1, true) then
+    self.unsolved[v] = budget
   elseif text:find("cannot solve", 1, true) or text:find("not enough memory", 1, true) then
     self.unsolved[v] = math.huge
   else
@@ -240,8 +245,8 @@ end
 
 engines.perfect = {
   description = "perfect play from the solver: wins fastest, loses slowest, " ..
-                "and among equal moves sets the most traps (when the solve " ..
-                "does not fit in the time, alpha-beta for the rest)",
+                "and among equal moves sets the most traps (under limits, " ..
+                "alpha-beta when the solve does not fit)",
   decide = function(self, game, limits)
     local t0 = M.clock()
     local s = solve_within(self, game, limits)

@@ -118,3 +118,40 @@ test("--safe --ugi plays", function()
         table.concat(out, "\n"))
   eq(only(out, "bestmove"), {"bestmove 1-c"}, "a move")
 end)
+
+test("every player keeps to a move's time, nodes and stop by itself", function()
+  local g = mt.game{arms = 24}
+  g:play("1-c")
+  for _, name in ipairs({"alphabeta", "heuristic", "minimax", "mcts", "mcts-lua",
+                         "perfect", "random"}) do
+    local p = mt.player(name)
+    local t = mt.clock()
+    local move, found = p:choose(g, {time = 0.2})
+    local took = mt.clock() - t
+    check(took < 2, string.format("%s: 0.2 s took %.2f s", name, took))
+    check(g:copy():play(move), name .. ": a legal move")
+    if name ~= "random" then
+      check(type(found) == "table" and (found.score or found.mate) and #found.pv > 0,
+            name .. " reports a score and a line")
+    end
+    local polls = 0
+    t = mt.clock()
+    p:choose(g, {infinite = true, stop = function() polls = polls + 1 return polls > 3 end})
+    check(mt.clock() - t < 2, name .. ": infinite, ended by stop")
+  end
+  for name, nodes in pairs({mcts = 100, ["mcts-lua"] = 30, minimax = 300, alphabeta = 2000}) do
+    local _, found = mt.player(name):choose(g, {nodes = nodes})
+    check(found.nodes >= nodes and found.nodes < nodes * 1.1, string.format(
+          "%s: %d nodes asked, %s searched", name, nodes, tostring(found.nodes)))
+  end
+  for _, name in ipairs({"alphabeta", "heuristic", "minimax"}) do
+    local _, found = mt.player(name):choose(g, {depth = 3})
+    eq(found.depth, 3, name .. ": depth 3")
+  end
+  raises(function() mt.player("random"):choose(g, {time = -1}) end, "limit time must be >= 0")
+  raises(function() mt.player("random"):choose(g, {depht = 3}) end, "unknown limit 'depht'")
+  raises(function() mt.player("random"):choose(g, {depth = 0}) end,
+         "limit depth must be a positive integer")
+  raises(function() mt.player("random"):choose(g, {stop = true}) end,
+         "limit stop must be a function")
+end)
