@@ -309,7 +309,7 @@ end
 local function stopper(e, deadline)
   local next_poll = 0
   return function()
-    if e.stopped then return true end
+    if e.stopped or e.failed then return true end
     local now = clock()
     if deadline and now > deadline then return true end
     if now >= next_poll then
