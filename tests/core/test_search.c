@@ -15,7 +15,7 @@ static int run(const Rules *r, const Position *p, int depth,
   SearchLimits limits = {depth, 0, 0};
   Evaluator eval = {search_builtin_eval, (void *)r};
   char err[BOARD_ERRMAX];
-  return search_run(r, p, NULL, 0, &limits, &eval, NULL, NULL, out, err);
+  return search_run(r, p, NULL, NULL, 0, &limits, &eval, NULL, NULL, out, err);
 }
 
 /* Every position of a variant on 8 arms: a mate score agrees with the
@@ -34,7 +34,7 @@ static void compare_with_solver(const char *variant) {
       SearchResult res;
       int d;
       rank_unrank(i, 8, (uint32_t)ply, &p);
-      int value = solver_lookup(&s, &p, &d);
+      int value = solver_lookup(&s, &p, NULL, &d);
       CHECK_INT(run(&r, &p, 9, &res), SEARCH_OK);
       if (res.moves == 0) continue;
       checked++;
@@ -49,7 +49,7 @@ static void compare_with_solver(const char *variant) {
       /* the move it plays keeps a win or a draw */
       Position q = p;
       board_play(&q, res.best);
-      int after = solver_lookup(&s, &q, NULL);
+      int after = solver_lookup(&s, &q, NULL, NULL);
       if (value == VALUE_WIN) CHECK_INT(after, VALUE_LOSS);
       if (value == VALUE_DRAW) CHECK(after != VALUE_WIN);
     }
@@ -98,27 +98,30 @@ static void test_limits_and_failures(void) {
   board_start(&p, 16);
   SearchLimits few = {40, 5000, 0};
   Evaluator eval = {search_builtin_eval, &r};
-  CHECK_INT(search_run(&r, &p, NULL, 0, &few, &eval, NULL, NULL, &res, err),
-            SEARCH_OK);
+  CHECK_INT(
+      search_run(&r, &p, NULL, NULL, 0, &few, &eval, NULL, NULL, &res, err),
+      SEARCH_OK);
   CHECK(res.nodes < 7000);
   CHECK(res.depth >= 1 && res.depth < 40);
   CHECK(res.moves == 2);
   Cancel stop = {stop_at_once, NULL};
   SearchLimits deep = {40, 0, 0};
-  CHECK_INT(search_run(&r, &p, NULL, 0, &deep, &eval, NULL, &stop, &res, err),
-            SEARCH_OK);
+  CHECK_INT(
+      search_run(&r, &p, NULL, NULL, 0, &deep, &eval, NULL, &stop, &res, err),
+      SEARCH_OK);
   CHECK(res.best.to == BOARD_CENTRE); /* a legal move even so */
   int calls = 100;
   Evaluator bad = {failing_eval, &calls};
-  CHECK_INT(search_run(&r, &p, NULL, 0, &deep, &bad, NULL, NULL, &res, err),
-            SEARCH_EHOOK);
+  CHECK_INT(
+      search_run(&r, &p, NULL, NULL, 0, &deep, &bad, NULL, NULL, &res, err),
+      SEARCH_EHOOK);
   SearchTable t;
   CHECK_INT(search_table_init(&t, 12), 0);
   SearchLimits six = {6, 0, 0};
-  CHECK_INT(search_run(&r, &p, NULL, 0, &six, &eval, &t, NULL, &res, err),
+  CHECK_INT(search_run(&r, &p, NULL, NULL, 0, &six, &eval, &t, NULL, &res, err),
             SEARCH_OK);
   uint64_t first = res.nodes;
-  CHECK_INT(search_run(&r, &p, NULL, 0, &six, &eval, &t, NULL, &res, err),
+  CHECK_INT(search_run(&r, &p, NULL, NULL, 0, &six, &eval, &t, NULL, &res, err),
             SEARCH_OK);
   CHECK(res.nodes <= first); /* the table helps the second time */
   search_table_free(&t);
@@ -135,12 +138,12 @@ static void test_repetition(void) {
   board_parse(&p, "bbb.wwww/b w 1", err); /* white's only move is 5-4 */
   Position next = p;
   board_play(&next, (Move){4, 3});
-  uint64_t history[1] = {board_hash(&next)};
+  uint64_t history[1] = {rules_state_hash(&r, &next, NULL)};
   SearchLimits limits = {6, 0, 0};
   Evaluator eval = {search_builtin_eval, &r};
-  CHECK_INT(
-      search_run(&r, &p, history, 1, &limits, &eval, NULL, NULL, &res, err),
-      SEARCH_OK);
+  CHECK_INT(search_run(&r, &p, NULL, history, 1, &limits, &eval, NULL, NULL,
+                       &res, err),
+            SEARCH_OK);
   CHECK_INT(res.score, 0); /* 5-4 repeats a position of the game */
   CHECK_INT(res.moves, 1);
 }
