@@ -9,14 +9,13 @@
 
 #include "memory.h"
 
-#define FIRST_SLOTS 1024 /* a new table's size */
-#define PROBES 8         /* slots looked at for one key */
+#define FIRST_SLOTS 1024         /* a new table's size */
+#define PROBES 4                 /* slots looked at for one key */
+#define USED ((uint64_t)1 << 63) /* in key.w[3]: the slot holds a state */
 
 typedef struct Slot {
-  MemoKey key;
-  uint32_t allowed;
-  uint8_t outcome;
-  uint8_t used;
+  MemoKey key; /* w[3] | USED when in use; all zero when free */
+  Judgement j;
 } Slot;
 
 struct HookMemo {
@@ -62,28 +61,33 @@ MemoKey memo_key(const Rules *r, const Position *p, const History *h) {
   return k;
 }
 
-/* The home slot of a key. */
+/* The home slot of a key: the words mixed, then a 64-bit finaliser
+** (xor-shift-multiply). */
 static size_t home(const HookMemo *m, const MemoKey *key) {
-  uint64_t x = key->w[0] * 0x9e3779b97f4a7c15u ^ key->w[1];
-  x = (x ^ (x >> 29)) * 0xbf58476d1ce4e5b9u ^ key->w[2];
-  x = (x ^ (x >> 31)) * 0x94d049bb133111ebu ^ key->w[3];
+  uint64_t x = key->w[0] * 0x9e3779b97f4a7c15u;
+  x ^= (key->w[1] << 21 | key->w[1] >> 43) ^ key->w[2] << 7 ^
+       key->w[3] * 0xd6e8feb86659fd93u;
+  x ^= x >> 31;
+  x *= 0xbf58476d1ce4e5b9u;
+  x ^= x >> 29;
+  x *= 0x94d049bb133111ebu;
   return (size_t)(x ^ (x >> 32)) & m->mask;
 }
 
+/* 1 when slot key a (marked USED) holds key b. */
 static int same_key(const MemoKey *a, const MemoKey *b) {
   return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] &&
-         a->w[3] == b->w[3];
+         a->w[3] == (b->w[3] | USED);
 }
 
-int memo_get(HookMemo *m, const MemoKey *key, uint32_t *allowed, int *outcome) {
+int memo_get(HookMemo *m, const MemoKey *key, Judgement *j) {
   if (m->slots) {
-    for (size_t i = home(m, key), j = 0; j < PROBES;
-         j++, i = (i + 1) & m->mask) {
+    size_t i = home(m, key);
+    for (int probe = 0; probe < PROBES; probe++, i = (i + 1) & m->mask) {
       Slot *s = &m->slots[i];
-      if (!s->used) break;
+      if (!(s->key.w[3] & USED)) break;
       if (same_key(&s->key, key)) {
-        *allowed = s->allowed;
-        *outcome = s->outcome;
+        *j = s->j;
         m->hits++;
         return 1;
       }
@@ -95,13 +99,16 @@ int memo_get(HookMemo *m, const MemoKey *key, uint32_t *allowed, int *outcome) {
 
 /* Puts a key into the first free slot of its probe window; 0 when the
 ** window is full. */
-static int place(HookMemo *m, const MemoKey *key, uint32_t allowed,
-                 int outcome) {
-  for (size_t i = home(m, key), j = 0; j < PROBES; j++, i = (i + 1) & m->mask) {
+static int place(HookMemo *m, const MemoKey *key, const Judgement *j) {
+  size_t i = home(m, key);
+  for (int probe = 0; probe < PROBES; probe++, i = (i + 1) & m->mask) {
     Slot *s = &m->slots[i];
-    if (s->used && !same_key(&s->key, key)) continue;
-    if (!s->used) m->states++;
-    *s = (Slot){*key, allowed, (uint8_t)outcome, 1};
+    int used = (s->key.w[3] & USED) != 0;
+    if (used && !same_key(&s->key, key)) continue;
+    if (!used) m->states++;
+    s->key = *key;
+    s->key.w[3] |= USED;
+    s->j = *j;
     return 1;
   }
   return 0;
@@ -120,18 +127,23 @@ static int grow(HookMemo *m) {
   m->mask = size - 1;
   m->states = 0;
   for (size_t i = 0; i < old; i++)
-    if (before[i].used)
-      place(m, &before[i].key, before[i].allowed, before[i].outcome);
+    if (before[i].key.w[3] & USED) {
+      MemoKey key = before[i].key;
+      key.w[3] &= ~USED;
+      place(m, &key, &before[i].j);
+    }
   memory_realloc(before, 0);
   return 0;
 }
 
-void memo_put(HookMemo *m, const MemoKey *key, uint32_t allowed, int outcome) {
+void memo_put(HookMemo *m, const MemoKey *key, const Judgement *j) {
   if (!m->slots && grow(m)) return;
   if (m->states * 2 > m->mask + 1) grow(m); /* keep it half empty if we can */
-  if (place(m, key, allowed, outcome)) return;
-  if (grow(m) == 0 && place(m, key, allowed, outcome)) return;
-  m->slots[home(m, key)] = (Slot){*key, allowed, (uint8_t)outcome, 1};
+  if (place(m, key, j)) return;
+  Slot *s = &m->slots[home(m, key)]; /* a crowded window: forget one */
+  s->key = *key;
+  s->key.w[3] |= USED;
+  s->j = *j;
 }
 
 MemoStats memo_stats(const HookMemo *m) {

@@ -13,7 +13,7 @@
 
 #include "rules.h"
 
-#define MEMO_DEFAULT_BYTES ((size_t)64 << 20) /* the default bound: 64 MiB */
+#define MEMO_DEFAULT_BYTES ((size_t)256 << 20) /* the default bound */
 
 typedef struct HookMemo HookMemo;
 
@@ -36,12 +36,11 @@ void memo_clear(HookMemo *m);
 ** not part of it). */
 MemoKey memo_key(const Rules *r, const Position *p, const History *h);
 
-/* 1 with the answers in *allowed and *outcome when key is remembered;
-** 0 when not. */
-int memo_get(HookMemo *m, const MemoKey *key, uint32_t *allowed, int *outcome);
+/* 1 with the judgement in *j when key is remembered; 0 when not. */
+int memo_get(HookMemo *m, const MemoKey *key, Judgement *j);
 
-/* Remembers the answers for key (forgetting another state when full). */
-void memo_put(HookMemo *m, const MemoKey *key, uint32_t allowed, int outcome);
+/* Remembers the judgement for key (forgetting another state when full). */
+void memo_put(HookMemo *m, const MemoKey *key, const Judgement *j);
 
 typedef struct MemoStats {
   uint64_t hits, misses; /* lookups answered and not */

@@ -44,25 +44,36 @@ static uint64_t perft_fast(Run *run, uint64_t own, uint64_t enemy, int centre,
   return sum;
 }
 
+static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
+                             int depth);
+
+/* Leaves below the child of p reached by h after move m (depth >= 1). */
+static uint64_t perft_child(Run *run, const Position *p, const History *h,
+                            Move m, int depth) {
+  Position q = *p;
+  History g = *h;
+  board_play(&q, m);
+  history_push(&g, m, run->memory);
+  return perft_hooked(run, &q, &g, depth);
+}
+
 /* Leaves below p reached by h (depth >= 1), hooks asked; the last ply is
 ** counted in bulk. */
 static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
                              int depth) {
-  Move moves[RULES_MAX_MOVES];
-  int outcome;
+  Judgement j;
   if (depth > 2 && run_stopped(run)) return 0;
-  int k = rules_judge(run->rules, p, h, moves, &outcome);
-  if (k < 0) return run->failed = PERFT_EHOOK, 0;
-  if (outcome) return 0;
-  if (depth == 1) return (uint64_t)k;
+  if (rules_judgement(run->rules, p, h, &j))
+    return run->failed = PERFT_EHOOK, 0;
+  if (j.outcome) return 0;
+  if (depth == 1) return (uint64_t)rules_judged_count(&j);
+  uint8_t to = (uint8_t)board_empty_point(p);
   uint64_t sum = 0;
-  for (int i = 0; i < k && !run->failed; i++) {
-    Position q = *p;
-    History g = *h;
-    board_play(&q, moves[i]);
-    history_push(&g, moves[i], run->memory);
-    sum += perft_hooked(run, &q, &g, depth - 1);
-  }
+  for (uint64_t a = j.arms; a && !run->failed; a &= a - 1)
+    sum += perft_child(run, p, h, (Move){(uint8_t)__builtin_ctzll(a), to},
+                       depth - 1);
+  if (j.centre && !run->failed)
+    sum += perft_child(run, p, h, (Move){BOARD_CENTRE, to}, depth - 1);
   return sum;
 }
 

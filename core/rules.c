@@ -71,11 +71,43 @@ int rules_equal(const Rules *a, const Rules *b) {
          a->hooks.judge == b->hooks.judge && a->hooks.ctx == b->hooks.ctx;
 }
 
-/* Asks the hooks about p reached by h (the memo first, when pure), where
-** the parameters allow the k moves in moves.  Returns the verdict, or
-** RULES_EHOOK. */
+/* The judgement of the k moves in moves, the parameters' moves of p: all
+** allowed, no verdict. */
+static void judge_all(const Move *moves, int k, Judgement *j) {
+  if (k == 0) moves = NULL; /* nothing is read */
+  *j = (Judgement){0, 0, OUTCOME_NONE};
+  for (int i = 0; i < k; i++) {
+    if (moves[i].from == BOARD_CENTRE)
+      j->centre = 1;
+    else
+      j->arms |= (uint64_t)1 << moves[i].from;
+  }
+}
+
+/* Asks the hooks about p reached by h (at most r->history moves of it).
+** Returns 0, or RULES_EHOOK. */
 static int ask_hooks(const Rules *r, const Position *p, const History *h,
-                     const Move *moves, int k, uint32_t *allowed) {
+                     Judgement *j) {
+  Move moves[RULES_MAX_MOVES];
+  int k = rules_param_moves(r, p, moves);
+  uint32_t allowed = 0;
+  int outcome = r->hooks.judge(r->hooks.ctx, p, h, moves, k, &allowed);
+  if (outcome < 0) return RULES_EHOOK;
+  int kept = 0;
+  for (int i = 0; i < k; i++)
+    if (allowed >> i & 1) moves[kept++] = moves[i];
+  judge_all(moves, kept, j);
+  j->outcome = (uint8_t)(outcome > OUTCOME_DRAW ? OUTCOME_NONE : outcome);
+  return 0;
+}
+
+int rules_judgement(const Rules *r, const Position *p, const History *h,
+                    Judgement *j) {
+  if (!r->hooks.judge) {
+    Move moves[RULES_MAX_MOVES];
+    judge_all(moves, rules_param_moves(r, p, moves), j);
+    return 0;
+  }
   History kept;
   if (h && h->count > r->history) {
     kept = *h;
@@ -83,33 +115,28 @@ static int ask_hooks(const Rules *r, const Position *p, const History *h,
     h = &kept;
   }
   if (h && h->count == 0) h = NULL;
-  MemoKey key;
-  int outcome;
-  if (r->hooks.memo) {
-    key = memo_key(r, p, h);
-    if (memo_get(r->hooks.memo, &key, allowed, &outcome)) return outcome;
-  }
-  *allowed = 0;
-  outcome = r->hooks.judge(r->hooks.ctx, p, h, moves, k, allowed);
-  if (outcome < 0) return RULES_EHOOK;
-  if (outcome > OUTCOME_DRAW) outcome = OUTCOME_NONE;
-  if (r->hooks.memo) memo_put(r->hooks.memo, &key, *allowed, outcome);
-  return outcome;
+  if (!r->hooks.memo) return ask_hooks(r, p, h, j);
+  MemoKey key = memo_key(r, p, h);
+  if (memo_get(r->hooks.memo, &key, j)) return 0;
+  if (ask_hooks(r, p, h, j)) return RULES_EHOOK;
+  memo_put(r->hooks.memo, &key, j);
+  return 0;
 }
 
 int rules_judge(const Rules *r, const Position *p, const History *h, Move *out,
                 int *outcome) {
-  int k = rules_param_moves(r, p, out), verdict = OUTCOME_NONE;
-  if (r->hooks.judge) {
-    uint32_t allowed;
-    verdict = ask_hooks(r, p, h, out, k, &allowed);
-    if (verdict < 0) return RULES_EHOOK;
-    int kept = 0;
-    for (int i = 0; i < k; i++)
-      if (allowed >> i & 1) out[kept++] = out[i];
-    k = kept;
+  Judgement j;
+  if (!r->hooks.judge) {
+    if (outcome) *outcome = OUTCOME_NONE;
+    return rules_param_moves(r, p, out);
   }
-  if (outcome) *outcome = verdict;
+  if (rules_judgement(r, p, h, &j)) return RULES_EHOOK;
+  if (outcome) *outcome = j.outcome;
+  int k = 0;
+  uint8_t to = (uint8_t)board_empty_point(p);
+  for (uint64_t a = j.arms; a; a &= a - 1)
+    out[k++] = (Move){(uint8_t)__builtin_ctzll(a), to};
+  if (j.centre) out[k++] = (Move){BOARD_CENTRE, to};
   return k;
 }
 

@@ -203,6 +203,25 @@ static inline int rules_param_count(const Rules *r, const Position *p) {
   return rules_reach_count(rules_reach_of(r, p));
 }
 
+/* What the rules say of a state: its legal moves by the point they leave
+** (every move goes to the empty point), and the variant's own verdict. */
+typedef struct Judgement {
+  uint64_t arms;   /* the arms whose piece may move */
+  uint8_t centre;  /* 1 when the centre's piece may move */
+  uint8_t outcome; /* OUTCOME_* by the result hook (NONE without one) */
+} Judgement;
+
+/* The judgement of p reached by the moves in h (NULL: none known), hooks
+** included; pure hooks are asked once per state.  Returns 0, or
+** RULES_EHOOK. */
+int rules_judgement(const Rules *r, const Position *p, const History *h,
+                    Judgement *j);
+
+/* The number of moves of a judgement. */
+static inline int rules_judged_count(const Judgement *j) {
+  return __builtin_popcountll(j->arms) + j->centre;
+}
+
 /* The legal moves of p, reached by the moves in h (NULL: none known),
 ** hooks included, into out (RULES_MAX_MOVES entries), and in *outcome the
 ** variant's own verdict on p (the result hook's OUTCOME_*, OUTCOME_NONE

@@ -224,26 +224,91 @@ static int predecessors_remembered(const Rules *r, int memory,
 
 /* --- the layers --- */
 
+/* --- every state of a layer --- */
+
+typedef int (*Visit)(Solver *sv, void *ud, const Position *p, const History *h,
+                     uint64_t i);
+
+typedef struct Walker {
+  Solver *sv;
+  Visit visit;
+  void *ud;
+  const Position *p; /* the position whose histories are walked */
+  uint64_t base;     /* the index of p with an empty history */
+} Walker;
+
+/* Visits p with the history h (its first h->count moves known, the oldest
+** of them leading to q; their code digit so far, power the next digit's
+** weight), then every longer history.  Returns a SOLVER_* code. */
+static int each_history(Walker *w, History *h, const Position *q,
+                        uint64_t digits, uint64_t power) {
+  const Solution *s = w->sv->s;
+  int rc = solver_poll(w->sv);
+  if (rc) return rc;
+  uint64_t code = history_offset(s->n, h->count) + digits;
+  rc = w->visit(w->sv, w->ud, w->p, h, w->base + code * s->positions);
+  if (rc || h->count >= s->memory || (uint32_t)h->count >= w->p->ply) return rc;
+  for (int t = 0; t <= s->n && !rc; t++) {
+    Move m = {(uint8_t)board_empty_point(q),
+              (uint8_t)(t == s->n ? BOARD_CENTRE : t)};
+    if (!rules_led_to(q, m)) continue;
+    Position before = *q;
+    board_unplay(&before, m);
+    h->moves[h->count++] = m;
+    rc = each_history(w, h, &before, digits + (uint64_t)t * power,
+                      power * (uint64_t)(s->n + 1));
+    h->count--;
+  }
+  return rc;
+}
+
+/* Visits every state of a layer: every position, with every history that
+** can have led to it.  Returns a SOLVER_* code. */
+static int each_state(Solver *sv, uint64_t layer, Visit visit, void *ud) {
+  const Solution *s = sv->s;
+  Walker w = {sv, visit, ud, NULL, 0};
+  int rc = SOLVER_OK;
+  for (uint64_t r = 0; r < s->positions && rc == SOLVER_OK; r++) {
+    Position p;
+    History h = {0, {{0, 0}}};
+    rank_unrank(r, s->n, layer_ply(s, layer), &p);
+    w.p = &p;
+    w.base = layer * s->layer + r;
+    rc = each_history(&w, &h, &p, 0, 1);
+  }
+  return rc;
+}
+
+/* --- the last layer --- */
+
+typedef struct Tables {
+  uint8_t *code, *count; /* of the last layer */
+  uint64_t first;        /* its first index */
+} Tables;
+
+/* Marks one state of the last layer: an end gets its code, the others
+** their number of moves. */
+static int mark_end(Solver *sv, void *ud, const Position *p, const History *h,
+                    uint64_t i) {
+  Tables *t = ud;
+  Move moves[RULES_MAX_MOVES];
+  uint8_t c = 0;
+  int k = 0, end = judge(sv->r, p, h, &c, moves, &k);
+  if (end < 0) return SOLVER_EHOOK;
+  t->code[i - t->first] = end ? c : 0;
+  t->count[i - t->first] = end ? 0 : (uint8_t)k;
+  return SOLVER_OK;
+}
+
 /* Marks the ends of the game in the last layer; the others get their
 ** number of moves in count, and what is not a state gets 0 in both.
 ** Returns a SOLVER_* code. */
 static int mark_ends(Solver *sv, uint8_t *code, uint8_t *count,
                      uint64_t first) {
-  Move moves[RULES_MAX_MOVES];
-  for (uint64_t r = 0; r < sv->s->layer; r++) {
-    Position p;
-    History h;
-    uint8_t c = 0;
-    int k = 0, rc = solver_poll(sv);
-    if (rc) return rc;
-    code[r] = count[r] = 0;
-    if (!state_at(sv->s, first + r, &p, &h)) continue;
-    int end = judge(sv->r, &p, &h, &c, moves, &k);
-    if (end < 0) return SOLVER_EHOOK;
-    code[r] = end ? c : 0;
-    count[r] = end ? 0 : (uint8_t)k;
-  }
-  return SOLVER_OK;
+  Tables t = {code, count, first};
+  memset(code, 0, (size_t)sv->s->layer);
+  memset(count, 0, (size_t)sv->s->layer);
+  return each_state(sv, first / sv->s->layer, mark_end, &t);
 }
 
 /* Resolves the predecessors of the state at r (of the last layer, whose
@@ -350,24 +415,22 @@ static uint8_t code_from_children(Solver *sv, const Position *p,
                        : code_of(VALUE_LOSS, worst);
 }
 
+/* Solves one state of an opening layer from its children. */
+static int solve_opening_state(Solver *sv, void *ud, const Position *p,
+                               const History *h, uint64_t i) {
+  Move moves[RULES_MAX_MOVES];
+  uint8_t c = 0;
+  int k, end = judge(sv->r, p, h, &c, moves, &k);
+  (void)ud;
+  if (end < 0) return SOLVER_EHOOK;
+  sv->s->codes[i] = end ? c : code_from_children(sv, p, h, moves, k);
+  return SOLVER_OK;
+}
+
 /* Solves an opening layer from the layer after it. */
 static int solve_opening_layer(Solver *sv, uint64_t layer) {
-  Move moves[RULES_MAX_MOVES];
-  uint64_t first = layer * sv->s->layer;
-  for (uint64_t r = 0; r < sv->s->layer; r++) {
-    Position p;
-    History h;
-    uint8_t c = 0;
-    int k, rc = solver_poll(sv);
-    if (rc) return rc;
-    sv->s->codes[first + r] = 0;
-    if (!state_at(sv->s, first + r, &p, &h)) continue;
-    int end = judge(sv->r, &p, &h, &c, moves, &k);
-    if (end < 0) return SOLVER_EHOOK;
-    if (!end) c = code_from_children(sv, &p, &h, moves, k);
-    sv->s->codes[first + r] = c;
-  }
-  return SOLVER_OK;
+  memset(sv->s->codes + layer * sv->s->layer, 0, (size_t)sv->s->layer);
+  return each_state(sv, layer, solve_opening_state, NULL);
 }
 
 /* Checks that the table fits; sets the sizes. */
