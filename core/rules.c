@@ -74,7 +74,6 @@ int rules_equal(const Rules *a, const Rules *b) {
 /* The judgement of the k moves in moves, the parameters' moves of p: all
 ** allowed, no verdict. */
 static void judge_all(const Move *moves, int k, Judgement *j) {
-  if (k == 0) moves = NULL; /* nothing is read */
   *j = (Judgement){0, 0, OUTCOME_NONE};
   for (int i = 0; i < k; i++) {
     if (moves[i].from == BOARD_CENTRE)
@@ -88,7 +87,7 @@ static void judge_all(const Move *moves, int k, Judgement *j) {
 ** Returns 0, or RULES_EHOOK. */
 static int ask_hooks(const Rules *r, const Position *p, const History *h,
                      Judgement *j) {
-  Move moves[RULES_MAX_MOVES];
+  Move moves[RULES_MAX_MOVES] = {{0, 0}};
   int k = rules_param_moves(r, p, moves);
   uint32_t allowed = 0;
   int outcome = r->hooks.judge(r->hooks.ctx, p, h, moves, k, &allowed);
