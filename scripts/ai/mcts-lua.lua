@@ -7,22 +7,22 @@ local mt = mt or require "mutorere"
 
 local C = 1.4 -- the exploration constant
 
--- playout(variant, position, rng, limit): plays at random to the end;
--- returns the winner ("black", "white") or "draw".
-local function playout(v, p, rng, limit)
+-- playout(variant, position, history, rng, limit): plays at random to the
+-- end; returns the winner ("black", "white") or "draw".
+local function playout(v, p, h, rng, limit)
   for _ = 1, limit do
-    local result = v:outcome(p)
+    local result = v:outcome(p, h)
     if result then return result end
-    local moves = v:moves(p)
-    p = v:play(p, moves[rng(#moves)])
+    local moves = v:moves(p, h)
+    p, h = v:play(p, moves[rng(#moves)], h)
   end
   return "draw"
 end
 
--- A node: {position, moves, children, visits, wins (for the side that
--- moved into it)}.
-local function node(v, p)
-  return {position = p, moves = v:outcome(p) and {} or v:moves(p),
+-- A node: {position, history, moves, children, visits, wins (for the side
+-- that moved into it)}.
+local function node(v, p, h)
+  return {position = p, history = h, moves = v:outcome(p, h) and {} or v:moves(p, h),
           children = {}, visits = 0, wins = 0}
 end
 
@@ -58,7 +58,7 @@ end
 -- was found ({nodes = playouts, score, pv}).
 local function search(game, playouts, rng, limit, time, stop)
   local v = game:variant()
-  local root = node(v, game:board())
+  local root = node(v, game:state())
   local deadline = time and mt.clock() + time
   local n = 0
   while n < playouts and not stopped(n, deadline, stop) do
@@ -68,7 +68,7 @@ local function search(game, playouts, rng, limit, time, stop)
       local child = select(nd)
       if not child then -- expand one move
         local move = nd.moves[#nd.children + 1]
-        child = node(v, v:play(nd.position, move))
+        child = node(v, v:play(nd.position, move, nd.history))
         child.move = move
         nd.children[#nd.children + 1] = child
         path[#path + 1] = child
@@ -78,7 +78,7 @@ local function search(game, playouts, rng, limit, time, stop)
       path[#path + 1] = nd
     end
     local leaf = path[#path]
-    local result = playout(v, leaf.position, rng, limit)
+    local result = playout(v, leaf.position, leaf.history, rng, limit)
     for _, m in ipairs(path) do
       m.visits = m.visits + 1
       local mover = m.position.side == "black" and "white" or "black"

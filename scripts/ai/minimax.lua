@@ -26,16 +26,16 @@ local function clear(t)
   for i = #t, 1, -1 do t[i] = nil end
 end
 
--- negamax(variant, position, depth, alpha, beta, line, ctx, pv): the score
--- of position for its side to move; pv receives the line that gives it.
--- line holds the positions on the way, so that a repetition scores as a
--- draw.  An aborted search (ctx.aborted) returns 0 at once.
-local function negamax(v, p, depth, alpha, beta, line, ctx, pv)
+-- negamax(variant, position, history, depth, alpha, beta, line, ctx, pv):
+-- the score of the state for its side to move; pv receives the line that
+-- gives it.  line holds the positions on the way, so that a repetition
+-- scores as a draw.  An aborted search (ctx.aborted) returns 0 at once.
+local function negamax(v, p, h, depth, alpha, beta, line, ctx, pv)
   ctx.nodes = ctx.nodes + 1
   if out_of_budget(ctx) then return 0 end
   local key = (tostring(p):gsub(" %d+$", ""))
   if line[key] then return 0 end
-  local result = v:outcome(p)
+  local result = v:outcome(p, h)
   if result then
     if result == "draw" then return 0 end
     return (result == p.side and MATE or -MATE) - (result == p.side and 1 or -1) * ctx.ply
@@ -44,10 +44,11 @@ local function negamax(v, p, depth, alpha, beta, line, ctx, pv)
   line[key] = true
   local best, child_pv = -math.huge, ctx.pvs[ctx.ply] -- one list a ply, reused
   if not child_pv then child_pv = {}; ctx.pvs[ctx.ply] = child_pv end
-  for _, move in ipairs(v:moves(p)) do
+  for _, move in ipairs(v:moves(p, h)) do
     ctx.ply = ctx.ply + 1
     clear(child_pv)
-    local score = -negamax(v, v:play(p, move), depth - 1, -beta, -alpha, line, ctx, child_pv)
+    local child, hc = v:play(p, move, h)
+    local score = -negamax(v, child, hc, depth - 1, -beta, -alpha, line, ctx, child_pv)
     ctx.ply = ctx.ply - 1
     if ctx.aborted then break end
     if score > best then best = score end
@@ -72,12 +73,12 @@ end
 
 -- One search of the root to depth: the best move, its score and line
 -- (nil when aborted before the first move was searched).
-local function root_search(v, p, depth, line, ctx)
+local function root_search(v, p, h, depth, line, ctx)
   local best, best_score, best_pv, pv = nil, -math.huge, nil, {}
-  for _, move in ipairs(v:moves(p)) do
+  for _, move in ipairs(v:moves(p, h)) do
     clear(pv)
-    local score = -negamax(v, v:play(p, move), depth - 1, -math.huge, -best_score,
-                           line, ctx, pv)
+    local child, hc = v:play(p, move, h)
+    local score = -negamax(v, child, hc, depth - 1, -math.huge, -best_score, line, ctx, pv)
     if ctx.aborted then break end
     if score > best_score then
       best, best_score, best_pv = move, score, {tostring(move)}
@@ -92,15 +93,15 @@ end
 -- stop) make it deepen from 1 to depth and answer with the last depth
 -- finished.
 local function search(game, depth, limits)
-  local v, p = game:variant(), game:board()
+  local v, p, h = game:variant(), game:state()
   local line = earlier_positions(game)
   limits = limits or {}
   local ctx = {nodes = 0, ply = 1, pvs = {}, max_nodes = limits.nodes, stop = limits.stop,
                deadline = limits.time and mt.clock() + limits.time}
   local deepening = limits.time or limits.nodes or limits.stop
-  local best, score, pv, reached = v:moves(p)[1], 0, nil, 0
+  local best, score, pv, reached = v:moves(p, h)[1], 0, nil, 0
   for d = deepening and 1 or depth, depth do
-    local m, s, l = root_search(v, p, d, line, ctx)
+    local m, s, l = root_search(v, p, h, d, line, ctx)
     if ctx.aborted then -- an unfinished depth counts only when none finished
       if m and reached == 0 then best, score, pv = m, s, l end
       break
