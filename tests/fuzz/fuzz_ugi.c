@@ -1,7 +1,8 @@
 /*
 ** fuzz_ugi.c — libFuzzer target: the UGI engine (lua/ugi.lua) fed the
-** input as lines, some reads during a search finding nothing ready, within
-** a budget.  Crashes, sanitizer reports and broken promises are not fine:
+** input as lines (numbers in go commands cut to two digits, to keep runs
+** short), some reads during a search finding nothing ready, within a
+** budget.  Crashes, sanitizer reports and broken promises are not fine:
 ** every output is one clean line, and a run that ends without quit has
 ** answered every go with one bestmove, every query with one response and
 ** every isready with one readyok.
@@ -17,7 +18,11 @@ static const char *const driver =
     "local function promise(ok, what) if not ok then broken = what end end\n"
     "local lines = {}\n"
     "for line in (input .. '\\n'):gmatch('([^\\n]*)\\n') do\n"
-    "  lines[#lines + 1] = line:gsub('\\r$', '')\n"
+    "  line = line:gsub('\\r$', '')\n"
+    "  if line:match('^%s*go%s') then -- searches of at most 99 ms, nodes...\n"
+    "    line = line:gsub('%d%d%d+', '99')\n"
+    "  end\n"
+    "  lines[#lines + 1] = line\n"
     "end\n"
     "if input:sub(-1) == '\\n' or input == '' then lines[#lines] = nil end\n"
     "local next_line, polls = 0, 0\n"
@@ -35,7 +40,7 @@ static const char *const driver =
     "  out[#out + 1] = text\n"
     "  return true\n"
     "end\n"
-    "local ok = mt.limit({time = 1, memory = 1 << 28}, ugi_run, read, write)\n"
+    "local ok = mt.limit({time = 0.5, memory = 1 << 28}, ugi_run, read, write)\n"
     "promise(unclean == nil, 'an unclean line: ' .. tostring(unclean))\n"
     "if not ok then return end\n"
     "local asked = {go = 0, query = 0, isready = 0, quit = 0}\n"
