@@ -580,3 +580,17 @@ test("search, MCTS and the perfect player honour the history", function()
   local m = mt.mcts(mt.game(v), {playouts = 200, seed = 1})
   check(#m.moves == #mt.game(v):moves(), "MCTS sees the moves of the history variant")
 end)
+
+test("what the README says of tired-piece", function()
+  local want = {[6] = {"draw"}, [8] = {"draw"}, [10] = {"draw"}, [12] = {"loss", 26}}
+  for n, w in pairs(want) do
+    local v = mt.variant{base = "tired-piece", arms = n}
+    eq({mt.solve(v):lookup(v.start)}, w, "tired-piece on " .. n .. " arms")
+  end
+  local r = mt.report({base = "tired-piece", arms = 6}, {games = 0})
+  check(r.verdict:find("no game can end", 1, true), "6 arms: " .. r.verdict)
+  -- the degenerate rules the README names
+  local never_twice = mt.variant{base = "standard", history = 2, allow = function(p, m, h)
+    return not (h[2] and m.from == h[2].to) end}
+  eq({mt.solve(never_twice):lookup(never_twice.start)}, {"loss", 2}, "never twice in a row")
+end)
