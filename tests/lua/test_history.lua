@@ -594,3 +594,24 @@ test("what the README says of tired-piece", function()
     return not (h[2] and m.from == h[2].to) end}
   eq({mt.solve(never_twice):lookup(never_twice.start)}, {"loss", 2}, "never twice in a row")
 end)
+
+test("puzzles of a history variant carry the moves that led to them", function()
+  local found = mt.puzzle.generate{variant = {base = "tired-piece", arms = 10}, goal = "win",
+                                   plies = 3, limit = 5}
+  check(#found > 0, "puzzles found")
+  local with = 0
+  for _, t in ipairs(found) do
+    local r = mt.puzzle.check(t)
+    check(r.ok, "generated puzzle checks: " .. table.concat(r.problems, "; "))
+    if t.history then
+      with = with + 1
+      local g = mt.game(t.variant, t.position, t.history)
+      local p, h = g:state()
+      eq({tostring(p), #h}, {t.position, math.min(2, #t.history)}, "the puzzle's state")
+    end
+  end
+  check(with > 0, "some puzzles need their history")
+  local text = mt.puzzle.text(found[1])
+  local again = mt.puzzle.from_text(text)
+  eq(again.history, found[1].history, "history written to and read from a puzzle file")
+end)
