@@ -6,21 +6,25 @@ local M = ...
 
 -- Re-raises a failure of a wrapped function at its caller's level: a
 -- position in the module's own files is taken off and replaced by the
--- caller's; a message with no position gets the caller's; a position in
--- other code (a hook, a player) stays.
+-- caller's; any other message (one with a position in other code, a hook
+-- or a player, or none at all) stays as it is.
 local function finish(ok, ...)
   if ok then return ... end
   local message = ...
-  if type(message) ~= "string" then error(message, 0) end
-  local own = message:match("^mutorere/[%w_]+%.lua:%d+: (.*)$")
+  local own = type(message) == "string" and message:match("^mutorere/[%w_]+%.lua:%d+: (.*)$")
   if own then error(own, 2) end
-  if message:match("^[^\n:]+:%d+: ") then error(message, 0) end
-  error(message, 2)
+  error(message, 0)
 end
+
+local function pass(...) return ... end
+
+-- Calls f(...) from a frame of this file, so that f's error(message, 2)
+-- names this file, which finish replaces by the caller's position.
+local function call(f, ...) return pass(f(...)) end
 
 -- f, raising its errors as the API does.
 local function positioned(f)
-  return function(...) return finish(pcall(f, ...)) end
+  return function(...) return finish(pcall(call, f, ...)) end
 end
 
 -- Wraps the Lua functions of table t (metamethods aside).

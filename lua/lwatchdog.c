@@ -354,8 +354,11 @@ static int limit_l(lua_State *L) {
   int status = lua_pcall(L, n, LUA_MULTRET, 0);
   const char *ran_out = w->budget.tripped;
   if (ran_out) { /* it ran out, even if the error was caught inside */
-    lua_settop(L, 1);
     push_message(L, w, ran_out);
+    int said = status != LUA_OK && lua_type(L, 2) == LUA_TSTRING &&
+               strstr(lua_tostring(L, 2), lua_tostring(L, -1)) != NULL;
+    if (!said && lua_gettop(L) > 2) lua_replace(L, 2); /* the message */
+    lua_settop(L, 2); /* or the error that says it and where (a hook) */
     status = LUA_ERRRUN;
   }
   w->budget = saved; /* the outer budget again, less what was spent */

@@ -59,7 +59,6 @@ test("the shipped variant files are the built-ins", function()
     check(v.path and v.path:find("variants/" .. name .. ".lua", 1, true),
           name .. " comes from its script")
     eq(v:parameters(), params, name .. " parameters")
-    eq(params.hooks, {allow = false, result = false}, name .. " has no hooks")
     check(type(v.description) == "string" and #v.description > 0, name .. " description")
   end
 end)
@@ -193,21 +192,29 @@ test("a result hook ends games and prunes perft", function()
 end)
 
 test("hooks see positions and moves with notation", function()
-  local seen = {}
-  local v = mt.variant{allow = function(p, m)
-    seen[#seen + 1] = tostring(p) .. " " .. tostring(m)
-    check(mt.type(p) == "Position" and mt.type(m) == "Move", "types")
-    return true
-  end}
-  local g = mt.game(v)
-  seen = {}
-  g:moves()
-  eq(seen, {"bbbbwwww/. b 1-c", "bbbbwwww/. b 4-c"}, "calls")
+  for _, pure in ipairs({true, false}) do
+    local seen = {}
+    local v = mt.variant{pure = pure, allow = function(p, m)
+      seen[#seen + 1] = tostring(p) .. " " .. tostring(m)
+      check(mt.type(p) == "Position" and mt.type(m) == "Move", "types")
+      check(p.side == "black" and p[1] == "black" and p[8] == "white"
+            and p.centre == nil and p.empty == "c" and p.arms == 8
+            and p:at(5) == "white", "fields and methods of the position")
+      check(m.to == "c" and (m.from == 1 or m.from == 4), "fields of the move")
+      return true
+    end}
+    local g = mt.game(v)
+    eq(seen, {"bbbbwwww/. b 1-c", "bbbbwwww/. b 4-c"}, "asked at the start")
+    seen = {}
+    g:moves()
+    eq(seen, pure and {} or {"bbbbwwww/. b 1-c", "bbbbwwww/. b 4-c"},
+       pure and "a pure hook is asked once per state" or "an impure one every time")
+  end
 end)
 
 test("errors in hooks are reported and change nothing", function()
   local armed = false
-  local v = mt.variant{name = "faulty", allow = function()
+  local v = mt.variant{name = "faulty", pure = false, allow = function()
     if armed then error("deliberate failure") end
     return true
   end}
@@ -216,8 +223,8 @@ test("errors in hooks are reported and change nothing", function()
   local before = {g:position(), g:history()}
   armed = true
   local err = raises(function() g:play("5-4") end, "deliberate failure")
-  check(err and err:find("allow hook failed at bbb.wwww/b w 1", 1, true),
-        "names the hook and position: " .. tostring(err))
+  check(err and err:find("allow hook failed at bbb.wwww/b w 1 for move 5-4", 1, true),
+        "names the hook, position and move: " .. tostring(err))
   check(err and err:find("test_variants.lua", 1, true), "names the file")
   raises(function() g:moves() end, "deliberate failure")
   raises(function() mt.perft(v, 5) end, "deliberate failure")
@@ -227,7 +234,8 @@ test("errors in hooks are reported and change nothing", function()
   g:play("5-4")
   eq(g:ply(), 2, "works again")
   local bad = mt.variant{result = function() return "maybe" end}
-  raises(function() mt.game(bad) end, "it returned maybe; want \"black\", \"white\", \"draw\" or nil")
+  raises(function() mt.game(bad) end,
+         "result hook failed at bbbbwwww/. b: it returned \"maybe\"; want \"black\", \"white\", \"draw\" or nil")
   local h = mt.variant{allow = function()
     return pcall(function() end) -- a hook may call Lua freely
   end}
@@ -243,4 +251,23 @@ test("a hook may not change the game it is judging", function()
   g = mt.game(v)
   raises(function() g:play("4-c") end, "a rule hook may not change it")
   eq(g:position(), "bbbbwwww/. b", "unchanged")
+end)
+
+test("what a hook gets cannot be changed, and copies keep", function()
+  local kept, copies = {}, {}
+  local v = mt.variant{pure = false, allow = function(p, m)
+    check(type(getmetatable(p)) == "string" and type(getmetatable(m)) == "string",
+          "no metatable to reach")
+    check(not pcall(function() p.side = "white" end), "a position view is read-only")
+    check(not pcall(function() m.from = 3 end), "a move is read-only")
+    kept[#kept + 1] = p
+    copies[#copies + 1] = mt.position(p)
+    return true
+  end}
+  local g = mt.game(v)
+  g:play("4-c")
+  g:moves()
+  eq(tostring(copies[1]), "bbbbwwww/. b", "a copy made in the hook keeps its position")
+  eq(tostring(copies[#copies]), "bbb.wwww/b w 1", "the last copy")
+  eq(tostring(kept[1]), tostring(copies[#copies]), "the view shows the last position asked")
 end)
