@@ -25,8 +25,9 @@
 
 /* The Lua parts, in the order they run. */
 static const char *const lua_parts[] = {
-    "diagram.lua", "help.lua",     "extras.lua",  "players.lua", "matches.lua",
-    "report.lua",  "pictures.lua", "puzzles.lua", "sandbox.lua", NULL};
+    "diagram.lua", "help.lua",    "extras.lua", "players.lua",
+    "matches.lua", "metrics.lua", "report.lua", "pictures.lua",
+    "puzzles.lua", "sandbox.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -208,6 +209,7 @@ int luaopen_mutorere(lua_State *L) {
   lua_newtable(L);
   int shared = lua_gettop(L);
   lwatchdog_open(L, module, shared);
+  lmetrics_open(L, shared);
   for (int i = 0; lua_parts[i]; i++) run_part(L, module, shared, lua_parts[i]);
   lua_settop(L, module);
   return 1;
