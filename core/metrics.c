@@ -258,6 +258,25 @@ void metrics_census(const MetricsGraph *g, MetricsCensus *c) {
 
 /* --- random play as a Markov chain --- */
 
+/* The length figures from ended[t], the chance that a game lasts t plies
+** (t = 0 .. cap). */
+static void chain_lengths(MetricsRandom *out, const double *ended, int cap) {
+  double sum = 0, mean = 0, var = 0, done = 0;
+  for (int t = 0; t <= cap; t++) sum += ended[t], mean += t * ended[t];
+  mean = sum > 0 ? mean / sum : 0;
+  for (int t = 0; t <= cap; t++) var += (t - mean) * (t - mean) * ended[t];
+  out->length = mean;
+  out->length_sd = sum > 0 ? sqrt(var / sum) : 0;
+  out->length_median = cap;
+  for (int t = 0; t <= cap; t++)
+    if ((done += ended[t]) >= sum / 2) {
+      out->length_median = t;
+      break;
+    }
+  double decided = out->black + out->white + out->draws;
+  out->length_ended = decided > 0 ? out->length_ended / decided : 0;
+}
+
 /* --- the chain's states: the reachable ones, or their classes under the
 ** board's symmetries --- */
 
@@ -363,14 +382,14 @@ static int black_value(const MetricsGraph *g, uint32_t i) {
 }
 
 /* Adds the games of mass m that end at ply t with outcome (OUTCOME_*, or
-** -1 for the cap) to the figures. */
-static void chain_end(MetricsRandom *out, const Mass *m, int t, int outcome) {
+** -1 for the cap) to the figures, and their chance to ended[t]. */
+static void chain_end(MetricsRandom *out, double *ended, const Mass *m, int t,
+                      int outcome) {
   out->black += outcome == OUTCOME_BLACK ? m->p : 0;
   out->white += outcome == OUTCOME_WHITE ? m->p : 0;
   out->draws += outcome == OUTCOME_DRAW ? m->p : 0;
   out->timeouts += outcome < 0 ? m->p : 0;
-  out->length += t * m->p;
-  out->length_sq += (double)t * t * m->p;
+  ended[t] += m->p;
   if (outcome >= 0) out->length_ended += t * m->p;
   if (t == 0) return;
   double x_sq = m->black_lost + m->white_lost; /* the moves where x*x = 1 */
@@ -415,14 +434,14 @@ static void chain_step(const Chain *ch, uint32_t i, uint32_t k, const Mass *m,
 ** t, moves the others into next (which must be zero), and zeroes now.
 ** Returns the chance carried on. */
 static double chain_ply(const Chain *ch, int t, int cap, Mass *now, Mass *next,
-                        MetricsRandom *out) {
+                        double *ended, MetricsRandom *out) {
   double live = 0;
   for (uint32_t i = 0; i < ch->count; i++) {
     if (now[i].p != 0) {
       if (ch->outcome[i])
-        chain_end(out, &now[i], t, ch->outcome[i]);
+        chain_end(out, ended, &now[i], t, ch->outcome[i]);
       else if (t == cap)
-        chain_end(out, &now[i], t, -1);
+        chain_end(out, ended, &now[i], t, -1);
       else {
         chain_step(ch, i, (uint32_t)(ch->first[i + 1] - ch->first[i]), &now[i],
                    next);
@@ -481,8 +500,10 @@ int metrics_random(const MetricsGraph *g, int symmetric, int cap,
   out->classes = ch.count;
   size_t bytes = (size_t)ch.count * sizeof(Mass);
   Mass *now = memory_realloc(NULL, bytes), *next = memory_realloc(NULL, bytes);
+  double *ended = memory_realloc(NULL, ((size_t)cap + 1) * sizeof *ended);
   int rc = SOLVER_OK;
-  if (!now || !next) {
+  if (ended) memset(ended, 0, ((size_t)cap + 1) * sizeof *ended);
+  if (!now || !next || !ended) {
     snprintf(err, BOARD_ERRMAX, "not enough memory for the random-play chain");
     rc = SOLVER_ERROR;
   } else {
@@ -491,7 +512,7 @@ int metrics_random(const MetricsGraph *g, int symmetric, int cap,
     now[ch.start].p = 1;
   }
   for (int t = 0; rc == SOLVER_OK && t <= cap; t++) {
-    double live = chain_ply(&ch, t, cap, now, next, out);
+    double live = chain_ply(&ch, t, cap, now, next, ended, out);
     Mass *swap = now;
     now = next;
     next = swap;
@@ -502,10 +523,10 @@ int metrics_random(const MetricsGraph *g, int symmetric, int cap,
     }
     if ((t & 15) == 0 && cancel_now(c)) rc = SOLVER_CANCELLED;
   }
-  double ended = out->black + out->white + out->draws;
-  out->length_ended = ended > 0 ? out->length_ended / ended : 0;
+  if (rc == SOLVER_OK) chain_lengths(out, ended, cap);
   memory_realloc(now, 0);
   memory_realloc(next, 0);
+  memory_realloc(ended, 0);
   chain_free(&ch);
   return rc;
 }

@@ -85,7 +85,8 @@ typedef struct MetricsRandom {
   int cap;                    /* plies after which a game is drawn */
   double black, white, draws; /* wins of each side, draws by a rule */
   double timeouts;            /* games drawn by the cap */
-  double length, length_sq;   /* E[plies], E[plies^2] */
+  double length, length_sd;   /* mean and standard deviation */
+  int length_median;          /* the median length */
   double length_ended;        /* E[plies | no timeout] (0 if none) */
   double branching;           /* E[mean legal moves over a game's moves] */
   double decisions;           /* E[share of a game's moves with a choice] */

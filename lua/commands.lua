@@ -286,6 +286,16 @@ function G.analyse()
   end
 end
 
+-- review(): judges every move of the current game (to its last move:
+-- those redo() would play too) and prints them with the value line.
+function G.review()
+  local g = session.game:copy()
+  while g:redo() do end
+  local r = try(g.review, g)
+  if #r == 0 then print("no moves to review") return end
+  print(tostring(r))
+end
+
 -- save(path): saves the current game's record.
 local function save(path)
   local g = session.game

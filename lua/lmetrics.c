@@ -114,7 +114,8 @@ static void push_random(lua_State *L, const MetricsRandom *r) {
   set_number(L, "draws", r->draws);
   set_number(L, "timeouts", r->timeouts);
   set_number(L, "length", r->length);
-  set_number(L, "length_sq", r->length_sq);
+  set_number(L, "length_sd", r->length_sd);
+  set_integer(L, "length_median", r->length_median);
   set_number(L, "length_ended", r->length_ended);
   set_number(L, "branching", r->branching);
   set_number(L, "decisions", r->decisions);

@@ -79,7 +79,7 @@ local function ludii_random(r, s, states)
     Drawishness = r.draws,
     Timeouts = r.timeouts,
     DurationTurns = r.length,
-    DurationTurnsStdDev = math.sqrt(math.max(0, r.length_sq - r.length ^ 2)),
+    DurationTurnsStdDev = r.length_sd,
     DurationTurnsNotTimeouts = r.length_ended,
     BranchingFactor = r.branching,
     DecisionMoves = r.decisions,
@@ -135,6 +135,7 @@ function M.metrics(variant, options)
     local r = e.random
     m.random = {cap = r.cap, black = r.black, white = r.white, draws = r.draws,
                 timeouts = r.timeouts, length = r.length,
+                length_sd = r.length_sd, median_length = r.length_median,
                 plies = r.plies, residue = r.residue, classes = r.classes}
     m.ludii = ludii_random(r, e.sample, e.states)
     if e.sample then
@@ -228,6 +229,328 @@ function Metrics.__tostring(m)
       lines[#lines + 1] = string.format("  * sampled: %d random games",
                                         m.sampled.GameTreeComplexity.games)
     end
+  end
+  return table.concat(lines, "\n")
+end
+
+-- --- states, as Lua sees them ---
+-- A state is a position with the last k moves (k = the variant's history,
+-- 0 by default), the ply counting only while the opening rules read it.
+-- These functions are the one place in Lua that knows it.
+
+-- shared.state_of(game): the game's state: its position and history.
+function shared.state_of(game)
+  local k = game:variant().history or 0
+  if k == 0 then return game:board(), nil end
+  local moves, h = game:history(), {}
+  for i = 1, math.min(k, #moves) do h[i] = moves[#moves + 1 - i] end
+  return game:board(), h
+end
+
+-- shared.state_key(v, p, h): a text that two states share exactly when
+-- they are the same.
+function shared.state_key(v, p, h)
+  local text = (tostring(p):gsub(" %d+$", "")) .. " " .. math.min(p.ply, v.opening)
+  if h and #h > 0 then
+    local moves = {}
+    for i, m in ipairs(h) do moves[i] = tostring(m) end
+    text = text .. " " .. table.concat(moves, ",")
+  end
+  return text
+end
+
+-- shared.state_outcome(v, p, h): as Variant:outcome, for a state.
+function shared.state_outcome(v, p, h)
+  if h then return v:outcome(p, h) end
+  return v:outcome(p)
+end
+
+-- shared.state_children(v, p, h): {{move = text, position, history}} of
+-- every legal move of a state that goes on (none when it ends the game).
+function shared.state_children(v, p, h)
+  local k, list = v.history or 0, {}
+  if shared.state_outcome(v, p, h) then return list end
+  for i, m in ipairs(h and v:moves(p, h) or v:moves(p)) do
+    local nh
+    if k > 0 then
+      nh = {tostring(m)}
+      for j = 1, k - 1 do nh[j + 1] = h and h[j] end
+    end
+    list[i] = {move = tostring(m), position = v:play(p, m), history = nh}
+  end
+  return list
+end
+
+-- shared.state_lookup(s, p, h): the solution's value and distance of a
+-- state.
+function shared.state_lookup(s, p, h)
+  if h then return s:lookup(p, h) end
+  return s:lookup(p)
+end
+
+-- --- the lookahead search ---
+
+local WIN = 100000 -- a win now scores WIN, a win in j plies WIN - j
+
+-- shared.lookahead_searcher(v): a function(p, h, depth) -> the moves a
+-- depth-ply negamax rates best and their score (WIN - j: a win in j plies,
+-- -(WIN - j): a loss in j, 0: unknown), a game's end scored for the side to
+-- move, the horizon unknown, no evaluation, repetition not considered.  It
+-- remembers every state it met (children and scores by depth).
+function shared.lookahead_searcher(v)
+  local nodes = {} -- key -> {over = score or nil, children = {...}}
+  local function node(p, h, key)
+    local n = nodes[key]
+    if n then return n end
+    local winner = shared.state_outcome(v, p, h)
+    if winner then
+      n = {over = winner == "draw" and 0 or winner == p.side and WIN or -WIN}
+    else
+      n = {children = shared.state_children(v, p, h), scores = {}}
+      for _, c in ipairs(n.children) do
+        c.key = shared.state_key(v, c.position, c.history)
+      end
+    end
+    nodes[key] = n
+    return n
+  end
+  -- The score of a move whose child scores sc for the opponent.
+  local function back(sc)
+    if sc > 0 then return -sc + 1 end
+    if sc < 0 then return -sc - 1 end
+    return 0
+  end
+  local function score(n, depth)
+    if n.over then return n.over end
+    if depth == 0 then return 0 end
+    local sc = n.scores[depth]
+    if sc then return sc end
+    sc = -math.huge
+    for _, c in ipairs(n.children) do
+      local cn = node(c.position, c.history, c.key)
+      sc = math.max(sc, back(score(cn, depth - 1)))
+    end
+    n.scores[depth] = sc
+    return sc
+  end
+  return function(p, h, depth)
+    local n = node(p, h, shared.state_key(v, p, h))
+    if n.over then return {}, n.over end
+    if depth == 0 then
+      local all = {}
+      for i, c in ipairs(n.children) do all[i] = c.move end
+      return all, 0
+    end
+    local rated, best = {}, -math.huge
+    for i, c in ipairs(n.children) do
+      rated[i] = back(score(node(c.position, c.history, c.key), depth - 1))
+      best = math.max(best, rated[i])
+    end
+    local moves = {}
+    for i, c in ipairs(n.children) do
+      if rated[i] == best then moves[#moves + 1] = c.move end
+    end
+    return moves, best
+  end
+end
+
+-- shared.search_verdict(score): "win", "loss" or "unknown", and the
+-- distance.
+function shared.search_verdict(score)
+  if score > 0 then return "win", WIN - score end
+  if score < 0 then return "loss", WIN + score end
+  return "unknown", nil
+end
+
+-- Game:lookahead(depth): the moves a depth-ply negamax rates best, and what
+-- it sees: "win", "loss" or "unknown", with the distance when known.
+function M.Game:lookahead(depth)
+  if math.type(depth) ~= "integer" or depth < 0 or depth > 200 then
+    error("bad argument #1 to 'lookahead' (a depth from 0 to 200 expected)", 2)
+  end
+  if self:result() then return {}, "over", nil end
+  local p, h = shared.state_of(self)
+  local moves, sc = shared.lookahead_searcher(self:variant())(p, h, depth)
+  return moves, shared.search_verdict(sc)
+end
+
+-- --- side by side ---
+
+local Comparison = {}
+Comparison.__index = Comparison
+Comparison.__name = "mutorere.Comparison"
+shared.classes[#shared.classes + 1] = Comparison
+
+-- The rows of the comparison table: a label and the text of a metrics
+-- table's figure.
+local function pct(x) return x and string.format("%.1f%%", 100 * x) or "-" end
+local function num(x)
+  if not x then return "-" end
+  if math.abs(x) >= 1000 then return string.format("%.0f", x) end
+  return string.format("%.3g", x)
+end
+local compare_rows = {
+  {"start", function(m)
+    local s = m.start
+    if s.value == "draw" then return "draw" end
+    return s.value .. " " .. s.distance
+  end},
+  {"reachable states", function(m) return tostring(m.reachable.states) end},
+  {"won", function(m) return tostring(m.reachable.wins) end},
+  {"lost", function(m) return tostring(m.reachable.losses) end},
+  {"drawn", function(m) return tostring(m.reachable.draws) end},
+  {"longest forced end", function(m) return m.reachable.longest and tostring(m.reachable.longest) or "-" end},
+  {"branching", function(m) return num(m.branching) end},
+  {"forced states", function(m) return tostring(m.forced) end},
+  {"traps", function(m) return tostring(m.traps.count) end},
+  {"lookahead", function(m) return m.lookahead and tostring(m.lookahead) or "> 40" end},
+  {"random: black wins", function(m) return m.random and pct(m.random.black) end},
+  {"random: white wins", function(m) return m.random and pct(m.random.white) end},
+}
+for _, name in ipairs(shared.ludii_order) do
+  if #name <= 20 then
+    compare_rows[#compare_rows + 1] = {name, function(m)
+      local x = m.ludii and m.ludii[name]
+      if not x then return "-" end
+      return num(x) .. (m.sampled and m.sampled[name] and "*" or "")
+    end}
+  end
+end
+
+-- A variant's name in lines of at most width columns, broken after hyphens.
+local function name_lines(name, width)
+  local lines, line = {}, ""
+  for part in name:gmatch("[^-]+%-?") do
+    if line ~= "" and #line + #part > width then
+      lines[#lines + 1] = line
+      line = ""
+    end
+    line = line .. part
+  end
+  lines[#lines + 1] = line
+  for i, l in ipairs(lines) do
+    if #l > width then lines[i] = l:sub(1, width - 1) .. "~" end
+  end
+  return lines
+end
+
+-- Groups the variants' names by a text (in first-seen order): {{text,
+-- names}}, the largest group first.
+local function groups(list, text_of)
+  local by, order = {}, {}
+  for _, m in ipairs(list) do
+    local t = text_of(m)
+    if not by[t] then by[t] = {} order[#order + 1] = t end
+    table.insert(by[t], m.label)
+  end
+  local out = {}
+  for i, t in ipairs(order) do out[i] = {text = t, names = by[t], first = i} end
+  table.sort(out, function(a, b)
+    if #a.names ~= #b.names then return #a.names > #b.names end
+    return a.first < b.first
+  end)
+  return out
+end
+
+-- Says how the variants differ in what a text of each gives: the odd ones
+-- out by name, then "every other variant: ...".
+local function differ(list, text_of, what)
+  local g = groups(list, text_of)
+  if #g < 2 then return nil end
+  local parts = {}
+  for i = 2, #g do
+    parts[#parts + 1] = table.concat(g[i].names, ", ") .. ": " .. g[i].text
+  end
+  if #g[1].names > 1 then
+    parts[#parts + 1] = "every other variant: " .. g[1].text
+  else
+    parts[#parts + 1] = g[1].names[1] .. ": " .. g[1].text
+  end
+  return (what and what .. " — " or "") .. table.concat(parts, "; ")
+end
+
+-- The differences that matter, in words.
+local function differences(list)
+  local out = {}
+  local function add(s) if s then out[#out + 1] = s end end
+  add(differ(list, function(m) return m.verdict end))
+  add(differ(list, function(m)
+    if m.lookahead == nil then return "no lookahead up to 40 plies is enough" end
+    if m.lookahead == 0 then return "no move ever loses" end
+    return "a player must look " .. shared.plies(m.lookahead) .. " ahead not to lose"
+  end))
+  for _, m in ipairs(list) do
+    local r = m.random
+    if r and r.timeouts > 0.5 then
+      add(string.format("%s: random games rarely end (%s reach the cap of %d plies)",
+                        m.label, pct(r.timeouts), r.cap))
+    elseif r and math.abs(r.black - r.white) > 0.1 then
+      add(string.format("%s: random play favours %s (black %s, white %s)", m.label,
+                        r.black > r.white and "black" or "white", pct(r.black),
+                        pct(r.white)))
+    end
+  end
+  local most, least
+  for _, m in ipairs(list) do
+    if not most or m.traps.count > most.traps.count then most = m end
+    if not least or m.traps.count < least.traps.count then least = m end
+  end
+  if most and most.traps.count ~= least.traps.count then
+    add(string.format("most traps: %s (%d); fewest: %s (%d)", most.label,
+                      most.traps.count, least.label, least.traps.count))
+  end
+  return out
+end
+
+-- mt.compare{variant, ... [, arms = n] [, metrics options]}: the metrics
+-- of several variants side by side, and how they differ.
+function M.compare(spec)
+  if type(spec) ~= "table" or #spec == 0 then
+    error("bad argument #1 to 'compare' (a list of variants expected)", 2)
+  end
+  if spec.arms ~= nil and (math.type(spec.arms) ~= "integer") then
+    error("arms must be an integer", 2)
+  end
+  local options = {games = spec.games, max_plies = spec.max_plies,
+                   seed = spec.seed, random = spec.random}
+  local list = {}
+  for i, x in ipairs(spec) do
+    local v = spec.arms and M.variant({base = x, arms = spec.arms}) or M.variant(x)
+    local ok, m = pcall(M.metrics, v, options)
+    if not ok then error(m, 2) end
+    m.label = type(x) == "string" and x or v.name
+    list[i] = m
+  end
+  return setmetatable({metrics = list, differences = differences(list),
+                       arms = spec.arms}, Comparison)
+end
+
+-- The comparison as text: tables of up to five variants (80 columns),
+-- then the differences.
+function Comparison.__tostring(c)
+  local lines, list = {}, c.metrics
+  for first = 1, #list, 5 do
+    local chunk = {table.unpack(list, first, math.min(first + 4, #list))}
+    local heads, height = {}, 1
+    for i, m in ipairs(chunk) do
+      heads[i] = name_lines(m.label, 11)
+      height = math.max(height, #heads[i])
+    end
+    if first > 1 then lines[#lines + 1] = "" end
+    for row = 1, height do
+      local cells = {string.format("%-20s", row == 1 and (c.arms and c.arms .. " arms" or "") or "")}
+      for i in ipairs(chunk) do cells[#cells + 1] = string.format("%12s", heads[i][row] or "") end
+      lines[#lines + 1] = table.concat(cells)
+    end
+    for _, r in ipairs(compare_rows) do
+      local cells = {string.format("%-20s", r[1])}
+      for _, m in ipairs(chunk) do cells[#cells + 1] = string.format("%12s", r[2](m) or "-") end
+      lines[#lines + 1] = table.concat(cells)
+    end
+  end
+  lines[#lines + 1] = "(random: uniformly random play, exact; * sampled)"
+  for _, d in ipairs(c.differences) do
+    lines[#lines + 1] = shared.wrap("- " .. d, 79, "  ")
   end
   return table.concat(lines, "\n")
 end
