@@ -45,8 +45,11 @@ local function metrics_options(v, o)
     error("bad argument #2 to 'metrics' (a table of options expected)", 3)
   end
   o = o or {}
-  local cap = o.max_plies or v:parameters().max_plies
-  if cap == 0 then cap = LUDII_TURN_LIMIT end
+  local cap = o.max_plies
+  if cap == nil then
+    cap = v:parameters().max_plies
+    if cap == 0 then cap = LUDII_TURN_LIMIT end
+  end
   if math.type(cap) ~= "integer" or cap < 1 or cap > 1000000 then
     error("max_plies must be an integer from 1 to 1000000", 3)
   end
@@ -119,7 +122,7 @@ function M.metrics(variant, options)
   local e = shared.metrics_exact(v, s, start, o)
   local m = setmetatable({
     variant = v.name, arms = v.arms, description = v.description,
-    start = {position = e.start, side = start.side, value = e.value,
+    start = {position = tostring(start), side = start.side, value = e.value,
              distance = e.distance, moves = e.start_moves},
     reachable = reachable_figures(e),
     remoteness = e.remoteness,
