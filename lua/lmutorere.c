@@ -25,9 +25,9 @@
 
 /* The Lua parts, in the order they run. */
 static const char *const lua_parts[] = {
-    "diagram.lua",  "help.lua",    "extras.lua",  "players.lua",
-    "matches.lua",  "metrics.lua", "review.lua",  "report.lua",
-    "pictures.lua", "puzzles.lua", "sandbox.lua", NULL};
+    "diagram.lua", "help.lua",    "extras.lua", "players.lua",  "matches.lua",
+    "metrics.lua", "review.lua",  "report.lua", "pictures.lua", "html.lua",
+    "puzzles.lua", "sandbox.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
