@@ -233,6 +233,7 @@ function Metrics.__tostring(m)
                                         m.sampled.GameTreeComplexity.games)
     end
   end
+  for i, line in ipairs(lines) do lines[i] = shared.wrap(line, 79, "    ") end
   return table.concat(lines, "\n")
 end
 
