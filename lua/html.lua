@@ -212,7 +212,8 @@ local function plies_of(g)
   return positions, boards, status
 end
 
--- mt.html(game [, path]): the page as text; with a path, also written there.
+-- mt.html(game [, path]): the page as text; with a path, written there
+-- instead (the path is returned).
 function M.html(g, path)
   if M.type(g) ~= "Game" then error("bad argument #1 to 'html' (a Game expected)", 2) end
   if path ~= nil and type(path) ~= "string" then
@@ -282,6 +283,7 @@ function M.html(g, path)
     if not f then error("cannot write the page: " .. err, 2) end
     f:write(page)
     f:close()
+    return path
   end
   return page
 end

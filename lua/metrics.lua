@@ -547,12 +547,18 @@ function Comparison.__tostring(c)
       lines[#lines + 1] = table.concat(cells)
     end
     for _, r in ipairs(compare_rows) do
-      local cells = {string.format("%-20s", r[1])}
-      for _, m in ipairs(chunk) do cells[#cells + 1] = string.format("%12s", r[2](m) or "-") end
-      lines[#lines + 1] = table.concat(cells)
+      local cells, known = {string.format("%-20s", r[1])}, false
+      for _, m in ipairs(chunk) do
+        local text = r[2](m) or "-"
+        known = known or text ~= "-"
+        cells[#cells + 1] = string.format("%12s", text)
+      end
+      if known then lines[#lines + 1] = table.concat(cells) end
     end
   end
-  lines[#lines + 1] = "(random: uniformly random play, exact; * sampled)"
+  if list[1].random then
+    lines[#lines + 1] = "(random: uniformly random play, exact; * sampled)"
+  end
   for _, d in ipairs(c.differences) do
     lines[#lines + 1] = shared.wrap("- " .. d, 79, "  ")
   end

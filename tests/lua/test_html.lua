@@ -48,7 +48,7 @@ test("the page as text: self-contained, the moves, the value line, the rules", f
         "a hooked variant's description")
   check(not pcall(mt.html, "standard"), "a Game is needed")
   local path = os.tmpname()
-  eq(mt.html(g, path), page, "the text")
+  eq(mt.html(g, path), path, "the path")
   local f = assert(io.open(path))
   eq(f:read("a"), page, "written to the path")
   f:close()
