@@ -1,7 +1,7 @@
 -- commands.lua — the REPL's short commands over a current game: show(),
 -- moves(), play "4-c", undo(), redo(), new "first-move", setup "…",
 -- current(), history(), perft(d), ai "alphabeta", hint(), analyse(),
--- help().  Ordinary Lua functions, set by the program (not by the module)
+-- review(), help().  Ordinary Lua functions, set by the program (not by the module)
 -- into G, the REPL's global table; with safe (--safe), save and load are
 -- left out.
 local M, G, safe = ...

@@ -116,6 +116,9 @@ end
 -- mt.metrics(variant [, options]): the named figures of a variant.
 function M.metrics(variant, options)
   local v = M.variant(variant)
+  if (v.history or 0) > 0 then
+    error("mt.metrics does not walk the states of variants with history yet", 2)
+  end
   local o, start = metrics_options(v, options)
   local t0 = M.clock()
   local s = M.solve(v)
