@@ -77,7 +77,7 @@ static double bench_core(int n, int depth) {
   rules_named(&r, "standard", n, err);
   board_start(&p, n);
   double t = now();
-  int64_t leaves = perft(&r, &p, depth, NULL);
+  int64_t leaves = perft(&r, &p, NULL, depth, NULL);
   snprintf(what, sizeof what, "core perft, %d arms, depth %d", n, depth);
   return report(what, leaves, now() - t);
 }
@@ -114,14 +114,18 @@ static double bench_plain_lua(int depth) {
   return report(what, leaves, seconds);
 }
 
-/* The first-move rule as a C allow hook over no-restriction. */
-static int first_move_hook(void *ctx, const Position *p, Move m) {
-  (void)ctx;
-  if (p->ply > 0 || m.to != BOARD_CENTRE) return 1;
+/* The first-move rule as a C hook over no-restriction. */
+static int first_move_hook(void *ctx, const Position *p, const History *h,
+                           const Move *moves, int k, uint32_t *allowed) {
+  (void)ctx, (void)h;
   uint64_t enemy = p->arms[p->side ^ 1];
-  return (int)((rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n)) >>
-                   m.from &
-               1);
+  uint64_t flanked = rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n);
+  *allowed = 0;
+  for (int i = 0; i < k; i++)
+    if (p->ply > 0 || moves[i].to != BOARD_CENTRE ||
+        (flanked >> moves[i].from & 1))
+      *allowed |= (uint32_t)1 << i;
+  return OUTCOME_NONE;
 }
 
 /* Times mt.perft(variant, depth) in a Lua state with the module. */
@@ -153,12 +157,13 @@ static void bench_hooks(int depth) {
   rules_named(&r, "first-move", 8, err);
   board_start(&p, 8);
   double t = now();
-  int64_t leaves = perft(&r, &p, depth, NULL);
+  int64_t leaves = perft(&r, &p, NULL, depth, NULL);
   double params = report("as parameters (fast path)", leaves, now() - t);
   rules_named(&r, "no-restriction", 8, err);
-  r.hooks.allow = first_move_hook;
+  r.hooks.judge = first_move_hook;
+  r.hook_plies = 1;
   t = now();
-  leaves = perft(&r, &p, depth, NULL);
+  leaves = perft(&r, &p, NULL, depth, NULL);
   double c_hook = report("as a C hook (general path)", leaves, now() - t);
   setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
   lua_State *L = luaL_newstate();
@@ -269,7 +274,7 @@ static void bench_metrics_arms(int n) {
   double t0 = now();
   if (solver_solve(&s, &r, NULL, err)) return;
   double t1 = now();
-  if (metrics_graph(&g, &s, &r, &start, NULL, err)) return;
+  if (metrics_graph(&g, &s, &r, &start, NULL, NULL, err)) return;
   metrics_census(&g, &c);
   double t2 = now();
   metrics_random(&g, 1, 2500, &sym, NULL, err);

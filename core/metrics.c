@@ -73,15 +73,17 @@ void metrics_graph_free(MetricsGraph *g) {
   memory_realloc(g->first, 0);
   memory_realloc(g->child, 0);
   memory_realloc(g->state, 0);
+  memory_realloc(g->history, 0);
   memory_realloc(g->outcome, 0);
   memory_realloc(g->value, 0);
   memory_realloc(g->distance, 0);
   memset(g, 0, sizeof *g);
 }
 
-/* The key of a state (its ply clamped to the opening): its index in the
-** solver's table. */
-static uint64_t state_key(const Position *p) {
+/* The key of a position with the ply clamped to the opening, in the
+** manner of the solver's index (for the chain's classes, which have no
+** history). */
+static uint64_t position_key(const Position *p) {
   return (uint64_t)p->ply * rank_layer(p->n) + rank_position(p);
 }
 
@@ -95,29 +97,33 @@ static int builder_reserve(Builder *b) {
   if (first) g->first = first;
   void *state = memory_realloc(g->state, (size_t)room * sizeof *g->state);
   if (state) g->state = state;
+  void *history = memory_realloc(g->history, (size_t)room * sizeof *g->history);
+  if (history) g->history = history;
   void *outcome = memory_realloc(g->outcome, room);
   if (outcome) g->outcome = outcome;
   void *value = memory_realloc(g->value, room);
   if (value) g->value = value;
   void *distance = memory_realloc(g->distance, room);
   if (distance) g->distance = distance;
-  if (!first || !state || !outcome || !value || !distance) return -1;
+  if (!first || !state || !history || !outcome || !value || !distance)
+    return -1;
   b->room = room;
   return 0;
 }
 
-/* The number of the state p (ply already clamped), added when new.
-** Returns NO_STATE without memory. */
-static uint32_t builder_state(Builder *b, const Position *p) {
-  uint64_t key = state_key(p);
+/* The number of the state p reached by h, added when new.  Returns
+** NO_STATE without memory. */
+static uint32_t builder_state(Builder *b, const Position *p, const History *h) {
+  uint64_t key = solver_index(b->s, p, h);
   if (2 * (b->map.used + 1) > b->map.size && map_grow(&b->map)) return NO_STATE;
   uint64_t slot = map_slot(&b->map, key);
   if (b->map.keys[slot]) return b->map.ids[slot];
   if (builder_reserve(b)) return NO_STATE;
   MetricsGraph *g = b->g;
   uint32_t id = g->count++;
-  int d, value = solver_lookup(b->s, p, &d);
+  int d, value = solver_lookup(b->s, p, h, &d);
   g->state[id] = *p;
+  g->history[id] = *h;
   g->value[id] = (uint8_t)value;
   g->distance[id] = (uint8_t)(d < 0 ? 0 : d);
   g->outcome[id] = OUTCOME_NONE;
@@ -127,21 +133,30 @@ static uint32_t builder_state(Builder *b, const Position *p) {
   return id;
 }
 
-/* Whether p ends the game (the result hook, then a blocked side to move):
-** its OUTCOME_*, or 0 with its legal moves in moves and their number in *k;
-** or RULES_EHOOK. */
-static int state_judge(const Rules *r, const Position *p, Move *moves, int *k) {
+/* Whether p reached by h ends the game (the variant's own verdict, then a
+** blocked side to move): its OUTCOME_*, or 0 with its legal moves in moves
+** and their number in *k; or RULES_EHOOK. */
+static int state_judge(const Rules *r, const Position *p, const History *h,
+                       Move *moves, int *k) {
+  int verdict = OUTCOME_NONE, n = rules_judge(r, p, h, moves, &verdict);
   *k = 0;
-  if (r->hooks.result) {
-    int o = r->hooks.result(r->hooks.ctx, p);
-    if (o < 0) return RULES_EHOOK;
-    if (o > OUTCOME_NONE && o <= OUTCOME_DRAW) return o;
-  }
-  int n = rules_moves(r, p, moves);
   if (n < 0) return RULES_EHOOK;
+  if (verdict > OUTCOME_NONE && verdict <= OUTCOME_DRAW) return verdict;
   if (n == 0) return rules_blocked_outcome(r, p);
   *k = n;
   return OUTCOME_NONE;
+}
+
+/* The child of state (p, h) by move m into *q and *g: the ply kept as far
+** as the rules and the remembered moves need it. */
+static void state_child(const Solution *s, const Position *p, const History *h,
+                        Move m, Position *q, History *g) {
+  *q = *p;
+  *g = *h;
+  board_play(q, m);
+  history_push(g, m, s->memory);
+  uint32_t most = (uint32_t)(s->opening + s->memory);
+  if (q->ply > most) q->ply = most;
 }
 
 /* Visits state i: its outcome, or its moves and the states they lead to.
@@ -150,7 +165,8 @@ static int builder_visit(Builder *b, uint32_t i, uint64_t *edges) {
   MetricsGraph *g = b->g;
   Move moves[RULES_MAX_MOVES];
   Position p = g->state[i];
-  int k, outcome = state_judge(b->r, &p, moves, &k);
+  History h = g->history[i];
+  int k, outcome = state_judge(b->r, &p, &h, moves, &k);
   if (outcome < 0) return SOLVER_EHOOK;
   g->outcome[i] = (uint8_t)outcome;
   g->first[i] = *edges;
@@ -162,10 +178,10 @@ static int builder_visit(Builder *b, uint32_t i, uint64_t *edges) {
     b->edge_room = room;
   }
   for (int j = 0; j < k; j++) {
-    Position q = p;
-    board_play(&q, moves[j]);
-    if (q.ply > (uint32_t)b->s->opening) q.ply = (uint32_t)b->s->opening;
-    uint32_t id = builder_state(b, &q);
+    Position q;
+    History next;
+    state_child(b->s, &p, &h, moves[j], &q, &next);
+    uint32_t id = builder_state(b, &q, &next);
     if (id == NO_STATE) return SOLVER_ERROR;
     g->child[(*edges)++] = id;
   }
@@ -173,14 +189,14 @@ static int builder_visit(Builder *b, uint32_t i, uint64_t *edges) {
 }
 
 int metrics_graph(MetricsGraph *g, const Solution *s, const Rules *r,
-                  const Position *start, const Cancel *c, char *err) {
+                  const Position *start, const History *h, const Cancel *c,
+                  char *err) {
   Builder b = {g, s, r, {0}, 0, 0};
   uint64_t edges = 0;
   int rc = SOLVER_OK;
+  History none = {0};
   memset(g, 0, sizeof *g);
-  Position p = *start;
-  if (p.ply > (uint32_t)s->opening) p.ply = (uint32_t)s->opening;
-  if (builder_state(&b, &p) == NO_STATE) rc = SOLVER_ERROR;
+  if (builder_state(&b, start, h ? h : &none) == NO_STATE) rc = SOLVER_ERROR;
   for (uint32_t i = 0; rc == SOLVER_OK && i < g->count; i++) {
     rc = builder_visit(&b, i, &edges);
     if (rc == SOLVER_OK && (i & POLL_MASK) == 0 && cancel_now(c))
@@ -345,7 +361,7 @@ static int chain_classes(const MetricsGraph *g, int symmetric, uint32_t *cls,
       continue;
     }
     Position c = canonical(&g->state[i]);
-    uint64_t key = state_key(&c);
+    uint64_t key = position_key(&c);
     if (2 * (map.used + 1) > map.size && map_grow(&map)) {
       map_free(&map);
       return -1;

@@ -6,7 +6,8 @@
 ** then random games sampled on the graph for what no chain gives.
 **
 ** A state is what the rules read: the position, with its ply while the
-** opening rules read it (the solver's notion).  Random play here follows
+** opening rules read it, and the moves the rules remember (the solver's
+** notion).  Random play here follows
 ** the rules of positions only: a game ends when the side to move is blocked
 ** or the variant's result hook says so, or is drawn after a ply cap; the
 ** repetition rule, which needs a game's whole past, is not part of it (as
@@ -32,16 +33,19 @@ typedef struct MetricsGraph {
   uint64_t *first;   /* count + 1 offsets into child */
   uint32_t *child;   /* first[count] entries */
   Position *state;   /* each state's position (ply kept while read) */
+  History *history;  /* and the moves it remembers */
   uint8_t *outcome;  /* OUTCOME_* when the state ends the game, else 0 */
   uint8_t *value;    /* VALUE_* for the side to move, by the solution */
   uint8_t *distance; /* plies to the end under best play (0 for a draw) */
 } MetricsGraph;
 
-/* Walks every state reachable from start under r (hooks asked), with its
-** value from s.  Returns a SOLVER_* code (SOLVER_ERROR with a message in
-** err); g needs metrics_graph_free only after SOLVER_OK. */
+/* Walks every state reachable from start reached by h (NULL: no moves
+** known) under r (hooks asked), with its value from s.  Returns a SOLVER_*
+** code (SOLVER_ERROR with a message in err); g needs metrics_graph_free
+** only after SOLVER_OK. */
 int metrics_graph(MetricsGraph *g, const Solution *s, const Rules *r,
-                  const Position *start, const Cancel *c, char *err);
+                  const Position *start, const History *h, const Cancel *c,
+                  char *err);
 
 void metrics_graph_free(MetricsGraph *g);
 
@@ -103,8 +107,8 @@ typedef struct MetricsRandom {
 
 /* Fills *out.  cap >= 1.  symmetric: the rules treat positions the ring's
 ** rotations and reflections map onto one another alike (true of rules
-** without hooks), so the chain may run on classes of states.  Returns a
-** SOLVER_* code. */
+** without hooks) and remember no moves, so the chain may run on classes of
+** states.  Returns a SOLVER_* code. */
 int metrics_random(const MetricsGraph *g, int symmetric, int cap,
                    MetricsRandom *out, const Cancel *c, char *err);
 

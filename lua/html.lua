@@ -196,7 +196,7 @@ footer { margin-top: 2em; font-size: .8em; color: #777; }
 
 -- The status line of every ply of the game: mt.status at each.
 local function plies_of(g)
-  local replay = M.game(g:variant(), g:start())
+  local replay = shared.replay(g)
   local positions, boards, status = {}, {}, {}
   local function add(move)
     local i = #positions + 1
@@ -206,7 +206,7 @@ local function plies_of(g)
   end
   add(nil)
   for _, move in ipairs(g:history()) do
-    replay:play(move)
+    replay:redo()
     add(move)
   end
   return positions, boards, status
@@ -222,7 +222,7 @@ function M.html(g, path)
   local v = g:variant()
   local review = g:review()
   local s = M.solve(v)
-  local sv, sd = shared.state_lookup(s, M.game(v, g:start()):board())
+  local sv, sd = shared.state_lookup(s, shared.state_of(shared.replay(g)))
   local start_side = M.position(g:start()).side
   local positions, boards, status = plies_of(g)
   local tags = g:tags()

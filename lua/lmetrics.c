@@ -49,7 +49,15 @@ static void push_histogram(lua_State *L, const uint64_t *counts, int max) {
     }
 }
 
-/* Pushes up to max examples of traps: {{position, losing}}. */
+/* Sets field history to the moves state i remembers, when it remembers
+** any. */
+static void set_history(lua_State *L, const MetricsGraph *g, uint32_t i) {
+  if (g->history[i].count == 0) return;
+  lhistory_push(L, &g->history[i]);
+  lua_setfield(L, -2, "history");
+}
+
+/* Pushes up to max examples of traps: {{position, losing [, history]}}. */
 static void push_trap_examples(lua_State *L, const MetricsGraph *g, int max) {
   lua_newtable(L);
   int n = 0;
@@ -61,6 +69,7 @@ static void push_trap_examples(lua_State *L, const MetricsGraph *g, int max) {
     if (!losing) continue;
     lua_createtable(L, 0, 2);
     set_position(L, "position", &g->state[i]);
+    set_history(L, g, i);
     set_integer(L, "losing", losing);
     lua_rawseti(L, -2, ++n);
   }
@@ -98,6 +107,7 @@ static void push_census(lua_State *L, const MetricsGraph *g,
   char text[BOARD_MOVEMAX];
   lua_createtable(L, 0, 2);
   set_position(L, "position", &g->state[c->witness_state]);
+  set_history(L, g, c->witness_state);
   lua_pushstring(
       L, board_format_move(metrics_move(g, c->witness_state, c->witness_move),
                            text));
@@ -148,40 +158,51 @@ static int raise_code(lua_State *L, Variant *v, int rc, const char *err) {
   return luaL_error(L, "%s", err);
 }
 
-/* metrics_exact(variant, solution, start, options) — the graph of the
-** states reachable from start, and on it the census (always), the
-** random-play chain (options.cap > 0) and sampled games (options.games >
-** 0, options.seed); options.examples: how many traps to list. */
+/* Whether the random-play chain may run on classes of states under the
+** ring's symmetries: rules that answer alike for turned and mirrored
+** positions and remember no moves. */
+static int chain_symmetric(const Variant *v) {
+  return (v->symmetric || !rules_hooked(&v->rules)) &&
+         rules_memory(&v->rules) == 0;
+}
+
+/* metrics_exact(variant, solution, start, history, options) — the graph
+** of the states reachable from start (reached by history, a list or nil),
+** and on it the census (always), the random-play chain (options.cap > 0)
+** and sampled games (options.games > 0, options.seed); options.examples:
+** how many traps to list. */
 static int metrics_exact(lua_State *L) {
   char err[BOARD_ERRMAX];
+  History h;
   Variant *v = lvariant_get(L, 1);
   const Solution *s = lsolver_check(L, 2);
   Position start = lposition_check(L, 3);
-  luaL_checktype(L, 4, LUA_TTABLE);
-  lua_getfield(L, 4, "cap");
-  lua_getfield(L, 4, "games");
-  lua_getfield(L, 4, "seed");
-  lua_getfield(L, 4, "examples");
-  int cap = (int)luaL_optinteger(L, 5, 0),
-      games = (int)luaL_optinteger(L, 6, 0);
-  uint64_t seed = (uint64_t)luaL_optinteger(L, 7, 1);
-  int examples = (int)luaL_optinteger(L, 8, 10);
   if (start.n != s->n)
     return luaL_error(L, "the position has %d arms but the variant %d", start.n,
                       s->n);
+  lhistory_check(L, 4, &start, s->memory, &h);
+  luaL_checktype(L, 5, LUA_TTABLE);
+  lua_getfield(L, 5, "cap");
+  lua_getfield(L, 5, "games");
+  lua_getfield(L, 5, "seed");
+  lua_getfield(L, 5, "examples");
+  int cap = (int)luaL_optinteger(L, 6, 0),
+      games = (int)luaL_optinteger(L, 7, 0);
+  uint64_t seed = (uint64_t)luaL_optinteger(L, 8, 1);
+  int examples = (int)luaL_optinteger(L, 9, 10);
   MetricsGraph *g = lua_newuserdatauv(L, sizeof *g, 0);
   memset(g, 0, sizeof *g);
   luaL_setmetatable(L, LGRAPH_META);
   Cancel cancel = lwatchdog_cancel(L);
   lua_State *before = lhook_enter(v, L);
-  int rc = metrics_graph(g, s, &v->rules, &start, &cancel, err);
+  int rc = metrics_graph(g, s, &v->rules, &start, &h, &cancel, err);
   lhook_leave(v, before);
   if (rc != SOLVER_OK) return raise_code(L, v, rc, err);
   MetricsCensus census;
   metrics_census(g, &census);
   MetricsRandom random;
-  if (cap > 0 && (rc = metrics_random(g, !rules_hooked(&v->rules), cap, &random,
-                                      &cancel, err)))
+  if (cap > 0 &&
+      (rc = metrics_random(g, chain_symmetric(v), cap, &random, &cancel, err)))
     return raise_code(L, v, rc, err);
   MetricsSample sample;
   if (games > 0 && (rc = metrics_sample(g, cap > 0 ? cap : 1000, games, seed,

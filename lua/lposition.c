@@ -1,6 +1,14 @@
 /*
 ** lposition.c — Position and Move as Lua values: immutable userdata with
-** fields, their notation as tostring, and equality.
+** fields, their notation as tostring, and equality; the reusable position
+** views and history tables that hooks and evaluations get; histories
+** given from Lua.
+**
+** Moves are interned, and each Move value has a metatable of its own whose
+** __index is a plain table ({from = 4, to = "c"}): reading move.from costs
+** a table access, not a C call.  A view is one userdata per caller whose
+** metatable's __index table holds the fields of the position it shows
+** now; the caller updates only what changed.
 */
 #include <string.h>
 
@@ -9,19 +17,31 @@
 
 static const char *const colour_names[] = {"black", "white"};
 
-/* Registry keys (their addresses): the Position metatable and the table of
-** interned Moves.  Light-userdata keys keep the hook path lean. */
-static const char position_meta_key = 'p', interned_moves_key = 'm';
+/* Registry keys (their addresses): the Position metatable, the table of
+** interned Moves, the Position methods; and the marks (keys in a
+** metatable) of Move values and of views.  Light-userdata keys keep the
+** hook path lean. */
+static const char position_meta_key = 'p', interned_moves_key = 'm',
+                  position_methods_key = 'f', move_mark = 'M', view_mark = 'V';
 
-/* The Position at idx, or NULL when idx holds something else. */
-static Position *to_position(lua_State *L, int idx) {
-  Position *p = lua_touserdata(L, idx);
-  if (!p || !lua_getmetatable(L, idx)) return NULL;
+/* 1 when the value at idx is a full userdata whose metatable has mark. */
+static int marked(lua_State *L, int idx, const char *mark) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return 0;
+  int ok = lua_rawgetp(L, -1, mark) != LUA_TNIL;
+  lua_pop(L, 2);
+  return ok;
+}
+
+Position *lposition_test(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+    return NULL;
   lua_rawgetp(L, LUA_REGISTRYINDEX, &position_meta_key);
   int ok = lua_rawequal(L, -1, -2);
   lua_pop(L, 2);
-  return ok ? p : NULL;
+  return ok || marked(L, idx, &view_mark) ? lua_touserdata(L, idx) : NULL;
 }
+
+#define to_position lposition_test
 
 void lposition_push_colour(lua_State *L, int colour) {
   if (colour == BLACK || colour == WHITE)
@@ -216,22 +236,52 @@ static int position_new(lua_State *L) {
 
 /* --- Move --- */
 
+static int move_tostring(lua_State *L);
+static int move_eq(lua_State *L);
+
+/* Pushes a new Move value for m with its own metatable. */
+static void new_move(lua_State *L, Move m) {
+  Move *u = lua_newuserdatauv(L, sizeof *u, 0);
+  *u = m;
+  lua_createtable(L, 0, 6);
+  lua_createtable(L, 0, 2);
+  push_point(L, m.from);
+  lua_setfield(L, -2, "from");
+  push_point(L, m.to);
+  lua_setfield(L, -2, "to");
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, move_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushcfunction(L, move_eq);
+  lua_setfield(L, -2, "__eq");
+  lua_pushliteral(L, LMOVE_META);
+  lua_setfield(L, -2, "__name");
+  luaL_getmetatable(L, LMOVE_META); /* what getmetatable shows */
+  lua_setfield(L, -2, "__metatable");
+  lua_pushboolean(L, 1);
+  lua_rawsetp(L, -2, &move_mark);
+  lua_setmetatable(L, -2);
+}
+
 void lmove_push(lua_State *L, Move m) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
   int key = m.from << 8 | m.to;
   if (lua_rawgeti(L, -1, key) == LUA_TNIL) {
     lua_pop(L, 1);
-    Move *u = lua_newuserdatauv(L, sizeof *u, 0);
-    *u = m;
-    luaL_setmetatable(L, LMOVE_META);
+    new_move(L, m);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, key);
   }
   lua_remove(L, -2);
 }
 
+const Move *lmove_test(lua_State *L, int idx) {
+  return marked(L, idx, &move_mark) ? lua_touserdata(L, idx) : NULL;
+}
+
 Move lmove_check(lua_State *L, int arg, int n) {
-  Move *u = luaL_testudata(L, arg, LMOVE_META), m;
+  const Move *u = lmove_test(L, arg);
+  Move m;
   char err[BOARD_ERRMAX];
   if (u) return *u;
   if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "move text");
@@ -240,30 +290,210 @@ Move lmove_check(lua_State *L, int arg, int n) {
   return m;
 }
 
-static int move_index(lua_State *L) {
-  Move *m = luaL_checkudata(L, 1, LMOVE_META);
-  const char *key = luaL_checkstring(L, 2);
-  if (strcmp(key, "from") == 0)
-    push_point(L, m->from);
-  else if (strcmp(key, "to") == 0)
-    push_point(L, m->to);
-  else
-    lua_pushnil(L);
-  return 1;
-}
-
 static int move_tostring(lua_State *L) {
   char buf[BOARD_MOVEMAX];
-  lua_pushstring(
-      L, board_format_move(*(Move *)luaL_checkudata(L, 1, LMOVE_META), buf));
+  const Move *m = lmove_test(L, 1);
+  if (!m) return luaL_typeerror(L, 1, "Move");
+  lua_pushstring(L, board_format_move(*m, buf));
   return 1;
 }
 
 static int move_eq(lua_State *L) {
-  Move *a = luaL_testudata(L, 1, LMOVE_META);
-  Move *b = luaL_testudata(L, 2, LMOVE_META);
+  const Move *a = lmove_test(L, 1), *b = lmove_test(L, 2);
   lua_pushboolean(L, a && b && a->from == b->from && a->to == b->to);
   return 1;
+}
+
+/* --- histories --- */
+
+void lhistory_check(lua_State *L, int arg, const Position *p, int keep,
+                    History *h) {
+  char err[BOARD_ERRMAX];
+  h->count = 0;
+  if (lua_isnoneornil(L, arg)) return;
+  if (!lua_istable(L, arg))
+    luaL_typeerror(L, arg, "a history (a list of moves, the last first)");
+  lua_Integer given = (lua_Integer)lua_rawlen(L, arg);
+  for (lua_Integer i = 1; i <= given && h->count < keep; i++) {
+    lua_rawgeti(L, arg, i);
+    const Move *u = lmove_test(L, -1);
+    if (!u && lua_type(L, -1) != LUA_TSTRING)
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L, "history[%d] is a %s, not a move",
+                                    (int)i, luaL_typename(L, -1)));
+    if (u)
+      h->moves[h->count++] = *u;
+    else if (board_parse_move(&h->moves[h->count++], p->n, lua_tostring(L, -1),
+                              err))
+      luaL_argerror(L, arg, lua_pushfstring(L, "history[%d]: %s", (int)i, err));
+    lua_pop(L, 1);
+  }
+  if (rules_check_history(p, h, err)) luaL_argerror(L, arg, err);
+}
+
+void lhistory_push(lua_State *L, const History *h) {
+  int k = h ? h->count : 0;
+  lua_createtable(L, k, 0);
+  for (int i = 0; i < k; i++) {
+    lmove_push(L, h->moves[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+void lhistory_set(lua_State *L, int idx, const History *h) {
+  int k = h ? h->count : 0;
+  idx = lua_absindex(L, idx);
+  for (int i = 0; i < k; i++) {
+    lmove_push(L, h->moves[i]);
+    lua_rawseti(L, idx, i + 1);
+  }
+  for (int i = k + 1; lua_rawgeti(L, idx, i) != LUA_TNIL; i++) {
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    lua_rawseti(L, idx, i);
+  }
+  lua_pop(L, 1);
+}
+
+/* --- views --- */
+
+/* The user values of a view: its fields table and the strings it sets. */
+enum {
+  UV_FIELDS = 1,
+  UV_SIDE,
+  UV_CENTRE,
+  UV_PLY,
+  UV_EMPTY,
+  UV_BLACK,
+  UV_WHITE,
+  UV_BLACK_NAME,
+  UV_WHITE_NAME,
+  UV_COUNT = UV_WHITE_NAME
+};
+
+/* Pushes user value uv of the view at idx. */
+#define view_uv(L, idx, uv) lua_getiuservalue(L, idx, uv)
+
+/* Sets field (user value key) of the fields table at t (the view at v) to
+** the value on top (popped). */
+static void view_set(lua_State *L, int v, int t, int key) {
+  view_uv(L, v, key);
+  lua_insert(L, -2);
+  lua_rawset(L, t);
+}
+
+/* Pushes the colour string of the view at v, or nil. */
+static void view_colour(lua_State *L, int v, int colour) {
+  if (colour == BLACK || colour == WHITE)
+    view_uv(L, v, colour == BLACK ? UV_BLACK_NAME : UV_WHITE_NAME);
+  else
+    lua_pushnil(L);
+}
+
+void lposition_view_push(lua_State *L) {
+  static const char *const keys[] = {"side",  "centre", "ply",   "empty",
+                                     "black", "white",  "black", "white"};
+  Position *p = lua_newuserdatauv(L, sizeof *p, UV_COUNT);
+  int v = lua_gettop(L);
+  memset(p, 0, sizeof *p);
+  lua_newtable(L); /* the fields, and the methods */
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &position_methods_key);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -5);
+  }
+  lua_pop(L, 1);
+  lua_pushinteger(L, 0);
+  lua_setfield(L, -2, "arms");
+  lua_pushvalue(L, -1);
+  lua_setiuservalue(L, v, UV_FIELDS);
+  for (int i = 0; i < UV_COUNT - 1; i++) {
+    lua_pushstring(L, keys[i]);
+    lua_setiuservalue(L, v, UV_SIDE + i);
+  }
+  lua_createtable(L, 0, 6); /* the metatable */
+  lua_insert(L, -2);
+  lua_setfield(L, -2, "__index");
+  luaL_getmetatable(L, LPOSITION_META);
+  lua_getfield(L, -1, "__tostring");
+  lua_setfield(L, -3, "__tostring");
+  lua_getfield(L, -1, "__eq");
+  lua_setfield(L, -3, "__eq");
+  lua_setfield(L, -2, "__metatable"); /* what getmetatable shows */
+  lua_pushliteral(L, LPOSITION_META);
+  lua_setfield(L, -2, "__name");
+  lua_pushboolean(L, 1);
+  lua_rawsetp(L, -2, &view_mark);
+  lua_setmetatable(L, v);
+}
+
+/* Sets every field of the view at v (fields table at t) to p's. */
+static void view_fill(lua_State *L, int v, int t, const Position *p) {
+  for (int i = 0; i < BOARD_MAX_ARMS; i++) {
+    if (i < p->n)
+      view_colour(L, v, board_at(p, i));
+    else
+      lua_pushnil(L);
+    lua_rawseti(L, t, i + 1);
+  }
+  lua_pushinteger(L, p->n);
+  lua_setfield(L, t, "arms");
+  view_colour(L, v, p->side);
+  view_set(L, v, t, UV_SIDE);
+  view_colour(L, v, p->centre);
+  view_set(L, v, t, UV_CENTRE);
+  push_point(L, board_empty_point(p));
+  view_set(L, v, t, UV_EMPTY);
+  lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
+  view_set(L, v, t, UV_BLACK);
+  lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
+  view_set(L, v, t, UV_WHITE);
+}
+
+void lposition_view_set(lua_State *L, int v, const Position *p) {
+  Position *was = lua_touserdata(L, v);
+  v = lua_absindex(L, v);
+  view_uv(L, v, UV_FIELDS);
+  int t = lua_gettop(L);
+  if (was->n != p->n) {
+    view_fill(L, v, t, p);
+  } else {
+    uint64_t changed = (was->arms[BLACK] ^ p->arms[BLACK]) |
+                       (was->arms[WHITE] ^ p->arms[WHITE]);
+    for (; changed; changed &= changed - 1) {
+      int i = __builtin_ctzll(changed);
+      view_colour(L, v, board_at(p, i));
+      lua_rawseti(L, t, i + 1);
+    }
+    if (was->side != p->side) {
+      view_colour(L, v, p->side);
+      view_set(L, v, t, UV_SIDE);
+    }
+    if (was->centre != p->centre) {
+      view_colour(L, v, p->centre);
+      view_set(L, v, t, UV_CENTRE);
+    }
+    if (board_empty_point(was) != board_empty_point(p)) {
+      push_point(L, board_empty_point(p));
+      view_set(L, v, t, UV_EMPTY);
+    }
+    if (was->arms[BLACK] != p->arms[BLACK]) {
+      lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
+      view_set(L, v, t, UV_BLACK);
+    }
+    if (was->arms[WHITE] != p->arms[WHITE]) {
+      lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
+      view_set(L, v, t, UV_WHITE);
+    }
+  }
+  if (was->ply != p->ply || was->n != p->n) {
+    lua_pushinteger(L, p->ply);
+    view_set(L, v, t, UV_PLY);
+  }
+  lua_pop(L, 1);
+  *was = *p;
 }
 
 /* Sets the metatable up for a value type: metamethods meta, an __index
@@ -302,15 +532,20 @@ void lposition_open(lua_State *L, int module) {
       {NULL, NULL}};
   static const char *const position_fields[] = {
       "arms", "side", "ply", "centre", "empty", "black", "white", NULL};
-  static const luaL_Reg move_meta[] = {
-      {"__tostring", move_tostring}, {"__eq", move_eq}, {NULL, NULL}};
-  static const char *const move_fields[] = {"from", "to", NULL};
   value_type(L, LPOSITION_META, position_meta, position_index, position_methods,
              position_fields);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &position_methods_key);
   lua_setfield(L, module, "Position");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &position_meta_key);
-  value_type(L, LMOVE_META, move_meta, move_index, NULL, move_fields);
-  lua_pop(L, 2);
+  luaL_newmetatable(L, LMOVE_META); /* what getmetatable(move) shows */
+  lua_createtable(L, 2, 0);
+  lua_pushliteral(L, "from");
+  lua_rawseti(L, -2, 1);
+  lua_pushliteral(L, "to");
+  lua_rawseti(L, -2, 2);
+  lua_setfield(L, -2, "fields");
+  lua_pop(L, 1);
   lua_newtable(L); /* interned moves, weak values */
   lua_createtable(L, 0, 1);
   lua_pushliteral(L, "v");

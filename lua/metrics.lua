@@ -57,9 +57,14 @@ local function metrics_options(v, o)
   if math.type(games) ~= "integer" or games < 0 then
     error("games must be a non-negative integer", 3)
   end
-  local start = o.start and M.position(tostring(o.start)) or v.start
+  local start, history = v.start, nil
+  if M.type(o.start) == "Game" then
+    start, history = o.start:state()
+  elseif o.start ~= nil then
+    start = M.position(tostring(o.start))
+  end
   return {cap = o.random == false and 0 or cap, games = games,
-          seed = o.seed or 1, examples = o.traps or 10}, start
+          seed = o.seed or 1, examples = o.traps or 10}, start, history
 end
 
 -- The reachable states' figures from the exact table e.
@@ -116,13 +121,10 @@ end
 -- mt.metrics(variant [, options]): the named figures of a variant.
 function M.metrics(variant, options)
   local v = M.variant(variant)
-  if (v.history or 0) > 0 then
-    error("mt.metrics does not walk the states of variants with history yet", 2)
-  end
-  local o, start = metrics_options(v, options)
+  local o, start, history = metrics_options(v, options)
   local t0 = M.clock()
   local s = M.solve(v)
-  local e = shared.metrics_exact(v, s, start, o)
+  local e = shared.metrics_exact(v, s, start, history, o)
   local m = setmetatable({
     variant = v.name, arms = v.arms, description = v.description,
     start = {position = tostring(start), side = start.side, value = e.value,
@@ -247,11 +249,7 @@ end
 
 -- shared.state_of(game): the game's state: its position and history.
 function shared.state_of(game)
-  local k = game:variant().history or 0
-  if k == 0 then return game:board(), nil end
-  local moves, h = game:history(), {}
-  for i = 1, math.min(k, #moves) do h[i] = moves[#moves + 1 - i] end
-  return game:board(), h
+  return game:state()
 end
 
 -- shared.state_key(v, p, h): a text that two states share exactly when
@@ -268,22 +266,17 @@ end
 
 -- shared.state_outcome(v, p, h): as Variant:outcome, for a state.
 function shared.state_outcome(v, p, h)
-  if h then return v:outcome(p, h) end
-  return v:outcome(p)
+  return v:outcome(p, h)
 end
 
 -- shared.state_children(v, p, h): {{move = text, position, history}} of
 -- every legal move of a state that goes on (none when it ends the game).
 function shared.state_children(v, p, h)
-  local k, list = v.history or 0, {}
-  if shared.state_outcome(v, p, h) then return list end
-  for i, m in ipairs(h and v:moves(p, h) or v:moves(p)) do
-    local nh
-    if k > 0 then
-      nh = {tostring(m)}
-      for j = 1, k - 1 do nh[j + 1] = h and h[j] end
-    end
-    list[i] = {move = tostring(m), position = v:play(p, m), history = nh}
+  local list = {}
+  if v:outcome(p, h) then return list end
+  for i, m in ipairs(v:moves(p, h)) do
+    local q, after = v:play(p, m, h)
+    list[i] = {move = tostring(m), position = q, history = after}
   end
   return list
 end
@@ -291,8 +284,15 @@ end
 -- shared.state_lookup(s, p, h): the solution's value and distance of a
 -- state.
 function shared.state_lookup(s, p, h)
-  if h then return s:lookup(p, h) end
-  return s:lookup(p)
+  return s:lookup(p, h)
+end
+
+-- shared.replay(game): a copy of the game taken back to its start (its
+-- own start state, history included); redo() plays its moves again.
+function shared.replay(game)
+  local g = game:copy()
+  while g:undo() do end
+  return g
 end
 
 -- --- the lookahead search ---

@@ -39,16 +39,17 @@ function Player:reset(seed)
   return self
 end
 
--- shared.move_value(v, s, p, move): by the solution s, the value of move
--- in p for the side that plays it ("win", "loss" or "draw"), its distance
--- (nil for a draw), the position after it, and a rank: higher is better
--- (a win, shorter first; a draw; a loss, longer first).
-function shared.move_value(v, s, p, move)
-  local child = v:play(p, move)
-  local value, d = s:lookup(child)
-  if value == "loss" then return "win", d + 1, child, 3000 - d end
-  if value == "win" then return "loss", d + 1, child, d end
-  return "draw", nil, child, 1000
+-- shared.move_value(v, s, p, h, move): by the solution s, the value of
+-- move in the state (p, h) for the side that plays it ("win", "loss" or
+-- "draw"), its distance (nil for a draw), the position after it, a rank:
+-- higher is better (a win, shorter first; a draw; a loss, longer first),
+-- and the history after it.
+function shared.move_value(v, s, p, h, move)
+  local child, hc = v:play(p, move, h)
+  local value, d = s:lookup(child, hc)
+  if value == "loss" then return "win", d + 1, child, 3000 - d, hc end
+  if value == "win" then return "loss", d + 1, child, d, hc end
+  return "draw", nil, child, 1000, hc
 end
 
 -- The moves of a game by the solution: {move, value, distance, rank,
@@ -56,12 +57,12 @@ end
 function shared.ranked_moves(game)
   local v = game:variant()
   local s = M.solve(v)
-  local pos = game:board()
+  local pos, h = game:state()
   local out = {}
   for i, move in ipairs(game:moves()) do
-    local value, d, child, rank = shared.move_value(v, s, pos, move)
+    local value, d, child, rank, hc = shared.move_value(v, s, pos, h, move)
     out[#out + 1] = {move = move, value = value, distance = d, rank = rank,
-                     order = i, child = child}
+                     order = i, child = child, history = hc}
   end
   table.sort(out, function(a, b)
     if a.rank ~= b.rank then return a.rank > b.rank end
@@ -108,9 +109,11 @@ local function tempting(game, best, s)
   for _, m in ipairs(best) do
     if m.rank ~= best[1].rank then break end
     local wrong = 0
-    if not v:outcome(m.child) then
-      for _, reply in ipairs(v:moves(m.child)) do
-        if s:lookup(v:play(m.child, reply)) == "win" then wrong = wrong + 1 end
+    if not v:outcome(m.child, m.history) then
+      for _, reply in ipairs(v:moves(m.child, m.history)) do
+        if s:lookup(v:play(m.child, reply, m.history)) == "win" then
+          wrong = wrong + 1
+        end
       end
     end
     if wrong > most then pick, most = m, wrong end
@@ -258,7 +261,7 @@ end
 -- best move first.
 function M.Game:analyse()
   local s = M.solve(self:variant())
-  local value, distance = s:lookup(self:board())
+  local value, distance = s:lookup(self)
   local result = {value = value, distance = distance, moves = {}}
   local over, reason = self:result()
   if over then

@@ -66,14 +66,14 @@ end
 function M.Game:review()
   local v = self:variant()
   local s = M.solve(v)
-  local replay = M.game(v, self:start())
+  local replay = shared.replay(self)
   local r = setmetatable({variant = v.name, start = self:start()}, Review)
   for i, move in ipairs(self:history()) do
     local p, h = shared.state_of(replay)
     local entry = judge(v, s, p, h, move)
     entry.ply = i
     r[i] = entry
-    replay:play(move)
+    replay:redo()
   end
   r.result, r.reason = self:result()
   return r

@@ -15,33 +15,39 @@ local function close(a, b, tolerance, what)
   return check(ok, string.format("%s: got %s, want %s", what, tostring(a), tostring(b)))
 end
 
--- The states reachable from the start, naively: {p, value, d, over (the
+-- The key of a state: the board, the ply while the rules read it, and the
+-- moves remembered.
+local function state_key(v, p, h)
+  local moves = {}
+  for i, m in ipairs(h or {}) do moves[i] = tostring(m) end
+  return (tostring(p):gsub(" %d+$", "")) .. "@" .. math.min(p.ply, v.opening) ..
+         "@" .. table.concat(moves, ",")
+end
+
+-- The states reachable from the start, naively: {p, h, value, d, over (the
 -- winner), children = {{move, state}}}, the start first.
 local function naive_graph(v)
   local s = mt.solve(v)
-  local function key(p)
-    return (tostring(p):gsub(" %d+$", "")) .. "@" .. math.min(p.ply, v.opening)
-  end
   local states, index = {}, {}
-  local function add(p)
-    local k = key(p)
+  local function add(p, h)
+    local k = state_key(v, p, h)
     if not index[k] then
-      index[k] = {p = p}
+      index[k] = {p = p, h = h}
       states[#states + 1] = index[k]
     end
     return index[k]
   end
-  add(v.start)
+  add(v.start, {})
   local i = 1
   while i <= #states do
     local st = states[i]
     i = i + 1
-    st.value, st.d = s:lookup(st.p)
-    st.over = v:outcome(st.p)
+    st.value, st.d = s:lookup(st.p, st.h)
+    st.over = v:outcome(st.p, st.h)
     st.children = {}
     if not st.over then
-      for _, m in ipairs(v:moves(st.p)) do
-        st.children[#st.children + 1] = {move = tostring(m), state = add(v:play(st.p, m))}
+      for _, m in ipairs(v:moves(st.p, st.h)) do
+        st.children[#st.children + 1] = {move = tostring(m), state = add(v:play(st.p, m, st.h))}
       end
     end
   end
@@ -289,6 +295,10 @@ end)
 
 test("hooked variants: the same figures, the chain without symmetry", function()
   check_variant(mt.variant("centre-must-leave"), "centre-must-leave")
+  check_variant(mt.variant("tired-piece"), "tired-piece (it remembers 2 moves)", true)
+  check_variant(mt.variant{base = "tired-piece", arms = 10}, "tired-piece 10")
+  local tired = mt.metrics("tired-piece", {games = 0})
+  eq(tired.random.classes, tired.reachable.states, "no symmetry with a history")
   local hooked = mt.metrics("first-move-hook", {games = 0})
   local plain = mt.metrics("first-move", {games = 0})
   eq(hooked.reachable, plain.reachable, "reachable")
@@ -338,12 +348,12 @@ local function lookahead_line_loses(v, d, side)
   local seen, queue = {}, {mt.game(v)}
   while #queue > 0 do
     local g = table.remove(queue)
-    local key = g:position():gsub(" %d+$", "") .. "@" .. math.min(g:ply(), v.opening)
+    local key = state_key(v, g:state())
     if not seen[key] and not g:result() then
       seen[key] = true
       local moves
       if g:turn() == side then
-        if s:lookup(g:board()) == "loss" then return g:position() end
+        if s:lookup(g) == "loss" then return g:position() end
         moves = g:lookahead(d)
       else
         local a = g:analyse()
@@ -360,7 +370,9 @@ local function lookahead_line_loses(v, d, side)
 end
 
 test("lookahead by play: d never loses against perfect, d - 1 picks a losing move", function()
-  for _, name in ipairs(BUILTINS) do
+  local names = {table.unpack(BUILTINS)}
+  names[#names + 1] = "tired-piece"
+  for _, name in ipairs(names) do
     local v = mt.variant(name)
     local m = mt.metrics(v, {games = 0, random = false})
     local d = m.lookahead
@@ -372,12 +384,12 @@ test("lookahead by play: d never loses against perfect, d - 1 picks a losing mov
     end
     if d > 0 then
       local w = m.lookahead_witness
-      local g = mt.game(v, w.position)
+      local g = mt.game(v, w.position, w.history)
       local moves = g:lookahead(d - 1)
       local listed = false
       for _, x in ipairs(moves) do listed = listed or x == w.move end
       check(listed, name .. ": the " .. (d - 1) .. "-ply search rates " .. w.move .. " best")
-      eq(mt.solve(v):lookup(g:copy():play(w.move):board()), "win", name .. ": and it loses")
+      eq(mt.solve(v):lookup(g:copy():play(w.move)), "win", name .. ": and it loses")
       local picked = false
       for seed = 1, 200 do
         local p = mt.player("perfect", {lookahead = d - 1}):reset(seed)

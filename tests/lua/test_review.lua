@@ -99,6 +99,18 @@ test("annotated records load as the same game", function()
   -- a hooked variant from a file
   local h = mt.game("centre-must-leave"):play("4-c"):play("5-4"):play("c-5")
   eq(game_of(h:record{annotate = true}), game_of(h:record()), "a hooked variant")
+  -- a variant that remembers moves: its states, not its boards, are judged
+  local t = mt.game("tired-piece")
+  local p = mt.player("perfect", {skill = 0.5}):reset(5)
+  for _ = 1, 30 do if not t:result() then t:play(p:choose(t)) end end
+  local r, s = t:review(), mt.solve(t:variant())
+  local replay = mt.game("tired-piece")
+  for i, e in ipairs(r) do
+    local value, d = s:lookup(replay)
+    eq({e.before.value, e.before.distance}, {value, d}, "tired-piece ply " .. i .. " before")
+    replay:play(e.move)
+  end
+  eq(game_of(t:record{annotate = true}), game_of(t:record()), "tired-piece round trip")
 end)
 
 local function quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
