@@ -488,7 +488,8 @@ static int chain_build(Chain *ch, const MetricsGraph *g, int symmetric) {
     ch->x = memory_realloc(NULL, ch->count);
     rc = ch->first && ch->child && ch->outcome && ch->x ? 0 : -1;
   }
-  for (uint32_t k = 0, e = 0; rc == 0 && k < ch->count; k++) {
+  uint64_t e = 0;
+  for (uint32_t k = 0; rc == 0 && k < ch->count; k++) {
     uint32_t i = rep[k];
     ch->first[k] = e;
     ch->outcome[k] = g->outcome[i];

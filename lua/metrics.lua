@@ -63,7 +63,8 @@ local function metrics_options(v, o)
   elseif o.start ~= nil then
     start = M.position(tostring(o.start))
   end
-  return {cap = o.random == false and 0 or cap, games = games,
+  if o.random == false then cap, games = 0, 0 end
+  return {cap = cap, games = games,
           seed = o.seed or 1, examples = o.traps or 10}, start, history
 end
 
