@@ -179,6 +179,28 @@ static void bench_hooks(int depth) {
            params / lua_hook, c_hook / lua_hook);
 }
 
+/* Runs bench/hooks.lua: rules written as Lua hooks (pure and impure)
+** against parameters and plain Lua, hooked solves, a variant that
+** remembers moves. */
+static void bench_lua_hooks(int quick) {
+  setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
+  lua_setglobal(L, "mt");
+  if (luaL_loadfile(L, BENCH_DIR "/hooks.lua") != LUA_OK ||
+      luaL_loadfile(L, BENCH_DIR "/perft_plain.lua") != LUA_OK) {
+    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+  } else {
+    lua_call(L, 0, 1); /* the plain-Lua perft function */
+    lua_pushboolean(L, quick);
+    lua_insert(L, -2);
+    if (lua_pcall(L, 2, 0, 0) != LUA_OK)
+      fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+  }
+  lua_close(L);
+}
+
 /* Milliseconds per run of a command (argv), over runs runs; 0 when it
 ** cannot run. */
 static double time_command(char *const argv[], int runs) {
@@ -313,6 +335,8 @@ int main(int argc, char **argv) {
   if (lua > 0) printf("core / plain Lua:     8 arms %.0fx\n", core8 / lua);
   printf("\n");
   bench_hooks(quick ? 18 : 24);
+  printf("\n");
+  bench_lua_hooks(quick);
   printf("\n");
   bench_ai(quick);
   printf("\n");

@@ -51,14 +51,15 @@ static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
 static uint64_t perft_child(Run *run, const Position *p, const History *h,
                             Move m, int depth) {
   Position q = *p;
-  History g = *h;
   board_play(&q, m);
+  if (!h) return perft_hooked(run, &q, NULL, depth);
+  History g = *h;
   history_push(&g, m, run->memory);
   return perft_hooked(run, &q, &g, depth);
 }
 
-/* Leaves below p reached by h (depth >= 1), hooks asked; the last ply is
-** counted in bulk. */
+/* Leaves below p reached by h (NULL when the rules remember nothing;
+** depth >= 1), hooks asked; the last ply is counted in bulk. */
 static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
                              int depth) {
   Judgement j;
@@ -93,7 +94,7 @@ int64_t perft(const Rules *r, const Position *p, const History *h, int depth,
   uint64_t n;
   if (depth <= 0) return 1;
   if (rules_hooked(r))
-    n = perft_hooked(&run, p, h ? h : &none, depth);
+    n = perft_hooked(&run, p, run.memory ? (h ? h : &none) : NULL, depth);
   else {
     n = perft_fast(&run, p->arms[p->side], p->arms[p->side ^ 1],
                    rules_centre_of(p), depth);

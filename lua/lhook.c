@@ -7,7 +7,8 @@
 ** The closure keeps what the hooks are given and reuses it from call to
 ** call: a position view whose changed fields alone are set, a history
 ** list, the interned Move values.  Its upvalues: the allow function (or
-** false), the result function (or false), the view, the history list.
+** false), the result function (or false), the view, the history list, the
+** table of interned Moves.
 */
 #include <string.h>
 
@@ -16,7 +17,7 @@
 #include "lwatchdog.h"
 #include "memo.h"
 
-enum { UP_ALLOW = 1, UP_RESULT, UP_VIEW, UP_HISTORY };
+enum { UP_ALLOW = 1, UP_RESULT, UP_VIEW, UP_HISTORY, UP_MOVES };
 
 /* Runs inside lua_pcall: converts the error object at the top to text
 ** (its __tostring may fail too). */
@@ -41,54 +42,62 @@ static int hook_failed(HookContext *h, const Position *p) {
     lua_replace(L, -2);
     msg = lua_tostring(L, -1);
   }
-  if (h->asking && strcmp(h->asking, "allow") == 0)
-    board_format_move(h->move, move);
+  if (strcmp(h->asking, "allow") == 0) board_format_move(h->move, move);
   if (lwatchdog_pending())
     lua_pushliteral(L, "interrupted");
   else
-    lua_pushfstring(L, "%s hook failed at %s%s%s: %s",
-                    h->asking ? h->asking : "rule", board_format(p, pos),
-                    *move ? " for move " : "", move, msg);
+    lua_pushfstring(L, "%s hook failed at %s%s%s: %s", h->asking,
+                    board_format(p, pos), *move ? " for move " : "", move, msg);
   luaL_unref(L, LUA_REGISTRYINDEX, h->error_ref);
   h->error_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pop(L, 1);
   return RULES_EHOOK;
 }
 
-/* Calls the result hook (at the top, with the view at v and the history
-** at hist); returns its OUTCOME_*. */
-static int ask_result(lua_State *L, int v, int hist) {
-  static const char *const names[] = {"black", "white", "draw", NULL};
-  static const int outcomes[] = {OUTCOME_BLACK, OUTCOME_WHITE, OUTCOME_DRAW};
+/* Raises the error for an answer (at the top) that is not one, of the
+** hook h->asking. */
+static int bad_answer(lua_State *L, HookContext *h) {
+  int allow = strcmp(h->asking, "allow") == 0;
+  int string = lua_type(L, -1) == LUA_TSTRING;
+  return luaL_error(
+      L, "it returned %s%s%s; want %s", string ? "\"" : "",
+      string ? lua_tostring(L, -1) : luaL_typename(L, -1), string ? "\"" : "",
+      allow ? "true or false" : "\"black\", \"white\", \"draw\" or nil");
+}
+
+/* Calls the result hook with the view at v and the history at hist;
+** returns its OUTCOME_*. */
+static int ask_result(lua_State *L, HookContext *h, int v, int hist) {
+  h->asking = "result";
+  lua_pushvalue(L, lua_upvalueindex(UP_RESULT));
   lua_pushvalue(L, v);
   lua_pushvalue(L, hist);
   lua_call(L, 2, 1);
-  int type = lua_type(L, -1);
-  if (type == LUA_TNIL) return lua_pop(L, 1), OUTCOME_NONE;
-  if (type == LUA_TSTRING) {
+  int outcome = OUTCOME_NONE;
+  if (lua_type(L, -1) == LUA_TSTRING) {
     const char *s = lua_tostring(L, -1);
-    for (int i = 0; names[i]; i++)
-      if (strcmp(s, names[i]) == 0) return lua_pop(L, 1), outcomes[i];
-  }
-  return luaL_error(L,
-                    "it returned %s%s%s; want \"black\", \"white\", "
-                    "\"draw\" or nil",
-                    type == LUA_TSTRING ? "\"" : "",
-                    type == LUA_TSTRING ? lua_tostring(L, -1)
-                                        : luaL_typename(L, -1),
-                    type == LUA_TSTRING ? "\"" : "");
+    outcome = strcmp(s, "black") == 0   ? OUTCOME_BLACK
+              : strcmp(s, "white") == 0 ? OUTCOME_WHITE
+              : strcmp(s, "draw") == 0  ? OUTCOME_DRAW
+                                        : -1;
+  } else if (!lua_isnil(L, -1))
+    outcome = -1;
+  if (outcome < 0) return bad_answer(L, h);
+  lua_pop(L, 1);
+  return outcome;
 }
 
-/* Calls the allow hook for move m (hook at the top, view at v, history at
-** hist); returns 1 or 0. */
-static int ask_allow(lua_State *L, int v, int hist, Move m) {
+/* Calls the allow hook for move m with the view at v and the history at
+** hist; returns 1 or 0. */
+static int ask_allow(lua_State *L, HookContext *h, int v, int hist, Move m) {
+  h->asking = "allow";
+  h->move = m;
+  lua_pushvalue(L, lua_upvalueindex(UP_ALLOW));
   lua_pushvalue(L, v);
-  lmove_push(L, m);
+  lmove_push_interned(L, lua_upvalueindex(UP_MOVES), m);
   lua_pushvalue(L, hist);
   lua_call(L, 3, 1);
-  if (!lua_isboolean(L, -1))
-    return luaL_error(L, "it returned %s; want true or false",
-                      luaL_typename(L, -1));
+  if (!lua_isboolean(L, -1)) return bad_answer(L, h);
   int ok = lua_toboolean(L, -1);
   lua_pop(L, 1);
   return ok;
@@ -113,20 +122,11 @@ static int call_judge(lua_State *L) {
   }
   lposition_view_set(L, 1, p);
   lhistory_set(L, 2, past);
-  if (lua_toboolean(L, lua_upvalueindex(UP_RESULT))) {
-    h->asking = "result";
-    lua_pushvalue(L, lua_upvalueindex(UP_RESULT));
-    outcome = ask_result(L, 1, 2);
-  }
+  if (lua_toboolean(L, lua_upvalueindex(UP_RESULT)))
+    outcome = ask_result(L, h, 1, 2);
   int allow = lua_toboolean(L, lua_upvalueindex(UP_ALLOW));
-  for (int i = 0; i < k; i++) {
-    if (allow) {
-      h->asking = "allow";
-      h->move = moves[i];
-      lua_pushvalue(L, lua_upvalueindex(UP_ALLOW));
-    }
-    if (!allow || ask_allow(L, 1, 2, moves[i])) allowed |= (uint32_t)1 << i;
-  }
+  for (int i = 0; i < k; i++)
+    if (!allow || ask_allow(L, h, 1, 2, moves[i])) allowed |= (uint32_t)1 << i;
   lua_pushinteger(L, (lua_Integer)allowed);
   lua_pushinteger(L, outcome);
   return 2;
@@ -148,7 +148,7 @@ static int hook_judge(void *ctx, const Position *p, const History *past,
     lua_pushnil(L);
   lua_pushlightuserdata(L, (void *)moves);
   lua_pushinteger(L, k);
-  h->asking = NULL;
+  h->asking = "rule";
   int status = lua_pcall(L, 5, 2, 0);
   h->depth = depth;
   if (status != LUA_OK) return hook_failed(h, p);
@@ -206,7 +206,8 @@ void lhook_wire(lua_State *L, Variant *v) {
   push_hook(L, h->result_ref);
   lposition_view_push(L);
   lua_newtable(L);
-  lua_pushcclosure(L, call_judge, 4);
+  lmove_push_table(L);
+  lua_pushcclosure(L, call_judge, 5);
   h->judge_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   if (v->pure) h->memo = memo_new(MEMO_DEFAULT_BYTES);
   v->rules.hooks.judge = hook_judge;

@@ -265,14 +265,21 @@ static void new_move(lua_State *L, Move m) {
 
 void lmove_push(lua_State *L, Move m) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
-  int key = m.from << 8 | m.to;
-  if (lua_rawgeti(L, -1, key) == LUA_TNIL) {
-    lua_pop(L, 1);
-    new_move(L, m);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, key);
-  }
+  lmove_push_interned(L, lua_gettop(L), m);
   lua_remove(L, -2);
+}
+
+void lmove_push_interned(lua_State *L, int interned, Move m) {
+  int key = m.from << 8 | m.to;
+  if (lua_rawgeti(L, interned, key) != LUA_TNIL) return;
+  lua_pop(L, 1);
+  new_move(L, m);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, interned, key);
+}
+
+void lmove_push_table(lua_State *L) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
 }
 
 const Move *lmove_test(lua_State *L, int idx) {
@@ -357,46 +364,30 @@ void lhistory_set(lua_State *L, int idx, const History *h) {
 
 /* --- views --- */
 
-/* The user values of a view: its fields table and the strings it sets. */
-enum {
-  UV_FIELDS = 1,
-  UV_SIDE,
-  UV_CENTRE,
-  UV_PLY,
-  UV_EMPTY,
-  UV_BLACK,
-  UV_WHITE,
-  UV_BLACK_NAME,
-  UV_WHITE_NAME,
-  UV_COUNT = UV_WHITE_NAME
-};
-
-/* Pushes user value uv of the view at idx. */
-#define view_uv(L, idx, uv) lua_getiuservalue(L, idx, uv)
-
-/* Sets field (user value key) of the fields table at t (the view at v) to
-** the value on top (popped). */
-static void view_set(lua_State *L, int v, int t, int key) {
-  view_uv(L, v, key);
-  lua_insert(L, -2);
-  lua_rawset(L, t);
-}
-
-/* Pushes the colour string of the view at v, or nil. */
-static void view_colour(lua_State *L, int v, int colour) {
-  if (colour == BLACK || colour == WHITE)
-    view_uv(L, v, colour == BLACK ? UV_BLACK_NAME : UV_WHITE_NAME);
+/* The __index of a view's fields table (its upvalue: the view): the arm
+** masks "black" and "white", which few hooks read, from the position. */
+static int view_masks(lua_State *L) {
+  const Position *p = lua_touserdata(L, lua_upvalueindex(1));
+  const char *key = lua_tostring(L, 2);
+  if (key && strcmp(key, "black") == 0)
+    lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
+  else if (key && strcmp(key, "white") == 0)
+    lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
   else
     lua_pushnil(L);
+  return 1;
+}
+
+/* Pushes the colour of a point as a string, or nil. */
+static void push_colour_at(lua_State *L, const Position *p, int point) {
+  lposition_push_colour(L, board_at(p, point));
 }
 
 void lposition_view_push(lua_State *L) {
-  static const char *const keys[] = {"side",  "centre", "ply",   "empty",
-                                     "black", "white",  "black", "white"};
-  Position *p = lua_newuserdatauv(L, sizeof *p, UV_COUNT);
+  Position *p = lua_newuserdatauv(L, sizeof *p, 1);
   int v = lua_gettop(L);
   memset(p, 0, sizeof *p);
-  lua_newtable(L); /* the fields, and the methods */
+  lua_createtable(L, BOARD_MAX_ARMS, 16); /* the fields, and the methods */
   lua_rawgetp(L, LUA_REGISTRYINDEX, &position_methods_key);
   lua_pushnil(L);
   while (lua_next(L, -2)) {
@@ -405,14 +396,23 @@ void lposition_view_push(lua_State *L) {
     lua_rawset(L, -5);
   }
   lua_pop(L, 1);
-  lua_pushinteger(L, 0);
-  lua_setfield(L, -2, "arms");
-  lua_pushvalue(L, -1);
-  lua_setiuservalue(L, v, UV_FIELDS);
-  for (int i = 0; i < UV_COUNT - 1; i++) {
-    lua_pushstring(L, keys[i]);
-    lua_setiuservalue(L, v, UV_SIDE + i);
+  for (int i = 1; i <= BOARD_MAX_ARMS; i++) { /* room for every arm */
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, -2, i);
   }
+  static const char *const keys[] = {"arms",   "side",  "ply",
+                                     "centre", "empty", NULL};
+  for (int i = 0; keys[i]; i++) {
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, keys[i]);
+  }
+  lua_createtable(L, 0, 1); /* black and white, read rarely, through C */
+  lua_pushvalue(L, v);
+  lua_pushcclosure(L, view_masks, 1);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setiuservalue(L, v, 1);
   lua_createtable(L, 0, 6); /* the metatable */
   lua_insert(L, -2);
   lua_setfield(L, -2, "__index");
@@ -429,68 +429,62 @@ void lposition_view_push(lua_State *L) {
   lua_setmetatable(L, v);
 }
 
-/* Sets every field of the view at v (fields table at t) to p's. */
-static void view_fill(lua_State *L, int v, int t, const Position *p) {
+/* Sets every field of the view's fields table (at t) to p's. */
+static void view_fill(lua_State *L, int t, const Position *p) {
   for (int i = 0; i < BOARD_MAX_ARMS; i++) {
     if (i < p->n)
-      view_colour(L, v, board_at(p, i));
+      push_colour_at(L, p, i);
     else
       lua_pushnil(L);
     lua_rawseti(L, t, i + 1);
   }
   lua_pushinteger(L, p->n);
   lua_setfield(L, t, "arms");
-  view_colour(L, v, p->side);
-  view_set(L, v, t, UV_SIDE);
-  view_colour(L, v, p->centre);
-  view_set(L, v, t, UV_CENTRE);
+  lposition_push_colour(L, p->side);
+  lua_setfield(L, t, "side");
+  lposition_push_colour(L, p->centre);
+  lua_setfield(L, t, "centre");
   push_point(L, board_empty_point(p));
-  view_set(L, v, t, UV_EMPTY);
-  lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
-  view_set(L, v, t, UV_BLACK);
-  lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
-  view_set(L, v, t, UV_WHITE);
+  lua_setfield(L, t, "empty");
+}
+
+/* Sets the fields of the view's table (at t) that differ between was and
+** p. */
+static void view_update(lua_State *L, int t, const Position *was,
+                        const Position *p) {
+  uint64_t changed =
+      (was->arms[BLACK] ^ p->arms[BLACK]) | (was->arms[WHITE] ^ p->arms[WHITE]);
+  for (; changed; changed &= changed - 1) {
+    int i = __builtin_ctzll(changed);
+    push_colour_at(L, p, i);
+    lua_rawseti(L, t, i + 1);
+  }
+  if (was->side != p->side) {
+    lposition_push_colour(L, p->side);
+    lua_setfield(L, t, "side");
+  }
+  if (was->centre != p->centre) {
+    lposition_push_colour(L, p->centre);
+    lua_setfield(L, t, "centre");
+  }
+  int e = board_empty_point(p);
+  if (board_empty_point(was) != e) {
+    push_point(L, e);
+    lua_setfield(L, t, "empty");
+  }
 }
 
 void lposition_view_set(lua_State *L, int v, const Position *p) {
   Position *was = lua_touserdata(L, v);
-  v = lua_absindex(L, v);
-  view_uv(L, v, UV_FIELDS);
+  lua_getiuservalue(L, v, 1);
   int t = lua_gettop(L);
-  if (was->n != p->n) {
-    view_fill(L, v, t, p);
-  } else {
-    uint64_t changed = (was->arms[BLACK] ^ p->arms[BLACK]) |
-                       (was->arms[WHITE] ^ p->arms[WHITE]);
-    for (; changed; changed &= changed - 1) {
-      int i = __builtin_ctzll(changed);
-      view_colour(L, v, board_at(p, i));
-      lua_rawseti(L, t, i + 1);
-    }
-    if (was->side != p->side) {
-      view_colour(L, v, p->side);
-      view_set(L, v, t, UV_SIDE);
-    }
-    if (was->centre != p->centre) {
-      view_colour(L, v, p->centre);
-      view_set(L, v, t, UV_CENTRE);
-    }
-    if (board_empty_point(was) != board_empty_point(p)) {
-      push_point(L, board_empty_point(p));
-      view_set(L, v, t, UV_EMPTY);
-    }
-    if (was->arms[BLACK] != p->arms[BLACK]) {
-      lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
-      view_set(L, v, t, UV_BLACK);
-    }
-    if (was->arms[WHITE] != p->arms[WHITE]) {
-      lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
-      view_set(L, v, t, UV_WHITE);
-    }
-  }
+  if (was->n != p->n)
+    view_fill(L, t, p);
+  else
+    view_update(L, t, was, p);
   if (was->ply != p->ply || was->n != p->n) {
     lua_pushinteger(L, p->ply);
-    view_set(L, v, t, UV_PLY);
+    lua_setfield(L, t, "ply");
   }
   lua_pop(L, 1);
   *was = *p;
@@ -546,11 +540,7 @@ void lposition_open(lua_State *L, int module) {
   lua_rawseti(L, -2, 2);
   lua_setfield(L, -2, "fields");
   lua_pop(L, 1);
-  lua_newtable(L); /* interned moves, weak values */
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "v");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
+  lua_newtable(L); /* interned moves, kept: at most 65 * 65 of them */
   lua_rawsetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
   lua_pushcfunction(L, position_new);
   lua_setfield(L, module, "position");

@@ -25,6 +25,13 @@ void lmove_push(lua_State *L, Move m);
 /* The Move at arg on a board of n arms: a Move value or move text. */
 Move lmove_check(lua_State *L, int arg, int n);
 
+/* Pushes the table of interned Move values (for lmove_push_interned). */
+void lmove_push_table(lua_State *L);
+
+/* Pushes the Move value for m from the interned table at index interned
+** (faster than lmove_push in a loop). */
+void lmove_push_interned(lua_State *L, int interned, Move m);
+
 /* The Move value at idx, or NULL. */
 const Move *lmove_test(lua_State *L, int idx);
 

@@ -580,3 +580,38 @@ test("search, MCTS and the perfect player honour the history", function()
   local m = mt.mcts(mt.game(v), {playouts = 200, seed = 1})
   check(#m.moves == #mt.game(v):moves(), "MCTS sees the moves of the history variant")
 end)
+
+test("what the README says of tired-piece", function()
+  local want = {[6] = {"draw"}, [8] = {"draw"}, [10] = {"draw"}, [12] = {"loss", 26}}
+  for n, w in pairs(want) do
+    local v = mt.variant{base = "tired-piece", arms = n}
+    eq({mt.solve(v):lookup(v.start)}, w, "tired-piece on " .. n .. " arms")
+  end
+  local r = mt.report({base = "tired-piece", arms = 6}, {games = 0})
+  check(r.verdict:find("no game can end", 1, true), "6 arms: " .. r.verdict)
+  -- the degenerate rules the README names
+  local never_twice = mt.variant{base = "standard", history = 2, allow = function(p, m, h)
+    return not (h[2] and m.from == h[2].to) end}
+  eq({mt.solve(never_twice):lookup(never_twice.start)}, {"loss", 2}, "never twice in a row")
+end)
+
+test("puzzles of a history variant carry the moves that led to them", function()
+  local found = mt.puzzle.generate{variant = {base = "tired-piece", arms = 10}, goal = "win",
+                                   plies = 3, limit = 5}
+  check(#found > 0, "puzzles found")
+  local with = 0
+  for _, t in ipairs(found) do
+    local r = mt.puzzle.check(t)
+    check(r.ok, "generated puzzle checks: " .. table.concat(r.problems, "; "))
+    if t.history then
+      with = with + 1
+      local g = mt.game(t.variant, t.position, t.history)
+      local p, h = g:state()
+      eq({tostring(p), #h}, {t.position, math.min(2, #t.history)}, "the puzzle's state")
+    end
+  end
+  check(with > 0, "some puzzles need their history")
+  local text = mt.puzzle.text(found[1])
+  local again = mt.puzzle.from_text(text)
+  eq(again.history, found[1].history, "history written to and read from a puzzle file")
+end)
