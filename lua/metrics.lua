@@ -246,23 +246,12 @@ end
 -- --- states, as Lua sees them ---
 -- A state is a position with the last k moves (k = the variant's history,
 -- 0 by default), the ply counting only while the opening rules read it.
--- These functions are the one place in Lua that knows it.
+-- These functions (with shared.state_key in extras.lua) are where the Lua
+-- parts here walk states.
 
 -- shared.state_of(game): the game's state: its position and history.
 function shared.state_of(game)
   return game:state()
-end
-
--- shared.state_key(v, p, h): a text that two states share exactly when
--- they are the same.
-function shared.state_key(v, p, h)
-  local text = (tostring(p):gsub(" %d+$", "")) .. " " .. math.min(p.ply, v.opening)
-  if h and #h > 0 then
-    local moves = {}
-    for i, m in ipairs(h) do moves[i] = tostring(m) end
-    text = text .. " " .. table.concat(moves, ",")
-  end
-  return text
 end
 
 -- shared.state_outcome(v, p, h): as Variant:outcome, for a state.
