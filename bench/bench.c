@@ -234,15 +234,17 @@ static void bench_startup(int runs) {
     printf("  lua5.4 is not installed: no comparison\n");
 }
 
-/* Runs bench/ai.lua: alpha-beta (the signature; C and Lua evaluations; a
-** search in Lua), MCTS and the solver. */
-static void bench_ai(int quick) {
+/* Runs the Lua bench file name (in bench/) with the module as mt and
+** quick as its argument. */
+static void bench_lua_file(const char *name, int quick) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", BENCH_DIR, name);
   setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
   lua_State *L = luaL_newstate();
   luaL_openlibs(L);
   luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
   lua_setglobal(L, "mt");
-  if (luaL_loadfile(L, BENCH_DIR "/ai.lua") != LUA_OK) {
+  if (luaL_loadfile(L, path) != LUA_OK) {
     fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
   } else {
     lua_pushboolean(L, quick);
@@ -338,7 +340,9 @@ int main(int argc, char **argv) {
   printf("\n");
   bench_lua_hooks(quick);
   printf("\n");
-  bench_ai(quick);
+  bench_lua_file("ai.lua", quick); /* alpha-beta, MCTS, the solver */
+  printf("\n");
+  bench_lua_file("tournament.lua", quick); /* games/s, serial and jobs */
   printf("\n");
   bench_metrics(quick);
   printf("\n");

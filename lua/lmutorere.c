@@ -212,6 +212,7 @@ int luaopen_mutorere(lua_State *L) {
   int shared = lua_gettop(L);
   lwatchdog_open(L, module, shared);
   lmetrics_open(L, shared);
+  lworkers_open(L, shared);
   for (int i = 0; lua_parts[i]; i++) run_part(L, module, shared, lua_parts[i]);
   lua_settop(L, module);
   return 1;

@@ -25,6 +25,10 @@ void lrecord_open(lua_State *L, int module);
 ** in the table at shared. */
 void lmetrics_open(lua_State *L, int shared);
 
+/* Registers workers() (a pool of worker processes, see lworkers.c) and
+** cores() in the table at shared. */
+void lworkers_open(lua_State *L, int shared);
+
 /* Registers mt.limit and mt.sandboxed, and within_sandbox in the table at
 ** shared (the Lua parts' private one); wraps L's allocator and installs the
 ** hook when a host has not. */
