@@ -2,7 +2,9 @@
 ** bench.c — speed figures, printed: the core's perft against a tight
 ** hand-written bitboard perft of the standard rule and against the same
 ** rule in plain Lua; the cost of a rule written as a Lua hook; the
-** program's start-up time against lua5.4's.  Run it on an idle machine;
+** designer's metrics (the reachable graph, its census and the random-play
+** chain, against a bare chain of chances alone); the program's start-up
+** time against lua5.4's.  Run it on an idle machine;
 ** nothing here is a test.
 **
 ** usage: bench [quick]
@@ -18,6 +20,8 @@
 #include <unistd.h>
 
 #include "lmutorere.h"
+#include "memory.h"
+#include "metrics.h"
 #include "perft.h"
 
 /* Seconds on a monotonic clock. */
@@ -250,6 +254,77 @@ static void bench_lua_file(const char *name, int quick) {
   lua_close(L);
 }
 
+/* The reference for the chain: the chance of each state carried ply by ply
+** over all of g's states, nothing else; returns the chance left after
+** plies. */
+static double bare_chain(const MetricsGraph *g, int plies) {
+  double *now = calloc(g->count, sizeof *now),
+         *next = calloc(g->count, sizeof *next);
+  double live = 1;
+  now[0] = 1;
+  for (int t = 0; t < plies && now && next; t++) {
+    live = 0;
+    for (uint32_t i = 0; i < g->count; i++) {
+      uint32_t k = metrics_moves(g, i);
+      if (now[i] == 0 || k == 0) continue;
+      double w = now[i] / k;
+      for (uint64_t e = g->first[i]; e < g->first[i + 1]; e++)
+        next[g->child[e]] += w;
+      live += now[i];
+      now[i] = 0;
+    }
+    double *swap = now;
+    now = next;
+    next = swap;
+  }
+  free(now);
+  free(next);
+  return live;
+}
+
+/* mt.metrics's work in C for the standard rule on n arms: the solve, the
+** reachable graph and its census, the random-play chain on symmetry
+** classes and on all states, and the bare chain. */
+static void bench_metrics_arms(int n) {
+  Rules r;
+  Solution s;
+  MetricsGraph g;
+  MetricsCensus c;
+  MetricsRandom sym, all;
+  char err[BOARD_ERRMAX];
+  Position start;
+  rules_named(&r, "standard", n, err);
+  board_start(&start, n);
+  double t0 = now();
+  if (solver_solve(&s, &r, NULL, err)) return;
+  double t1 = now();
+  if (metrics_graph(&g, &s, &r, &start, NULL, NULL, err)) return;
+  metrics_census(&g, &c);
+  double t2 = now();
+  metrics_random(&g, 1, 2500, &sym, NULL, err);
+  double t3 = now();
+  metrics_random(&g, 0, 2500, &all, NULL, err);
+  double t4 = now();
+  bare_chain(&g, all.plies);
+  double t5 = now();
+  printf("  %2d arms %7u states (%u classes): solve %.1f ms, graph %.1f ms, "
+         "chain %.1f ms, %d plies\n",
+         n, g.count, sym.classes, 1e3 * (t1 - t0), 1e3 * (t2 - t1),
+         1e3 * (t3 - t2), sym.plies);
+  printf("          on all states %.1f ms; a bare chain of chances %.1f ms: "
+         "%.2fx on classes, %.2fx on all\n",
+         1e3 * (t4 - t3), 1e3 * (t5 - t4), (t3 - t2) / (t5 - t4),
+         (t4 - t3) / (t5 - t4));
+  metrics_graph_free(&g);
+  solver_free(&s);
+}
+
+static void bench_metrics(int quick) {
+  printf("metrics (standard rule; random play to 2500 plies or a chance "
+         "< 1e-16)\n");
+  for (int n = 8; n <= (quick ? 12 : 16); n += 2) bench_metrics_arms(n);
+}
+
 int main(int argc, char **argv) {
   int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
   int d8 = quick ? 28 : 35, d16 = quick ? 27 : 33, dlua = quick ? 20 : 26;
@@ -268,6 +343,8 @@ int main(int argc, char **argv) {
   bench_lua_file("ai.lua", quick); /* alpha-beta, MCTS, the solver */
   printf("\n");
   bench_lua_file("tournament.lua", quick); /* games/s, serial and jobs */
+  printf("\n");
+  bench_metrics(quick);
   printf("\n");
   bench_startup(quick ? 20 : 200);
   return 0;

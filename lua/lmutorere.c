@@ -26,9 +26,9 @@
 
 /* The Lua parts, in the order they run. */
 static const char *const lua_parts[] = {
-    "diagram.lua", "help.lua",     "extras.lua",  "players.lua", "matches.lua",
-    "report.lua",  "pictures.lua", "puzzles.lua", "sandbox.lua", "api.lua",
-    NULL};
+    "diagram.lua", "help.lua",    "extras.lua", "players.lua",  "matches.lua",
+    "metrics.lua", "review.lua",  "report.lua", "pictures.lua", "html.lua",
+    "puzzles.lua", "sandbox.lua", "api.lua",    NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -340,6 +340,7 @@ int luaopen_mutorere(lua_State *L) {
   lua_pushvalue(L, shared);
   lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
   lwatchdog_open(L, api, shared);
+  lmetrics_open(L, shared);
   lworkers_open(L, shared);
   for (int i = 0; lua_parts[i]; i++) run_part(L, api, shared, lua_parts[i]);
   publish(L, api, module);

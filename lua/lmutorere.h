@@ -32,6 +32,10 @@ void lrecord_open(lua_State *L, int module);
 ** of the standard ones, with versions that answer the budgets. */
 void lsafelib_open(lua_State *L);
 
+/* Puts metrics_exact (the exact figures of a variant's reachable states)
+** in the table at shared. */
+void lmetrics_open(lua_State *L, int shared);
+
 /* Registers workers() (a pool of worker processes, see lworkers.c) and
 ** cores() in the table at shared. */
 void lworkers_open(lua_State *L, int shared);
