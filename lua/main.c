@@ -78,10 +78,13 @@ static int read_options(int argc, char **argv, Options *o) {
     else if (strcmp(a, "--safe") == 0)
       o->safe = 1;
     else if (strcmp(a, "--limit") == 0) {
-      char *end;
+      char *end = "";
       o->limit = i + 1 < argc ? strtod(argv[++i], &end) : 0;
-      if (o->limit <= 0 || *end) {
-        fprintf(stderr, "%s: --limit needs a number of seconds\n", progname);
+      if (!(o->limit > 0 && o->limit <= 1e9) || *end) {
+        fprintf(stderr,
+                "%s: --limit needs a number of seconds (more than 0, at most "
+                "1e9)\n",
+                progname);
         return -1;
       }
     } else if (strcmp(a, "-v") == 0)

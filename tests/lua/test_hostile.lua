@@ -492,6 +492,16 @@ test("writing to a full disk is an error", function()
   eq({out, err, code}, {"1\n", "", 0}, "a disk with room")
 end)
 
+test("bad --limit values are refused", function()
+  for _, v in ipairs({"nan", "inf", "-1", "0", "1e300", "5x", ""}) do
+    local out, err, code = run("--limit '" .. v .. "' -e 'print(1)'")
+    eq({out, code}, {"", 1}, "--limit " .. v)
+    check(err:find("--limit needs a number of seconds", 1, true), err)
+  end
+  local _, err, code = run("--limit")
+  check(err:find("--limit needs", 1, true) and code == 1, "--limit alone: " .. err)
+end)
+
 test("the numbers a sanitizer would catch", function()
   local p = mt.position("bbbbwwww/. b")
   eq(tostring(p:transform{rotate = math.maxinteger}), "bbbwwwwb/. b", "rotate maxinteger")
