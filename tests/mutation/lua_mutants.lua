@@ -118,7 +118,7 @@ for i, m in ipairs(MUTANTS) do
     write(file, original:sub(1, at - 1) .. to .. original:sub(at + #from))
     local start = os.time()
     local built = sh("cmake --build " .. build .. " -j2")
-    local passed = built and sh("ctest --test-dir " .. build .. " -j2 --stop-on-failure --timeout 300")
+    local passed = built and sh("ctest --test-dir " .. build .. " -j2 --stop-on-failure --timeout 120")
     write(file, original)
     local fate = not built and "killed (does not build)" or passed and "SURVIVED" or "killed"
     if passed then survived[#survived + 1] = string.format("%s: %s", file, what) else killed = killed + 1 end
