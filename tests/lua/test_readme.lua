@@ -1,6 +1,7 @@
 -- test_readme.lua — the README's REPL transcripts are what the REPL
--- prints: every ``` block with "> " lines is fed to the program, and what
--- follows each input line must be its output (times of day aside).
+-- prints: every ``` block with "> " lines is fed to the program (in a
+-- folder of its own, for the files they write), and what follows each
+-- input line must be its output (times of day aside).
 
 local function read(path)
   local f = assert(io.open(path))
@@ -62,8 +63,12 @@ test("the README's transcripts are what the REPL prints", function()
     local f = assert(io.open(path, "w"))
     f:write(table.concat(input, "\n"), "\n")
     f:close()
-    local ok = os.execute(string.format("NO_COLOR=1 MUTORERE_PATH= '%s' < '%s' > '%s' 2>&1",
-                                        PROGRAM, path, out))
+    local dir = os.tmpname() -- the transcripts run in a folder of their own
+    os.remove(dir)
+    local ok = os.execute(string.format(
+      "mkdir '%s' && cd '%s' && NO_COLOR=1 MUTORERE_PATH= '%s' < '%s' > '%s' 2>&1",
+      dir, dir, PROGRAM, path, out))
+    os.execute(string.format("rm -rf '%s'", dir))
     local got = read(out)
     os.remove(path)
     os.remove(out)
