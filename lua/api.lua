@@ -2,7 +2,7 @@
 -- raise their errors as the C ones do, at the caller's file and line and
 -- without the names of the module's own files (an error of mt.perft called
 -- from mt.divide reads as the caller's, not as "mutorere/extras.lua:58").
-local M = ...
+local M, _, shared = ...
 
 -- Re-raises a failure of a wrapped function at its caller's level: a
 -- position in the module's own files is taken off and replaced by the
@@ -30,8 +30,7 @@ end
 -- Wraps the Lua functions of table t (metamethods aside).
 local function wrap_functions(t)
   for k, f in next, t do
-    if type(f) == "function" and debug.getinfo(f, "S").what == "Lua"
-        and not (type(k) == "string" and k:match("^__")) then
+    if shared.lua_function(f) and not (type(k) == "string" and k:find("^__")) then
       t[k] = positioned(f)
     end
   end

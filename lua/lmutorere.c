@@ -103,6 +103,12 @@ static int push_globals(lua_State *L) {
   return 1;
 }
 
+/* shared.lua_function(x) — true when x is a function written in Lua. */
+static int is_lua_function(lua_State *L) {
+  lua_pushboolean(L, lua_isfunction(L, 1) && !lua_iscfunction(L, 1));
+  return 1;
+}
+
 /* Pushes a shallow copy of the table at idx. */
 static void push_copy(lua_State *L, int idx) {
   idx = lua_absindex(L, idx);
@@ -337,6 +343,8 @@ int luaopen_mutorere(lua_State *L) {
   lua_setfield(L, shared, "module");
   lua_pushcfunction(L, push_globals);
   lua_setfield(L, shared, "globals");
+  lua_pushcfunction(L, is_lua_function);
+  lua_setfield(L, shared, "lua_function");
   lua_pushvalue(L, shared);
   lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
   lwatchdog_open(L, api, shared);
