@@ -40,7 +40,7 @@ local function line(what, count, seconds, unit)
   return count / seconds
 end
 
-local depth = quick and 22 or 26
+local depth = quick and 22 or 30
 print(string.format("the standard rule written as a Lua allow hook, perft depth %d, 8 arms", depth))
 local function perft_of(v)
   return function() return mt.perft(v, depth) end
