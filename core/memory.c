@@ -2,9 +2,13 @@
 ** memory.c — the core's allocator: a size header before each block keeps
 ** the count of bytes in use.
 */
+#define _POSIX_C_SOURCE 200809L
 #include "memory.h"
 
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* The header before each block: its size, kept to max_align_t. */
 typedef union Header {
@@ -44,6 +48,29 @@ size_t memory_in_use(void) {
 
 size_t memory_limit(void) {
   return limit;
+}
+
+size_t memory_room(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  size_t room = pages > 0 && size > 0 ? (size_t)pages * (size_t)size
+                                      : (size_t)-1;
+  if (limit) {
+    size_t left = limit > in_use ? limit - in_use : 0;
+    if (left < room) room = left;
+  }
+  return room;
+}
+
+char *memory_format(size_t bytes, char *buf) {
+  static const char *const units[] = {"bytes", "kB", "MB", "GB", "TB"};
+  double x = (double)bytes;
+  int u = 0;
+  while (x >= 1000 && u < 4) x /= 1000, u++;
+  if (u == 0)
+    snprintf(buf, 16, "%zu bytes", bytes);
+  else
+    snprintf(buf, 16, "%.*f %s", x < 10 ? 1 : 0, x, units[u]);
+  return buf;
 }
 
 size_t memory_set_limit(size_t bytes) {

@@ -18,6 +18,14 @@ size_t memory_in_use(void);
 /* The most the core may hold (0: no limit). */
 size_t memory_limit(void);
 
+/* The bytes the core may still take: what the limit leaves, and no more
+** than the machine's physical memory. */
+size_t memory_room(void);
+
+/* Writes a size in bytes as people read it ("1.2 GB", "640 kB") into buf
+** (16 bytes).  Returns buf. */
+char *memory_format(size_t bytes, char *buf);
+
 /* Sets the most the core may hold (0: no limit); returns the one before. */
 size_t memory_set_limit(size_t bytes);
 

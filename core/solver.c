@@ -8,6 +8,7 @@
 
 #include "memory.h"
 #include "rank.h"
+#include "symsolver.h"
 
 #define POLL_MASK 0x3fff /* look at the Cancel every this many + 1 steps */
 
@@ -274,6 +275,7 @@ int solver_solve(Solution *s, const Rules *r, const Cancel *c, char *err) {
 void solver_free(Solution *s) {
   memory_realloc(s->codes, 0);
   s->codes = NULL;
+  if (s->sym) symsolver_free(s);
 }
 
 /* The index of p in the whole table. */
@@ -284,6 +286,7 @@ static uint64_t table_index(const Solution *s, const Position *p) {
 }
 
 int solver_lookup(const Solution *s, const Position *p, int *distance) {
+  if (s->sym) return symsolver_lookup(s, p, distance);
   uint8_t c = s->codes[table_index(s, p)];
   if (distance) *distance = distance_of(c);
   return value_of(c);

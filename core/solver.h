@@ -37,6 +37,8 @@ typedef struct Solution {
   uint64_t layer; /* positions per layer */
   uint8_t *codes; /* (K+1) * layer codes: 0 draw, else 1 + 2*distance (+1
                   ** for a loss) */
+  struct SymTable *sym; /* not NULL: the codes are indexed and coded as
+                        ** symsolver.h says */
 } Solution;
 
 /* Solves the variant r.  Returns SOLVER_OK, or another SOLVER_* (with a
