@@ -52,8 +52,8 @@ size_t memory_limit(void) {
 
 size_t memory_room(void) {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-  size_t room = pages > 0 && size > 0 ? (size_t)pages * (size_t)size
-                                      : (size_t)-1;
+  size_t room =
+      pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)-1;
   if (limit) {
     size_t left = limit > in_use ? limit - in_use : 0;
     if (left < room) room = left;

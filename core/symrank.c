@@ -17,6 +17,13 @@ int symrank_init(SymRank *t, int n) {
   t->full = board_full(n);
   for (int i = 0; i < n; i++)
     for (int j = 0; j <= t->k; j++) t->choose[i][j] = rank_binomial(i, j);
+  for (int d = 1; d < n; d++)
+    if (n % d == 0) {
+      t->divisors[t->ndivisors++] = d;
+      int prime = n / d > 1;
+      for (int f = 2; f * f <= n / d && prime; f++) prime = (n / d) % f != 0;
+      if (prime) t->prime_turns[t->nprime_turns++] = d;
+    }
   size_t entries = (size_t)t->chunks * (size_t)(t->k + 1) * 256;
   t->part = memory_realloc(NULL, entries * sizeof *t->part);
   if (!t->part) return -1;

@@ -34,6 +34,8 @@ typedef struct SymRank {
                    ** byte of a mask adds to its rank, with below bits set
                    ** in the bytes under it */
   uint64_t choose[SYMRANK_MAX_ARMS][SYMRANK_MAX_ARMS / 2 + 1]; /* C(i, j) */
+  int prime_turns[8], nprime_turns; /* n/p for each prime p dividing n */
+  int divisors[SYMRANK_MAX_ARMS], ndivisors; /* of n, below n, ascending */
 } SymRank;
 
 /* Builds the tables for n arms (even, 4..SYMRANK_MAX_ARMS).  Returns 0, or
@@ -78,6 +80,31 @@ static inline uint64_t symrank_rot_down(uint64_t x, int s, int n) {
 static inline uint64_t symrank_rot_up(uint64_t x, int s, int n) {
   if (s == 0) return x;
   return ((x << s) | (x >> (n - s))) & board_full(n);
+}
+
+/* The rotation period of an arm mask: the least s > 0 with the mask
+** turned by s the same (a divisor of n). */
+static inline int symrank_period(const SymRank *t, uint64_t mask) {
+  int repeats = 0; /* a mask with a period repeats under some n/prime */
+  for (int i = 0; i < t->nprime_turns && !repeats; i++)
+    repeats = symrank_rot_down(mask, t->prime_turns[i], t->n) == mask;
+  if (!repeats) return t->n;
+  for (int i = 0; i < t->ndivisors; i++)
+    if (symrank_rot_down(mask, t->divisors[i], t->n) == mask)
+      return t->divisors[i];
+  return t->n;
+}
+
+/* The least of the rotations of an arm mask (as a number), and in *turn
+** the least s with mask == symrank_rot_up(least, s, n). */
+static inline uint64_t symrank_least(uint64_t mask, int n, int *turn) {
+  uint64_t least = mask;
+  *turn = 0;
+  for (int s = 1; s < n; s++) {
+    uint64_t x = symrank_rot_down(mask, s, n);
+    if (x < least) least = x, *turn = s;
+  }
+  return least;
 }
 
 /* The entry of the board seen from the side to move: own and enemy arms,

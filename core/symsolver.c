@@ -31,6 +31,7 @@
 #define CHUNK 8192     /* entries a thread takes at a time */
 #define UNRESOLVED 236 /* bytes from here on: 256 - children left (<= 20) */
 #define MAX_PREDECESSORS (BOARD_MAX_ARMS + 2)
+#define BATCH 64 /* predecessors resolved together */
 
 typedef uint64_t __attribute__((may_alias)) Word; /* 8 table bytes */
 
@@ -45,10 +46,8 @@ struct Sym {
   const SymTable *table;
   const SymRank *t;
   int n, hooked, threads;
-  int max_distance;  /* the farthest the codes reach */
-  uint64_t entries;  /* per layer */
-  uint64_t *periods; /* the rotations to try, for period_of */
-  int nperiods;
+  int max_distance; /* the farthest the codes reach */
+  uint64_t entries; /* per layer */
   /* the pass being run */
   ChunkFn chunk;
   uint8_t *code;       /* the layer solved */
@@ -140,19 +139,6 @@ static int run_pass(Sym *sv, ChunkFn chunk) {
 
 /* --- boards seen from the side to move --- */
 
-/* The rotation period of an arm mask: the least s > 0 with the mask turned
-** by s the same (n when there is none). */
-static int period_of(const Sym *sv, uint64_t own) {
-  for (int i = 0; i < sv->nperiods; i++)
-    if (symrank_rot_down(own, (int)sv->periods[i], sv->n) == own) {
-      int p = (int)sv->periods[i]; /* a period: find the least one */
-      for (int s = 1; s < p; s++)
-        if (p % s == 0 && symrank_rot_down(own, s, sv->n) == own) return s;
-      return p;
-    }
-  return sv->n;
-}
-
 /* The reach of the side to move. */
 static Reach reach_of(const Sym *sv, uint64_t own, uint64_t enemy, int centre) {
   return rules_reach(own, enemy, centre, sv->n, sv->flank,
@@ -211,7 +197,7 @@ static int distinct(uint64_t *list, int k) {
 static int distinct_children(const Sym *sv, uint64_t own, Reach m) {
   int n = sv->n;
   if (!m.empty) { /* moves to the centre: a period repeats children */
-    int p = period_of(sv, own);
+    int p = symrank_period(sv->t, own);
     uint64_t low = p == n ? m.to_centre : m.to_centre & board_full(p);
     return __builtin_popcountll(low);
   }
@@ -339,7 +325,7 @@ static int predecessors(const Sym *sv, uint64_t own, uint64_t enemy, int centre,
     ok = unmove_legal(sv, q, own, CENTRE_EMPTY, (Move){0, BOARD_CENTRE});
     if (ok < 0) return ok;
     if (ok) {
-      int p = period_of(sv, q);
+      int p = symrank_period(sv->t, q);
       for (int s = 0; s < p; s++)
         out[k++] = t->combos + symrank_combo(t, symrank_rot_down(q, s, n));
     }
@@ -365,18 +351,53 @@ static void resolve(Sym *sv, uint64_t q, int child_lost, int d) {
                                         __ATOMIC_RELAXED));
 }
 
+/* The predecessors of a pass's entries waiting to be resolved: their
+** bytes are prefetched as they come, and resolved a batch at a time, so
+** that the cache misses overlap (the order does not change the pass). */
+typedef struct Spread {
+  Sym *sv;
+  uint64_t index, mask; /* the last entry found and its mask */
+  int count;
+  uint64_t pending[BATCH + MAX_PREDECESSORS];
+  uint8_t lost[BATCH + MAX_PREDECESSORS]; /* the child is lost */
+} Spread;
+
+/* Resolves the waiting predecessors. */
+static void spread_flush(Spread *sp) {
+  for (int j = 0; j < sp->count; j++)
+    resolve(sp->sv, sp->pending[j], sp->lost[j], sp->sv->d);
+  sp->count = 0;
+}
+
+/* The mask of entry i, stepping on from the last one when it is near. */
+static uint64_t spread_mask(Spread *sp, uint64_t i) {
+  const SymRank *t = sp->sv->t;
+  uint64_t r = i % t->combos;
+  if (sp->index <= i && i - sp->index <= 32 &&
+      (sp->index >= t->combos) == (i >= t->combos))
+    for (uint64_t j = sp->index; j < i; j++) sp->mask = symrank_next(sp->mask);
+  else
+    sp->mask = symrank_mask(t, r);
+  sp->index = i;
+  return sp->mask;
+}
+
 /* Spreads the entry i found at distance d (lost for its mover or not) to
 ** its predecessors. */
-static int spread_entry(Sym *sv, uint64_t i, int lost) {
-  const SymRank *t = sv->t;
-  uint64_t own, enemy, list[MAX_PREDECESSORS];
-  int centre, centre_empty = i >= t->combos;
-  symrank_board(t, centre_empty, symrank_mask(t, i % t->combos), &own, &enemy,
+static int spread_entry(Spread *sp, uint64_t i, int lost) {
+  Sym *sv = sp->sv;
+  uint64_t own, enemy, *list = sp->pending + sp->count;
+  int centre;
+  symrank_board(sv->t, i >= sv->t->combos, spread_mask(sp, i), &own, &enemy,
                 &centre);
   int k = predecessors(sv, own, enemy, centre, list);
   if (k < 0) return SOLVER_EHOOK;
-  for (int j = 0; j < k; j++) __builtin_prefetch(sv->code + list[j], 1);
-  for (int j = 0; j < k; j++) resolve(sv, list[j], lost, sv->d);
+  for (int j = 0; j < k; j++) {
+    __builtin_prefetch(sv->code + list[j], 1);
+    sp->lost[sp->count + j] = (uint8_t)lost;
+  }
+  sp->count += k;
+  if (sp->count >= BATCH) spread_flush(sp);
   return SOLVER_OK;
 }
 
@@ -395,36 +416,36 @@ static uint64_t has_zero(uint64_t x) {
 static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
   uint8_t win = code_win(sv, sv->d), loss = code_loss(sv, sv->d);
   uint64_t wins = repeat(win), losses = repeat(loss), found = 0;
-  int parity_lost = by_parity_lost(sv->table, sv->d);
-  uint64_t i = from;
-  while (i < to) {
+  int parity_lost = by_parity_lost(sv->table, sv->d), rc = SOLVER_OK;
+  Spread sp;
+  sp.sv = sv;
+  sp.index = UINT64_MAX;
+  sp.count = 0;
+  for (uint64_t i = from; i < to && rc == SOLVER_OK; i++) {
     if ((uintptr_t)(sv->code + i) % 8 == 0 && i + 8 <= to) {
       uint64_t w = __atomic_load_n((Word *)(sv->code + i), __ATOMIC_RELAXED);
       if (!has_zero(w ^ wins) && !has_zero(w ^ losses)) {
-        i += 8;
+        i += 7;
         continue;
       }
     }
     uint8_t b = __atomic_load_n(sv->code + i, __ATOMIC_RELAXED);
-    if (b == win || b == loss) {
-      found++;
-      if (sv->d + 1 > sv->max_distance) {
-        char message[BOARD_ERRMAX];
-        snprintf(message, sizeof message,
-                 "a forced end lies more than %d plies away: beyond the "
-                 "solver's table",
-                 sv->max_distance);
-        fail(sv, SOLVER_ERROR, message);
-        return SOLVER_ERROR;
-      }
-      int lost = sv->table->by_parity ? parity_lost : b == loss;
-      int rc = spread_entry(sv, i, lost);
-      if (rc) return rc;
-    }
-    i++;
+    if (b != win && b != loss) continue;
+    found++;
+    if (sv->d + 1 > sv->max_distance) {
+      char message[BOARD_ERRMAX];
+      snprintf(message, sizeof message,
+               "a forced end lies more than %d plies away: beyond the "
+               "solver's table",
+               sv->max_distance);
+      fail(sv, SOLVER_ERROR, message);
+      rc = SOLVER_ERROR;
+    } else
+      rc = spread_entry(&sp, i, sv->table->by_parity ? parity_lost : b == loss);
   }
+  spread_flush(&sp);
   __atomic_fetch_add(&sv->found, found, __ATOMIC_RELAXED);
-  return SOLVER_OK;
+  return rc;
 }
 
 /* Pass: the entries still unresolved are draws. */
@@ -519,18 +540,6 @@ static int solve_last_layer(Sym *sv) {
   return rc;
 }
 
-/* The rotations by n/p for each prime p dividing n: a mask with a period
-** repeats under one of them. */
-static int prime_periods(int n, uint64_t *out) {
-  int k = 0, m = n;
-  for (int p = 2; p <= m; p++)
-    if (m % p == 0) {
-      out[k++] = (uint64_t)(n / p);
-      while (m % p == 0) m /= p;
-    }
-  return k;
-}
-
 uint64_t symsolver_bytes(int n, int opening) {
   if (n < BOARD_MIN_ARMS || n > SYMRANK_MAX_ARMS || n % 2) return 0;
   return 2 * rank_binomial(n, n / 2) * (uint64_t)(opening + 1);
@@ -553,7 +562,6 @@ static int new_table(Solution *s, const Rules *r) {
 
 int symsolver_solve(Solution *s, const Rules *r, int threads, const Cancel *c,
                     const Progress *progress, char *err) {
-  uint64_t periods[8];
   memset(s, 0, sizeof *s);
   s->n = r->arms;
   s->opening = rules_opening_plies(r);
@@ -578,8 +586,6 @@ int symsolver_solve(Solution *s, const Rules *r, int threads, const Cancel *c,
   sv.threads = sv.hooked || threads < 1 ? 1 : threads;
   sv.max_distance = s->sym->by_parity ? UNRESOLVED - 2 : (UNRESOLVED - 3) / 2;
   sv.entries = symrank_layer(sv.t);
-  sv.periods = periods;
-  sv.nperiods = prime_periods(s->n, periods);
   sv.cancel = c;
   sv.progress = progress;
   sv.err = err;

@@ -14,6 +14,7 @@
 #include "random_position.h"
 #include "rank.h"
 #include "solve.h"
+#include "symcensus.h"
 #include "symsolver.h"
 
 /* --- the index --- */
@@ -138,6 +139,139 @@ static void test_against_plain(void) {
     }
 }
 
+/* --- the census --- */
+
+/* A symmetric result hook: the side not to move wins when it holds both
+** arms next to the empty arm. */
+static int hemmed_result(void *ctx, const Position *p) {
+  (void)ctx;
+  uint64_t empty = board_empty_arms(p), other = p->arms[p->side ^ 1];
+  if (!empty) return OUTCOME_NONE;
+  uint64_t around = rules_rot_up(empty, p->n) | rules_rot_down(empty, p->n);
+  if ((around & other) != around) return OUTCOME_NONE;
+  return p->side == BLACK ? OUTCOME_WHITE : OUTCOME_BLACK;
+}
+
+static int traps_told;
+
+/* The traps a census told of, as position texts. */
+typedef struct TrapSet {
+  char text[64][BOARD_POSMAX];
+  int count;
+} TrapSet;
+
+static void keep_trap(void *ud, const Position *p, int losing) {
+  TrapSet *t = ud;
+  (void)losing;
+  if (t->count < 64) board_format(p, t->text[t->count++]);
+}
+
+/* 1 when every trap of b is one of a's. */
+static int traps_within(const TrapSet *b, const TrapSet *a) {
+  for (int i = 0; i < b->count; i++) {
+    int found = 0;
+    for (int j = 0; j < a->count && !found; j++)
+      found = strcmp(b->text[i], a->text[j]) == 0;
+    if (!found) return 0;
+  }
+  return 1;
+}
+
+static void count_trap(void *ud, const Position *p, int losing) {
+  (void)ud, (void)p;
+  traps_told += losing > 0;
+}
+
+/* The census from start both ways. */
+static void compare_census(const Rules *r, const Position *start,
+                           const char *what) {
+  Solution plain, sym;
+  Census a, b;
+  char err[BOARD_ERRMAX];
+  solver_solve(&plain, r, NULL, err);
+  symsolver_solve(&sym, r, 2, NULL, NULL, err);
+  CHECK_INT(solver_census(&plain, r, start, &a, NULL, NULL, NULL, err),
+            SOLVER_OK);
+  traps_told = 0;
+  CHECK_INT(
+      symcensus_run(&sym, r, start, &b, count_trap, NULL, 2, NULL, NULL, err),
+      SOLVER_OK);
+  if (memcmp(&a, &b, sizeof a) != 0) {
+    fprintf(stderr,
+            "%s: plain %llu %llu/%llu/%llu traps %llu longest %d, symmetric "
+            "%llu %llu/%llu/%llu traps %llu longest %d\n",
+            what, (unsigned long long)a.reachable, (unsigned long long)a.wins,
+            (unsigned long long)a.losses, (unsigned long long)a.draws,
+            (unsigned long long)a.traps, a.longest,
+            (unsigned long long)b.reachable, (unsigned long long)b.wins,
+            (unsigned long long)b.losses, (unsigned long long)b.draws,
+            (unsigned long long)b.traps, b.longest);
+    CHECK(!"the censuses differ");
+  }
+  CHECK(traps_told > 0 || b.traps == 0);
+  solver_free(&plain);
+  solver_free(&sym);
+}
+
+static void test_census(void) {
+  uint64_t seed = 11;
+  for (int v = 0; rules_names[v]; v++)
+    for (int n = 4; n <= 16; n += 2) {
+      Rules r;
+      Position p;
+      char err[BOARD_ERRMAX], what[64];
+      rules_named(&r, rules_names[v], n, err);
+      board_start(&p, n);
+      snprintf(what, sizeof what, "%s %d", rules_names[v], n);
+      compare_census(&r, &p, what);
+      p = random_position(n, &seed);
+      p.ply = (uint32_t)(test_random(&seed) % 4);
+      compare_census(&r, &p, what);
+    }
+  /* from every position of 8 arms: small walks whose reachable positions
+  ** are not closed under the symmetries (the hemmed result hook makes
+  ** them) test the turning of masks */
+  for (int v = 0; v <= 6; v++) {
+    Rules r;
+    Solution plain, sym;
+    char err[BOARD_ERRMAX];
+    int bad = 0;
+    rules_named(&r, rules_names[v % 6], 8, err);
+    if (v == 6) r.hooks.result = hemmed_result;
+    solver_solve(&plain, &r, NULL, err);
+    symsolver_solve(&sym, &r, 1, NULL, NULL, err);
+    for (uint64_t i = 0; i < rank_layer(8); i++) {
+      Position p;
+      Census a, b;
+      static TrapSet ta, tb;
+      ta.count = tb.count = 0;
+      rank_unrank(i, 8, 0, &p);
+      solver_census(&plain, &r, &p, &a, keep_trap, &ta, NULL, err);
+      symcensus_run(&sym, &r, &p, &b, keep_trap, &tb, 1, NULL, NULL, err);
+      bad += memcmp(&a, &b, sizeof a) != 0 ||
+             (a.traps < 64 && !traps_within(&tb, &ta));
+    }
+    CHECK_INT(bad, 0);
+    solver_free(&plain);
+    solver_free(&sym);
+  }
+  Rules r;
+  Position p;
+  char err[BOARD_ERRMAX];
+  rules_named(&r, "standard", 8, err);
+  board_start(&p, 8);
+  Solution s;
+  Census c;
+  symsolver_solve(&s, &r, 1, NULL, NULL, err);
+  CHECK_INT(symcensus_run(&s, &r, &p, &c, NULL, NULL, 1, NULL, NULL, err),
+            SOLVER_OK);
+  CHECK_INT(c.reachable, 1180);
+  CHECK_INT(c.wins, 208);
+  CHECK_INT(c.losses, 128);
+  CHECK_INT(c.draws, 844);
+  solver_free(&s);
+}
+
 /* --- threads --- */
 
 static void test_threads(void) {
@@ -168,17 +302,6 @@ static int first_move_hook(void *ctx, const Position *p, Move m) {
                1);
 }
 
-/* A symmetric result hook: the side not to move wins when it holds both
-** arms next to the empty arm. */
-static int hemmed_result(void *ctx, const Position *p) {
-  (void)ctx;
-  uint64_t empty = board_empty_arms(p), other = p->arms[p->side ^ 1];
-  if (!empty) return OUTCOME_NONE;
-  uint64_t around = rules_rot_up(empty, p->n) | rules_rot_down(empty, p->n);
-  if ((around & other) != around) return OUTCOME_NONE;
-  return p->side == BLACK ? OUTCOME_WHITE : OUTCOME_BLACK;
-}
-
 /* Not symmetric: no move from arm 1. */
 static int not_from_arm_1(void *ctx, const Position *p, Move m) {
   (void)ctx, (void)p;
@@ -194,6 +317,7 @@ static int black_centre_loses(void *ctx, const Position *p) {
 
 static void test_hooks(void) {
   Rules r, built_in;
+  Position start;
   Solution a, b;
   char err[BOARD_ERRMAX];
   SolveOptions claim = {2, 1, NULL, NULL};
@@ -202,6 +326,8 @@ static void test_hooks(void) {
     r.hooks.allow = first_move_hook;
     r.hook_plies = 1;
     compare(&r, 1, "first-move hook");
+    board_start(&start, n);
+    compare_census(&r, &start, "first-move hook");
     rules_named(&built_in, "first-move", n, err);
     CHECK_INT(solve_variant(&a, &r, &claim, err), SOLVER_OK);
     CHECK(a.sym != NULL);
@@ -212,6 +338,7 @@ static void test_hooks(void) {
     rules_named(&r, "standard", n, err);
     r.hooks.result = hemmed_result;
     compare(&r, 1, "hemmed result hook");
+    compare_census(&r, &start, "hemmed result hook");
     CHECK_INT(solve_check_symmetric(&r, err), 0);
   }
   /* without the claim a hooked variant is solved by the plain solver */
@@ -274,6 +401,7 @@ static void test_failures(void) {
 int main(void) {
   test_index();
   test_against_plain();
+  test_census();
   test_threads();
   test_hooks();
   test_failures();
