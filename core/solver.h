@@ -32,13 +32,13 @@ enum {
 #define SOLVER_MAX_STATES ((uint64_t)1 << 32)
 
 typedef struct Solution {
-  int n;                /* arms */
-  int opening;          /* K: the number of opening layers */
-  uint64_t layer;       /* positions per layer */
-  uint8_t *codes;       /* (K+1) * layer codes: 0 draw, else 1 + 2*distance (+1
-                        ** for a loss) */
-  struct SymTable *sym; /* not NULL: the codes are indexed and coded as
-                        ** symsolver.h says */
+  int n;          /* arms */
+  int opening;    /* K: the number of opening layers */
+  uint64_t layer; /* positions per layer */
+  uint8_t *codes; /* (K+1) * layer codes: 0 draw, else 1 + 2*distance (+1
+                  ** for a loss) */
+  /* Not NULL: the codes are indexed and coded as symsolver.h says. */
+  struct SymTable *sym;
 } Solution;
 
 /* Solves the variant r.  Returns SOLVER_OK, or another SOLVER_* (with a
