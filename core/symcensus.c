@@ -14,13 +14,14 @@
 #include "symsolver.h"
 
 #define CHUNK 16384 /* entries a thread takes at a time (a multiple of 64) */
+#define BATCH 64    /* children reached together */
 
 typedef struct Walk {
   const Solution *s;
   const Rules *r;
   const SymTable *table;
   const SymRank *t;
-  int n, hooked;
+  int n, hooked, threads;
   uint32_t ply;        /* the last layer's */
   const uint8_t *code; /* the last layer */
   uint64_t entries;    /* of a layer */
@@ -121,12 +122,20 @@ static Position entry_position(const Walk *w, uint64_t i, int b) {
   return p;
 }
 
-/* Adds positions (a mask) to entry i; marks it open when they are new. */
+/* Adds positions (a mask) to entry i; marks it open when they are new.
+** Atomic when threads share the walk. */
 static void reach(Walk *w, uint64_t i, uint64_t bits) {
-  uint64_t old = __atomic_fetch_or(&w->mask[i], bits, __ATOMIC_SEQ_CST);
-  if ((old | bits) != old)
+  uint64_t old = w->threads > 1
+                     ? __atomic_fetch_or(&w->mask[i], bits, __ATOMIC_SEQ_CST)
+                     : w->mask[i];
+  if ((old | bits) == old) return;
+  if (w->threads > 1)
     __atomic_fetch_or(&w->open[i / 64], (uint64_t)1 << (i % 64),
                       __ATOMIC_SEQ_CST);
+  else {
+    w->mask[i] = old | bits;
+    w->open[i / 64] |= (uint64_t)1 << (i % 64);
+  }
 }
 
 /* Adds position p of the last layer. */
@@ -146,21 +155,54 @@ static void reach_position(Walk *w, const Position *p) {
 
 /* --- the passes --- */
 
+/* The children of moved entries waiting to be reached: their masks are
+** prefetched as they come and reached a batch at a time, so that the cache
+** misses overlap (the order does not change the walk). */
+typedef struct Mover {
+  Walk *w;
+  uint64_t index, mask; /* the last entry moved and the mask of its rank */
+  int count;
+  uint64_t entry[BATCH + RULES_MAX_MOVES], bits[BATCH + RULES_MAX_MOVES];
+} Mover;
+
+/* Reaches the waiting children. */
+static void mover_flush(Mover *mv) {
+  for (int j = 0; j < mv->count; j++) reach(mv->w, mv->entry[j], mv->bits[j]);
+  mv->count = 0;
+}
+
+/* The board of entry i, stepping on from the last one when it is near. */
+static void mover_board(Mover *mv, uint64_t i, uint64_t *own, uint64_t *enemy,
+                        int *centre) {
+  const SymRank *t = mv->w->t;
+  if (mv->index <= i && i - mv->index <= 32 &&
+      (mv->index >= t->combos) == (i >= t->combos))
+    for (uint64_t j = mv->index; j < i; j++) mv->mask = symrank_next(mv->mask);
+  else
+    mv->mask = symrank_mask(t, i % t->combos);
+  mv->index = i;
+  symrank_board(t, i >= t->combos, mv->mask, own, enemy, centre);
+}
+
 /* Moves every position of open entry i. */
-static int move_entry(Walk *w, uint64_t i) {
+static int move_entry(Mover *mv, uint64_t i) {
+  Walk *w = mv->w;
   Move moves[RULES_MAX_MOVES];
   uint64_t own, enemy;
   int centre;
   __atomic_fetch_and(&w->open[i / 64], ~((uint64_t)1 << (i % 64)),
                      __ATOMIC_SEQ_CST);
   uint64_t mask = __atomic_load_n(&w->mask[i], __ATOMIC_SEQ_CST);
-  entry_board(w, i, &own, &enemy, &centre);
+  mover_board(mv, i, &own, &enemy, &centre);
   int k = walk_moves(w, own, enemy, centre, moves);
   if (k < 0) return SOLVER_EHOOK;
   for (int j = 0; j < k; j++) {
     Child c = child_of(w, own, enemy, centre, moves[j]);
-    reach(w, c.entry, turn_mask(mask, c, w->n));
+    __builtin_prefetch(&w->mask[c.entry], 1);
+    mv->entry[mv->count] = c.entry;
+    mv->bits[mv->count++] = turn_mask(mask, c, w->n);
   }
+  if (mv->count >= BATCH) mover_flush(mv);
   return SOLVER_OK;
 }
 
@@ -169,11 +211,17 @@ static int move_chunk(void *ud, uint64_t from, uint64_t to) {
   Walk *w = ud;
   uint64_t moved = 0;
   int rc = SOLVER_OK;
+  Mover mv;
+  mv.w = w;
+  mv.index = UINT64_MAX;
+  mv.mask = 0;
+  mv.count = 0;
   for (uint64_t word = from / 64; word * 64 < to && !rc; word++) {
     uint64_t bits = __atomic_load_n(&w->open[word], __ATOMIC_SEQ_CST);
     for (; bits && !rc; bits &= bits - 1, moved++)
-      rc = move_entry(w, word * 64 + (uint64_t)__builtin_ctzll(bits));
+      rc = move_entry(&mv, word * 64 + (uint64_t)__builtin_ctzll(bits));
   }
+  mover_flush(&mv);
   __atomic_fetch_add(&w->moved, moved, __ATOMIC_RELAXED);
   return rc;
 }
@@ -408,7 +456,8 @@ int symcensus_run(const Solution *s, const Rules *r, const Position *start,
   size_t words = (size_t)(w.entries + 63) / 64;
   w.mask = memory_realloc(NULL, (size_t)w.entries * sizeof *w.mask);
   w.open = memory_realloc(NULL, words * sizeof *w.open);
-  Pool *pool = w.mask && w.open ? pool_new(w.hooked ? 1 : threads) : NULL;
+  w.threads = w.hooked || threads < 1 ? 1 : threads;
+  Pool *pool = w.mask && w.open ? pool_new(w.threads) : NULL;
   int rc = SOLVER_OK;
   if (!pool) {
     snprintf(err, BOARD_ERRMAX, "not enough memory for the census");
