@@ -545,9 +545,7 @@ uint64_t symsolver_bytes(int n, int opening) {
   return 2 * rank_binomial(n, n / 2) * (uint64_t)(opening + 1);
 }
 
-/* Sets up the table of s (not the codes).  Returns 0, or -1 without
-** memory. */
-static int new_table(Solution *s, const Rules *r) {
+int symsolver_new_table(Solution *s, int by_parity, int even_wins) {
   s->sym = memory_realloc(NULL, sizeof *s->sym);
   if (!s->sym) return -1;
   if (symrank_init(&s->sym->rank, s->n)) {
@@ -555,8 +553,8 @@ static int new_table(Solution *s, const Rules *r) {
     s->sym = NULL;
     return -1;
   }
-  s->sym->by_parity = r->hooks.result == NULL;
-  s->sym->even_wins = r->misere != 0;
+  s->sym->by_parity = by_parity;
+  s->sym->even_wins = even_wins;
   return 0;
 }
 
@@ -570,7 +568,7 @@ int symsolver_solve(Solution *s, const Rules *r, int threads, const Cancel *c,
     return SOLVER_ERROR;
   }
   s->layer = rank_layer(s->n);
-  if (new_table(s, r) ||
+  if (symsolver_new_table(s, r->hooks.result == NULL, r->misere != 0) ||
       !(s->codes = memory_realloc(NULL, (size_t)symsolver_entries(s)))) {
     solver_free(s);
     snprintf(err, BOARD_ERRMAX, "not enough memory to solve");

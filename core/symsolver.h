@@ -55,6 +55,10 @@ uint64_t symsolver_entries(const Solution *s);
 /* The value (VALUE_*) and distance (-1 for a draw) of a code. */
 int symsolver_value(const SymTable *t, uint8_t code, int *distance);
 
+/* Gives s (n set) its SymTable for a coding.  Returns 0, or -1 without
+** memory. */
+int symsolver_new_table(Solution *s, int by_parity, int even_wins);
+
 /* Frees what a symmetric solution holds besides its codes (solver_free
 ** calls it). */
 void symsolver_free(Solution *s);
