@@ -18,9 +18,10 @@
 
 /* The fields a variant table may have, for error messages. */
 static const char *const variant_fields[] = {
-    "name",          "description",    "source", "base",       "arms",
-    "flank",         "adjacent_enemy", "misere", "repetition", "max_plies",
-    "opening_plies", "allow",          "result", "start",      NULL};
+    "name",       "description", "source",         "base",
+    "arms",       "flank",       "adjacent_enemy", "misere",
+    "repetition", "max_plies",   "opening_plies",  "allow",
+    "result",     "start",       "symmetric",      NULL};
 
 /* --- Variant values --- */
 
@@ -179,6 +180,8 @@ static void inherit(lua_State *L, int v, int base) {
   lvariant_info_set(L, v, "base");
   lvariant_info_get(L, base, "description");
   lvariant_info_set(L, v, "description");
+  lvariant_info_get(L, base, "symmetric");
+  lvariant_info_set(L, v, "symmetric");
 }
 
 /* Applies the rule fields of the table at t to the Variant at v. */
@@ -224,6 +227,11 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
     hook_field(L, v, "allow", &var->hook.allow_ref);
   if (lua_getfield(L, t, "result") != LUA_TNIL)
     hook_field(L, v, "result", &var->hook.result_ref);
+  if (lua_getfield(L, t, "symmetric") != LUA_TNIL) {
+    lua_pushboolean(L, bool_field(L, v, "symmetric"));
+    lvariant_info_set(L, v, "symmetric");
+  }
+  lua_pop(L, 1);
   if (lua_getfield(L, t, "start") != LUA_TNIL) {
     Position p;
     if (lua_type(L, -1) != LUA_TSTRING)
@@ -641,6 +649,9 @@ static int variant_index(lua_State *L) {
     lua_pushboolean(L, rules_hooked(&v->rules));
   else if (strcmp(key, "opening") == 0)
     lua_pushinteger(L, rules_opening_plies(&v->rules));
+  else if (strcmp(key, "symmetric") == 0)
+    lua_pushboolean(L, lvariant_info_get(L, 1, key) == LUA_TBOOLEAN &&
+                           lua_toboolean(L, -1));
   else if (strcmp(key, "name") == 0 || strcmp(key, "description") == 0 ||
            strcmp(key, "source") == 0 || strcmp(key, "path") == 0 ||
            strcmp(key, "base") == 0 || strcmp(key, "definition") == 0)
@@ -689,8 +700,8 @@ void lvariant_open(lua_State *L, int module) {
                                      {"mobility", variant_mobility},
                                      {NULL, NULL}};
   static const char *const fields[] = {
-      "name",  "description", "source",     "path",    "base", "arms",
-      "start", "hooked",      "definition", "opening", NULL};
+      "name",  "description", "source",  "path",       "base",      "arms",
+      "start", "hooked",      "opening", "definition", "symmetric", NULL};
   luaL_newmetatable(L, LVARIANT_META);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);
