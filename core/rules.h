@@ -75,9 +75,11 @@ static inline int rules_hooked(const Rules *r) {
 
 /* Rotations of an arm mask by one arm: bit i to i+1, and bit i to i-1. */
 static inline uint64_t rules_rot_up(uint64_t x, int n) {
+  if (n == 32) return (uint32_t)((uint32_t)x << 1 | (uint32_t)x >> 31);
   return ((x << 1) | (x >> (n - 1))) & board_full(n);
 }
 static inline uint64_t rules_rot_down(uint64_t x, int n) {
+  if (n == 32) return (uint32_t)((uint32_t)x >> 1 | (uint32_t)x << 31);
   return ((x >> 1) | (x << (n - 1))) & board_full(n);
 }
 

@@ -28,7 +28,7 @@ typedef struct Header {
   char variant[VARIANT_MAX];
   char index[16];  /* "symmetric" or "plain" */
   char coding[24]; /* "parity-wins-odd", "parity-wins-even" or "value" */
-  int arms, layers;
+  int arms, opening, layers;
   uint64_t entries, checksum;
 } Header;
 
@@ -45,7 +45,8 @@ static void header_of(const Solution *s, const char *program,
            : s->sym->even_wins           ? "parity-wins-even"
                                          : "parity-wins-odd");
   h->arms = s->n;
-  h->layers = s->opening + 1;
+  h->opening = s->opening;
+  h->layers = s->sym ? s->sym->layers : s->opening + 1;
   h->entries = s->sym ? symrank_layer(&s->sym->rank) : s->layer;
 }
 
@@ -53,10 +54,10 @@ static void header_of(const Solution *s, const char *program,
 static int header_write(FILE *f, const Header *h) {
   return fprintf(f,
                  "mutorere solution\nformat %d\nprogram %s\nvariant %s\n"
-                 "index %s\ncoding %s\narms %d\nlayers %d\nentries %" PRIu64
-                 "\nchecksum %016" PRIx64 "\n\n",
+                 "index %s\ncoding %s\narms %d\nopening %d\nlayers %d\n"
+                 "entries %" PRIu64 "\nchecksum %016" PRIx64 "\n\n",
                  h->format, h->program, h->variant, h->index, h->coding,
-                 h->arms, h->layers, h->entries, h->checksum) > 0;
+                 h->arms, h->opening, h->layers, h->entries, h->checksum) > 0;
 }
 
 /* Reads one header line "key value" into value (size bytes).  Returns 1,
@@ -89,6 +90,8 @@ static int header_read(FILE *f, Header *h) {
     return 0;
   if (!header_line(f, "arms", number, sizeof number)) return 0;
   h->arms = atoi(number);
+  if (!header_line(f, "opening", number, sizeof number)) return 0;
+  h->opening = atoi(number);
   if (!header_line(f, "layers", number, sizeof number)) return 0;
   h->layers = atoi(number);
   if (!header_line(f, "entries", number, sizeof number)) return 0;
@@ -179,7 +182,7 @@ int solfile_save(const Solution *s, const char *program, const char *variant,
 
 /* Checks a header against what is wanted.  Returns 1, or 0 with the
 ** difference in err. */
-static int header_fits(const Header *h, const char *program,
+static int header_fits(const Header *h, const Rules *r, const char *program,
                        const char *variant, const char *path, char *err) {
   const char *what = NULL;
   char wanted[64];
@@ -201,15 +204,14 @@ static int header_fits(const Header *h, const char *program,
   else if (strcmp(h->coding, "value") && strcmp(h->coding, "parity-wins-odd") &&
            strcmp(h->coding, "parity-wins-even"))
     what = "coding";
-  else if (h->arms < BOARD_MIN_ARMS || h->arms > SYMRANK_MAX_ARMS ||
-           h->arms % 2 || h->layers < 1)
-    what = "shape";
   else {
-    uint64_t entries = strcmp(h->index, "symmetric") == 0
-                           ? 2 * rank_binomial(h->arms, h->arms / 2)
-                           : rank_layer(h->arms);
-    if (h->entries != entries ||
-        (strcmp(h->index, "plain") == 0 && strcmp(h->coding, "value")))
+    int symmetric = strcmp(h->index, "symmetric") == 0;
+    uint64_t entries = symmetric ? 2 * rank_binomial(r->arms, r->arms / 2)
+                                 : rank_layer(r->arms);
+    int layers = symmetric ? symsolver_layers(r) : rules_opening_plies(r) + 1;
+    if (h->arms != r->arms || h->opening != rules_opening_plies(r) ||
+        h->layers != layers || h->entries != entries ||
+        (!symmetric && strcmp(h->coding, "value")))
       what = "shape";
     else
       return 1;
@@ -221,16 +223,17 @@ static int header_fits(const Header *h, const char *program,
   return 0;
 }
 
-/* Sets up s for the header's table (codes not read).  Returns 0, or -1
-** without memory. */
-static int solution_for(Solution *s, const Header *h) {
+/* Sets up s for the header's table of the rules r (codes not read).
+** Returns 0, or -1 without memory. */
+static int solution_for(Solution *s, const Rules *r, const Header *h) {
   memset(s, 0, sizeof *s);
   s->n = h->arms;
-  s->opening = h->layers - 1;
+  s->opening = h->opening;
   s->layer = rank_layer(h->arms);
   if (strcmp(h->index, "symmetric") == 0 &&
-      symsolver_new_table(s, strcmp(h->coding, "value") != 0,
-                          strcmp(h->coding, "parity-wins-even") == 0))
+      symsolver_new_table(s, r, strcmp(h->coding, "value") != 0,
+                          strcmp(h->coding, "parity-wins-even") == 0,
+                          h->layers))
     return -1;
   s->codes = memory_realloc(NULL, (size_t)(h->entries * (uint64_t)h->layers));
   return s->codes ? 0 : -1;
@@ -244,9 +247,9 @@ static long long file_size(FILE *f) {
   return fseek(f, at, SEEK_SET) == 0 ? size : -1;
 }
 
-int solfile_load(Solution *s, const char *program, const char *variant,
-                 const char *path, const Cancel *c, const Progress *progress,
-                 char *err) {
+int solfile_load(Solution *s, const Rules *r, const char *program,
+                 const char *variant, const char *path, const Cancel *c,
+                 const Progress *progress, char *err) {
   Header h;
   char need_text[16], room_text[16];
   FILE *f = fopen(path, "rb");
@@ -261,7 +264,7 @@ int solfile_load(Solution *s, const char *program, const char *variant,
              "%.60s is not a solution file (or its header "
              "is damaged)",
              path);
-  else if (header_fits(&h, program, variant, path, err)) {
+  else if (header_fits(&h, r, program, variant, path, err)) {
     uint64_t size = h.entries * (uint64_t)h.layers, sum = CHECKSUM_START;
     long long left = file_size(f) - ftell(f);
     if (left >= 0 && (uint64_t)left < size)
@@ -277,7 +280,7 @@ int solfile_load(Solution *s, const char *program, const char *variant,
                "only %s is left",
                path, memory_format((size_t)size, need_text),
                memory_format(memory_room(), room_text));
-    else if (solution_for(s, &h)) {
+    else if (solution_for(s, r, &h)) {
       solver_free(s);
       snprintf(err, BOARD_ERRMAX, "not enough memory to load %.60s", path);
     } else {

@@ -9,6 +9,7 @@
 **   index symmetric|plain
 **   coding parity-wins-odd|parity-wins-even|value
 **   arms 32
+**   opening 0
 **   layers 1
 **   entries 1202160780
 **   checksum <16 hex digits over the table>
@@ -35,10 +36,10 @@ int solfile_save(const Solution *s, const char *program, const char *variant,
                  char *err);
 
 /* Reads the solution in path into s, which must be of that program and
-** variant.  Returns SOLVER_OK (s then needs solver_free), SOLVER_CANCELLED
-** or SOLVER_ERROR with a message in err. */
-int solfile_load(Solution *s, const char *program, const char *variant,
-                 const char *path, const Cancel *c, const Progress *progress,
-                 char *err);
+** variant, whose rules are r.  Returns SOLVER_OK (s then needs
+** solver_free), SOLVER_CANCELLED or SOLVER_ERROR with a message in err. */
+int solfile_load(Solution *s, const Rules *r, const char *program,
+                 const char *variant, const char *path, const Cancel *c,
+                 const Progress *progress, char *err);
 
 #endif

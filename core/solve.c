@@ -177,7 +177,7 @@ int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
     if (rc == RULES_EHOOK) return SOLVER_EHOOK;
     if (rc) return SOLVER_ERROR;
   }
-  uint64_t need = symsolver_bytes(r->arms, rules_opening_plies(r));
+  uint64_t need = symsolver_bytes(r);
   size_t room = memory_room();
   if (need > room) {
     snprintf(err, BOARD_ERRMAX,

@@ -451,7 +451,7 @@ int symcensus_run(const Solution *s, const Rules *r, const Position *start,
   w.hooked = rules_hooked(r);
   w.ply = (uint32_t)s->opening;
   w.entries = symrank_layer(w.t);
-  w.code = s->codes + (uint64_t)s->opening * w.entries;
+  w.code = s->codes + (uint64_t)(s->sym->layers - 1) * w.entries;
   w.progress = progress;
   size_t words = (size_t)(w.entries + 63) / 64;
   w.mask = memory_realloc(NULL, (size_t)w.entries * sizeof *w.mask);

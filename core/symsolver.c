@@ -169,15 +169,6 @@ static uint64_t child_index(const Sym *sv, uint64_t own, uint64_t enemy,
   return symrank_index(sv->t, enemy, moved, flip_centre(after));
 }
 
-/* The legal moves of a board, hooks asked: written to out; returns how
-** many, or RULES_EHOOK. */
-static int board_moves(const Sym *sv, uint64_t own, uint64_t enemy, int centre,
-                       Move *out) {
-  Position p;
-  symrank_to_position(sv->n, own, enemy, centre, sv->ply, &p);
-  return rules_moves(sv->r, &p, out);
-}
-
 /* The number of distinct values in list (k entries; sorted on return). */
 static int distinct(uint64_t *list, int k) {
   for (int i = 1; i < k; i++) /* insertion sort: k is small */
@@ -241,8 +232,8 @@ static int start_byte(const Sym *sv, uint64_t own, uint64_t enemy, int centre) {
 
 /* Calls visit for the boards of entries [from, to) of the layer, walking
 ** the masks in order.  Stops at the first nonzero return. */
-static int walk(Sym *sv, uint64_t from, uint64_t to,
-                int (*visit)(Sym *sv, uint64_t index, uint64_t own,
+static int walk(Sym *sv, void *ud, uint64_t from, uint64_t to,
+                int (*visit)(Sym *sv, void *ud, uint64_t index, uint64_t own,
                              uint64_t enemy, int centre)) {
   const SymRank *t = sv->t;
   while (from < to) {
@@ -254,15 +245,16 @@ static int walk(Sym *sv, uint64_t from, uint64_t to,
       uint64_t own, enemy;
       int centre, rc;
       symrank_board(t, centre_empty, mask, &own, &enemy, &centre);
-      if ((rc = visit(sv, i, own, enemy, centre))) return rc;
+      if ((rc = visit(sv, ud, i, own, enemy, centre))) return rc;
     }
     from = end;
   }
   return SOLVER_OK;
 }
 
-static int visit_start(Sym *sv, uint64_t i, uint64_t own, uint64_t enemy,
-                       int centre) {
+static int visit_start(Sym *sv, void *ud, uint64_t i, uint64_t own,
+                       uint64_t enemy, int centre) {
+  (void)ud;
   int b = start_byte(sv, own, enemy, centre);
   if (b < 0) return SOLVER_EHOOK;
   sv->code[i] = (uint8_t)b;
@@ -271,7 +263,7 @@ static int visit_start(Sym *sv, uint64_t i, uint64_t own, uint64_t enemy,
 
 /* Pass: the starting bytes of the last layer. */
 static int start_chunk(Sym *sv, uint64_t from, uint64_t to) {
-  return walk(sv, from, to, visit_start);
+  return walk(sv, NULL, from, to, visit_start);
 }
 
 /* 1 when the move m of board q (the predecessor) is legal, hooks asked
@@ -455,36 +447,42 @@ static int finish_chunk(Sym *sv, uint64_t from, uint64_t to) {
   return SOLVER_OK;
 }
 
-/* The code of a board of an opening layer from its children's codes in the
-** next layer.  Returns it, or -1 when a hook failed. */
-static int opening_code(const Sym *sv, uint64_t own, uint64_t enemy,
-                        int centre) {
+/* The children of a board of an opening layer (entries of the next layer),
+** written to out.  Returns how many; 0 with the code in *end when the game
+** has ended (*end is -1 otherwise); or -1 when a hook failed. */
+static int opening_children(const Sym *sv, uint64_t own, uint64_t enemy,
+                            int centre, uint64_t *out, int *end) {
   const Rules *r = sv->r;
   Move moves[RULES_MAX_MOVES];
+  Position p;
   int k;
+  *end = -1;
+  symrank_to_position(sv->n, own, enemy, centre, sv->ply, &p);
   if (sv->hooked) {
-    Position p;
-    symrank_to_position(sv->n, own, enemy, centre, sv->ply, &p);
     if (r->hooks.result) {
       int o = r->hooks.result(r->hooks.ctx, &p);
       if (o < 0) return -1;
-      if (o == OUTCOME_DRAW) return 0;
-      if (o == OUTCOME_BLACK) return code_end(sv, 1);
-      if (o == OUTCOME_WHITE) return code_end(sv, -1);
+      if (o > OUTCOME_NONE && o <= OUTCOME_DRAW) {
+        *end = o == OUTCOME_DRAW    ? 0
+               : o == OUTCOME_BLACK ? code_end(sv, 1) /* black is to move */
+                                    : code_end(sv, -1);
+        return 0;
+      }
     }
-    k = board_moves(sv, own, enemy, centre, moves);
-    if (k < 0) return -1;
-  } else {
-    Position p;
-    symrank_to_position(sv->n, own, enemy, centre, sv->ply, &p);
-    k = rules_param_moves(sv->r, &p, moves);
-  }
-  if (k == 0) return code_end(sv, r->misere ? 1 : -1);
+    if ((k = rules_moves(r, &p, moves)) < 0) return -1;
+  } else
+    k = rules_param_moves(r, &p, moves);
+  if (k == 0) *end = code_end(sv, r->misere ? 1 : -1);
+  for (int i = 0; i < k; i++)
+    out[i] = child_index(sv, own, enemy, centre, moves[i]);
+  return k;
+}
+
+/* The code of a board from its children's codes in the next layer. */
+static uint8_t opening_code(const Sym *sv, const uint64_t *children, int k) {
   int draw = 0, best_win = -1, worst = -1;
   for (int i = 0; i < k; i++) {
-    int d, value = symsolver_value(
-               sv->table,
-               sv->next[child_index(sv, own, enemy, centre, moves[i])], &d);
+    int d, value = symsolver_value(sv->table, sv->next[children[i]], &d);
     if (value == VALUE_DRAW)
       draw = 1;
     else if (value == VALUE_LOSS) { /* the child is lost: a win */
@@ -497,33 +495,67 @@ static int opening_code(const Sym *sv, uint64_t own, uint64_t enemy,
                        : code_loss(sv, worst);
 }
 
-static int visit_opening(Sym *sv, uint64_t i, uint64_t own, uint64_t enemy,
-                         int centre) {
-  int c = opening_code(sv, own, enemy, centre);
-  if (c < 0) return SOLVER_EHOOK;
-  sv->code[i] = (uint8_t)c;
+/* The boards of an opening pass waiting for their children's codes, which
+** are prefetched as they come (so that the cache misses overlap). */
+typedef struct Opening {
+  int count, used;
+  uint64_t index[BATCH];
+  int first[BATCH + 1]; /* the children of board j: first[j]..first[j+1] */
+  uint64_t children[BATCH * RULES_MAX_MOVES];
+} Opening;
+
+/* Codes the waiting boards. */
+static void opening_flush(Sym *sv, Opening *o) {
+  for (int j = 0; j < o->count; j++)
+    sv->code[o->index[j]] = opening_code(sv, o->children + o->first[j],
+                                         o->first[j + 1] - o->first[j]);
+  o->count = o->used = 0;
+  o->first[0] = 0;
+}
+
+static int visit_opening(Sym *sv, void *ud, uint64_t i, uint64_t own,
+                         uint64_t enemy, int centre) {
+  Opening *o = ud;
+  int end,
+      k = opening_children(sv, own, enemy, centre, o->children + o->used, &end);
+  if (k < 0) return SOLVER_EHOOK;
+  if (end >= 0) {
+    sv->code[i] = (uint8_t)end;
+    return SOLVER_OK;
+  }
+  for (int j = 0; j < k; j++)
+    __builtin_prefetch(sv->next + o->children[o->used + j]);
+  o->index[o->count] = i;
+  o->used += k;
+  o->first[++o->count] = o->used;
+  if (o->count == BATCH) opening_flush(sv, o);
   return SOLVER_OK;
 }
 
 /* Pass: an opening layer from the layer after it. */
 static int opening_chunk(Sym *sv, uint64_t from, uint64_t to) {
-  return walk(sv, from, to, visit_opening);
+  Opening o;
+  o.count = o.used = 0;
+  o.first[0] = 0;
+  int rc = walk(sv, &o, from, to, visit_opening);
+  opening_flush(sv, &o);
+  return rc;
 }
 
 /* --- the layers --- */
 
-/* Points the run at layer ply of the table. */
-static void set_layer(Sym *sv, uint32_t ply) {
+/* Points the run at the layer of ply, kept at index layer of the table. */
+static void set_layer(Sym *sv, uint32_t ply, int layer) {
   sv->ply = ply;
   sv->flank = rules_flank_at(sv->r, ply);
-  sv->code = sv->s->codes + (uint64_t)ply * sv->entries;
+  sv->code = sv->s->codes + (uint64_t)layer * sv->entries;
   sv->next = ply < (uint32_t)sv->s->opening ? sv->code + sv->entries : NULL;
   sv->d = -1;
 }
 
 /* Retrograde analysis of the last layer. */
 static int solve_last_layer(Sym *sv) {
-  set_layer(sv, (uint32_t)sv->s->opening);
+  set_layer(sv, (uint32_t)sv->s->opening, sv->table->layers - 1);
   snprintf(sv->phase, sizeof sv->phase, "ends");
   int rc = run_pass(sv, start_chunk);
   sv->resolved = 0;
@@ -540,12 +572,19 @@ static int solve_last_layer(Sym *sv) {
   return rc;
 }
 
-uint64_t symsolver_bytes(int n, int opening) {
-  if (n < BOARD_MIN_ARMS || n > SYMRANK_MAX_ARMS || n % 2) return 0;
-  return 2 * rank_binomial(n, n / 2) * (uint64_t)(opening + 1);
+int symsolver_layers(const Rules *r) {
+  int k = rules_opening_plies(r);
+  return !rules_hooked(r) && k <= SYMSOLVER_SEARCH_PLIES ? 1 : k + 1;
 }
 
-int symsolver_new_table(Solution *s, int by_parity, int even_wins) {
+uint64_t symsolver_bytes(const Rules *r) {
+  int n = r->arms;
+  if (n < BOARD_MIN_ARMS || n > SYMRANK_MAX_ARMS || n % 2) return 0;
+  return 2 * rank_binomial(n, n / 2) * (uint64_t)symsolver_layers(r);
+}
+
+int symsolver_new_table(Solution *s, const Rules *r, int by_parity,
+                        int even_wins, int layers) {
   s->sym = memory_realloc(NULL, sizeof *s->sym);
   if (!s->sym) return -1;
   if (symrank_init(&s->sym->rank, s->n)) {
@@ -555,6 +594,9 @@ int symsolver_new_table(Solution *s, int by_parity, int even_wins) {
   }
   s->sym->by_parity = by_parity;
   s->sym->even_wins = even_wins;
+  s->sym->layers = layers;
+  s->sym->rules = *r;
+  memset(&s->sym->rules.hooks, 0, sizeof s->sym->rules.hooks);
   return 0;
 }
 
@@ -568,7 +610,8 @@ int symsolver_solve(Solution *s, const Rules *r, int threads, const Cancel *c,
     return SOLVER_ERROR;
   }
   s->layer = rank_layer(s->n);
-  if (symsolver_new_table(s, r->hooks.result == NULL, r->misere != 0) ||
+  if (symsolver_new_table(s, r, r->hooks.result == NULL, r->misere != 0,
+                          symsolver_layers(r)) ||
       !(s->codes = memory_realloc(NULL, (size_t)symsolver_entries(s)))) {
     solver_free(s);
     snprintf(err, BOARD_ERRMAX, "not enough memory to solve");
@@ -594,8 +637,8 @@ int symsolver_solve(Solution *s, const Rules *r, int threads, const Cancel *c,
     return SOLVER_ERROR;
   }
   int rc = solve_last_layer(&sv);
-  for (int ply = s->opening - 1; ply >= 0 && rc == SOLVER_OK; ply--) {
-    set_layer(&sv, (uint32_t)ply);
+  for (int ply = s->sym->layers - 2; ply >= 0 && rc == SOLVER_OK; ply--) {
+    set_layer(&sv, (uint32_t)ply, ply);
     snprintf(sv.phase, sizeof sv.phase, "ply %d", ply);
     rc = run_pass(&sv, opening_chunk);
   }
@@ -611,16 +654,48 @@ void symsolver_free(Solution *s) {
 }
 
 uint64_t symsolver_entries(const Solution *s) {
-  return symrank_layer(&s->sym->rank) * (uint64_t)(s->opening + 1);
+  return symrank_layer(&s->sym->rank) * (uint64_t)s->sym->layers;
 }
 
 uint64_t symsolver_index(const Solution *s, const Position *p) {
   const SymRank *t = &s->sym->rank;
-  uint64_t layer =
-      p->ply < (uint32_t)s->opening ? p->ply : (uint64_t)s->opening;
+  uint64_t layer = p->ply < (uint32_t)s->sym->layers - 1
+                       ? p->ply
+                       : (uint64_t)s->sym->layers - 1;
   return layer * symrank_layer(t) + symrank_position(t, p);
 }
 
+/* The value and distance of p (in an opening ply whose layer is not kept)
+** from its children's, searched down to the layer kept. */
+static int search_opening(const Solution *s, const Position *p, int *distance) {
+  const Rules *r = &s->sym->rules;
+  Move moves[RULES_MAX_MOVES];
+  int k = rules_param_moves(r, p, moves), draw = 0, best_win = -1, worst = -1;
+  if (k == 0) {
+    *distance = 0;
+    return r->misere ? VALUE_WIN : VALUE_LOSS;
+  }
+  for (int i = 0; i < k; i++) {
+    Position q = *p;
+    int d;
+    board_play(&q, moves[i]);
+    int value = symsolver_lookup(s, &q, &d);
+    if (value == VALUE_DRAW)
+      draw = 1;
+    else if (value == VALUE_LOSS) { /* the child is lost: a win */
+      if (best_win < 0 || d + 1 < best_win) best_win = d + 1;
+    } else if (d + 1 > worst)
+      worst = d + 1;
+  }
+  *distance = best_win >= 0 ? best_win : draw ? -1 : worst;
+  return best_win >= 0 ? VALUE_WIN : draw ? VALUE_DRAW : VALUE_LOSS;
+}
+
 int symsolver_lookup(const Solution *s, const Position *p, int *distance) {
+  if (p->ply < (uint32_t)s->opening && s->sym->layers == 1) {
+    int d, value = search_opening(s, p, &d);
+    if (distance) *distance = d;
+    return value;
+  }
   return symsolver_value(s->sym, s->codes[symsolver_index(s, p)], distance);
 }

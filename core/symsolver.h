@@ -30,11 +30,19 @@ typedef struct SymTable {
   SymRank rank;
   int by_parity; /* codes are 1 + distance */
   int even_wins; /* by parity: even distances are wins */
+  int layers;    /* the layers kept: opening + 1, or 1 when the opening plies
+                 ** are searched at each lookup */
+  Rules rules;   /* for that search: the rules' parameters (no hooks) */
 } SymTable;
 
-/* The bytes a symmetric solve of n arms with the given opening plies
-** takes (0 when n is out of range). */
-uint64_t symsolver_bytes(int n, int opening);
+/* A variant without hooks whose opening rules end by this ply keeps only
+** its last layer: a lookup in the opening searches the plies left (a few
+** thousand table reads at most). */
+#define SYMSOLVER_SEARCH_PLIES 4
+
+/* The bytes a symmetric solve of r takes (0 when its size is out of
+** range). */
+uint64_t symsolver_bytes(const Rules *r);
 
 /* Solves r (whose hooks, if any, must be symmetric: solve.h checks) with
 ** threads worker threads (>= 1).  Returns a SOLVER_* code as solver_solve
@@ -55,9 +63,14 @@ uint64_t symsolver_entries(const Solution *s);
 /* The value (VALUE_*) and distance (-1 for a draw) of a code. */
 int symsolver_value(const SymTable *t, uint8_t code, int *distance);
 
-/* Gives s (n set) its SymTable for a coding.  Returns 0, or -1 without
-** memory. */
-int symsolver_new_table(Solution *s, int by_parity, int even_wins);
+/* Gives s (n and opening set) its SymTable for the rules r (whose hooks
+** are ignored) and a coding, keeping layers layers.  Returns 0, or -1
+** without memory. */
+int symsolver_new_table(Solution *s, const Rules *r, int by_parity,
+                        int even_wins, int layers);
+
+/* The number of layers a symmetric solution of r keeps. */
+int symsolver_layers(const Rules *r);
 
 /* Frees what a symmetric solution holds besides its codes (solver_free
 ** calls it). */

@@ -262,8 +262,8 @@ static int solve_or_load(lua_State *L, int vidx, Variant *v, LSolution *s,
   int rc;
   if (o->file && file_exists(o->file)) {
     const char *line = push_file_variant(L, vidx, v);
-    rc = solfile_load(&s->s, MUTORERE_VERSION, line, o->file, &cancel,
-                      &progress, err);
+    rc = solfile_load(&s->s, &v->rules, MUTORERE_VERSION, line, o->file,
+                      &cancel, &progress, err);
     lua_pop(L, 1);
   } else {
     lua_getfield(L, vidx, "symmetric");

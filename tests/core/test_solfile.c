@@ -21,12 +21,12 @@
 #define PROGRAM "9.9.9"
 
 static char path[256], text[BOARD_ERRMAX];
+static Rules last_rules; /* the rules last solved */
 
 /* Solves a built-in variant (symmetric), optionally with a hook. */
 static void solve(Solution *s, const char *name, int n) {
-  Rules r;
-  rules_named(&r, name, n, text);
-  CHECK_INT(symsolver_solve(s, &r, 2, NULL, NULL, text), SOLVER_OK);
+  rules_named(&last_rules, name, n, text);
+  CHECK_INT(symsolver_solve(s, &last_rules, 2, NULL, NULL, text), SOLVER_OK);
 }
 
 /* 1 when both solutions give every position the same value. */
@@ -43,9 +43,17 @@ static int same_values(const Solution *a, const Solution *b) {
   return 1;
 }
 
-/* Loads path for variant; returns the code, the message in text. */
+/* Loads path for a built-in variant of n arms (or the rules last solved
+** when it is not one); returns the code, the message in text. */
+static int load_rules(Solution *s, const Rules *r, const char *variant) {
+  return solfile_load(s, r, PROGRAM, variant, path, NULL, NULL, text);
+}
+
 static int load(Solution *s, const char *variant) {
-  return solfile_load(s, PROGRAM, variant, path, NULL, NULL, text);
+  Rules r = last_rules;
+  char err[BOARD_ERRMAX];
+  if (rules_named(&r, variant, last_rules.arms, err)) r = last_rules;
+  return load_rules(s, &r, variant);
 }
 
 /* A result hook: the side to move wins with a piece in the centre and both
@@ -77,6 +85,7 @@ static void test_round_trips(void) {
   Solution a, b;
   rules_named(&r, "standard", 10, text);
   r.hooks.result = centre_result;
+  last_rules = r;
   CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, text), SOLVER_OK);
   CHECK(!a.sym->by_parity);
   CHECK_INT(solfile_save(&a, PROGRAM, "centre", path, NULL, NULL, text),
@@ -144,7 +153,8 @@ static void test_refusals(void) {
   char *good = slurp(&k);
   CHECK_INT(load(&s, "misere"), SOLVER_ERROR);
   CHECK(strstr(text, "holds another variant: standard") != NULL);
-  CHECK_INT(solfile_load(&s, "0.0.1", "standard", path, NULL, NULL, text),
+  CHECK_INT(solfile_load(&s, &last_rules, "0.0.1", "standard", path, NULL, NULL,
+                         text),
             SOLVER_ERROR);
   CHECK(strstr(text, "written by mutorere 9.9.9; this is 0.0.1") != NULL);
   edit(good, k, "format 1", "format 7");

@@ -129,6 +129,13 @@ static void compare(const Rules *r, int threads, const char *what) {
 }
 
 static void test_against_plain(void) {
+  for (int n = 6; n <= 10; n += 2) { /* opening plies kept as layers */
+    Rules r;
+    char err[BOARD_ERRMAX];
+    rules_named(&r, "standard", n, err);
+    r.flank_plies = SYMSOLVER_SEARCH_PLIES + 2;
+    compare(&r, 2, "flank for 6 plies");
+  }
   for (int v = 0; rules_names[v]; v++)
     for (int n = 4; n <= 16; n += 2) {
       Rules r;
@@ -332,7 +339,9 @@ static void test_hooks(void) {
     CHECK_INT(solve_variant(&a, &r, &claim, err), SOLVER_OK);
     CHECK(a.sym != NULL);
     CHECK_INT(solve_variant(&b, &built_in, NULL, err), SOLVER_OK);
-    CHECK(memcmp(a.codes, b.codes, (size_t)symsolver_entries(&a)) == 0);
+    CHECK_INT(b.sym->layers, 1); /* the first ply is searched */
+    CHECK_INT(a.sym->layers, 2); /* with hooks it is kept */
+    CHECK(same_as_plain(&a, &b, "hook and built-in"));
     solver_free(&a);
     solver_free(&b);
     rules_named(&r, "standard", n, err);
