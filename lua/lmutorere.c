@@ -1,6 +1,8 @@
 /*
 ** lmutorere.c — the module "mutorere": its C functions, the search path for
-** scripts, and its Lua parts (embedded at build time) run over it.
+** scripts, and its Lua parts (embedded at build time), each run over the
+** module the first time one of the things it defines is used (so that a
+** start that needs none of them pays for none).
 */
 #define _GNU_SOURCE /* dladdr */
 #include <dirent.h>
@@ -17,7 +19,9 @@
 #include "lmutorere.h"
 #include "lwatchdog.h"
 
-#define HOME_KEY "mutorere.home" /* set by the program: its directory */
+#define HOME_KEY "mutorere.home"     /* set by the program: its directory */
+#define SHARED_KEY "mutorere.shared" /* the table the parts share */
+#define LOADED_KEY "mutorere.parts"  /* the parts run so far */
 
 #ifndef MUTORERE_DATADIR
 #define MUTORERE_DATADIR "/usr/local/share/mutorere"
@@ -94,19 +98,92 @@ static int read_embedded(lua_State *L) {
   return 1;
 }
 
-/* Runs the Lua part called name with (module, embedded reader, a table
-** the parts share privately). */
-static void run_part(lua_State *L, int module, int shared, const char *name) {
+/* Runs the Lua part called name, unless it has run, with (module,
+** embedded reader, the table the parts share). */
+static void run_part(lua_State *L, const char *name) {
+  lua_getfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
+  int done = lua_getfield(L, -1, name) != LUA_TNIL;
+  lua_pop(L, 1);
+  if (done) {
+    lua_pop(L, 1);
+    return;
+  }
+  lua_pushboolean(L, 1); /* marked first: a part may use what it defines */
+  lua_setfield(L, -2, name);
+  lua_pop(L, 1);
   const EmbeddedFile *f = lbridge_embedded(name);
   if (!f) luaL_error(L, "mutorere: missing part %s", name);
   lua_pushfstring(L, "@mutorere/%s", name);
   if (luaL_loadbufferx(L, f->text, f->size, lua_tostring(L, -1), "b"))
     lua_error(L);
   lua_remove(L, -2);
-  lua_pushvalue(L, module);
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
   lua_pushcfunction(L, read_embedded);
-  lua_pushvalue(L, shared);
+  lua_getfield(L, LUA_REGISTRYINDEX, SHARED_KEY);
   lua_call(L, 3, 0);
+}
+
+/* Runs every part not run yet. */
+static int run_all_parts(lua_State *L) {
+  for (int i = 0; lua_parts[i]; i++) run_part(L, lua_parts[i]);
+  return 0;
+}
+
+/* 1 when the definitions list (words each followed by a space) has word. */
+static int defines(const char *list, const char *word) {
+  size_t k = strlen(word);
+  for (const char *at = list; (at = strstr(at, word)); at += k)
+    if ((at == list || at[-1] == ' ') && at[k] == ' ') return 1;
+  return 0;
+}
+
+/* __index of the module, the shared table and the Game methods: runs the
+** part that defines the key (upvalue 1 names the table: "M.", "shared."
+** or "M.Game:"), then answers from the table itself. */
+static int lazy_index(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    const char *word = lua_pushfstring(
+        L, "%s%s", lua_tostring(L, lua_upvalueindex(1)), lua_tostring(L, 2));
+    for (int i = 0; lua_parts[i]; i++)
+      if (defines(lbridge_embedded(lua_parts[i])->defines, word)) {
+        run_part(L, lua_parts[i]);
+        break;
+      }
+  }
+  lua_settop(L, 2);
+  lua_rawget(L, 1);
+  return 1;
+}
+
+/* next(t, k) as the base library's (which a script may have replaced). */
+static int raw_next(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);
+  if (lua_next(L, 1)) return 2;
+  lua_pushnil(L);
+  return 1;
+}
+
+/* __pairs of those tables: every part runs first, so that all is seen. */
+static int lazy_pairs(lua_State *L) {
+  run_all_parts(L);
+  lua_pushcfunction(L, raw_next);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+/* Makes the table at idx run the parts as its fields are first used; which
+** names the table in the parts' definitions. */
+static void make_lazy(lua_State *L, int idx, const char *which) {
+  idx = lua_absindex(L, idx);
+  lua_createtable(L, 0, 2);
+  lua_pushstring(L, which);
+  lua_pushcclosure(L, lazy_index, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, lazy_pairs);
+  lua_setfield(L, -2, "__pairs");
+  lua_setmetatable(L, idx);
 }
 
 /* mt.type(x) — "Game", "Variant", "Position" or "Move" for the module's
@@ -207,8 +284,19 @@ int luaopen_mutorere(lua_State *L) {
   lua_pop(L, 1);
   lua_newtable(L);
   int shared = lua_gettop(L);
+  lua_newtable(L);
+  lua_setfield(L, shared, "classes"); /* the parts' classes, for locking */
+  lua_pushcfunction(L, run_all_parts);
+  lua_setfield(L, shared, "run_all_parts");
+  lua_pushvalue(L, shared);
+  lua_setfield(L, LUA_REGISTRYINDEX, SHARED_KEY);
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
   lwatchdog_open(L, module, shared);
-  for (int i = 0; lua_parts[i]; i++) run_part(L, module, shared, lua_parts[i]);
+  make_lazy(L, module, "M.");
+  make_lazy(L, shared, "shared.");
+  lua_getfield(L, module, "Game");
+  make_lazy(L, -1, "M.Game:");
   lua_settop(L, module);
   return 1;
 }

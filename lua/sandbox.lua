@@ -5,6 +5,10 @@
 -- (mt.limit) that neither pcall nor coroutines escape.
 local M, _, shared = ...
 
+-- Every other part runs first, so that all their classes are locked below
+-- and a sandbox sees the whole module.
+shared.run_all_parts()
+
 local views = setmetatable({}, {__mode = "k"})
 
 -- readonly(t): a read-only view of a table; the tables inside it are seen
