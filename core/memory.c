@@ -17,6 +17,7 @@ typedef union Header {
 } Header;
 
 static size_t in_use;            /* bytes held now (headers not counted) */
+static size_t peak;              /* the most held since the last reset */
 static size_t limit;             /* 0: none */
 static long fail_countdown = -1; /* allocations left before one fails */
 
@@ -38,12 +39,21 @@ void *memory_realloc(void *ptr, size_t size) {
   Header *n = realloc(h, sizeof(Header) + size);
   if (!n) return NULL;
   in_use = in_use - old + size;
+  if (in_use > peak) peak = in_use;
   n->size = size;
   return n + 1;
 }
 
 size_t memory_in_use(void) {
   return in_use;
+}
+
+size_t memory_peak(void) {
+  return peak;
+}
+
+void memory_reset_peak(void) {
+  peak = in_use;
 }
 
 size_t memory_limit(void) {

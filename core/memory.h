@@ -15,6 +15,12 @@ void *memory_realloc(void *ptr, size_t size);
 /* The bytes the core holds now. */
 size_t memory_in_use(void);
 
+/* The most the core has held since the last memory_reset_peak. */
+size_t memory_peak(void);
+
+/* Starts the peak over from what the core holds now. */
+void memory_reset_peak(void);
+
 /* The most the core may hold (0: no limit). */
 size_t memory_limit(void);
 
