@@ -35,7 +35,7 @@ static Position swapped(const Position *p) {
 }
 
 static void test_index(void) {
-  for (int n = 4; n <= 14; n += 2) {
+  for (int n = 4; n <= 12; n += 2) {
     SymRank t;
     CHECK_INT(symrank_init(&t, n), 0);
     uint64_t size = symrank_layer(&t);
@@ -237,8 +237,9 @@ static void test_census(void) {
     }
   /* from every position of 8 arms: small walks whose reachable positions
   ** are not closed under the symmetries (the hemmed result hook makes
-  ** them) test the turning of masks */
-  for (int v = 0; v <= 6; v++) {
+  ** them) test the turning of masks; of the built-in variants (whose walks
+  ** reach all or nothing) standard and misere */
+  for (int v = 0; v <= 6; v += v == 0 ? 5 : 1) {
     Rules r;
     Solution plain, sym;
     char err[BOARD_ERRMAX];
