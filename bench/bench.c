@@ -110,7 +110,7 @@ static double bench_core(int n, int depth) {
   rules_named(&r, "standard", n, err);
   board_start(&p, n);
   double t = cpu_now();
-  int64_t leaves = perft(&r, &p, depth, NULL);
+  int64_t leaves = perft(&r, &p, NULL, depth, NULL);
   snprintf(what, sizeof what, "core perft, %d arms, depth %d", n, depth);
   return report(what, leaves, cpu_now() - t);
 }
@@ -174,14 +174,18 @@ static double bench_plain_lua(int depth) {
   return report(what, leaves, seconds);
 }
 
-/* The first-move rule as a C allow hook over no-restriction. */
-static int first_move_hook(void *ctx, const Position *p, Move m) {
-  (void)ctx;
-  if (p->ply > 0 || m.to != BOARD_CENTRE) return 1;
+/* The first-move rule as a C hook over no-restriction. */
+static int first_move_hook(void *ctx, const Position *p, const History *h,
+                           const Move *moves, int k, uint32_t *allowed) {
+  (void)ctx, (void)h;
   uint64_t enemy = p->arms[p->side ^ 1];
-  return (int)((rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n)) >>
-                   m.from &
-               1);
+  uint64_t flanked = rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n);
+  *allowed = 0;
+  for (int i = 0; i < k; i++)
+    if (p->ply > 0 || moves[i].to != BOARD_CENTRE ||
+        (flanked >> moves[i].from & 1))
+      *allowed |= (uint32_t)1 << i;
+  return OUTCOME_NONE;
 }
 
 /* Times mt.perft(variant, depth) in a Lua state with the module. */
@@ -213,12 +217,13 @@ static void bench_hooks(int depth) {
   rules_named(&r, "first-move", 8, err);
   board_start(&p, 8);
   double t = now();
-  int64_t leaves = perft(&r, &p, depth, NULL);
+  int64_t leaves = perft(&r, &p, NULL, depth, NULL);
   double params = report("as parameters (fast path)", leaves, now() - t);
   rules_named(&r, "no-restriction", 8, err);
-  r.hooks.allow = first_move_hook;
+  r.hooks.judge = first_move_hook;
+  r.hook_plies = 1;
   t = now();
-  leaves = perft(&r, &p, depth, NULL);
+  leaves = perft(&r, &p, NULL, depth, NULL);
   double c_hook = report("as a C hook (general path)", leaves, now() - t);
   setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
   lua_State *L = luaL_newstate();
@@ -232,6 +237,28 @@ static void bench_hooks(int depth) {
     printf("Lua hook: %.0fx slower than parameters, %.1fx slower than a C "
            "hook\n",
            params / lua_hook, c_hook / lua_hook);
+}
+
+/* Runs bench/hooks.lua: rules written as Lua hooks (pure and impure)
+** against parameters and plain Lua, hooked solves, a variant that
+** remembers moves. */
+static void bench_lua_hooks(int quick) {
+  setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
+  lua_setglobal(L, "mt");
+  if (luaL_loadfile(L, BENCH_DIR "/hooks.lua") != LUA_OK ||
+      luaL_loadfile(L, BENCH_DIR "/perft_plain.lua") != LUA_OK) {
+    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+  } else {
+    lua_call(L, 0, 1); /* the plain-Lua perft function */
+    lua_pushboolean(L, quick);
+    lua_insert(L, -2);
+    if (lua_pcall(L, 2, 0, 0) != LUA_OK)
+      fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+  }
+  lua_close(L);
 }
 
 /* Milliseconds per run of a command (argv), over runs runs; 0 when it
@@ -273,15 +300,17 @@ static void bench_startup(int runs) {
     printf("  lua5.4 is not installed: no comparison\n");
 }
 
-/* Runs bench/ai.lua: alpha-beta (the signature; C and Lua evaluations; a
-** search in Lua), MCTS and the solver. */
-static void bench_ai(int quick) {
+/* Runs the Lua bench file name (in bench/) with the module as mt and
+** quick as its argument. */
+static void bench_lua_file(const char *name, int quick) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", BENCH_DIR, name);
   setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
   lua_State *L = luaL_newstate();
   luaL_openlibs(L);
   luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
   lua_setglobal(L, "mt");
-  if (luaL_loadfile(L, BENCH_DIR "/ai.lua") != LUA_OK) {
+  if (luaL_loadfile(L, path) != LUA_OK) {
     fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
   } else {
     lua_pushboolean(L, quick);
@@ -341,9 +370,13 @@ int main(int argc, char **argv) {
   printf("\n");
   bench_hooks(quick ? 18 : 24);
   printf("\n");
+  bench_lua_hooks(quick);
+  printf("\n");
   bench_solver(quick, extra);
   printf("\n");
-  bench_ai(quick);
+  bench_lua_file("ai.lua", quick); /* alpha-beta, MCTS */
+  printf("\n");
+  bench_lua_file("tournament.lua", quick); /* games/s, serial and jobs */
   printf("\n");
   bench_startup(quick ? 10 : 50);
   return 0;

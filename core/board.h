@@ -98,6 +98,14 @@ static inline void board_play(Position *p, Move m) {
   p->ply++;
 }
 
+/* Takes back move m, which led to p (no check: the piece of the side that
+** moved stands on m.to and m.from is empty): the piece goes back, the turn
+** passes back, ply - 1. */
+static inline void board_unplay(Position *p, Move m) {
+  board_play(p, (Move){m.to, m.from});
+  p->ply -= 2;
+}
+
 /* 1 when the two positions have the same pieces and side to move (the ply
 ** is not compared: this is the sameness that repetition counts). */
 int board_same(const Position *a, const Position *b);

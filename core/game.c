@@ -34,21 +34,36 @@ void game_free(Game *g) {
   memset(g, 0, sizeof *g);
 }
 
-/* How many of positions[0..n-1] are the same as p (pieces and side). */
-static int count_same(const Game *g, int n, const Position *p) {
+void game_history(const Game *g, int i, History *h) {
+  int k = rules_memory(&g->rules);
+  h->count = i < k ? i : k;
+  for (int j = 0; j < h->count; j++) h->moves[j] = g->moves[i - 1 - j];
+}
+
+/* How many of the states after 0..n-1 moves are the same as p reached by
+** h (see rules_same_state). */
+static int count_same(const Game *g, int n, const Position *p,
+                      const History *h) {
   int seen = 0;
-  for (int j = 0; j < n; j++) seen += board_same(&g->positions[j], p);
+  History past;
+  for (int j = 0; j < n; j++) {
+    game_history(g, j, &past);
+    seen += rules_same_state(&g->rules, &g->positions[j], &past, p, h);
+  }
   return seen;
 }
 
 /* Works out the outcome of position p reached after i moves, the positions
-** before it being positions[0..i-1], into outcomes[i] and reasons[i].
-** Returns 0 or RULES_EHOOK (nothing written then). */
+** before it being positions[0..i-1] and the moves to it moves[0..i-1],
+** into outcomes[i] and reasons[i].  Returns 0 or RULES_EHOOK (nothing
+** written then). */
 static int game_judge(Game *g, int i, const Position *p) {
-  int reason, outcome = rules_outcome(&g->rules, p, &reason);
+  History h;
+  game_history(g, i, &h);
+  int reason, outcome = rules_outcome(&g->rules, p, &h, &reason);
   if (outcome < 0) return RULES_EHOOK;
   if (!outcome && g->rules.repetition) {
-    if (1 + count_same(g, i, p) >= g->rules.repetition)
+    if (1 + count_same(g, i, p, &h) >= g->rules.repetition)
       outcome = OUTCOME_DRAW, reason = REASON_REPETITION;
   }
   if (!outcome && g->rules.max_plies && i >= g->rules.max_plies)
@@ -105,8 +120,10 @@ int game_outcome(const Game *g, int *reason) {
 }
 
 int game_moves(const Game *g, Move *out) {
+  History h;
   if (g->outcomes[g->length]) return 0;
-  int k = rules_moves(&g->rules, game_position(g), out);
+  game_history(g, g->length, &h);
+  int k = rules_moves(&g->rules, game_position(g), &h, out);
   return k < 0 ? GAME_EHOOK : k;
 }
 
@@ -126,7 +143,9 @@ int game_play(Game *g, Move m, char *err) {
     game_over_message(g, err);
     return GAME_ERROR;
   }
-  int legal = rules_explain(&g->rules, game_position(g), m, why);
+  History h;
+  game_history(g, g->length, &h);
+  int legal = rules_explain(&g->rules, game_position(g), &h, m, why);
   if (legal < 0) return GAME_EHOOK;
   if (!legal) {
     snprintf(err, BOARD_ERRMAX, "illegal move %s: %.140s",
@@ -142,9 +161,13 @@ int game_play(Game *g, Move m, char *err) {
                      g->moves[g->length].to == m.to;
   Position next = g->positions[i - 1];
   board_play(&next, m);
-  if (game_judge(g, i, &next)) return GAME_EHOOK;
+  Move redo = g->moves[i - 1]; /* put back if the hooks fail */
+  g->moves[i - 1] = m;
+  if (game_judge(g, i, &next)) {
+    g->moves[i - 1] = redo;
+    return GAME_EHOOK;
+  }
   g->positions[i] = next;
-  g->moves[g->length] = m;
   g->length = i;
   if (!same_as_redo) g->top = i;
   return GAME_OK;
@@ -163,5 +186,7 @@ int game_redo(Game *g) {
 }
 
 int game_repetitions(const Game *g) {
-  return count_same(g, g->length + 1, game_position(g));
+  History h;
+  game_history(g, g->length, &h);
+  return count_same(g, g->length + 1, game_position(g), &h);
 }

@@ -61,8 +61,13 @@ int game_undo(Game *g);
 ** there is none. */
 int game_redo(Game *g);
 
-/* How many times the current position's pieces and side to move occurred
-** in the game so far, the current one included. */
+/* How many times the current state (pieces, side to move, ply while the
+** rules read it, remembered moves: see rules_same_state) occurred in the
+** game so far, the current one included. */
 int game_repetitions(const Game *g);
+
+/* The moves the rules remember at positions[i] (the last
+** rules_memory(&g->rules) of moves[0..i-1], most recent first) into h. */
+void game_history(const Game *g, int i, History *h);
 
 #endif

@@ -16,6 +16,7 @@
 
 typedef struct Node {
   Position pos;
+  History past;           /* the moves the rules remember at pos */
   uint32_t parent, first; /* first: the first child, NO_NODE until expanded */
   uint8_t count;          /* children */
   uint8_t outcome;        /* OUTCOME_* when the game ends here */
@@ -32,6 +33,7 @@ typedef struct Tree {
   uint32_t used, capacity;
   uint64_t rng;
   int failed; /* MCTS_EHOOK or MCTS_ERROR once something went wrong */
+  int memory; /* moves the rules remember */
 } Tree;
 
 /* The next number of a xorshift64* sequence. */
@@ -48,21 +50,24 @@ static double now_seconds(void) {
   return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* The outcome of p by the result hook and a block, moves listed in moves
-** (*k of them).  Returns OUTCOME_*, or -1 on a hook failure. */
-static int outcome_and_moves(Tree *t, const Position *p, Move *moves, int *k) {
-  *k = 0;
-  if (t->r->hooks.result) {
-    int o = t->r->hooks.result(t->r->hooks.ctx, p);
-    if (o < 0) return t->failed = MCTS_EHOOK, -1;
-    if (o > OUTCOME_NONE && o <= OUTCOME_DRAW) return o;
+/* The outcome of p reached by h by the variant's verdict and a block,
+** moves listed in moves (*k of them).  Returns OUTCOME_*, or -1 on a hook
+** failure. */
+static int outcome_and_moves(Tree *t, const Position *p, const History *h,
+                             Move *moves, int *k) {
+  int verdict;
+  if ((*k = rules_judge(t->r, p, h, moves, &verdict)) < 0) {
+    *k = 0;
+    return t->failed = MCTS_EHOOK, -1;
   }
-  if ((*k = rules_moves(t->r, p, moves)) < 0) return t->failed = MCTS_EHOOK, -1;
+  if (verdict) return verdict;
   return *k ? OUTCOME_NONE : rules_blocked_outcome(t->r, p);
 }
 
-/* Appends a node; returns its index, or NO_NODE when the tree is full. */
-static uint32_t add_node(Tree *t, const Position *p, uint32_t parent, Move m) {
+/* Appends a node for p reached by h; returns its index, or NO_NODE when
+** the tree is full. */
+static uint32_t add_node(Tree *t, const Position *p, const History *h,
+                         uint32_t parent, Move m) {
   if (t->used == t->capacity) {
     uint32_t cap = t->capacity ? t->capacity * 2 : 1024;
     if (cap > MAX_NODES) return NO_NODE;
@@ -74,6 +79,7 @@ static uint32_t add_node(Tree *t, const Position *p, uint32_t parent, Move m) {
   Node *n = &t->nodes[t->used];
   memset(n, 0, sizeof *n);
   n->pos = *p;
+  n->past = *h;
   n->parent = parent;
   n->first = NO_NODE;
   n->move = m;
@@ -85,7 +91,8 @@ static int expand(Tree *t, uint32_t i) {
   Move moves[RULES_MAX_MOVES];
   int k;
   Position p = t->nodes[i].pos;
-  int o = outcome_and_moves(t, &p, moves, &k);
+  History h = t->nodes[i].past;
+  int o = outcome_and_moves(t, &p, &h, moves, &k);
   if (o < 0) return -1;
   t->nodes[i].outcome = (uint8_t)o;
   if (o) return 0;
@@ -94,8 +101,10 @@ static int expand(Tree *t, uint32_t i) {
   uint32_t first = t->used;
   for (int j = 0; j < k; j++) {
     Position q = p;
+    History g = h;
     board_play(&q, moves[j]);
-    if (add_node(t, &q, i, moves[j]) == NO_NODE) {
+    history_push(&g, moves[j], t->memory);
+    if (add_node(t, &q, &g, i, moves[j]) == NO_NODE) {
       t->used = first; /* leave i a leaf */
       return 0;
     }
@@ -120,12 +129,12 @@ static uint32_t select_child(Tree *t, uint32_t i) {
   return pick;
 }
 
-/* Plays from p to the end (or the ply cap).  Returns the OUTCOME_*, or -1
-** on a failure. */
-static int play_out(Tree *t, Position p) {
+/* Plays from p reached by h to the end (or the ply cap).  Returns the
+** OUTCOME_*, or -1 on a failure. */
+static int play_out(Tree *t, Position p, History h) {
   Move moves[RULES_MAX_MOVES];
   for (int ply = 0; ply < t->limits->max_plies; ply++) {
-    int k, o = outcome_and_moves(t, &p, moves, &k);
+    int k, o = outcome_and_moves(t, &p, &h, moves, &k);
     if (o) return o;
     int j;
     if (t->policy && t->policy->choose) {
@@ -135,6 +144,7 @@ static int play_out(Tree *t, Position p) {
     } else
       j = (int)(next_random(&t->rng) % (uint64_t)k);
     board_play(&p, moves[j]);
+    history_push(&h, moves[j], t->memory);
   }
   return OUTCOME_DRAW;
 }
@@ -148,8 +158,8 @@ static int iterate(Tree *t) {
     if (expand(t, i)) return -1;
     if (t->nodes[i].first != NO_NODE) i = select_child(t, i);
   }
-  int o =
-      t->nodes[i].outcome ? t->nodes[i].outcome : play_out(t, t->nodes[i].pos);
+  int o = t->nodes[i].outcome ? t->nodes[i].outcome
+                              : play_out(t, t->nodes[i].pos, t->nodes[i].past);
   if (o < 0) return -1;
   for (uint32_t j = i; j != NO_NODE; j = t->nodes[j].parent) {
     Node *n = &t->nodes[j];
@@ -177,17 +187,19 @@ static void report(Tree *t, MctsResult *out) {
   out->nodes = t->used;
 }
 
-int mcts_run(const Rules *r, const Position *root, const MctsLimits *limits,
-             const Policy *policy, const Cancel *c, MctsResult *out,
-             char *err) {
+int mcts_run(const Rules *r, const Position *root, const History *h,
+             const MctsLimits *limits, const Policy *policy, const Cancel *c,
+             MctsResult *out, char *err) {
+  History none = {0, {{0, 0}}};
   MctsLimits lim = *limits;
   if (lim.max_plies <= 0) lim.max_plies = 200;
   if (lim.exploration <= 0) lim.exploration = 1.4;
   if (!lim.playouts && lim.seconds <= 0) lim.playouts = 1000;
-  Tree t = {r, policy, &lim, NULL, 0, 0, lim.seed ? lim.seed : 1, 0};
+  Tree t = {r, policy,         &lim, NULL, 0, 0, lim.seed ? lim.seed : 1,
+            0, rules_memory(r)};
   memset(out, 0, sizeof *out);
   double deadline = lim.seconds > 0 ? now_seconds() + lim.seconds : 0;
-  if (add_node(&t, root, NO_NODE, (Move){0, 0}) == NO_NODE ||
+  if (add_node(&t, root, h ? h : &none, NO_NODE, (Move){0, 0}) == NO_NODE ||
       expand(&t, 0) < 0 || t.failed) {
     if (!t.failed) t.failed = MCTS_ERROR;
   }

@@ -41,9 +41,11 @@ typedef struct MctsResult {
   MctsChild children[RULES_MAX_MOVES]; /* in the order of rules_moves */
 } MctsResult;
 
-/* Searches root.  The policy may be NULL (uniform random playouts).
-** Returns an MCTS_* code (with a message in err for MCTS_ERROR). */
-int mcts_run(const Rules *r, const Position *root, const MctsLimits *limits,
-             const Policy *policy, const Cancel *c, MctsResult *out, char *err);
+/* Searches root reached by the moves in h (NULL: none known).  The policy
+** may be NULL (uniform random playouts).  Returns an MCTS_* code (with a
+** message in err for MCTS_ERROR). */
+int mcts_run(const Rules *r, const Position *root, const History *h,
+             const MctsLimits *limits, const Policy *policy, const Cancel *c,
+             MctsResult *out, char *err);
 
 #endif

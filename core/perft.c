@@ -14,6 +14,7 @@ typedef struct Run {
   int n;        /* arms */
   int adjacent; /* the adjacent-enemy rule */
   int64_t flank_depth; /* the flank rule binds at remaining depths above it */
+  int memory;          /* moves the rules remember */
 } Run;
 
 /* 1 when the run must stop (polls the Cancel now and then). */
@@ -83,29 +84,42 @@ BOARD_SIZES(DEFINE_FAST)
 #define LIST_FAST(N) perft_fast_##N,
 static const FastPerft fast_perfts[] = {BOARD_SIZES(LIST_FAST)};
 
-/* Leaves below p (depth >= 0), hooks asked. */
-static uint64_t perft_hooked(Run *run, const Position *p, int depth) {
-  Move moves[RULES_MAX_MOVES];
-  if (run_stopped(run)) return 0;
-  if (depth == 0) return 1;
-  int outcome = OUTCOME_NONE;
-  if (run->rules->hooks.result) {
-    outcome = run->rules->hooks.result(run->rules->hooks.ctx, p);
-    if (outcome < 0) return run->failed = PERFT_EHOOK, 0;
-  }
-  if (outcome > OUTCOME_NONE && outcome <= OUTCOME_DRAW) return 0;
-  int k = rules_moves(run->rules, p, moves);
-  if (k < 0) return run->failed = PERFT_EHOOK, 0;
+static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
+                             int depth);
+
+/* Leaves below the child of p reached by h after move m (depth >= 1). */
+static uint64_t perft_child(Run *run, const Position *p, const History *h,
+                            Move m, int depth) {
+  Position q = *p;
+  board_play(&q, m);
+  if (!h) return perft_hooked(run, &q, NULL, depth);
+  History g = *h;
+  history_push(&g, m, run->memory);
+  return perft_hooked(run, &q, &g, depth);
+}
+
+/* Leaves below p reached by h (NULL when the rules remember nothing;
+** depth >= 1), hooks asked; the last ply is counted in bulk. */
+static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
+                             int depth) {
+  Judgement j;
+  if (depth > 2 && run_stopped(run)) return 0;
+  if (rules_judgement(run->rules, p, h, &j))
+    return run->failed = PERFT_EHOOK, 0;
+  if (j.outcome) return 0;
+  if (depth == 1) return (uint64_t)rules_judged_count(&j);
+  uint8_t to = (uint8_t)board_empty_point(p);
   uint64_t sum = 0;
-  for (int i = 0; i < k && !run->failed; i++) {
-    Position q = *p;
-    board_play(&q, moves[i]);
-    sum += perft_hooked(run, &q, depth - 1);
-  }
+  for (uint64_t a = j.arms; a && !run->failed; a &= a - 1)
+    sum += perft_child(run, p, h, (Move){(uint8_t)__builtin_ctzll(a), to},
+                       depth - 1);
+  if (j.centre && !run->failed)
+    sum += perft_child(run, p, h, (Move){BOARD_CENTRE, to}, depth - 1);
   return sum;
 }
 
-int64_t perft(const Rules *r, const Position *p, int depth, const Cancel *c) {
+int64_t perft(const Rules *r, const Position *p, const History *h, int depth,
+              const Cancel *c) {
   /* the flank rule binds while ply < flank_plies, i.e. at remaining
   ** depths d with (start ply + depth - d) < flank_plies */
   Run run = {r,
@@ -114,11 +128,13 @@ int64_t perft(const Rules *r, const Position *p, int depth, const Cancel *c) {
              0,
              p->n,
              r->adjacent_enemy,
-             (int64_t)p->ply + depth - r->flank_plies};
+             (int64_t)p->ply + depth - r->flank_plies,
+             rules_memory(r)};
+  History none = {0, {{0, 0}}};
   uint64_t n;
   if (depth <= 0) return 1;
   if (rules_hooked(r))
-    n = perft_hooked(&run, p, depth);
+    n = perft_hooked(&run, p, run.memory ? (h ? h : &none) : NULL, depth);
   else {
     n = fast_perfts[(p->n - 4) / 2](&run, p->arms[p->side],
                                     p->arms[p->side ^ 1], rules_centre_of(p),

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "memo.h"
+
 const char *const rules_names[] = {
     "standard",       "first-two-turns", "first-move", "no-restriction",
     "adjacent-enemy", "misere",          NULL};
@@ -45,6 +47,13 @@ int rules_check(const Rules *r, char *err) {
     snprintf(err, BOARD_ERRMAX, "bad variant: negative ply count");
     return -1;
   }
+  if (r->history < 0 || r->history > RULES_MAX_HISTORY) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad variant: history is %d (the rules may remember 0 to %d "
+             "moves)",
+             r->history, RULES_MAX_HISTORY);
+    return -1;
+  }
   if (r->repetition == 1 || r->repetition < 0 || r->repetition > 1000) {
     snprintf(err, BOARD_ERRMAX,
              "bad variant: repetition is %d (0 for none, or 2..1000)",
@@ -58,42 +67,93 @@ int rules_equal(const Rules *a, const Rules *b) {
   return a->arms == b->arms && a->flank_plies == b->flank_plies &&
          !a->adjacent_enemy == !b->adjacent_enemy && !a->misere == !b->misere &&
          a->repetition == b->repetition && a->max_plies == b->max_plies &&
-         a->hook_plies == b->hook_plies && a->hooks.allow == b->hooks.allow &&
-         a->hooks.result == b->hooks.result && a->hooks.ctx == b->hooks.ctx;
+         a->hook_plies == b->hook_plies && a->history == b->history &&
+         a->hooks.judge == b->hooks.judge && a->hooks.ctx == b->hooks.ctx;
 }
 
-int rules_opening_plies(const Rules *r) {
-  int k = r->flank_plies == RULES_ALWAYS ? 0 : r->flank_plies;
-  if (r->adjacent_enemy) k = 0; /* it implies the flank rule on every ply */
-  return rules_hooked(r) && r->hook_plies > k ? r->hook_plies : k;
-}
-
-int rules_moves(const Rules *r, const Position *p, Move *out) {
-  int k = rules_param_moves(r, p, out);
-  if (!r->hooks.allow) return k;
-  int kept = 0;
+/* The judgement of the k moves in moves, the parameters' moves of p: all
+** allowed, no verdict. */
+static void judge_all(const Move *moves, int k, Judgement *j) {
+  *j = (Judgement){0, 0, OUTCOME_NONE};
   for (int i = 0; i < k; i++) {
-    int ok = r->hooks.allow(r->hooks.ctx, p, out[i]);
-    if (ok < 0) return RULES_EHOOK;
-    if (ok) out[kept++] = out[i];
+    if (moves[i].from == BOARD_CENTRE)
+      j->centre = 1;
+    else
+      j->arms |= (uint64_t)1 << moves[i].from;
   }
-  return kept;
 }
 
-int rules_outcome(const Rules *r, const Position *p, int *reason) {
+/* Asks the hooks about p reached by h (at most r->history moves of it).
+** Returns 0, or RULES_EHOOK. */
+static int ask_hooks(const Rules *r, const Position *p, const History *h,
+                     Judgement *j) {
+  Move moves[RULES_MAX_MOVES] = {{0, 0}};
+  int k = rules_param_moves(r, p, moves);
+  uint32_t allowed = 0;
+  int outcome = r->hooks.judge(r->hooks.ctx, p, h, moves, k, &allowed);
+  if (outcome < 0) return RULES_EHOOK;
+  int kept = 0;
+  for (int i = 0; i < k; i++)
+    if (allowed >> i & 1) moves[kept++] = moves[i];
+  judge_all(moves, kept, j);
+  j->outcome = (uint8_t)(outcome > OUTCOME_DRAW ? OUTCOME_NONE : outcome);
+  return 0;
+}
+
+int rules_judgement(const Rules *r, const Position *p, const History *h,
+                    Judgement *j) {
+  if (!r->hooks.judge) {
+    Move moves[RULES_MAX_MOVES];
+    judge_all(moves, rules_param_moves(r, p, moves), j);
+    return 0;
+  }
+  History kept;
+  if (h && h->count > r->history) {
+    kept = *h;
+    kept.count = r->history;
+    h = &kept;
+  }
+  if (h && h->count == 0) h = NULL;
+  if (!r->hooks.memo) return ask_hooks(r, p, h, j);
+  MemoKey key = memo_key(r, p, h);
+  if (memo_get(r->hooks.memo, &key, j)) return 0;
+  if (ask_hooks(r, p, h, j)) return RULES_EHOOK;
+  memo_put(r->hooks.memo, &key, j);
+  return 0;
+}
+
+int rules_judge(const Rules *r, const Position *p, const History *h, Move *out,
+                int *outcome) {
+  Judgement j;
+  if (!r->hooks.judge) {
+    if (outcome) *outcome = OUTCOME_NONE;
+    return rules_param_moves(r, p, out);
+  }
+  if (rules_judgement(r, p, h, &j)) return RULES_EHOOK;
+  if (outcome) *outcome = j.outcome;
+  int k = 0;
+  uint8_t to = (uint8_t)board_empty_point(p);
+  for (uint64_t a = j.arms; a; a &= a - 1)
+    out[k++] = (Move){(uint8_t)__builtin_ctzll(a), to};
+  if (j.centre) out[k++] = (Move){BOARD_CENTRE, to};
+  return k;
+}
+
+int rules_moves(const Rules *r, const Position *p, const History *h,
+                Move *out) {
+  return rules_judge(r, p, h, out, NULL);
+}
+
+int rules_outcome(const Rules *r, const Position *p, const History *h,
+                  int *reason) {
   Move moves[RULES_MAX_MOVES];
-  int why = REASON_NONE, outcome = OUTCOME_NONE;
-  if (r->hooks.result) {
-    outcome = r->hooks.result(r->hooks.ctx, p);
-    if (outcome < 0) return RULES_EHOOK;
-    if (outcome > OUTCOME_DRAW) outcome = OUTCOME_NONE;
-    if (outcome) why = REASON_RULE;
-  }
-  if (!outcome) {
-    int k = rules_moves(r, p, moves);
-    if (k < 0) return RULES_EHOOK;
-    if (k == 0) outcome = rules_blocked_outcome(r, p), why = REASON_BLOCKED;
-  }
+  int why = REASON_NONE, outcome;
+  int k = rules_judge(r, p, h, moves, &outcome);
+  if (k < 0) return RULES_EHOOK;
+  if (outcome)
+    why = REASON_RULE;
+  else if (k == 0)
+    outcome = rules_blocked_outcome(r, p), why = REASON_BLOCKED;
   if (reason) *reason = why;
   return outcome;
 }
@@ -163,16 +223,100 @@ static int explain_params(const Rules *r, const Position *p, Move m,
   return 0;
 }
 
-int rules_explain(const Rules *r, const Position *p, Move m, char *why) {
+int rules_explain(const Rules *r, const Position *p, const History *h, Move m,
+                  char *why) {
+  Move moves[RULES_MAX_MOVES];
   if ((m.from != BOARD_CENTRE && m.from >= p->n) ||
       (m.to != BOARD_CENTRE && m.to >= p->n) || m.from == m.to) {
     snprintf(why, BOARD_ERRMAX, "no such move on a board of %d arms", p->n);
     return 0;
   }
   if (!explain_board(p, m, why) || !explain_params(r, p, m, why)) return 0;
-  if (!r->hooks.allow) return 1;
-  int ok = r->hooks.allow(r->hooks.ctx, p, m);
-  if (ok < 0) return RULES_EHOOK;
-  if (!ok) snprintf(why, BOARD_ERRMAX, "the variant's allow rule forbids it");
-  return ok != 0;
+  if (!r->hooks.judge) return 1;
+  int k = rules_judge(r, p, h, moves, NULL);
+  if (k < 0) return RULES_EHOOK;
+  for (int i = 0; i < k; i++)
+    if (moves[i].from == m.from && moves[i].to == m.to) return 1;
+  snprintf(why, BOARD_ERRMAX, "the variant's allow rule forbids it");
+  return 0;
+}
+
+/* The colour names for messages. */
+static const char *const colour_names[2] = {"black", "white"};
+
+int rules_led_to(const Position *q, Move m) {
+  return m.from == board_empty_point(q) &&
+         (m.to == BOARD_CENTRE || m.to < q->n) && m.from != m.to &&
+         board_at(q, m.to) == (q->side ^ 1) &&
+         (m.from == BOARD_CENTRE || m.to == BOARD_CENTRE ||
+          arms_adjacent(m.from, m.to, q->n));
+}
+
+/* Checks that move m, the count-th most recent (1 = the last), led to q;
+** then takes it back in q.  Returns 0, or -1 with a message in err. */
+static int take_back(Position *q, Move m, int count, char *err) {
+  char text[BOARD_MOVEMAX], a[16];
+  int mover = q->side ^ 1;
+  if (!rules_led_to(q, m)) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad history: move %d back (%s) cannot have led here: it needs "
+             "%s empty and a %s piece on %s, joined by a line",
+             count, board_format_move(m, text),
+             m.from == BOARD_CENTRE ? "the centre" : "its from arm",
+             colour_names[mover], point_name(m.to, a));
+    return -1;
+  }
+  board_unplay(q, m);
+  return 0;
+}
+
+int rules_check_history(const Position *p, const History *h, char *err) {
+  Position q = *p;
+  if (!h) return 0;
+  if (h->count < 0 || h->count > RULES_MAX_HISTORY) {
+    snprintf(err, BOARD_ERRMAX, "bad history: %d moves (at most %d)", h->count,
+             RULES_MAX_HISTORY);
+    return -1;
+  }
+  if ((uint32_t)h->count > p->ply) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad history: %d moves, but only %u plies were played", h->count,
+             (unsigned)p->ply);
+    return -1;
+  }
+  for (int i = 0; i < h->count; i++)
+    if (take_back(&q, h->moves[i], i + 1, err)) return -1;
+  return 0;
+}
+
+/* The number of remembered moves of h that the rules read. */
+static int kept_moves(const Rules *r, const History *h) {
+  int k = h ? h->count : 0, memory = rules_memory(r);
+  return k < memory ? k : memory;
+}
+
+int rules_same_state(const Rules *r, const Position *a, const History *ha,
+                     const Position *b, const History *hb) {
+  if (!board_same(a, b) ||
+      rules_ply_bucket(r, a->ply) != rules_ply_bucket(r, b->ply))
+    return 0;
+  int k = kept_moves(r, ha);
+  if (k != kept_moves(r, hb)) return 0;
+  for (int i = 0; i < k; i++)
+    if (ha->moves[i].from != hb->moves[i].from ||
+        ha->moves[i].to != hb->moves[i].to)
+      return 0;
+  return 1;
+}
+
+uint64_t rules_state_hash(const Rules *r, const Position *p, const History *h) {
+  uint64_t x = board_hash(p);
+  int k = kept_moves(r, h);
+  uint64_t extra = (uint64_t)rules_ply_bucket(r, p->ply) << 4 | (uint64_t)k;
+  for (int i = 0; i < k; i++)
+    extra = extra * 0x100000001b3u ^
+            (uint64_t)(h->moves[i].from << 8 | h->moves[i].to);
+  if (extra == 0) return x;
+  extra *= 0x9e3779b97f4a7c15u;
+  return x ^ extra ^ (extra >> 29);
 }

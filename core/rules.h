@@ -31,13 +31,39 @@ enum {
   REASON_CAP         /* the ply cap was reached */
 };
 
+#define RULES_MAX_HISTORY 8 /* the most moves a variant may remember */
+
+/* The last moves of a game, most recent first: what rules with a memory
+** read besides the position.  moves[0] led to the position, moves[1] to
+** the one before it, and so on; count may be smaller than the variant's
+** memory near the start of a game or after a setup. */
+typedef struct History {
+  int count;
+  Move moves[RULES_MAX_HISTORY];
+} History;
+
+/* Makes m the latest of at most k remembered moves (k <= 0: none). */
+static inline void history_push(History *h, Move m, int k) {
+  int keep = h->count < k ? h->count : k - 1;
+  for (int i = keep; i > 0; i--) h->moves[i] = h->moves[i - 1];
+  if (k > 0) h->moves[0] = m;
+  h->count = k > 0 ? keep + 1 : 0;
+}
+
+struct HookMemo; /* memo.h: the remembered answers of pure hooks */
+
 typedef struct RuleHooks {
-  /* 1 allows move m in p, 0 forbids it, RULES_EHOOK reports a failure. */
-  int (*allow)(void *ctx, const Position *p, Move m);
-  /* An OUTCOME_* for p (OUTCOME_NONE lets the rules decide), or
-  ** RULES_EHOOK. */
-  int (*result)(void *ctx, const Position *p);
+  /* Judges position p reached by the moves in h (at most the variant's
+  ** history, NULL for none), where the parameters allow the k moves in
+  ** moves: sets bit i of *allowed when moves[i] is allowed too, and
+  ** returns the variant's own verdict on p: an OUTCOME_* (OUTCOME_NONE:
+  ** the rules decide), or RULES_EHOOK when the hook failed. */
+  int (*judge)(void *ctx, const Position *p, const History *h,
+               const Move *moves, int k, uint32_t *allowed);
   void *ctx;
+  /* When not NULL the hooks are pure (their answers depend only on the
+  ** state) and are asked once per state; the memo keeps the answers. */
+  struct HookMemo *memo;
 } RuleHooks;
 
 typedef struct Rules {
@@ -48,6 +74,7 @@ typedef struct Rules {
   int repetition;     /* n-fold repetition draws (0: never) */
   int max_plies;      /* a game is drawn after this many plies (0: never) */
   int hook_plies;     /* the hooks read the ply only while ply < this */
+  int history;        /* the hooks read the last this many moves */
   RuleHooks hooks;
 } Rules;
 
@@ -64,13 +91,30 @@ int rules_check(const Rules *r, char *err);
 /* 1 when both rule sets have the same parameters and hooks. */
 int rules_equal(const Rules *a, const Rules *b);
 
-/* The ply from which on the ply counter no longer changes the rules (0 when
-** it never does). */
-int rules_opening_plies(const Rules *r);
-
 /* 1 when r has hooks (the slow path). */
 static inline int rules_hooked(const Rules *r) {
-  return r->hooks.allow != NULL || r->hooks.result != NULL;
+  return r->hooks.judge != NULL;
+}
+
+/* The ply from which on the ply counter no longer changes the rules (0 when
+** it never does). */
+static inline int rules_opening_plies(const Rules *r) {
+  int k = r->flank_plies == RULES_ALWAYS ? 0 : r->flank_plies;
+  if (r->adjacent_enemy) k = 0; /* it implies the flank rule on every ply */
+  return rules_hooked(r) && r->hook_plies > k ? r->hook_plies : k;
+}
+
+/* The number of moves the rules remember: the hooks' history (0 without
+** hooks, which are all that read it). */
+static inline int rules_memory(const Rules *r) {
+  return rules_hooked(r) ? r->history : 0;
+}
+
+/* The ply as the rules read it: the ply itself in the opening, then
+** rules_opening_plies (every later ply reads the same). */
+static inline uint32_t rules_ply_bucket(const Rules *r, uint32_t ply) {
+  uint32_t k = (uint32_t)rules_opening_plies(r);
+  return ply < k ? ply : k;
 }
 
 /* Rotations of an arm mask by one arm: bit i to i+1, and bit i to i-1.
@@ -177,19 +221,68 @@ static inline int rules_param_count(const Rules *r, const Position *p) {
   return rules_reach_count(rules_reach_of(r, p));
 }
 
-/* The legal moves of p, hooks included, written to out (RULES_MAX_MOVES
-** entries).  Returns how many, or RULES_EHOOK. */
-int rules_moves(const Rules *r, const Position *p, Move *out);
+/* What the rules say of a state: its legal moves by the point they leave
+** (every move goes to the empty point), and the variant's own verdict. */
+typedef struct Judgement {
+  uint64_t arms;   /* the arms whose piece may move */
+  uint8_t centre;  /* 1 when the centre's piece may move */
+  uint8_t outcome; /* OUTCOME_* by the result hook (NONE without one) */
+} Judgement;
 
-/* Whether p ends the game, before repetition and cap (which need the
-** game's history): the result hook first, then a blocked side to move.
-** Returns an OUTCOME_* (and the REASON_* in *reason when not NULL), or
+/* The judgement of p reached by the moves in h (NULL: none known), hooks
+** included; pure hooks are asked once per state.  Returns 0, or
 ** RULES_EHOOK. */
-int rules_outcome(const Rules *r, const Position *p, int *reason);
+int rules_judgement(const Rules *r, const Position *p, const History *h,
+                    Judgement *j);
 
-/* Whether m is legal in p.  Returns 1 when it is; 0 with the reason in why
-** (e.g. "arm 4 is occupied") when not; RULES_EHOOK. */
-int rules_explain(const Rules *r, const Position *p, Move m, char *why);
+/* The number of moves of a judgement. */
+static inline int rules_judged_count(const Judgement *j) {
+  return __builtin_popcountll(j->arms) + j->centre;
+}
+
+/* The legal moves of p, reached by the moves in h (NULL: none known),
+** hooks included, into out (RULES_MAX_MOVES entries), and in *outcome the
+** variant's own verdict on p (the result hook's OUTCOME_*, OUTCOME_NONE
+** without one; outcome may be NULL).  Pure hooks are asked once per state.
+** Returns how many moves, or RULES_EHOOK. */
+int rules_judge(const Rules *r, const Position *p, const History *h, Move *out,
+                int *outcome);
+
+/* The legal moves of p reached by h, hooks included (as rules_judge). */
+int rules_moves(const Rules *r, const Position *p, const History *h, Move *out);
+
+/* Whether p reached by h ends the game, before repetition and cap (which
+** need the game's past): the variant's own verdict first, then a blocked
+** side to move.  Returns an OUTCOME_* (and the REASON_* in *reason when
+** not NULL), or RULES_EHOOK. */
+int rules_outcome(const Rules *r, const Position *p, const History *h,
+                  int *reason);
+
+/* Whether m is legal in p reached by h.  Returns 1 when it is; 0 with the
+** reason in why (e.g. "arm 4 is occupied") when not; RULES_EHOOK. */
+int rules_explain(const Rules *r, const Position *p, const History *h, Move m,
+                  char *why);
+
+/* 1 when move m can have led to q (the from point is q's empty point, the
+** to point holds a piece of the side that moved, and a line joins them);
+** legality under the rules is not asked. */
+int rules_led_to(const Position *q, Move m);
+
+/* Checks that the moves in h could have led to p: each move's from point
+** is the empty point it left, its to point holds a piece of the side that
+** moved, the two are joined by a line, and there are no more moves than
+** plies.  Returns 0, or -1 with a message in err. */
+int rules_check_history(const Position *p, const History *h, char *err);
+
+/* 1 when the two states are the same to the rules: the same pieces and
+** side to move, the same ply as the rules read it, and the same
+** remembered moves (of the last rules_memory(r)).  This is the sameness
+** that repetition counts, and that the search and the solver use. */
+int rules_same_state(const Rules *r, const Position *a, const History *ha,
+                     const Position *b, const History *hb);
+
+/* A 64-bit hash of a state (see rules_same_state). */
+uint64_t rules_state_hash(const Rules *r, const Position *p, const History *h);
 
 /* The outcome when the side to move is blocked. */
 static inline int rules_blocked_outcome(const Rules *r, const Position *p) {

@@ -37,6 +37,7 @@ typedef struct Searcher {
   int stopped;    /* a limit or the Cancel ended the search */
   int failed;     /* SEARCH_EHOOK once a hook or the evaluation failed */
   int cut;        /* some node was cut off by depth (not exhausted) */
+  int memory;     /* moves the rules remember */
   uint64_t *seen; /* sorted hashes of the game's earlier positions */
   int seen_count;
   uint64_t line[SEARCH_MAX_DEPTH + 2]; /* hashes along the current line */
@@ -88,29 +89,18 @@ static double now_seconds(void) {
   return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* The table key of p: its hash, and its ply while the rules read it. */
-static uint64_t position_key(const Searcher *s, const Position *p) {
-  uint64_t h = board_hash(p);
-  int opening = rules_opening_plies(s->r);
-  if (opening) {
-    uint64_t bucket = p->ply < (uint32_t)opening ? p->ply : (uint64_t)opening;
-    h ^= (bucket + 1) * 0x9e3779b97f4a7c15u;
-  }
-  return h;
-}
-
 static int compare_keys(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
   return x < y ? -1 : x > y;
 }
 
-/* 1 when the position with this hash occurred before: in the game or
-** earlier on the line (ply entries). */
-static int repeated(const Searcher *s, uint64_t hash, int ply) {
+/* 1 when the state with this key occurred before: in the game or earlier
+** on the line (ply entries). */
+static int repeated(const Searcher *s, uint64_t key, int ply) {
   for (int i = ply - 2; i >= 0; i -= 2)
-    if (s->line[i] == hash) return 1;
-  return s->seen_count && bsearch(&hash, s->seen, (size_t)s->seen_count,
-                                  sizeof hash, compare_keys) != NULL;
+    if (s->line[i] == key) return 1;
+  return s->seen_count && bsearch(&key, s->seen, (size_t)s->seen_count,
+                                  sizeof key, compare_keys) != NULL;
 }
 
 /* 1 when the search must stop now (polls the clock and the Cancel). */
@@ -179,21 +169,18 @@ static int leaf_score(Searcher *s, const Position *p) {
   return score;
 }
 
-/* Whether p ends the game (result hook, then no moves): 1 with the score
-** in *score; 0 with the moves in moves and their number in *k; -1 on a
-** hook failure. */
-static int node_end(Searcher *s, const Position *p, int ply, Move *moves,
-                    int *k, int *score) {
-  if (s->r->hooks.result) {
-    int o = s->r->hooks.result(s->r->hooks.ctx, p);
-    if (o < 0) return s->failed = SEARCH_EHOOK, -1;
-    if (o > OUTCOME_NONE && o <= OUTCOME_DRAW) {
-      *score = end_score(o, p->side, ply);
-      return 1;
-    }
-  }
-  if ((*k = rules_moves(s->r, p, moves)) < 0)
+/* Whether p reached by h ends the game (the variant's verdict, then no
+** moves): 1 with the score in *score; 0 with the moves in moves and their
+** number in *k; -1 on a hook failure. */
+static int node_end(Searcher *s, const Position *p, const History *h, int ply,
+                    Move *moves, int *k, int *score) {
+  int verdict;
+  if ((*k = rules_judge(s->r, p, h, moves, &verdict)) < 0)
     return s->failed = SEARCH_EHOOK, -1;
+  if (verdict) {
+    *score = end_score(verdict, p->side, ply);
+    return 1;
+  }
   if (*k == 0) {
     *score = end_score(rules_blocked_outcome(s->r, p), p->side, ply);
     return 1;
@@ -209,19 +196,20 @@ static void update_pv(Searcher *s, int ply, Move m) {
   s->pv_length[ply] = n + 1;
 }
 
-static int negamax(Searcher *s, const Position *p, int depth, int ply,
-                   int alpha, int beta) {
+/* The score of p reached by h for its side to move, searched depth plies
+** deep (ply plies from the root) within alpha..beta. */
+static int negamax(Searcher *s, const Position *p, const History *h, int depth,
+                   int ply, int alpha, int beta) {
   Move moves[RULES_MAX_MOVES];
   int k, score;
   s->nodes++;
   s->pv_length[ply] = 0;
   if (out_of_time(s) || s->failed) return 0;
-  uint64_t hash = board_hash(p);
-  if (ply > 0 && repeated(s, hash, ply)) return 0;
-  int end = node_end(s, p, ply, moves, &k, &score);
+  uint64_t key = rules_state_hash(s->r, p, h);
+  if (ply > 0 && repeated(s, key, ply)) return 0;
+  int end = node_end(s, p, h, ply, moves, &k, &score);
   if (end) return end < 0 ? 0 : score;
   if (depth == 0 || ply >= SEARCH_MAX_DEPTH) return leaf_score(s, p);
-  uint64_t key = position_key(s, p);
   TableEntry *e = s->table ? &s->table->entries[key & s->table->mask] : NULL;
   int has_first = e && e->key == key && e->bound != BOUND_NONE;
   if (has_first && ply > 0 && e->depth >= depth) {
@@ -233,13 +221,15 @@ static int negamax(Searcher *s, const Position *p, int depth, int ply,
     }
   }
   order_moves(s, moves, k, has_first ? e->best : moves[0], has_first);
-  s->line[ply] = hash;
+  s->line[ply] = key;
   int best = -INFINITE, start_alpha = alpha;
   Move best_move = moves[0];
   for (int i = 0; i < k; i++) {
     Position q = *p;
+    History g = *h;
     board_play(&q, moves[i]);
-    score = -negamax(s, &q, depth - 1, ply + 1, -beta, -alpha);
+    history_push(&g, moves[i], s->memory);
+    score = -negamax(s, &q, &g, depth - 1, ply + 1, -beta, -alpha);
     if (s->stopped || s->failed) return 0;
     if (score > best) {
       best = score;
@@ -264,14 +254,15 @@ static int negamax(Searcher *s, const Position *p, int depth, int ply,
   return best;
 }
 
-/* Sets the searcher up: limits, the sorted history.  Returns a SEARCH_*
-** code. */
+/* Sets the searcher up: limits, the sorted keys of the game's earlier
+** states.  Returns a SEARCH_* code. */
 static int searcher_init(Searcher *s, const Rules *r, const uint64_t *history,
                          int count, const SearchLimits *limits,
                          const Evaluator *eval, SearchTable *table,
                          const Cancel *c, char *err) {
   memset(s, 0, sizeof *s);
   s->r = r;
+  s->memory = rules_memory(r);
   s->eval = eval;
   s->table = table;
   s->cancel = c;
@@ -290,10 +281,12 @@ static int searcher_init(Searcher *s, const Rules *r, const uint64_t *history,
   return SEARCH_OK;
 }
 
-int search_run(const Rules *r, const Position *root, const uint64_t *history,
-               int count, const SearchLimits *limits, const Evaluator *eval,
-               SearchTable *table, const Cancel *c, SearchResult *out,
-               char *err) {
+int search_run(const Rules *r, const Position *root, const History *h,
+               const uint64_t *history, int count, const SearchLimits *limits,
+               const Evaluator *eval, SearchTable *table, const Cancel *c,
+               SearchResult *out, char *err) {
+  History none = {0, {{0, 0}}};
+  if (!h) h = &none;
   Searcher *s = memory_realloc(NULL, sizeof *s);
   Move moves[RULES_MAX_MOVES];
   memset(out, 0, sizeof *out);
@@ -302,7 +295,7 @@ int search_run(const Rules *r, const Position *root, const uint64_t *history,
     return SEARCH_ERROR;
   }
   int rc = searcher_init(s, r, history, count, limits, eval, table, c, err);
-  int k = rc ? 0 : rules_moves(r, root, moves);
+  int k = rc ? 0 : rules_moves(r, root, h, moves);
   if (k < 0) rc = SEARCH_EHOOK;
   out->moves = k > 0 ? k : 0;
   if (k > 0) out->best = moves[0];
@@ -311,7 +304,7 @@ int search_run(const Rules *r, const Position *root, const uint64_t *history,
                                                      : limits->depth;
   for (int d = 1; rc == SEARCH_OK && k > 0 && d <= max_depth; d++) {
     s->cut = 0;
-    int score = negamax(s, root, d, 0, -INFINITE, INFINITE);
+    int score = negamax(s, root, h, d, 0, -INFINITE, INFINITE);
     if (s->failed) rc = s->failed;
     if (s->stopped || s->failed) break;
     out->score = score;

@@ -59,13 +59,14 @@ typedef struct SearchResult {
   Move pv[SEARCH_MAX_DEPTH];
 } SearchResult;
 
-/* Searches root.  history holds the hashes (board_hash) of the positions
-** before it in the game (for repetition: a position seen before counts as a
-** draw), count of them.  The table may be NULL.  Stops early on the
-** Cancel, the limits or a completed search.  Returns a SEARCH_* code. */
-int search_run(const Rules *r, const Position *root, const uint64_t *history,
-               int count, const SearchLimits *limits, const Evaluator *eval,
-               SearchTable *table, const Cancel *c, SearchResult *out,
-               char *err);
+/* Searches root reached by the moves in h (NULL: none known).  history
+** holds the keys (rules_state_hash) of the states before it in the game,
+** count of them: a state seen before, in the game or on the line, counts
+** as a draw.  The table may be NULL.  Stops early on the Cancel, the
+** limits or a completed search.  Returns a SEARCH_* code. */
+int search_run(const Rules *r, const Position *root, const History *h,
+               const uint64_t *history, int count, const SearchLimits *limits,
+               const Evaluator *eval, SearchTable *table, const Cancel *c,
+               SearchResult *out, char *err);
 
 #endif

@@ -148,6 +148,12 @@ int solfile_save(const Solution *s, const char *program, const char *variant,
     snprintf(err, BOARD_ERRMAX, "cannot save the solution: a bad variant line");
     return SOLVER_ERROR;
   }
+  if (s->memory > 0) {
+    snprintf(err, BOARD_ERRMAX,
+             "cannot save the solution: the solutions of rules that remember "
+             "moves are not kept in files");
+    return SOLVER_ERROR;
+  }
   header_of(s, program, variant, &h);
   snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "wb");
@@ -210,6 +216,7 @@ static int header_fits(const Header *h, const Rules *r, const char *program,
                                  : rank_layer(r->arms);
     int layers = symmetric ? symsolver_layers(r) : rules_opening_plies(r) + 1;
     if (h->arms != r->arms || h->opening != rules_opening_plies(r) ||
+        rules_memory(r) > 0 ||
         h->layers != layers || h->entries != entries ||
         (!symmetric && strcmp(h->coding, "value")))
       what = "shape";
@@ -229,7 +236,8 @@ static int solution_for(Solution *s, const Rules *r, const Header *h) {
   memset(s, 0, sizeof *s);
   s->n = h->arms;
   s->opening = h->opening;
-  s->layer = rank_layer(h->arms);
+  s->positions = s->layer = rank_layer(h->arms);
+  s->histories = 1;
   if (strcmp(h->index, "symmetric") == 0 &&
       symsolver_new_table(s, r, strcmp(h->coding, "value") != 0,
                           strcmp(h->coding, "parity-wins-even") == 0,

@@ -21,7 +21,8 @@ int solve_threads(int asked) {
 }
 
 int solve_is_symmetric(const Rules *r, int claim) {
-  return (!rules_hooked(r) || claim) && r->arms <= SYMRANK_MAX_ARMS;
+  return (!rules_hooked(r) || claim) && rules_memory(r) == 0 &&
+         r->arms <= SYMRANK_MAX_ARMS;
 }
 
 /* --- the symmetries of the board --- */
@@ -104,41 +105,45 @@ static Position random_position(int n, uint32_t plies, uint64_t *seed) {
   return p;
 }
 
+/* 1 when m is in the list of k moves. */
+static int has_move(const Move *list, int k, Move m) {
+  for (int i = 0; i < k; i++)
+    if (list[i].from == m.from && list[i].to == m.to) return 1;
+  return 0;
+}
+
 /* Compares the hooks' answers at p and at its image under g.  Returns 0,
 ** 1 with the difference in err, or RULES_EHOOK. */
 static int compare_images(const Rules *r, const Position *p, Symmetry g,
                           char *err) {
   char a[BOARD_POSMAX], b[BOARD_POSMAX], ma[BOARD_MOVEMAX], mb[BOARD_MOVEMAX];
+  Move mine[RULES_MAX_MOVES], theirs[RULES_MAX_MOVES];
+  int x, y;
   Position q = map_position(p, g);
-  if (r->hooks.result) {
-    int x = r->hooks.result(r->hooks.ctx, p);
-    if (x < 0) return RULES_EHOOK;
-    int y = r->hooks.result(r->hooks.ctx, &q);
-    if (y < 0) return RULES_EHOOK;
-    if (swap_outcome(x, g.swap) != y) {
-      snprintf(err, BOARD_ERRMAX,
-               "the variant says it is symmetric, but its result hook "
-               "judges %s and its %s %s differently",
-               board_format(p, a), symmetry_name(g), board_format(&q, b));
-      return 1;
-    }
+  int k = rules_judge(r, p, NULL, mine, &x);
+  if (k < 0) return RULES_EHOOK;
+  int j = rules_judge(r, &q, NULL, theirs, &y);
+  if (j < 0) return RULES_EHOOK;
+  if (swap_outcome(x, g.swap) != y) {
+    snprintf(err, BOARD_ERRMAX,
+             "the variant says it is symmetric, but its hooks judge %s and "
+             "its %s %s differently",
+             board_format(p, a), symmetry_name(g), board_format(&q, b));
+    return 1;
   }
-  if (!r->hooks.allow) return 0;
-  Move moves[RULES_MAX_MOVES];
-  int k = rules_param_moves(r, p, moves);
-  for (int i = 0; i < k; i++) {
-    Move m = map_move(moves[i], g, p->n);
-    int x = r->hooks.allow(r->hooks.ctx, p, moves[i]);
-    if (x < 0) return RULES_EHOOK;
-    int y = r->hooks.allow(r->hooks.ctx, &q, m);
-    if (y < 0) return RULES_EHOOK;
-    if (!x != !y) {
+  Move params[RULES_MAX_MOVES];
+  int all = rules_param_moves(r, p, params);
+  for (int i = 0; i < all; i++) {
+    Move m = map_move(params[i], g, p->n);
+    int here = has_move(mine, k, params[i]), there = has_move(theirs, j, m);
+    if (here != there) {
       snprintf(err, BOARD_ERRMAX,
-               "the variant says it is symmetric, but its allow hook %s %s "
-               "in %s and %s %s in its %s %s",
-               x ? "allows" : "forbids", board_format_move(moves[i], ma),
-               board_format(p, a), y ? "allows" : "forbids",
-               board_format_move(m, mb), symmetry_name(g), board_format(&q, b));
+               "the variant says it is symmetric, but its hooks %s %s in %s "
+               "and %s %s in its %s %s",
+               here ? "allow" : "forbid", board_format_move(params[i], ma),
+               board_format(p, a), there ? "allow" : "forbid",
+               board_format_move(m, mb), symmetry_name(g),
+               board_format(&q, b));
       return 1;
     }
   }

@@ -1,7 +1,8 @@
 /*
 ** solve.h — which solver solves a variant: the symmetric one (symsolver.h)
-** when the board's symmetries leave the rules unchanged — no hooks, or
-** hooks that say so and pass a check — else the plain one (solver.h).
+** when the board's symmetries leave the rules unchanged and the rules
+** remember no moves — no hooks, or hooks that say so and pass a check —
+** else the plain one (solver.h).
 */
 #ifndef MUTORERE_SOLVE_H
 #define MUTORERE_SOLVE_H

@@ -1,5 +1,5 @@
 /*
-** solver.c — retrograde analysis over a dense table of positions.
+** solver.c — retrograde analysis over a dense table of states.
 */
 #include "solver.h"
 
@@ -28,6 +28,75 @@ static int distance_of(uint8_t code) {
   return code ? (code - 1) / 2 : -1;
 }
 
+/* --- the table's index: layer, history block, position --- */
+
+/* The to point of a move as a digit of a history code (the centre is n). */
+static uint64_t to_digit(Move m, int n) {
+  return m.to == BOARD_CENTRE ? (uint64_t)n : m.to;
+}
+
+/* The first history code of histories of count moves on n arms: the codes
+** of shorter histories come first. */
+static uint64_t history_offset(int n, int count) {
+  uint64_t offset = 0, power = 1;
+  for (int j = 0; j < count; j++, power *= (uint64_t)(n + 1)) offset += power;
+  return offset;
+}
+
+/* The history code of the first (at most s->memory) moves of h. */
+static uint64_t history_code(const Solution *s, const History *h) {
+  int count = h ? h->count : 0;
+  if (count > s->memory) count = s->memory;
+  uint64_t code = 0;
+  for (int i = count - 1; i >= 0; i--)
+    code = code * (uint64_t)(s->n + 1) + to_digit(h->moves[i], s->n);
+  return history_offset(s->n, count) + code;
+}
+
+/* The ply a state of layer stands for (any later ply of the last layer
+** reads the same; past the remembered moves, so that they fit). */
+static uint32_t layer_ply(const Solution *s, uint64_t layer) {
+  return (uint32_t)layer +
+         (layer == (uint64_t)s->opening ? (uint32_t)s->memory : 0);
+}
+
+uint64_t solver_index(const Solution *s, const Position *p, const History *h) {
+  uint64_t layer =
+      p->ply < (uint32_t)s->opening ? p->ply : (uint64_t)s->opening;
+  return layer * s->layer + history_code(s, h) * s->positions +
+         rank_position(p);
+}
+
+/* Decodes history code into the moves that led to p.  Returns 1, or 0 when
+** they cannot have led there (the index is not a state). */
+static int decode_history(const Solution *s, uint64_t code, const Position *p,
+                          History *h) {
+  int count = 0;
+  while (count < s->memory && code >= history_offset(s->n, count + 1)) count++;
+  code -= history_offset(s->n, count);
+  if ((uint32_t)count > p->ply) return 0;
+  Position q = *p;
+  h->count = count;
+  for (int i = 0; i < count; i++) {
+    uint64_t digit = code % (uint64_t)(s->n + 1);
+    code /= (uint64_t)(s->n + 1);
+    Move m = {(uint8_t)board_empty_point(&q),
+              (uint8_t)(digit == (uint64_t)s->n ? BOARD_CENTRE : digit)};
+    if (!rules_led_to(&q, m)) return 0;
+    h->moves[i] = m;
+    board_unplay(&q, m);
+  }
+  return 1;
+}
+
+/* The state at table index i into *p and *h.  Returns 1, or 0 when i is
+** not a state. */
+static int state_at(const Solution *s, uint64_t i, Position *p, History *h) {
+  uint64_t layer = i / s->layer, within = i % s->layer;
+  rank_unrank(within % s->positions, s->n, layer_ply(s, layer), p);
+  return decode_history(s, within / s->positions, p, h);
+}
+
 /* --- shared state of one run --- */
 
 typedef struct Solver {
@@ -45,53 +114,51 @@ static int solver_poll(Solver *sv) {
   return SOLVER_OK;
 }
 
-/* Whether p ends the game: 1 with its code in *code; 0 with its number of
-** legal moves in *moves; or RULES_EHOOK. */
-static int judge(const Rules *r, const Position *p, uint8_t *code, int *moves) {
-  if (r->hooks.result) {
-    int o = r->hooks.result(r->hooks.ctx, p);
-    if (o < 0) return RULES_EHOOK;
-    if (o > OUTCOME_NONE && o <= OUTCOME_DRAW) {
-      int winner = o == OUTCOME_BLACK ? BLACK : o == OUTCOME_WHITE ? WHITE : -1;
-      *code = winner < 0
-                  ? 0
-                  : code_of(winner == p->side ? VALUE_WIN : VALUE_LOSS, 0);
-      return 1;
-    }
+/* Whether p reached by h ends the game: 1 with its code in *code; 0 with
+** its legal moves in moves (*k of them); or RULES_EHOOK. */
+static int judge(const Rules *r, const Position *p, const History *h,
+                 uint8_t *code, Move *moves, int *k) {
+  int verdict;
+  *k = rules_judge(r, p, h, moves, &verdict);
+  if (*k < 0) return RULES_EHOOK;
+  if (verdict) {
+    int winner = verdict == OUTCOME_BLACK   ? BLACK
+                 : verdict == OUTCOME_WHITE ? WHITE
+                                            : -1;
+    *code =
+        winner < 0 ? 0 : code_of(winner == p->side ? VALUE_WIN : VALUE_LOSS, 0);
+    return 1;
   }
-  int k;
-  if (r->hooks.allow) {
-    Move list[RULES_MAX_MOVES];
-    if ((k = rules_moves(r, p, list)) < 0) return RULES_EHOOK;
-  } else
-    k = rules_param_count(r, p);
-  if (k == 0) {
+  if (*k == 0) {
     *code = code_of(r->misere ? VALUE_WIN : VALUE_LOSS, 0);
     return 1;
   }
-  *moves = k;
   return 0;
 }
 
-/* 1 when move m (from the empty point of p back to where the piece stands)
-** is legal in q, the position before it; or RULES_EHOOK. */
-static int unmove_legal(const Rules *r, const Position *q, Move m) {
-  Reach reach = rules_reach_of(r, q);
-  int ok = m.from == BOARD_CENTRE ? reach.from_centre
-           : m.to == BOARD_CENTRE ? (int)(reach.to_centre >> m.from & 1)
-                                  : (int)(reach.steps >> m.from & 1);
-  if (!ok || !rules_hooked(r)) return ok;
-  if (r->hooks.result) {
-    int o = r->hooks.result(r->hooks.ctx, q);
-    if (o < 0) return RULES_EHOOK;
-    if (o > OUTCOME_NONE && o <= OUTCOME_DRAW) return 0; /* q ended */
-  }
-  return r->hooks.allow ? r->hooks.allow(r->hooks.ctx, q, m) : 1;
+/* 1 when m is legal in q reached by h (q does not end the game and the
+** rules allow m); or RULES_EHOOK. */
+static int legal_in(const Rules *r, const Position *q, const History *h,
+                    Move m) {
+  Move moves[RULES_MAX_MOVES];
+  uint8_t code;
+  int k, end = judge(r, q, h, &code, moves, &k);
+  if (end) return end < 0 ? RULES_EHOOK : 0;
+  for (int i = 0; i < k; i++)
+    if (moves[i].from == m.from && moves[i].to == m.to) return 1;
+  return 0;
 }
 
-/* The positions (with p's ply) from which a legal move leads to p, written
-** to out.  Returns how many, or RULES_EHOOK. */
-static int predecessors(const Rules *r, const Position *p, Position *out) {
+/* --- predecessors --- */
+
+typedef struct Before {
+  Position p;
+  History h;
+} Before;
+
+/* The predecessors of p when the rules remember nothing: every move back
+** into p's empty point that was legal.  Returns how many, or RULES_EHOOK. */
+static int predecessors_plain(const Rules *r, const Position *p, Before *out) {
   int mover = p->side ^ 1, n = p->n, e = board_empty_point(p), k = 0;
   int from[RULES_MAX_MOVES + 1], count = 0;
   if (e == BOARD_CENTRE) {
@@ -104,53 +171,162 @@ static int predecessors(const Rules *r, const Position *p, Position *out) {
     if (p->centre == mover) from[count++] = BOARD_CENTRE;
   }
   for (int i = 0; i < count; i++) {
-    int y = from[i]; /* where the piece stands now; it came from e */
-    Position q = *p;
-    if (y == BOARD_CENTRE)
-      q.centre = NOBODY;
-    else
-      q.arms[mover] &= ~((uint64_t)1 << y);
-    if (e == BOARD_CENTRE)
-      q.centre = (uint8_t)mover;
-    else
-      q.arms[mover] |= (uint64_t)1 << e;
-    q.side = (uint8_t)mover;
-    int ok = unmove_legal(r, &q, (Move){(uint8_t)e, (uint8_t)y});
+    Move m = {(uint8_t)e, (uint8_t)from[i]}; /* the move that led to p */
+    Before b = {*p, {0, {{0, 0}}}};
+    board_unplay(&b.p, m);
+    b.p.ply = p->ply;
+    int ok = legal_in(r, &b.p, NULL, m);
     if (ok < 0) return RULES_EHOOK;
-    if (ok) out[k++] = q;
+    if (ok) out[k++] = b;
+  }
+  return k;
+}
+
+/* Adds to out (at *k) q reached by h when the last move m, played in it, is
+** legal there.  Returns 0 or RULES_EHOOK. */
+static int add_before(const Rules *r, const Position *q, const History *h,
+                      Move m, Before *out, int *k) {
+  int ok = legal_in(r, q, h, m);
+  if (ok < 0) return RULES_EHOOK;
+  if (ok) out[(*k)++] = (Before){*q, *h};
+  return 0;
+}
+
+/* The predecessors of p reached by h when the rules remember k >= 1
+** moves: the last move is h's first; the state before remembers the rest,
+** and when h is full, possibly one older move.  Returns how many, or
+** RULES_EHOOK. */
+static int predecessors_remembered(const Rules *r, int memory,
+                                   const Position *p, const History *h,
+                                   Before *out) {
+  int k = 0;
+  if (h->count == 0) return 0; /* a start: nothing led here */
+  Move last = h->moves[0];
+  Position q = *p, oldest;
+  board_unplay(&q, last);
+  q.ply = p->ply; /* the last layer: every ply reads the same */
+  History rest = {h->count - 1, {{0, 0}}};
+  for (int i = 1; i < h->count; i++) rest.moves[i - 1] = h->moves[i];
+  if (add_before(r, &q, &rest, last, out, &k)) return RULES_EHOOK;
+  if (h->count < memory) return k;
+  oldest = q; /* the position the oldest remembered move led to */
+  oldest.ply = p->ply + (uint32_t)memory; /* room to take moves back */
+  for (int i = 0; i < rest.count; i++) board_unplay(&oldest, rest.moves[i]);
+  for (int t = 0; t <= p->n; t++) {
+    Move m = {(uint8_t)board_empty_point(&oldest),
+              (uint8_t)(t == p->n ? BOARD_CENTRE : t)};
+    if (!rules_led_to(&oldest, m)) continue;
+    History longer = rest;
+    longer.moves[longer.count++] = m;
+    if (add_before(r, &q, &longer, last, out, &k)) return RULES_EHOOK;
   }
   return k;
 }
 
 /* --- the layers --- */
 
-/* Marks the ends of the game in the last layer; the others get their
-** number of moves in count.  Returns a SOLVER_* code. */
-static int mark_ends(Solver *sv, uint8_t *code, uint8_t *count, uint32_t ply) {
-  for (uint64_t r = 0; r < sv->s->layer; r++) {
-    Position p;
-    uint8_t c = 0;
-    int moves = 0, rc = solver_poll(sv);
-    if (rc) return rc;
-    rank_unrank(r, sv->s->n, ply, &p);
-    int end = judge(sv->r, &p, &c, &moves);
-    if (end < 0) return SOLVER_EHOOK;
-    code[r] = end ? c : 0;
-    count[r] = end ? 0 : (uint8_t)moves;
+/* --- every state of a layer --- */
+
+typedef int (*Visit)(Solver *sv, void *ud, const Position *p, const History *h,
+                     uint64_t i);
+
+typedef struct Walker {
+  Solver *sv;
+  Visit visit;
+  void *ud;
+  const Position *p; /* the position whose histories are walked */
+  uint64_t base;     /* the index of p with an empty history */
+} Walker;
+
+/* Visits p with the history h (its first h->count moves known, the oldest
+** of them leading to q; their code digit so far, power the next digit's
+** weight), then every longer history.  Returns a SOLVER_* code. */
+static int each_history(Walker *w, History *h, const Position *q,
+                        uint64_t digits, uint64_t power) {
+  const Solution *s = w->sv->s;
+  int rc = solver_poll(w->sv);
+  if (rc) return rc;
+  uint64_t code = history_offset(s->n, h->count) + digits;
+  rc = w->visit(w->sv, w->ud, w->p, h, w->base + code * s->positions);
+  if (rc || h->count >= s->memory || (uint32_t)h->count >= w->p->ply) return rc;
+  for (int t = 0; t <= s->n && !rc; t++) {
+    Move m = {(uint8_t)board_empty_point(q),
+              (uint8_t)(t == s->n ? BOARD_CENTRE : t)};
+    if (!rules_led_to(q, m)) continue;
+    Position before = *q;
+    board_unplay(&before, m);
+    h->moves[h->count++] = m;
+    rc = each_history(w, h, &before, digits + (uint64_t)t * power,
+                      power * (uint64_t)(s->n + 1));
+    h->count--;
   }
+  return rc;
+}
+
+/* Visits every state of a layer: every position, with every history that
+** can have led to it.  Returns a SOLVER_* code. */
+static int each_state(Solver *sv, uint64_t layer, Visit visit, void *ud) {
+  const Solution *s = sv->s;
+  Walker w = {sv, visit, ud, NULL, 0};
+  int rc = SOLVER_OK;
+  for (uint64_t r = 0; r < s->positions && rc == SOLVER_OK; r++) {
+    Position p;
+    History h = {0, {{0, 0}}};
+    rank_unrank(r, s->n, layer_ply(s, layer), &p);
+    w.p = &p;
+    w.base = layer * s->layer + r;
+    rc = each_history(&w, &h, &p, 0, 1);
+  }
+  return rc;
+}
+
+/* --- the last layer --- */
+
+typedef struct Tables {
+  uint8_t *code, *count; /* of the last layer */
+  uint64_t first;        /* its first index */
+} Tables;
+
+/* Marks one state of the last layer: an end gets its code, the others
+** their number of moves. */
+static int mark_end(Solver *sv, void *ud, const Position *p, const History *h,
+                    uint64_t i) {
+  Tables *t = ud;
+  Move moves[RULES_MAX_MOVES];
+  uint8_t c = 0;
+  int k = 0, end = judge(sv->r, p, h, &c, moves, &k);
+  if (end < 0) return SOLVER_EHOOK;
+  t->code[i - t->first] = end ? c : 0;
+  t->count[i - t->first] = end ? 0 : (uint8_t)k;
   return SOLVER_OK;
 }
 
-/* Resolves the predecessors of the position at r (code c at distance d). */
+/* Marks the ends of the game in the last layer; the others get their
+** number of moves in count, and what is not a state gets 0 in both.
+** Returns a SOLVER_* code. */
+static int mark_ends(Solver *sv, uint8_t *code, uint8_t *count,
+                     uint64_t first) {
+  Tables t = {code, count, first};
+  memset(code, 0, (size_t)sv->s->layer);
+  memset(count, 0, (size_t)sv->s->layer);
+  return each_state(sv, first / sv->s->layer, mark_end, &t);
+}
+
+/* Resolves the predecessors of the state at r (of the last layer, whose
+** first index is first; code c at distance d). */
 static int resolve_predecessors(Solver *sv, uint8_t *code, uint8_t *count,
-                                uint64_t r, uint32_t ply, int d) {
-  Position p, before[RULES_MAX_MOVES + 1];
+                                uint64_t first, uint64_t r, int d) {
+  Before before[BOARD_MAX_ARMS + 2]; /* the most a state has */
+  Position p;
+  History h;
   uint8_t c = code[r];
-  rank_unrank(r, sv->s->n, ply, &p);
-  int k = predecessors(sv->r, &p, before);
+  state_at(sv->s, first + r, &p, &h);
+  int k = sv->s->memory
+              ? predecessors_remembered(sv->r, sv->s->memory, &p, &h, before)
+              : predecessors_plain(sv->r, &p, before);
   if (k < 0) return SOLVER_EHOOK;
   for (int i = 0; i < k; i++) {
-    uint64_t q = rank_position(&before[i]);
+    uint64_t q = solver_index(sv->s, &before[i].p, &before[i].h) - first;
     if (!count[q]) continue; /* already resolved, or an end */
     if (value_of(c) == VALUE_LOSS) {
       code[q] = code_of(VALUE_WIN, d + 1);
@@ -161,21 +337,45 @@ static int resolve_predecessors(Solver *sv, uint8_t *code, uint8_t *count,
   return SOLVER_OK;
 }
 
+/* 1 when one of the 8 bytes of word x is b. */
+static int has_byte(uint64_t x, uint8_t b) {
+  uint64_t y = x ^ (0x0101010101010101u * b);
+  return ((y - 0x0101010101010101u) & ~y & 0x8080808080808080u) != 0;
+}
+
+/* The first r >= from (below size) whose code is win or loss, or size;
+** skips eight codes at a time. */
+static uint64_t next_resolved(const uint8_t *code, uint64_t from, uint64_t size,
+                              uint8_t win, uint8_t loss) {
+  uint64_t r = from;
+  for (; r < size && r % 8; r++)
+    if (code[r] == win || code[r] == loss) return r;
+  for (; r + 8 <= size; r += 8) {
+    uint64_t x;
+    memcpy(&x, code + r, 8);
+    if (has_byte(x, win) || has_byte(x, loss)) break;
+  }
+  for (; r < size; r++)
+    if (code[r] == win || code[r] == loss) return r;
+  return size;
+}
+
 /* Retrograde analysis of the last layer: distance by distance, each
-** resolved position resolves its predecessors. */
-static int solve_last_layer(Solver *sv, uint8_t *code, uint32_t ply) {
+** resolved state resolves its predecessors. */
+static int solve_last_layer(Solver *sv, uint8_t *code, uint64_t first) {
   uint64_t size = sv->s->layer;
   uint8_t *count = memory_realloc(NULL, size);
   if (!count) {
     snprintf(sv->err, BOARD_ERRMAX, "not enough memory to solve");
     return SOLVER_ERROR;
   }
-  int rc = mark_ends(sv, code, count, ply);
+  int rc = mark_ends(sv, code, count, first);
   for (int d = 0; rc == SOLVER_OK; d++) {
     uint8_t win = code_of(VALUE_WIN, d), loss = code_of(VALUE_LOSS, d);
     int found = 0;
-    for (uint64_t r = 0; r < size && rc == SOLVER_OK; r++) {
-      if (code[r] != win && code[r] != loss) continue;
+    for (uint64_t r = next_resolved(code, 0, size, win, loss);
+         r < size && rc == SOLVER_OK;
+         r = next_resolved(code, r + 1, size, win, loss)) {
       found = 1;
       if (d + 1 > SOLVER_MAX_DISTANCE) {
         snprintf(sv->err, BOARD_ERRMAX,
@@ -184,7 +384,7 @@ static int solve_last_layer(Solver *sv, uint8_t *code, uint32_t ply) {
                  SOLVER_MAX_DISTANCE);
         rc = SOLVER_ERROR;
       } else if (!(rc = solver_poll(sv)))
-        rc = resolve_predecessors(sv, code, count, r, ply, d);
+        rc = resolve_predecessors(sv, code, count, first, r, d);
     }
     if (!found) break;
   }
@@ -192,16 +392,17 @@ static int solve_last_layer(Solver *sv, uint8_t *code, uint32_t ply) {
   return rc;
 }
 
-/* The code of p from its children's codes (one ply ahead, in next). */
-static int code_from_children(Solver *sv, const Position *p,
-                              const uint8_t *next, uint8_t *out) {
-  Move moves[RULES_MAX_MOVES];
-  int k = rules_moves(sv->r, p, moves), draw = 0, best_win = -1, worst = -1;
-  if (k < 0) return SOLVER_EHOOK;
+/* The code of p reached by h, which has the k moves in moves, from its
+** children's codes (one ply ahead). */
+static uint8_t code_from_children(Solver *sv, const Position *p,
+                                  const History *h, const Move *moves, int k) {
+  int draw = 0, best_win = -1, worst = -1;
   for (int i = 0; i < k; i++) {
     Position q = *p;
+    History g = *h;
     board_play(&q, moves[i]);
-    uint8_t c = next[rank_position(&q)];
+    history_push(&g, moves[i], sv->s->memory);
+    uint8_t c = sv->s->codes[solver_index(sv->s, &q, &g)];
     int d = distance_of(c);
     if (value_of(c) == VALUE_LOSS) {
       if (best_win < 0 || d + 1 < best_win) best_win = d + 1;
@@ -210,27 +411,27 @@ static int code_from_children(Solver *sv, const Position *p,
     else if (d + 1 > worst)
       worst = d + 1;
   }
-  *out = best_win >= 0 ? code_of(VALUE_WIN, best_win)
+  return best_win >= 0 ? code_of(VALUE_WIN, best_win)
          : draw        ? 0
                        : code_of(VALUE_LOSS, worst);
+}
+
+/* Solves one state of an opening layer from its children. */
+static int solve_opening_state(Solver *sv, void *ud, const Position *p,
+                               const History *h, uint64_t i) {
+  Move moves[RULES_MAX_MOVES];
+  uint8_t c = 0;
+  int k, end = judge(sv->r, p, h, &c, moves, &k);
+  (void)ud;
+  if (end < 0) return SOLVER_EHOOK;
+  sv->s->codes[i] = end ? c : code_from_children(sv, p, h, moves, k);
   return SOLVER_OK;
 }
 
-/* Solves an opening layer (ply) from the layer after it. */
-static int solve_opening_layer(Solver *sv, uint8_t *code, const uint8_t *next,
-                               uint32_t ply) {
-  for (uint64_t r = 0; r < sv->s->layer; r++) {
-    Position p;
-    uint8_t c = 0;
-    int moves, rc = solver_poll(sv);
-    if (rc) return rc;
-    rank_unrank(r, sv->s->n, ply, &p);
-    int end = judge(sv->r, &p, &c, &moves);
-    if (end < 0) return SOLVER_EHOOK;
-    if (!end && (rc = code_from_children(sv, &p, next, &c))) return rc;
-    code[r] = c;
-  }
-  return SOLVER_OK;
+/* Solves an opening layer from the layer after it. */
+static int solve_opening_layer(Solver *sv, uint64_t layer) {
+  memset(sv->s->codes + layer * sv->s->layer, 0, (size_t)sv->s->layer);
+  return each_state(sv, layer, solve_opening_state, NULL);
 }
 
 /* Checks that the table fits; sets the sizes. */
@@ -238,16 +439,21 @@ static int plan(Solution *s, const Rules *r, char *err) {
   memset(s, 0, sizeof *s);
   s->n = r->arms;
   s->opening = rules_opening_plies(r);
+  s->memory = rules_memory(r);
   if (s->n > RANK_MAX_ARMS) {
     snprintf(err, BOARD_ERRMAX, "%d arms are too many to solve", s->n);
     return SOLVER_ERROR;
   }
-  s->layer = rank_layer(s->n);
-  if (solver_states(s) > SOLVER_MAX_STATES || s->opening > 1000) {
+  s->positions = rank_layer(s->n);
+  s->histories = history_offset(s->n, s->memory + 1);
+  s->layer = s->positions * s->histories;
+  double states =
+      (double)s->positions * (double)s->histories * (double)(s->opening + 1);
+  if (states > (double)SOLVER_MAX_STATES || s->opening > 1000) {
     snprintf(err, BOARD_ERRMAX,
-             "%d arms with %d opening plies make too many positions to "
-             "solve",
-             s->n, s->opening);
+             "%d arms with %d opening plies and %d remembered moves make "
+             "too many states to solve (%.3g)",
+             s->n, s->opening, s->memory, states);
     return SOLVER_ERROR;
   }
   return SOLVER_OK;
@@ -258,16 +464,14 @@ int solver_solve(Solution *s, const Rules *r, const Cancel *c, char *err) {
   if (plan(s, r, err)) return SOLVER_ERROR;
   s->codes = memory_realloc(NULL, (size_t)solver_states(s));
   if (!s->codes) {
-    snprintf(err, BOARD_ERRMAX, "not enough memory to solve");
+    snprintf(err, BOARD_ERRMAX, "not enough memory to solve (%.3g bytes)",
+             (double)solver_states(s));
     return SOLVER_ERROR;
   }
-  int k = s->opening;
-  uint8_t *last = s->codes + (uint64_t)k * s->layer;
-  int rc = solve_last_layer(&sv, last, (uint32_t)k);
-  for (int ply = k - 1; ply >= 0 && rc == SOLVER_OK; ply--)
-    rc = solve_opening_layer(&sv, s->codes + (uint64_t)ply * s->layer,
-                             s->codes + (uint64_t)(ply + 1) * s->layer,
-                             (uint32_t)ply);
+  uint64_t k = (uint64_t)s->opening;
+  int rc = solve_last_layer(&sv, s->codes + k * s->layer, k * s->layer);
+  for (uint64_t layer = k; layer-- > 0 && rc == SOLVER_OK;)
+    rc = solve_opening_layer(&sv, layer);
   if (rc != SOLVER_OK) solver_free(s);
   return rc;
 }
@@ -278,21 +482,15 @@ void solver_free(Solution *s) {
   if (s->sym) symsolver_free(s);
 }
 
-/* The index of p in the whole table. */
-static uint64_t table_index(const Solution *s, const Position *p) {
-  uint64_t layer =
-      p->ply < (uint32_t)s->opening ? p->ply : (uint64_t)s->opening;
-  return layer * s->layer + rank_position(p);
-}
-
-int solver_lookup(const Solution *s, const Position *p, int *distance) {
+int solver_lookup(const Solution *s, const Position *p, const History *h,
+                  int *distance) {
   if (s->sym) return symsolver_lookup(s, p, distance);
-  uint8_t c = s->codes[table_index(s, p)];
+  uint8_t c = s->codes[solver_index(s, p, h)];
   if (distance) *distance = distance_of(c);
   return value_of(c);
 }
 
-/* --- the census of reachable positions --- */
+/* --- the census of reachable states --- */
 
 typedef struct Walk {
   uint64_t *seen;  /* one bit per table entry */
@@ -315,57 +513,61 @@ static int walk_push(Walk *w, uint64_t i) {
   return 0;
 }
 
-/* Counts p into the census and queues its children.  Returns a SOLVER_*
-** code. */
+typedef struct Trapper {
+  void (*on_trap)(void *, const Position *, const History *, int);
+  void *ud;
+} Trapper;
+
+/* Counts p reached by h into the census and queues its children.  Returns
+** a SOLVER_* code. */
 static int census_visit(const Solution *s, const Rules *r, const Position *p,
-                        Census *cs, Walk *w,
-                        void (*on_trap)(void *, const Position *, int),
-                        void *ud) {
+                        const History *h, Census *cs, Walk *w,
+                        const Trapper *t) {
   Move moves[RULES_MAX_MOVES];
-  int d, value = solver_lookup(s, p, &d), losing = 0;
+  int d, value = solver_lookup(s, p, h, &d), losing = 0;
   cs->reachable++;
   cs->wins += value == VALUE_WIN;
   cs->losses += value == VALUE_LOSS;
   cs->draws += value == VALUE_DRAW;
   if (d > cs->longest) cs->longest = d;
   uint8_t c;
-  int k, end = judge(r, p, &c, &k);
+  int k, end = judge(r, p, h, &c, moves, &k);
   if (end < 0) return SOLVER_EHOOK;
   if (end) return SOLVER_OK;
-  if ((k = rules_moves(r, p, moves)) < 0) return SOLVER_EHOOK;
   for (int i = 0; i < k; i++) {
     Position q = *p;
+    History g = *h;
     board_play(&q, moves[i]);
-    if (q.ply > (uint32_t)s->opening) q.ply = (uint32_t)s->opening;
-    losing += solver_lookup(s, &q, NULL) == VALUE_WIN;
-    if (walk_push(w, table_index(s, &q))) return SOLVER_ERROR;
+    history_push(&g, moves[i], s->memory);
+    losing += solver_lookup(s, &q, &g, NULL) == VALUE_WIN;
+    if (walk_push(w, solver_index(s, &q, &g))) return SOLVER_ERROR;
   }
   if (value == VALUE_DRAW && losing) {
     cs->traps++;
-    if (on_trap) on_trap(ud, p, losing);
+    if (t->on_trap) t->on_trap(t->ud, p, h, losing);
   }
   return SOLVER_OK;
 }
 
 int solver_census(const Solution *s, const Rules *r, const Position *start,
-                  Census *census,
-                  void (*on_trap)(void *ud, const Position *p, int losing),
+                  const History *h, Census *census,
+                  void (*on_trap)(void *ud, const Position *p, const History *h,
+                                  int losing),
                   void *ud, const Cancel *c, char *err) {
   Walk w = {0};
-  Position p = *start;
+  Trapper t = {on_trap, ud};
+  Position p;
+  History g;
   int rc = SOLVER_OK;
   memset(census, 0, sizeof *census);
   census->longest = -1;
   size_t words = (size_t)((solver_states(s) + 63) / 64);
   w.seen = memory_realloc(NULL, words * sizeof *w.seen);
   if (w.seen) memset(w.seen, 0, words * sizeof *w.seen);
-  if (p.ply > (uint32_t)s->opening) p.ply = (uint32_t)s->opening;
-  if (!w.seen || walk_push(&w, table_index(s, &p))) rc = SOLVER_ERROR;
+  if (!w.seen || walk_push(&w, solver_index(s, start, h))) rc = SOLVER_ERROR;
   for (uint64_t steps = 0; rc == SOLVER_OK && w.head < w.tail; steps++) {
-    uint64_t i = w.queue[w.head++];
-    uint32_t layer = (uint32_t)(i / s->layer);
-    rank_unrank(i % s->layer, s->n, layer, &p);
-    rc = census_visit(s, r, &p, census, &w, on_trap, ud);
+    state_at(s, w.queue[w.head++], &p, &g);
+    rc = census_visit(s, r, &p, &g, census, &w, &t);
     if (rc == SOLVER_OK && (steps & POLL_MASK) == 0 && cancel_now(c))
       rc = SOLVER_CANCELLED;
   }

@@ -3,9 +3,14 @@
 ** draw for the side to move) and the distance in plies to the end of every
 ** legal position of a variant, one byte per position.
 **
-** The ply counter is part of a position only while the rules read it: a
-** variant whose opening rules end at ply K (rules_opening_plies) gets K+1
-** layers, layers 0..K-1 for plies 0..K-1 and layer K for every later ply.
+** A state is what the rules read: the position, its ply while the rules
+** read it, and the moves they remember.  A variant whose opening rules end
+** at ply K (rules_opening_plies) gets K+1 layers, layers 0..K-1 for plies
+** 0..K-1 and layer K for every later ply.  A variant that remembers k
+** moves (rules_memory) has, within each layer, a block of positions for
+** every history of up to k moves, coded by their to points (the from
+** points follow from the position); histories that cannot have led to
+** the position are not states and are never looked at.
 ** Layer K is solved backwards from the ends of the game (retrograde
 ** analysis); the opening layers then by looking one ply ahead.  Winners
 ** hurry and losers delay: a win's distance is the shortest forced one, a
@@ -32,11 +37,14 @@ enum {
 #define SOLVER_MAX_STATES ((uint64_t)1 << 32)
 
 typedef struct Solution {
-  int n;          /* arms */
-  int opening;    /* K: the number of opening layers */
-  uint64_t layer; /* positions per layer */
-  uint8_t *codes; /* (K+1) * layer codes: 0 draw, else 1 + 2*distance (+1
-                  ** for a loss) */
+  int n;              /* arms */
+  int opening;        /* K: the number of opening layers */
+  int memory;         /* k: the moves a state remembers */
+  uint64_t positions; /* positions per history block (rank_layer) */
+  uint64_t histories; /* history blocks per layer */
+  uint64_t layer;     /* states per layer: positions * histories */
+  uint8_t *codes;     /* (K+1) * layer codes: 0 draw, else 1 + 2*distance
+                      ** (+1 for a loss) */
   /* Not NULL: the codes are indexed and coded as symsolver.h says. */
   struct SymTable *sym;
 } Solution;
@@ -48,14 +56,20 @@ int solver_solve(Solution *s, const Rules *r, const Cancel *c, char *err);
 
 void solver_free(Solution *s);
 
-/* The number of positions solved. */
+/* The number of states solved (those that are not states included). */
 static inline uint64_t solver_states(const Solution *s) {
   return s->layer * (uint64_t)(s->opening + 1);
 }
 
-/* The value of p (VALUE_*) for its side to move, and its distance in
-** *distance (-1 for a draw).  p must have s->n arms. */
-int solver_lookup(const Solution *s, const Position *p, int *distance);
+/* The index of the state p reached by h (NULL: no moves known) in the
+** table; p must have s->n arms and h must have led to p
+** (rules_check_history). */
+uint64_t solver_index(const Solution *s, const Position *p, const History *h);
+
+/* The value of p reached by h (VALUE_*) for its side to move, and its
+** distance in *distance (-1 for a draw); as solver_index. */
+int solver_lookup(const Solution *s, const Position *p, const History *h,
+                  int *distance);
 
 /* What the positions reachable from a start have: counts by value, and
 ** the traps (drawn positions with a move that loses). */
@@ -64,12 +78,14 @@ typedef struct Census {
   int longest; /* the longest distance among them */
 } Census;
 
-/* Walks every position reachable from start under r (hooks asked) and
-** counts them into *census; calls on_trap (when not NULL) with each trap
-** and its losing moves' count.  Returns a SOLVER_* code. */
+/* Walks every state reachable from start reached by h (NULL: none) under
+** r (hooks asked) and counts them into *census; calls on_trap (when not
+** NULL) with each trap and its losing moves' count.  Returns a SOLVER_*
+** code. */
 int solver_census(const Solution *s, const Rules *r, const Position *start,
-                  Census *census,
-                  void (*on_trap)(void *ud, const Position *p, int losing),
+                  const History *h, Census *census,
+                  void (*on_trap)(void *ud, const Position *p, const History *h,
+                                  int losing),
                   void *ud, const Cancel *c, char *err);
 
 #endif

@@ -48,14 +48,10 @@ static void entry_board(const Walk *w, uint64_t i, uint64_t *own,
 static int walk_moves(const Walk *w, uint64_t own, uint64_t enemy, int centre,
                       Move *out) {
   Position p;
+  int outcome;
   symrank_to_position(w->n, own, enemy, centre, w->ply, &p);
-  if (!w->hooked) return rules_param_moves(w->r, &p, out);
-  if (w->r->hooks.result) {
-    int o = w->r->hooks.result(w->r->hooks.ctx, &p);
-    if (o < 0) return RULES_EHOOK;
-    if (o > OUTCOME_NONE && o <= OUTCOME_DRAW) return 0;
-  }
-  return rules_moves(w->r, &p, out);
+  int k = rules_judge(w->r, &p, NULL, out, &outcome);
+  return k < 0 ? k : outcome ? 0 : k;
 }
 
 /* Where a move of a board leads: the child's entry, the turn of its board
@@ -303,7 +299,8 @@ static void walk_tick(void *ud, uint64_t done) {
 /* Tells on_trap of the first trap classes of the last layer, in entry
 ** order.  Returns a SOLVER_* code. */
 static int tell_traps(Walk *w,
-                      void (*on_trap)(void *ud, const Position *p, int losing),
+                      void (*on_trap)(void *ud, const Position *p,
+                                      const History *h, int losing),
                       void *ud, const Cancel *c) {
   int told = 0;
   for (uint64_t i = 0; i < w->entries && told < SYMCENSUS_EXAMPLES; i++) {
@@ -316,7 +313,7 @@ static int tell_traps(Walk *w,
     if (losing < 0) return SOLVER_EHOOK;
     if (!losing) continue;
     Position p = entry_position(w, i, __builtin_ctzll(w->mask[i]));
-    on_trap(ud, &p, losing);
+    on_trap(ud, &p, NULL, losing);
     told++;
   }
   return SOLVER_OK;
@@ -334,18 +331,18 @@ static int by_number(const void *a, const void *b) {
 ** last layer.  Returns a SOLVER_* code. */
 static int visit_opening(Walk *w, const Position *p, Census *c, uint64_t *next,
                          uint64_t *count,
-                         void (*on_trap)(void *, const Position *, int),
+                         void (*on_trap)(void *, const Position *,
+                                         const History *, int),
                          void *ud) {
   Move moves[RULES_MAX_MOVES];
-  int d, value = solver_lookup(w->s, p, &d), losing = 0, k = 0;
-  int o = rules_outcome(w->r, p, NULL);
-  if (o < 0) return SOLVER_EHOOK;
-  if (o == OUTCOME_NONE && (k = rules_moves(w->r, p, moves)) < 0)
-    return SOLVER_EHOOK;
+  int d, value = solver_lookup(w->s, p, NULL, &d), losing = 0, outcome;
+  int k = rules_judge(w->r, p, NULL, moves, &outcome);
+  if (k < 0) return SOLVER_EHOOK;
+  if (outcome) k = 0;
   for (int j = 0; j < k; j++) {
     Position q = *p;
     board_play(&q, moves[j]);
-    losing += solver_lookup(w->s, &q, NULL) == VALUE_WIN;
+    losing += solver_lookup(w->s, &q, NULL, NULL) == VALUE_WIN;
     if (q.ply >= w->ply) {
       q.ply = w->ply;
       reach_position(w, &q);
@@ -353,7 +350,7 @@ static int visit_opening(Walk *w, const Position *p, Census *c, uint64_t *next,
       next[(*count)++] = rank_position(&q);
   }
   census_add(c, 1, value, d, value == VALUE_DRAW && losing);
-  if (value == VALUE_DRAW && losing && on_trap) on_trap(ud, p, losing);
+  if (value == VALUE_DRAW && losing && on_trap) on_trap(ud, p, NULL, losing);
   return SOLVER_OK;
 }
 
@@ -361,7 +358,8 @@ static int visit_opening(Walk *w, const Position *p, Census *c, uint64_t *next,
 ** counting into c and adding to the last layer what they lead to.
 ** Returns a SOLVER_* code. */
 static int walk_opening(Walk *w, const Position *start, Census *c,
-                        void (*on_trap)(void *, const Position *, int),
+                        void (*on_trap)(void *, const Position *,
+                                        const History *, int),
                         void *ud, const Cancel *cancel, char *err) {
   uint64_t *ply = memory_realloc(NULL, sizeof *ply), count = 1;
   int rc = SOLVER_OK;
@@ -421,7 +419,8 @@ static int walk_last_layer(Walk *w, Pool *pool, const Cancel *c) {
 
 int symcensus_run(const Solution *s, const Rules *r, const Position *start,
                   Census *census,
-                  void (*on_trap)(void *ud, const Position *p, int losing),
+                  void (*on_trap)(void *ud, const Position *p,
+                                  const History *h, int losing),
                   void *ud, int threads, const Cancel *c,
                   const Progress *progress, char *err) {
   char need_text[16], room_text[16];

@@ -198,6 +198,27 @@ static int distinct_children(const Sym *sv, uint64_t own, Reach m) {
   return __builtin_popcountll(m.steps) + m.from_centre;
 }
 
+/* The legal moves of a board (hooks asked), into out.  Returns how many,
+** or -1 when a hook failed; *end is the board's code when the game has
+** ended there (the variant's verdict, or a blocked side), else -1. */
+static int board_moves(const Sym *sv, uint64_t own, uint64_t enemy, int centre,
+                       Move *out, int *end) {
+  Position p;
+  int outcome;
+  symrank_to_position(sv->n, own, enemy, centre, sv->ply, &p);
+  int k = rules_judge(sv->r, &p, NULL, out, &outcome);
+  *end = -1;
+  if (k < 0) return -1;
+  if (outcome) { /* black is to move */
+    *end = outcome == OUTCOME_DRAW    ? 0
+           : outcome == OUTCOME_BLACK ? code_end(sv, 1)
+                                      : code_end(sv, -1);
+    return 0;
+  }
+  if (k == 0) *end = code_end(sv, sv->r->misere ? 1 : -1);
+  return k;
+}
+
 /* The starting byte of a board of the last layer: its code when the game
 ** has ended, else 256 minus its number of distinct children.  Returns it,
 ** or -1 when a hook failed. */
@@ -209,20 +230,11 @@ static int start_byte(const Sym *sv, uint64_t own, uint64_t enemy, int centre) {
       return code_end(sv, r->misere ? 1 : -1);
     return 256 - distinct_children(sv, own, m);
   }
-  Position p;
   Move moves[RULES_MAX_MOVES];
   uint64_t children[RULES_MAX_MOVES];
-  symrank_to_position(sv->n, own, enemy, centre, sv->ply, &p);
-  if (r->hooks.result) {
-    int o = r->hooks.result(r->hooks.ctx, &p);
-    if (o < 0) return -1;
-    if (o == OUTCOME_DRAW) return 0;
-    if (o == OUTCOME_BLACK) return code_end(sv, 1); /* black is to move */
-    if (o == OUTCOME_WHITE) return code_end(sv, -1);
-  }
-  int k = rules_moves(r, &p, moves);
+  int end, k = board_moves(sv, own, enemy, centre, moves, &end);
   if (k < 0) return -1;
-  if (k == 0) return code_end(sv, r->misere ? 1 : -1);
+  if (end >= 0) return end;
   for (int i = 0; i < k; i++)
     children[i] = child_index(sv, own, enemy, centre, moves[i]);
   return 256 - distinct(children, k);
@@ -275,15 +287,12 @@ static int unmove_legal(const Sym *sv, uint64_t own, uint64_t enemy, int centre,
            : m.to == BOARD_CENTRE ? (int)(reach.to_centre >> m.from & 1)
                                   : (int)(reach.steps >> m.from & 1);
   if (!ok || !sv->hooked) return ok;
-  const Rules *r = sv->r;
-  Position q;
-  symrank_to_position(sv->n, own, enemy, centre, sv->ply, &q);
-  if (r->hooks.result) {
-    int o = r->hooks.result(r->hooks.ctx, &q);
-    if (o < 0) return RULES_EHOOK;
-    if (o > OUTCOME_NONE && o <= OUTCOME_DRAW) return 0; /* q ended */
-  }
-  return r->hooks.allow ? r->hooks.allow(r->hooks.ctx, &q, m) : 1;
+  Move moves[RULES_MAX_MOVES];
+  int end, k = board_moves(sv, own, enemy, centre, moves, &end);
+  if (k < 0) return RULES_EHOOK;
+  for (int i = 0; i < k; i++)
+    if (moves[i].from == m.from && moves[i].to == m.to) return 1;
+  return 0;
 }
 
 /* The distinct predecessors of the board of an entry, written to out.
@@ -452,27 +461,8 @@ static int finish_chunk(Sym *sv, uint64_t from, uint64_t to) {
 ** has ended (*end is -1 otherwise); or -1 when a hook failed. */
 static int opening_children(const Sym *sv, uint64_t own, uint64_t enemy,
                             int centre, uint64_t *out, int *end) {
-  const Rules *r = sv->r;
   Move moves[RULES_MAX_MOVES];
-  Position p;
-  int k;
-  *end = -1;
-  symrank_to_position(sv->n, own, enemy, centre, sv->ply, &p);
-  if (sv->hooked) {
-    if (r->hooks.result) {
-      int o = r->hooks.result(r->hooks.ctx, &p);
-      if (o < 0) return -1;
-      if (o > OUTCOME_NONE && o <= OUTCOME_DRAW) {
-        *end = o == OUTCOME_DRAW    ? 0
-               : o == OUTCOME_BLACK ? code_end(sv, 1) /* black is to move */
-                                    : code_end(sv, -1);
-        return 0;
-      }
-    }
-    if ((k = rules_moves(r, &p, moves)) < 0) return -1;
-  } else
-    k = rules_param_moves(r, &p, moves);
-  if (k == 0) *end = code_end(sv, r->misere ? 1 : -1);
+  int k = board_moves(sv, own, enemy, centre, moves, end);
   for (int i = 0; i < k; i++)
     out[i] = child_index(sv, own, enemy, centre, moves[i]);
   return k;
@@ -609,8 +599,9 @@ int symsolver_solve(Solution *s, const Rules *r, int threads, const Cancel *c,
     snprintf(err, BOARD_ERRMAX, "%d arms are too many to solve", s->n);
     return SOLVER_ERROR;
   }
-  s->layer = rank_layer(s->n);
-  if (symsolver_new_table(s, r, r->hooks.result == NULL, r->misere != 0,
+  s->positions = s->layer = rank_layer(s->n);
+  s->histories = 1;
+  if (symsolver_new_table(s, r, !rules_hooked(r), r->misere != 0,
                           symsolver_layers(r)) ||
       !(s->codes = memory_realloc(NULL, (size_t)symsolver_entries(s)))) {
     solver_free(s);

@@ -83,10 +83,11 @@ local capital_of = {black = "Black", white = "White"}
 local function judge(move)
   local pz, g = session.puzzle, session.game
   if not pz or g:turn() ~= pz.side then return true end
-  local v, p = g:variant(), g:board()
-  local ok, q = pcall(v.play, v, p, move)
+  local v = g:variant()
+  local p, h = g:state()
+  local ok, q, hq = pcall(v.play, v, p, move, h)
   if not ok then return true end -- play will report the bad move
-  local value, d = M.solve(v):lookup(q)
+  local value, d = M.solve(v):lookup(q, hq)
   local t = pz.puzzle
   if t.goal == "draw" then
     if value ~= "win" then return true end
@@ -243,7 +244,7 @@ function G.puzzle(spec)
     error("this puzzle does not check: " .. table.concat(r.problems, "; "), 0)
   end
   local t = r.puzzle
-  local g = try(M.game, t.variant, t.position)
+  local g = try(M.game, t.variant, t.position, t.history)
   session.game = g
   session.puzzle = {puzzle = t, side = g:turn(), start = g:ply()}
   session.engine = {player = M.player("perfect"),

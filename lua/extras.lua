@@ -2,28 +2,51 @@
 -- helpers the other parts share.
 local M, _, shared = ...
 
--- shared.reachable(v): the positions reachable from a variant's start,
--- breadth first, each once (the ply counts only while the rules read it).
+-- shared.state_key(v, p, h): a text that two states share exactly when
+-- they are the same to the rules (pieces, side, ply while the rules read
+-- it, remembered moves).
+function shared.state_key(v, p, h)
+  local key = (tostring(p):gsub(" %d+$", "")) .. " " .. math.min(p.ply, v.opening)
+  for i = 1, math.min(#(h or {}), v.history) do key = key .. " " .. tostring(h[i]) end
+  return key
+end
+
+-- Variant:key(position [, history]): a text two states share exactly when
+-- they are the same to the variant's rules.
+function M.Variant.key(v, p, h)
+  if type(p) == "string" then p = M.position(p) end
+  return shared.state_key(v, p, h)
+end
+
+-- shared.move_texts(list): the moves of a list as text.
+function shared.move_texts(list)
+  local out = {}
+  for i, m in ipairs(list) do out[i] = tostring(m) end
+  return out
+end
+
+-- shared.reachable(v): the states reachable from a variant's start,
+-- breadth first, each once: a list of positions and the list of their
+-- histories.
 function shared.reachable(v)
-  local opening = v.opening
-  local function key(p)
-    return (tostring(p):gsub(" %d+$", "")) .. " " .. math.min(p.ply, opening)
-  end
-  local list, seen, head = {v.start}, {[key(v.start)] = true}, 1
+  local start = v.start
+  local list, histories, head = {start}, {{}}, 1
+  local seen = {[shared.state_key(v, start, {})] = true}
   while head <= #list do
-    local p = list[head]
+    local p, h = list[head], histories[head]
     head = head + 1
-    if not v:outcome(p) then
-      for _, m in ipairs(v:moves(p)) do
-        local q = v:play(p, m)
-        if not seen[key(q)] then
-          seen[key(q)] = true
-          list[#list + 1] = q
+    if not v:outcome(p, h) then
+      for _, m in ipairs(v:moves(p, h)) do
+        local q, hq = v:play(p, m, h)
+        local key = shared.state_key(v, q, hq)
+        if not seen[key] then
+          seen[key] = true
+          list[#list + 1], histories[#list + 1] = q, hq
         end
       end
     end
   end
-  return list
+  return list, histories
 end
 
 -- shared.canonical(p, swap, board_only): the least text of p under the

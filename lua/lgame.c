@@ -67,11 +67,37 @@ void lgame_adopt(lua_State *L, int vidx, Game *game) {
   g->live = 1;
 }
 
-/* mt.game([variant [, position]]) — a new game. */
+/* Starts the game g of the variant at index 1 (v) from start.  Returns a
+** GAME_* code (err holds GAME_ERROR's message). */
+static int game_start_at(lua_State *L, LGame *g, Variant *v,
+                         const Position *start, char *err) {
+  lua_State *before = lhook_enter(v, L);
+  int rc = game_init(&g->game, &v->rules, start, err);
+  lhook_leave(v, before);
+  if (rc == GAME_OK) g->live = 1;
+  return rc;
+}
+
+/* Plays the moves of h in g, the oldest first.  Returns a GAME_* code. */
+static int game_replay(lua_State *L, LGame *g, Variant *v, const History *h,
+                       char *err) {
+  int rc = GAME_OK;
+  lua_State *before = lhook_enter(v, L);
+  for (int i = h->count - 1; i >= 0 && rc == GAME_OK; i--)
+    rc = game_play(&g->game, h->moves[i], err);
+  lhook_leave(v, before);
+  return rc;
+}
+
+/* mt.game([variant [, position [, history]]]) — a new game: from the
+** variant's start, or from position; with a history (the moves that led
+** to position, the last first), the game starts before them and plays
+** them. */
 static int game_new(lua_State *L) {
   char err[BOARD_ERRMAX];
   Variant *v = lvariant_get(L, 1);
   Position start = lua_isnoneornil(L, 2) ? v->start : lposition_check(L, 2);
+  History h;
   if (start.n != v->rules.arms) {
     lvariant_push_name(L, 1);
     return luaL_error(L,
@@ -80,12 +106,12 @@ static int game_new(lua_State *L) {
                       start.n, lua_tostring(L, -1), v->rules.arms,
                       lua_tostring(L, -1), start.n);
   }
+  lhistory_check(L, 3, &start, RULES_MAX_HISTORY, &h);
+  for (int i = 0; i < h.count; i++) board_unplay(&start, h.moves[i]);
   LGame *g = game_push(L, 1);
-  lua_State *before = lhook_enter(v, L);
-  int rc = game_init(&g->game, &v->rules, &start, err);
-  lhook_leave(v, before);
+  int rc = game_start_at(L, g, v, &start, err);
+  if (rc == GAME_OK) rc = game_replay(L, g, v, &h, err);
   if (rc != GAME_OK) return game_fail(L, rc, v, err);
-  g->live = 1;
   return 1;
 }
 
@@ -165,6 +191,18 @@ static int game_board(lua_State *L) {
   return 1;
 }
 
+/* g:state() — the current state: the Position, and the moves the rules
+** remember (a list of Move values, the last first; empty when the variant
+** remembers none). */
+static int game_state(lua_State *L) {
+  LGame *g = game_self(L);
+  History h;
+  game_history(&g->game, g->game.length, &h);
+  lposition_push(L, game_position(&g->game));
+  lhistory_push(L, &h);
+  return 2;
+}
+
 /* g:start() — the starting position as text. */
 static int game_start(lua_State *L) {
   char buf[BOARD_POSMAX];
@@ -192,7 +230,7 @@ static int game_result(lua_State *L) {
 }
 
 /* g:history() — the moves played so far, as text. */
-static int game_history(lua_State *L) {
+static int game_history_l(lua_State *L) {
   LGame *g = game_self(L);
   char text[BOARD_MOVEMAX];
   lua_createtable(L, g->game.length, 0);
@@ -273,10 +311,11 @@ void lgame_open(lua_State *L, int module) {
                                      {"redo", game_redo_l},
                                      {"position", game_position_l},
                                      {"board", game_board},
+                                     {"state", game_state},
                                      {"start", game_start},
                                      {"turn", game_turn},
                                      {"result", game_result},
-                                     {"history", game_history},
+                                     {"history", game_history_l},
                                      {"ply", game_ply},
                                      {"repetitions", game_repetitions_l},
                                      {"variant", game_variant_l},

@@ -17,6 +17,7 @@
 
 #include "lbridge.h"
 #include "lmutorere.h"
+#include "lposition.h"
 #include "lwatchdog.h"
 
 #define HOME_KEY "mutorere.home"     /* set by the program: its directory */
@@ -189,16 +190,17 @@ static void make_lazy(lua_State *L, int idx, const char *which) {
 /* mt.type(x) — "Game", "Variant", "Position" or "Move" for the module's
 ** values, else nil (as io.type does for files). */
 static int module_type(lua_State *L) {
-  static const char *const metas[] = {LGAME_META, LVARIANT_META, LPOSITION_META,
-                                      LMOVE_META};
-  static const char *const names[] = {"Game", "Variant", "Position", "Move"};
   luaL_checkany(L, 1);
-  for (int i = 0; i < 4; i++)
-    if (luaL_testudata(L, 1, metas[i])) {
-      lua_pushstring(L, names[i]);
-      return 1;
-    }
-  lua_pushnil(L);
+  if (luaL_testudata(L, 1, LGAME_META))
+    lua_pushliteral(L, "Game");
+  else if (luaL_testudata(L, 1, LVARIANT_META))
+    lua_pushliteral(L, "Variant");
+  else if (lposition_test(L, 1))
+    lua_pushliteral(L, "Position");
+  else if (lmove_test(L, 1))
+    lua_pushliteral(L, "Move");
+  else
+    lua_pushnil(L);
   return 1;
 }
 
@@ -293,6 +295,7 @@ int luaopen_mutorere(lua_State *L) {
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
   lwatchdog_open(L, module, shared);
+  lworkers_open(L, shared);
   make_lazy(L, module, "M.");
   make_lazy(L, shared, "shared.");
   lua_getfield(L, module, "Game");

@@ -21,6 +21,10 @@ void lsolver_open(lua_State *L, int module);
 void lsearch_open(lua_State *L, int module);
 void lrecord_open(lua_State *L, int module);
 
+/* Registers workers() (a pool of worker processes, see lworkers.c) and
+** cores() in the table at shared. */
+void lworkers_open(lua_State *L, int shared);
+
 /* Registers mt.limit and mt.sandboxed, and within_sandbox in the table at
 ** shared (the Lua parts' private one); wraps L's allocator and installs the
 ** hook when a host has not. */

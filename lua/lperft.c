@@ -8,21 +8,26 @@
 #include "lmutorere.h"
 #include "perft.h"
 
-/* mt.perft(game, depth) or mt.perft(variant [, depth [, position]]) — the
-** number of leaves of the move tree at depth from the game's current
-** position, or from the variant's start or the given position. */
+/* mt.perft(game, depth) or mt.perft(variant [, depth [, position [,
+** history]]]) — the number of leaves of the move tree at depth from the
+** game's current state, or from the variant's start or the given position
+** (reached by history). */
 static int perft_l(lua_State *L) {
   Position p;
+  History h = {0, {{0, 0}}};
   Variant *v;
   const Game *g = lgame_test(L, 1);
   if (g) {
     p = *game_position(g);
+    game_history(g, g->length, &h);
     lua_getiuservalue(L, 1, 1);
     lua_replace(L, 1);
     v = lvariant_get(L, 1);
   } else {
     v = lvariant_get(L, 1);
     p = lua_isnoneornil(L, 3) ? v->start : lposition_check(L, 3);
+    if (p.n == v->rules.arms)
+      lhistory_check(L, 4, &p, rules_memory(&v->rules), &h);
   }
   lua_Integer depth = luaL_checkinteger(L, 2);
   luaL_argcheck(L, depth >= 0 && depth <= PERFT_MAX_DEPTH, 2,
@@ -32,7 +37,7 @@ static int perft_l(lua_State *L) {
                       v->rules.arms);
   Cancel cancel = lwatchdog_cancel(L);
   lua_State *before = lhook_enter(v, L);
-  int64_t n = perft(&v->rules, &p, (int)depth, &cancel);
+  int64_t n = perft(&v->rules, &p, &h, (int)depth, &cancel);
   lhook_leave(v, before);
   if (n == PERFT_EHOOK) return lhook_raise(L, v);
   if (n == PERFT_CANCELLED) return lwatchdog_raise(L);

@@ -1,6 +1,14 @@
 /*
 ** lposition.c — Position and Move as Lua values: immutable userdata with
-** fields, their notation as tostring, and equality.
+** fields, their notation as tostring, and equality; the reusable position
+** views and history tables that hooks and evaluations get; histories
+** given from Lua.
+**
+** Moves are interned, and each Move value has a metatable of its own whose
+** __index is a plain table ({from = 4, to = "c"}): reading move.from costs
+** a table access, not a C call.  A view is one userdata per caller whose
+** metatable's __index table holds the fields of the position it shows
+** now; the caller updates only what changed.
 */
 #include <string.h>
 
@@ -9,19 +17,31 @@
 
 static const char *const colour_names[] = {"black", "white"};
 
-/* Registry keys (their addresses): the Position metatable and the table of
-** interned Moves.  Light-userdata keys keep the hook path lean. */
-static const char position_meta_key = 'p', interned_moves_key = 'm';
+/* Registry keys (their addresses): the Position metatable, the table of
+** interned Moves, the Position methods; and the marks (keys in a
+** metatable) of Move values and of views.  Light-userdata keys keep the
+** hook path lean. */
+static const char position_meta_key = 'p', interned_moves_key = 'm',
+                  position_methods_key = 'f', move_mark = 'M', view_mark = 'V';
 
-/* The Position at idx, or NULL when idx holds something else. */
-static Position *to_position(lua_State *L, int idx) {
-  Position *p = lua_touserdata(L, idx);
-  if (!p || !lua_getmetatable(L, idx)) return NULL;
+/* 1 when the value at idx is a full userdata whose metatable has mark. */
+static int marked(lua_State *L, int idx, const char *mark) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return 0;
+  int ok = lua_rawgetp(L, -1, mark) != LUA_TNIL;
+  lua_pop(L, 2);
+  return ok;
+}
+
+Position *lposition_test(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+    return NULL;
   lua_rawgetp(L, LUA_REGISTRYINDEX, &position_meta_key);
   int ok = lua_rawequal(L, -1, -2);
   lua_pop(L, 2);
-  return ok ? p : NULL;
+  return ok || marked(L, idx, &view_mark) ? lua_touserdata(L, idx) : NULL;
 }
+
+#define to_position lposition_test
 
 void lposition_push_colour(lua_State *L, int colour) {
   if (colour == BLACK || colour == WHITE)
@@ -216,22 +236,59 @@ static int position_new(lua_State *L) {
 
 /* --- Move --- */
 
+static int move_tostring(lua_State *L);
+static int move_eq(lua_State *L);
+
+/* Pushes a new Move value for m with its own metatable. */
+static void new_move(lua_State *L, Move m) {
+  Move *u = lua_newuserdatauv(L, sizeof *u, 0);
+  *u = m;
+  lua_createtable(L, 0, 6);
+  lua_createtable(L, 0, 2);
+  push_point(L, m.from);
+  lua_setfield(L, -2, "from");
+  push_point(L, m.to);
+  lua_setfield(L, -2, "to");
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, move_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushcfunction(L, move_eq);
+  lua_setfield(L, -2, "__eq");
+  lua_pushliteral(L, LMOVE_META);
+  lua_setfield(L, -2, "__name");
+  luaL_getmetatable(L, LMOVE_META); /* what getmetatable shows */
+  lua_setfield(L, -2, "__metatable");
+  lua_pushboolean(L, 1);
+  lua_rawsetp(L, -2, &move_mark);
+  lua_setmetatable(L, -2);
+}
+
 void lmove_push(lua_State *L, Move m) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
-  int key = m.from << 8 | m.to;
-  if (lua_rawgeti(L, -1, key) == LUA_TNIL) {
-    lua_pop(L, 1);
-    Move *u = lua_newuserdatauv(L, sizeof *u, 0);
-    *u = m;
-    luaL_setmetatable(L, LMOVE_META);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, key);
-  }
+  lmove_push_interned(L, lua_gettop(L), m);
   lua_remove(L, -2);
 }
 
+void lmove_push_interned(lua_State *L, int interned, Move m) {
+  int key = m.from << 8 | m.to;
+  if (lua_rawgeti(L, interned, key) != LUA_TNIL) return;
+  lua_pop(L, 1);
+  new_move(L, m);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, interned, key);
+}
+
+void lmove_push_table(lua_State *L) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
+}
+
+const Move *lmove_test(lua_State *L, int idx) {
+  return marked(L, idx, &move_mark) ? lua_touserdata(L, idx) : NULL;
+}
+
 Move lmove_check(lua_State *L, int arg, int n) {
-  Move *u = luaL_testudata(L, arg, LMOVE_META), m;
+  const Move *u = lmove_test(L, arg);
+  Move m;
   char err[BOARD_ERRMAX];
   if (u) return *u;
   if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "move text");
@@ -240,30 +297,197 @@ Move lmove_check(lua_State *L, int arg, int n) {
   return m;
 }
 
-static int move_index(lua_State *L) {
-  Move *m = luaL_checkudata(L, 1, LMOVE_META);
-  const char *key = luaL_checkstring(L, 2);
-  if (strcmp(key, "from") == 0)
-    push_point(L, m->from);
-  else if (strcmp(key, "to") == 0)
-    push_point(L, m->to);
+static int move_tostring(lua_State *L) {
+  char buf[BOARD_MOVEMAX];
+  const Move *m = lmove_test(L, 1);
+  if (!m) return luaL_typeerror(L, 1, "Move");
+  lua_pushstring(L, board_format_move(*m, buf));
+  return 1;
+}
+
+static int move_eq(lua_State *L) {
+  const Move *a = lmove_test(L, 1), *b = lmove_test(L, 2);
+  lua_pushboolean(L, a && b && a->from == b->from && a->to == b->to);
+  return 1;
+}
+
+/* --- histories --- */
+
+void lhistory_check(lua_State *L, int arg, const Position *p, int keep,
+                    History *h) {
+  char err[BOARD_ERRMAX];
+  h->count = 0;
+  if (lua_isnoneornil(L, arg)) return;
+  if (!lua_istable(L, arg))
+    luaL_typeerror(L, arg, "a history (a list of moves, the last first)");
+  lua_Integer given = (lua_Integer)lua_rawlen(L, arg);
+  for (lua_Integer i = 1; i <= given && h->count < keep; i++) {
+    lua_rawgeti(L, arg, i);
+    const Move *u = lmove_test(L, -1);
+    if (!u && lua_type(L, -1) != LUA_TSTRING)
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L, "history[%d] is a %s, not a move",
+                                    (int)i, luaL_typename(L, -1)));
+    if (u)
+      h->moves[h->count++] = *u;
+    else if (board_parse_move(&h->moves[h->count++], p->n, lua_tostring(L, -1),
+                              err))
+      luaL_argerror(L, arg, lua_pushfstring(L, "history[%d]: %s", (int)i, err));
+    lua_pop(L, 1);
+  }
+  if (rules_check_history(p, h, err)) luaL_argerror(L, arg, err);
+}
+
+void lhistory_push(lua_State *L, const History *h) {
+  int k = h ? h->count : 0;
+  lua_createtable(L, k, 0);
+  for (int i = 0; i < k; i++) {
+    lmove_push(L, h->moves[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+void lhistory_set(lua_State *L, int idx, const History *h) {
+  int k = h ? h->count : 0;
+  idx = lua_absindex(L, idx);
+  for (int i = 0; i < k; i++) {
+    lmove_push(L, h->moves[i]);
+    lua_rawseti(L, idx, i + 1);
+  }
+  for (int i = k + 1; lua_rawgeti(L, idx, i) != LUA_TNIL; i++) {
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    lua_rawseti(L, idx, i);
+  }
+  lua_pop(L, 1);
+}
+
+/* --- views --- */
+
+/* The __index of a view's fields table (its upvalue: the view): the arm
+** masks "black" and "white", which few hooks read, from the position. */
+static int view_masks(lua_State *L) {
+  const Position *p = lua_touserdata(L, lua_upvalueindex(1));
+  const char *key = lua_tostring(L, 2);
+  if (key && strcmp(key, "black") == 0)
+    lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
+  else if (key && strcmp(key, "white") == 0)
+    lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
   else
     lua_pushnil(L);
   return 1;
 }
 
-static int move_tostring(lua_State *L) {
-  char buf[BOARD_MOVEMAX];
-  lua_pushstring(
-      L, board_format_move(*(Move *)luaL_checkudata(L, 1, LMOVE_META), buf));
-  return 1;
+/* Pushes the colour of a point as a string, or nil. */
+static void push_colour_at(lua_State *L, const Position *p, int point) {
+  lposition_push_colour(L, board_at(p, point));
 }
 
-static int move_eq(lua_State *L) {
-  Move *a = luaL_testudata(L, 1, LMOVE_META);
-  Move *b = luaL_testudata(L, 2, LMOVE_META);
-  lua_pushboolean(L, a && b && a->from == b->from && a->to == b->to);
-  return 1;
+void lposition_view_push(lua_State *L) {
+  Position *p = lua_newuserdatauv(L, sizeof *p, 1);
+  int v = lua_gettop(L);
+  memset(p, 0, sizeof *p);
+  lua_createtable(L, BOARD_MAX_ARMS, 16); /* the fields, and the methods */
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &position_methods_key);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -5);
+  }
+  lua_pop(L, 1);
+  for (int i = 1; i <= BOARD_MAX_ARMS; i++) { /* room for every arm */
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, -2, i);
+  }
+  static const char *const keys[] = {"arms",   "side",  "ply",
+                                     "centre", "empty", NULL};
+  for (int i = 0; keys[i]; i++) {
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, keys[i]);
+  }
+  lua_createtable(L, 0, 1); /* black and white, read rarely, through C */
+  lua_pushvalue(L, v);
+  lua_pushcclosure(L, view_masks, 1);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setiuservalue(L, v, 1);
+  lua_createtable(L, 0, 6); /* the metatable */
+  lua_insert(L, -2);
+  lua_setfield(L, -2, "__index");
+  luaL_getmetatable(L, LPOSITION_META);
+  lua_getfield(L, -1, "__tostring");
+  lua_setfield(L, -3, "__tostring");
+  lua_getfield(L, -1, "__eq");
+  lua_setfield(L, -3, "__eq");
+  lua_setfield(L, -2, "__metatable"); /* what getmetatable shows */
+  lua_pushliteral(L, LPOSITION_META);
+  lua_setfield(L, -2, "__name");
+  lua_pushboolean(L, 1);
+  lua_rawsetp(L, -2, &view_mark);
+  lua_setmetatable(L, v);
+}
+
+/* Sets every field of the view's fields table (at t) to p's. */
+static void view_fill(lua_State *L, int t, const Position *p) {
+  for (int i = 0; i < BOARD_MAX_ARMS; i++) {
+    if (i < p->n)
+      push_colour_at(L, p, i);
+    else
+      lua_pushnil(L);
+    lua_rawseti(L, t, i + 1);
+  }
+  lua_pushinteger(L, p->n);
+  lua_setfield(L, t, "arms");
+  lposition_push_colour(L, p->side);
+  lua_setfield(L, t, "side");
+  lposition_push_colour(L, p->centre);
+  lua_setfield(L, t, "centre");
+  push_point(L, board_empty_point(p));
+  lua_setfield(L, t, "empty");
+}
+
+/* Sets the fields of the view's table (at t) that differ between was and
+** p. */
+static void view_update(lua_State *L, int t, const Position *was,
+                        const Position *p) {
+  uint64_t changed =
+      (was->arms[BLACK] ^ p->arms[BLACK]) | (was->arms[WHITE] ^ p->arms[WHITE]);
+  for (; changed; changed &= changed - 1) {
+    int i = __builtin_ctzll(changed);
+    push_colour_at(L, p, i);
+    lua_rawseti(L, t, i + 1);
+  }
+  if (was->side != p->side) {
+    lposition_push_colour(L, p->side);
+    lua_setfield(L, t, "side");
+  }
+  if (was->centre != p->centre) {
+    lposition_push_colour(L, p->centre);
+    lua_setfield(L, t, "centre");
+  }
+  int e = board_empty_point(p);
+  if (board_empty_point(was) != e) {
+    push_point(L, e);
+    lua_setfield(L, t, "empty");
+  }
+}
+
+void lposition_view_set(lua_State *L, int v, const Position *p) {
+  Position *was = lua_touserdata(L, v);
+  lua_getiuservalue(L, v, 1);
+  int t = lua_gettop(L);
+  if (was->n != p->n)
+    view_fill(L, t, p);
+  else
+    view_update(L, t, was, p);
+  if (was->ply != p->ply || was->n != p->n) {
+    lua_pushinteger(L, p->ply);
+    lua_setfield(L, t, "ply");
+  }
+  lua_pop(L, 1);
+  *was = *p;
 }
 
 /* Sets the metatable up for a value type: metamethods meta, an __index
@@ -302,20 +526,21 @@ void lposition_open(lua_State *L, int module) {
       {NULL, NULL}};
   static const char *const position_fields[] = {
       "arms", "side", "ply", "centre", "empty", "black", "white", NULL};
-  static const luaL_Reg move_meta[] = {
-      {"__tostring", move_tostring}, {"__eq", move_eq}, {NULL, NULL}};
-  static const char *const move_fields[] = {"from", "to", NULL};
   value_type(L, LPOSITION_META, position_meta, position_index, position_methods,
              position_fields);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &position_methods_key);
   lua_setfield(L, module, "Position");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &position_meta_key);
-  value_type(L, LMOVE_META, move_meta, move_index, NULL, move_fields);
-  lua_pop(L, 2);
-  lua_newtable(L); /* interned moves, weak values */
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "v");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
+  luaL_newmetatable(L, LMOVE_META); /* what getmetatable(move) shows */
+  lua_createtable(L, 2, 0);
+  lua_pushliteral(L, "from");
+  lua_rawseti(L, -2, 1);
+  lua_pushliteral(L, "to");
+  lua_rawseti(L, -2, 2);
+  lua_setfield(L, -2, "fields");
+  lua_pop(L, 1);
+  lua_newtable(L); /* interned moves, kept: at most 65 * 65 of them */
   lua_rawsetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
   lua_pushcfunction(L, position_new);
   lua_setfield(L, module, "position");

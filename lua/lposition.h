@@ -7,6 +7,10 @@
 
 #include "board.h"
 #include "lbridge.h"
+#include "rules.h"
+
+/* The Position at idx (a Position value or a view), or NULL. */
+Position *lposition_test(lua_State *L, int idx);
 
 /* Pushes a new immutable Position value. */
 void lposition_push(lua_State *L, const Position *p);
@@ -20,6 +24,36 @@ void lmove_push(lua_State *L, Move m);
 
 /* The Move at arg on a board of n arms: a Move value or move text. */
 Move lmove_check(lua_State *L, int arg, int n);
+
+/* Pushes the table of interned Move values (for lmove_push_interned). */
+void lmove_push_table(lua_State *L);
+
+/* Pushes the Move value for m from the interned table at index interned
+** (faster than lmove_push in a loop). */
+void lmove_push_interned(lua_State *L, int interned, Move m);
+
+/* The Move value at idx, or NULL. */
+const Move *lmove_test(lua_State *L, int idx);
+
+/* Reads the history at arg (nil, or a list of moves, text or Move values,
+** the last first) that led to p, keeping at most keep moves, into h;
+** raises an argument error when it cannot have led to p. */
+void lhistory_check(lua_State *L, int arg, const Position *p, int keep,
+                    History *h);
+
+/* Pushes h (may be NULL) as a new list of Move values, the last first. */
+void lhistory_push(lua_State *L, const History *h);
+
+/* Makes the list at idx hold h's moves (and nothing after them). */
+void lhistory_set(lua_State *L, int idx, const History *h);
+
+/* Pushes a new view: a Position value whose fields lposition_view_set
+** changes (for hooks and evaluations: no new value per call; a view read
+** after the call shows whatever it was last set to). */
+void lposition_view_push(lua_State *L);
+
+/* Makes the view at idx show p, updating only the fields that changed. */
+void lposition_view_set(lua_State *L, int idx, const Position *p);
 
 /* Pushes "black"/"white"/nil for a colour. */
 void lposition_push_colour(lua_State *L, int colour);

@@ -23,15 +23,24 @@ typedef struct Callback {
   int function;   /* stack index of the Lua function */
   int extra;      /* stack index of a value passed after the position */
   int error_slot; /* stack index that receives the error */
+  int view;       /* stack index of the position view it is given */
   int failed;
 } Callback;
 
-/* Runs inside lua_pcall: (eval function, variant, Position*) -> number. */
+/* Pushes a position view and a table (the moves given to a policy) for the
+** callback cb, which keeps their stack indexes. */
+static void callback_values(lua_State *L, Callback *cb) {
+  lposition_view_push(L);
+  cb->view = lua_gettop(L);
+  lua_newtable(L);
+}
+
+/* Runs inside lua_pcall: (eval function, view, variant, Position*) ->
+** number. */
 static int call_eval(lua_State *L) {
-  const Position *p = lua_touserdata(L, 3);
-  lua_settop(L, 2);
-  lposition_push(L, p);
-  lua_insert(L, 2);
+  const Position *p = lua_touserdata(L, 4);
+  lua_settop(L, 3);
+  lposition_view_set(L, 2, p);
   lua_call(L, 2, 1);
   int ok;
   lua_Number x = lua_tonumberx(L, -1, &ok);
@@ -48,9 +57,10 @@ static int lua_eval(void *ctx, const Position *p, int *score) {
   if (!lua_checkstack(L, 4)) return RULES_EHOOK;
   lua_pushcfunction(L, call_eval);
   lua_pushvalue(L, cb->function);
+  lua_pushvalue(L, cb->view);
   lua_pushvalue(L, cb->extra);
   lua_pushlightuserdata(L, (void *)p);
-  if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
+  if (lua_pcall(L, 4, 1, 0) != LUA_OK) {
     lua_replace(L, cb->error_slot);
     cb->failed = 1;
     return RULES_EHOOK;
@@ -64,18 +74,24 @@ static int lua_eval(void *ctx, const Position *p, int *score) {
   return 0;
 }
 
-/* Runs inside lua_pcall: (policy, Position*, Move*, k) -> index 0..k-1. */
+/* Runs inside lua_pcall: (policy, view, moves table, Position*, Move*, k)
+** -> index 0..k-1. */
 static int call_policy(lua_State *L) {
-  const Position *p = lua_touserdata(L, 2);
-  const Move *moves = lua_touserdata(L, 3);
-  int k = (int)lua_tointeger(L, 4);
-  lua_settop(L, 1);
-  lposition_push(L, p);
-  lua_createtable(L, k, 0);
+  const Position *p = lua_touserdata(L, 4);
+  const Move *moves = lua_touserdata(L, 5);
+  int k = (int)lua_tointeger(L, 6);
+  lua_settop(L, 3);
+  lposition_view_set(L, 2, p);
   for (int i = 0; i < k; i++) {
     lmove_push(L, moves[i]);
-    lua_rawseti(L, -2, i + 1);
+    lua_rawseti(L, 3, i + 1);
   }
+  for (int i = k + 1; lua_rawgeti(L, 3, i) != LUA_TNIL; i++) {
+    lua_pushnil(L);
+    lua_rawseti(L, 3, i);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
   lua_call(L, 2, 1);
   int ok;
   lua_Integer i = lua_tointegerx(L, -1, &ok);
@@ -99,10 +115,12 @@ static int lua_policy(void *ctx, const Position *p, const Move *moves, int k) {
   if (!lua_checkstack(L, 6)) return RULES_EHOOK;
   lua_pushcfunction(L, call_policy);
   lua_pushvalue(L, cb->function);
+  lua_pushvalue(L, cb->view);
+  lua_pushvalue(L, cb->view + 1);
   lua_pushlightuserdata(L, (void *)p);
   lua_pushlightuserdata(L, (void *)moves);
   lua_pushinteger(L, k);
-  if (lua_pcall(L, 4, 1, 0) != LUA_OK) {
+  if (lua_pcall(L, 6, 1, 0) != LUA_OK) {
     lua_replace(L, cb->error_slot);
     cb->failed = 1;
     return RULES_EHOOK;
@@ -225,24 +243,30 @@ static int search_l(lua_State *L) {
       number_option(L, 2, "time")};
   int bits = (int)int_option(L, 2, "table", 12, 10, 26);
   function_option(L, 2, "eval");
-  Callback cb = {L, lua_gettop(L), vidx, 0, 0};
+  Callback cb = {L, lua_gettop(L), vidx, 0, 0, 0};
   lua_pushnil(L);
   cb.error_slot = lua_gettop(L);
+  callback_values(L, &cb);
   Evaluator eval = {search_builtin_eval, (void *)&g->rules};
   if (lua_isfunction(L, cb.function)) eval = (Evaluator){lua_eval, &cb};
-  uint64_t *history =
-      lua_newuserdatauv(L, sizeof *history * (size_t)(g->length + 1), 0);
-  for (int i = 0; i < g->length; i++) history[i] = board_hash(&g->positions[i]);
+  uint64_t *keys =
+      lua_newuserdatauv(L, sizeof *keys * (size_t)(g->length + 1), 0);
+  History h;
+  for (int i = 0; i < g->length; i++) {
+    game_history(g, i, &h);
+    keys[i] = rules_state_hash(&g->rules, &g->positions[i], &h);
+  }
+  game_history(g, g->length, &h);
   SearchTable table;
   if (search_table_init(&table, bits))
     return luaL_error(L, "not enough memory");
   SearchResult res;
   char err[BOARD_ERRMAX];
   function_option(L, 2, "stop");
-  Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0};
+  Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0, 0};
   Cancel cancel = {stop_requested, &stopper};
   lua_State *before = lhook_enter(v, L);
-  int rc = search_run(&g->rules, game_position(g), history, g->length, &limits,
+  int rc = search_run(&g->rules, game_position(g), &h, keys, g->length, &limits,
                       &eval, &table, &cancel, &res, err);
   lhook_leave(v, before);
   search_table_free(&table);
@@ -299,17 +323,20 @@ static int mcts_l(lua_State *L) {
   limits.exploration = number_option(L, 2, "exploration");
   limits.seed = (uint64_t)int_option(L, 2, "seed", 1, 0, LUA_MAXINTEGER);
   function_option(L, 2, "policy");
-  Callback cb = {L, lua_gettop(L), 0, 0, 0};
+  Callback cb = {L, lua_gettop(L), 0, 0, 0, 0};
   lua_pushnil(L);
   cb.error_slot = lua_gettop(L);
+  callback_values(L, &cb);
   Policy policy = {lua_policy, &cb};
+  History h;
+  game_history(g, g->length, &h);
   MctsResult res;
   char err[BOARD_ERRMAX];
   function_option(L, 2, "stop");
-  Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0};
+  Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0, 0};
   Cancel cancel = {stop_requested, &stopper};
   lua_State *before = lhook_enter(v, L);
-  int rc = mcts_run(&g->rules, game_position(g), &limits,
+  int rc = mcts_run(&g->rules, game_position(g), &h, &limits,
                     lua_isfunction(L, cb.function) ? &policy : NULL, &cancel,
                     &res, err);
   lhook_leave(v, before);

@@ -222,11 +222,12 @@ static const char *push_file_variant(lua_State *L, int vidx, const Variant *v) {
   const char *name = lua_tostring(L, -1);
   lua_pushfstring(L,
                   "hooked %s arms=%d flank=%s adjacent_enemy=%s misere=%s "
-                  "opening_plies=%d allow=%s result=%s",
+                  "opening_plies=%d history=%d allow=%s result=%s",
                   name ? name : "?", r->arms, flank,
                   r->adjacent_enemy ? "yes" : "no", r->misere ? "yes" : "no",
-                  r->hook_plies, r->hooks.allow ? "yes" : "no",
-                  r->hooks.result ? "yes" : "no");
+                  r->hook_plies, r->history,
+                  v->hook.allow_ref != LUA_NOREF ? "yes" : "no",
+                  v->hook.result_ref != LUA_NOREF ? "yes" : "no");
   lua_remove(L, -2);
   return lua_tostring(L, -1);
 }
@@ -266,9 +267,7 @@ static int solve_or_load(lua_State *L, int vidx, Variant *v, LSolution *s,
                       &cancel, &progress, err);
     lua_pop(L, 1);
   } else {
-    lua_getfield(L, vidx, "symmetric");
-    SolveOptions so = {o->threads, lua_toboolean(L, -1), &cancel, &progress};
-    lua_pop(L, 1);
+    SolveOptions so = {o->threads, v->symmetric, &cancel, &progress};
     lua_State *before = lhook_enter(v, L);
     double t = now();
     rc = solve_variant(&s->s, &v->rules, &so, err);
@@ -319,15 +318,33 @@ static Variant *solution_variant(lua_State *L, int idx) {
   return lvariant_test(L, -1);
 }
 
-/* s:lookup(position) — "win", "loss" or "draw" for the side to move, and
-** the distance in plies (nil for a draw). */
+/* The state at arg: a Game (its position and history), or a position and
+** the history after it. */
+static Position check_state(lua_State *L, const LSolution *s, int arg,
+                            History *h) {
+  const Game *g = lgame_test(L, arg);
+  if (g) {
+    game_history(g, g->length, h);
+    return *game_position(g);
+  }
+  Position p = lposition_check(L, arg);
+  if (p.n != s->s.n)
+    luaL_error(L, "the position has %d arms but the solution %d", p.n, s->s.n);
+  lhistory_check(L, arg + 1, &p, s->s.memory, h);
+  return p;
+}
+
+/* s:lookup(position [, history]) or s:lookup(game) — "win", "loss" or
+** "draw" for the side to move, and the distance in plies (nil for a
+** draw). */
 static int solution_lookup(lua_State *L) {
   LSolution *s = solution_self(L);
-  Position p = lposition_check(L, 2);
+  History h;
+  Position p = check_state(L, s, 2, &h);
   if (p.n != s->s.n)
-    return luaL_error(L, "the position has %d arms but the solution %d", p.n,
+    return luaL_error(L, "the game has %d arms but the solution %d", p.n,
                       s->s.n);
-  int d, value = solver_lookup(&s->s, &p, &d);
+  int d, value = solver_lookup(&s->s, &p, &h, &d);
   lua_pushstring(L, value_names[value]);
   if (d < 0)
     lua_pushnil(L);
@@ -373,14 +390,19 @@ typedef struct TrapList {
   int table, count, max;
 } TrapList;
 
-/* Collects up to max traps as {position = text, losing = k}. */
-static void on_trap(void *ud, const Position *p, int losing) {
+/* Collects up to max traps as {position = text, history = moves (when
+** the rules remember), losing = k}. */
+static void on_trap(void *ud, const Position *p, const History *h, int losing) {
   TrapList *t = ud;
   char buf[BOARD_POSMAX];
   if (t->count >= t->max || !lua_checkstack(t->L, 4)) return;
-  lua_createtable(t->L, 0, 2);
+  lua_createtable(t->L, 0, 3);
   lua_pushstring(t->L, board_format(p, buf));
   lua_setfield(t->L, -2, "position");
+  if (h && h->count) {
+    lhistory_push(t->L, h);
+    lua_setfield(t->L, -2, "history");
+  }
   lua_pushinteger(t->L, losing);
   lua_setfield(t->L, -2, "losing");
   lua_rawseti(t->L, t->table, ++t->count);
@@ -409,8 +431,8 @@ static int solution_census(lua_State *L) {
   int rc = s->s.sym ? symcensus_run(&s->s, &v->rules, &start, &c, on_trap,
                                     &traps, solve_threads(s->threads), &cancel,
                                     &progress, err)
-                    : solver_census(&s->s, &v->rules, &start, &c, on_trap,
-                                    &traps, &cancel, err);
+                    : solver_census(&s->s, &v->rules, &start, NULL, &c,
+                                    on_trap, &traps, &cancel, err);
   lhook_leave(v, before);
   bar_end(&bar);
   if (rc == SOLVER_EHOOK) return lhook_raise(L, v);

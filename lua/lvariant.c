@@ -13,15 +13,16 @@
 #include "lposition.h"
 #include "lwatchdog.h"
 #include "lmutorere.h"
+#include "memo.h"
 
 #define MAX_BASE_DEPTH 32
 
 /* The fields a variant table may have, for error messages. */
 static const char *const variant_fields[] = {
-    "name",       "description", "source",         "base",
-    "arms",       "flank",       "adjacent_enemy", "misere",
-    "repetition", "max_plies",   "opening_plies",  "allow",
-    "result",     "start",       "symmetric",      NULL};
+    "name",          "description",    "source", "base",       "arms",
+    "flank",         "adjacent_enemy", "misere", "repetition", "max_plies",
+    "opening_plies", "history",        "pure",   "symmetric",  "allow",
+    "result",        "start",          NULL};
 
 /* --- Variant values --- */
 
@@ -35,8 +36,7 @@ static Variant *variant_new(lua_State *L) {
   Variant *v = lua_newuserdatauv(L, sizeof *v, 1);
   char err[BOARD_ERRMAX];
   memset(v, 0, sizeof *v);
-  v->hook.allow_ref = v->hook.result_ref = v->hook.error_ref = LUA_NOREF;
-  v->hook.last_ref = LUA_NOREF;
+  lhook_init(v);
   luaL_setmetatable(L, LVARIANT_META);
   rules_named(&v->rules, "standard", 8, err);
   board_start(&v->start, 8);
@@ -69,14 +69,7 @@ void lvariant_push_name(lua_State *L, int arg) {
 
 static int variant_gc(lua_State *L) {
   Variant *v = luaL_checkudata(L, 1, LVARIANT_META);
-  luaL_unref(L, LUA_REGISTRYINDEX, v->hook.allow_ref);
-  luaL_unref(L, LUA_REGISTRYINDEX, v->hook.result_ref);
-  luaL_unref(L, LUA_REGISTRYINDEX, v->hook.error_ref);
-  luaL_unref(L, LUA_REGISTRYINDEX, v->hook.last_ref);
-  v->hook.allow_ref = v->hook.result_ref = v->hook.error_ref = LUA_NOREF;
-  v->hook.last_ref = LUA_NOREF;
-  v->rules.hooks.allow = NULL;
-  v->rules.hooks.result = NULL;
+  lhook_free(L, v);
   return 0;
 }
 
@@ -168,7 +161,10 @@ static void check_keys(lua_State *L, int v, int t) {
 static void inherit(lua_State *L, int v, int base) {
   Variant *to = lua_touserdata(L, v), *from = lua_touserdata(L, base);
   to->rules = from->rules;
+  memset(&to->rules.hooks, 0, sizeof to->rules.hooks); /* wired later */
   to->start = from->start;
+  to->pure = from->pure;
+  to->symmetric = from->symmetric;
   int *refs[2] = {&to->hook.allow_ref, &to->hook.result_ref};
   int from_refs[2] = {from->hook.allow_ref, from->hook.result_ref};
   for (int i = 0; i < 2; i++) {
@@ -180,8 +176,6 @@ static void inherit(lua_State *L, int v, int base) {
   lvariant_info_set(L, v, "base");
   lvariant_info_get(L, base, "description");
   lvariant_info_set(L, v, "description");
-  lvariant_info_get(L, base, "symmetric");
-  lvariant_info_set(L, v, "symmetric");
 }
 
 /* Applies the rule fields of the table at t to the Variant at v. */
@@ -215,7 +209,14 @@ static void apply_rules(lua_State *L, int v, int t) {
   if (lua_getfield(L, t, "opening_plies") != LUA_TNIL)
     var->rules.hook_plies =
         int_field(L, v, "opening_plies", 0, BOARD_MAX_PLY, "a ply count");
-  lua_pop(L, 7);
+  if (lua_getfield(L, t, "history") != LUA_TNIL)
+    var->rules.history = int_field(L, v, "history", 0, RULES_MAX_HISTORY,
+                                   "a number of moves from 0 to 8");
+  if (lua_getfield(L, t, "pure") != LUA_TNIL)
+    var->pure = bool_field(L, v, "pure");
+  if (lua_getfield(L, t, "symmetric") != LUA_TNIL)
+    var->symmetric = bool_field(L, v, "symmetric");
+  lua_pop(L, 10);
   if (var->rules.arms != arms_before) board_start(&var->start, var->rules.arms);
 }
 
@@ -227,11 +228,6 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
     hook_field(L, v, "allow", &var->hook.allow_ref);
   if (lua_getfield(L, t, "result") != LUA_TNIL)
     hook_field(L, v, "result", &var->hook.result_ref);
-  if (lua_getfield(L, t, "symmetric") != LUA_TNIL) {
-    lua_pushboolean(L, bool_field(L, v, "symmetric"));
-    lvariant_info_set(L, v, "symmetric");
-  }
-  lua_pop(L, 1);
   if (lua_getfield(L, t, "start") != LUA_TNIL) {
     Position p;
     if (lua_type(L, -1) != LUA_TSTRING)
@@ -296,7 +292,7 @@ static Variant *from_table(lua_State *L, int t, int chain,
   lua_pop(L, 1);
   apply_rules(L, v, t);
   apply_hooks_start(L, v, t);
-  lhook_wire(var);
+  lhook_wire(L, var);
   if (rules_check(&var->rules, err)) {
     lvariant_info_get(L, v, "name");
     luaL_error(L, "variant '%s': %s", lua_tostring(L, -1), err);
@@ -379,7 +375,7 @@ static Variant *from_builtin(lua_State *L, const char *name) {
   if (rules_named(&r, name, 8, err)) return NULL;
   Variant *v = variant_new(L);
   v->rules = r;
-  lhook_wire(v);
+  v->symmetric = 1;
   lua_pushstring(L, name);
   lvariant_info_set(L, -2, "name");
   return v;
@@ -497,8 +493,11 @@ static int variant_list(lua_State *L) {
 }
 
 /* Pushes the parameters of r as a table. */
-static void push_parameters(lua_State *L, const Rules *r) {
-  lua_createtable(L, 0, 8);
+/* Pushes the parameters of r as a table, with the hooks (whether allow and
+** result are there) and the promises of the hooks. */
+static void push_parameters(lua_State *L, const Rules *r, int allow, int result,
+                            int pure, int symmetric) {
+  lua_createtable(L, 0, 12);
   lua_pushinteger(L, r->arms);
   lua_setfield(L, -2, "arms");
   if (r->flank_plies == RULES_ALWAYS)
@@ -518,6 +517,18 @@ static void push_parameters(lua_State *L, const Rules *r) {
   lua_setfield(L, -2, "max_plies");
   lua_pushinteger(L, r->hook_plies);
   lua_setfield(L, -2, "opening_plies");
+  lua_pushinteger(L, r->history);
+  lua_setfield(L, -2, "history");
+  lua_pushboolean(L, pure);
+  lua_setfield(L, -2, "pure");
+  lua_pushboolean(L, symmetric);
+  lua_setfield(L, -2, "symmetric");
+  lua_createtable(L, 0, 2);
+  lua_pushboolean(L, allow);
+  lua_setfield(L, -2, "allow");
+  lua_pushboolean(L, result);
+  lua_setfield(L, -2, "result");
+  lua_setfield(L, -2, "hooks");
 }
 
 /* mt.builtins() — {name = parameters} of the variants built into the
@@ -528,7 +539,7 @@ static int variant_builtins(lua_State *L) {
   lua_newtable(L);
   for (int i = 0; rules_names[i]; i++) {
     rules_named(&r, rules_names[i], 8, err);
-    push_parameters(L, &r);
+    push_parameters(L, &r, 0, 0, 1, 1);
     lua_setfield(L, -2, rules_names[i]);
   }
   return 1;
@@ -541,13 +552,29 @@ static Variant *variant_self(lua_State *L) {
 /* v:parameters() — the rule parameters as a table. */
 static int variant_parameters(lua_State *L) {
   Variant *v = variant_self(L);
-  push_parameters(L, &v->rules);
-  lua_createtable(L, 0, 2);
-  lua_pushboolean(L, v->rules.hooks.allow != NULL);
-  lua_setfield(L, -2, "allow");
-  lua_pushboolean(L, v->rules.hooks.result != NULL);
-  lua_setfield(L, -2, "result");
-  lua_setfield(L, -2, "hooks");
+  push_parameters(L, &v->rules, v->hook.allow_ref != LUA_NOREF,
+                  v->hook.result_ref != LUA_NOREF, v->pure,
+                  v->symmetric || !rules_hooked(&v->rules));
+  return 1;
+}
+
+/* v:memo() — what the memo of the variant's pure hooks holds: {states,
+** hits, misses, bytes, limit}; nil when the variant has no pure hooks. */
+static int variant_memo(lua_State *L) {
+  Variant *v = variant_self(L);
+  if (!v->hook.memo) return 0;
+  MemoStats s = memo_stats(v->hook.memo);
+  lua_createtable(L, 0, 5);
+  lua_pushinteger(L, (lua_Integer)s.states);
+  lua_setfield(L, -2, "states");
+  lua_pushinteger(L, (lua_Integer)s.hits);
+  lua_setfield(L, -2, "hits");
+  lua_pushinteger(L, (lua_Integer)s.misses);
+  lua_setfield(L, -2, "misses");
+  lua_pushinteger(L, (lua_Integer)s.bytes);
+  lua_setfield(L, -2, "bytes");
+  lua_pushinteger(L, (lua_Integer)s.max_bytes);
+  lua_setfield(L, -2, "limit");
   return 1;
 }
 
@@ -558,14 +585,25 @@ static void check_fits(lua_State *L, const Variant *v, const Position *p) {
                v->rules.arms);
 }
 
-/* v:moves(position) — the legal moves in a position, as Move values. */
+/* The position at arg and the history after it (arg + 1) that led to it,
+** for variant v. */
+static Position check_state(lua_State *L, const Variant *v, int arg,
+                            History *h) {
+  Position p = lposition_check(L, arg);
+  check_fits(L, v, &p);
+  lhistory_check(L, arg + 1, &p, rules_memory(&v->rules), h);
+  return p;
+}
+
+/* v:moves(position [, history]) — the legal moves in a position reached by
+** the history, as Move values. */
 static int variant_moves(lua_State *L) {
   Variant *v = variant_self(L);
-  Position p = lposition_check(L, 2);
+  History h;
+  Position p = check_state(L, v, 2, &h);
   Move moves[RULES_MAX_MOVES];
-  check_fits(L, v, &p);
   lua_State *before = lhook_enter(v, L);
-  int k = rules_moves(&v->rules, &p, moves);
+  int k = rules_moves(&v->rules, &p, &h, moves);
   lhook_leave(v, before);
   if (k < 0) return lhook_raise(L, v);
   lua_createtable(L, k, 0);
@@ -576,32 +614,38 @@ static int variant_moves(lua_State *L) {
   return 1;
 }
 
-/* v:play(position, move) — the position after a legal move. */
+/* v:play(position, move [, history]) — the position after a legal move,
+** and the history after it. */
 static int variant_play(lua_State *L) {
   Variant *v = variant_self(L);
   Position p = lposition_check(L, 2);
+  History h;
   check_fits(L, v, &p);
   Move m = lmove_check(L, 3, p.n);
+  lhistory_check(L, 4, &p, rules_memory(&v->rules), &h);
   char why[BOARD_ERRMAX], text[BOARD_MOVEMAX];
   lua_State *before = lhook_enter(v, L);
-  int ok = rules_explain(&v->rules, &p, m, why);
+  int ok = rules_explain(&v->rules, &p, &h, m, why);
   lhook_leave(v, before);
   if (ok < 0) return lhook_raise(L, v);
   if (!ok)
     return luaL_error(L, "illegal move %s: %s", board_format_move(m, text),
                       why);
   board_play(&p, m);
+  history_push(&h, m, rules_memory(&v->rules));
   lposition_push(L, &p);
-  return 1;
+  lhistory_push(L, &h);
+  return 2;
 }
 
-/* v:mobility(position) — the number of legal moves of the side to move,
-** and of the other side were it to move (hooks asked when there are any). */
+/* v:mobility(position [, history]) — the number of legal moves of the side
+** to move, and of the other side were it to move (hooks asked when there
+** are any; the other side's count knows no history). */
 static int variant_mobility(lua_State *L) {
   Variant *v = variant_self(L);
-  Position p = lposition_check(L, 2), other;
+  History h;
+  Position p = check_state(L, v, 2, &h), other;
   Move moves[RULES_MAX_MOVES];
-  check_fits(L, v, &p);
   other = p;
   other.side ^= 1;
   if (!rules_hooked(&v->rules)) {
@@ -610,8 +654,8 @@ static int variant_mobility(lua_State *L) {
     return 2;
   }
   lua_State *before = lhook_enter(v, L);
-  int a = rules_moves(&v->rules, &p, moves);
-  int b = a < 0 ? a : rules_moves(&v->rules, &other, moves);
+  int a = rules_moves(&v->rules, &p, &h, moves);
+  int b = a < 0 ? a : rules_moves(&v->rules, &other, NULL, moves);
   lhook_leave(v, before);
   if (a < 0 || b < 0) return lhook_raise(L, v);
   lua_pushinteger(L, a);
@@ -619,17 +663,17 @@ static int variant_mobility(lua_State *L) {
   return 2;
 }
 
-/* v:outcome(position) — nil while the game goes on, else "black", "white"
-** or "draw" and the reason ("blocked" or "rule"); repetition and the ply cap
-** need a game. */
+/* v:outcome(position [, history]) — nil while the game goes on, else
+** "black", "white" or "draw" and the reason ("blocked" or "rule");
+** repetition and the ply cap need a game. */
 static int variant_outcome(lua_State *L) {
   static const char *const outcomes[] = {NULL, "black", "white", "draw"};
   Variant *v = variant_self(L);
-  Position p = lposition_check(L, 2);
+  History h;
+  Position p = check_state(L, v, 2, &h);
   int reason;
-  check_fits(L, v, &p);
   lua_State *before = lhook_enter(v, L);
-  int outcome = rules_outcome(&v->rules, &p, &reason);
+  int outcome = rules_outcome(&v->rules, &p, &h, &reason);
   lhook_leave(v, before);
   if (outcome < 0) return lhook_raise(L, v);
   if (!outcome) return 0;
@@ -649,9 +693,8 @@ static int variant_index(lua_State *L) {
     lua_pushboolean(L, rules_hooked(&v->rules));
   else if (strcmp(key, "opening") == 0)
     lua_pushinteger(L, rules_opening_plies(&v->rules));
-  else if (strcmp(key, "symmetric") == 0)
-    lua_pushboolean(L, lvariant_info_get(L, 1, key) == LUA_TBOOLEAN &&
-                           lua_toboolean(L, -1));
+  else if (strcmp(key, "history") == 0)
+    lua_pushinteger(L, rules_memory(&v->rules));
   else if (strcmp(key, "name") == 0 || strcmp(key, "description") == 0 ||
            strcmp(key, "source") == 0 || strcmp(key, "path") == 0 ||
            strcmp(key, "base") == 0 || strcmp(key, "definition") == 0)
@@ -698,10 +741,11 @@ void lvariant_open(lua_State *L, int module) {
                                      {"play", variant_play},
                                      {"outcome", variant_outcome},
                                      {"mobility", variant_mobility},
+                                     {"memo", variant_memo},
                                      {NULL, NULL}};
   static const char *const fields[] = {
-      "name",  "description", "source",  "path",       "base",      "arms",
-      "start", "hooked",      "opening", "definition", "symmetric", NULL};
+      "name",  "description", "source",     "path",    "base",    "arms",
+      "start", "hooked",      "definition", "opening", "history", NULL};
   luaL_newmetatable(L, LVARIANT_META);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);

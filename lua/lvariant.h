@@ -12,15 +12,24 @@ typedef struct HookContext {
   lua_State *L;  /* the thread running the current core call */
   int allow_ref; /* registry refs of the hook functions, or LUA_NOREF */
   int result_ref;
-  int error_ref; /* the last hook failure's message, or LUA_NOREF */
-  int last_ref;  /* the Position value last given to a hook, and its */
-  Position last; /* position: reused while the position is the same */
+  int judge_ref;      /* the C closure that asks them, or LUA_NOREF */
+  int error_ref;      /* the last hook failure's message, or LUA_NOREF */
+  int where_ref;      /* the driver's note of the hook it asks */
+  int depth;          /* judge calls under way (hooks may ask again) */
+  const char *asking; /* the hook that failed: "allow" or "result" */
+  Move move;          /* and the move it was asked about */
+  const Move *moves;  /* the moves being judged, count of them */
+  int count;
+  struct HookMemo *memo; /* the answers of pure hooks, or NULL */
 } HookContext;
 
 typedef struct Variant {
   Rules rules; /* rules.hooks.ctx points at hook */
   Position start;
   HookContext hook;
+  int pure;      /* the hooks answer by the state alone (memoised) */
+  int symmetric; /* the hooks answer the same for rotated, reflected and
+                 ** colour-swapped states */
 } Variant;
 
 /* The variant of any spec at arg (name, path, Variant, table); the stack
@@ -43,8 +52,15 @@ void lvariant_info_set(lua_State *L, int idx, const char *key);
 
 /* --- lhook.c --- */
 
-/* Points v's rule hooks at its Lua functions (refs in v->hook). */
-void lhook_wire(Variant *v);
+/* Sets up v->hook (no hooks) for a new Variant. */
+void lhook_init(Variant *v);
+
+/* Points v's rule hooks at its Lua functions (refs in v->hook), memoised
+** when v->pure. */
+void lhook_wire(lua_State *L, Variant *v);
+
+/* Lets go of what v->hook holds (refs, memo). */
+void lhook_free(lua_State *L, Variant *v);
 
 /* Makes L the thread that runs v's hooks; returns the one before, to give
 ** back to lhook_leave. */

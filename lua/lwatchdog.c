@@ -281,8 +281,11 @@ static int limit_l(lua_State *L) {
   int n = lua_gettop(L) - 2;
   int status = lua_pcall(L, n, LUA_MULTRET, 0);
   if (w->tripped) { /* it ran out, even if the error was caught inside */
-    lua_settop(L, 1);
     push_message(L, w, w->tripped);
+    int said = status != LUA_OK && lua_type(L, 2) == LUA_TSTRING &&
+               strstr(lua_tostring(L, 2), lua_tostring(L, -1)) != NULL;
+    if (!said && lua_gettop(L) > 2) lua_replace(L, 2); /* the message */
+    lua_settop(L, 2); /* or the error that says it and where (a hook) */
     status = LUA_ERRRUN;
   }
   size_t used = w->used;

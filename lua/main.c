@@ -5,11 +5,13 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include <lualib.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "lines.h"
 #include "lwatchdog.h"
 #include "lbridge.h"
 #include "lmutorere.h"
@@ -211,17 +213,30 @@ static int run_repl(lua_State *L) {
   return repl_run(L, isatty(STDIN_FILENO), chunk_mode);
 }
 
-/* Runs the UGI protocol (ugi.lua).  Returns 0, or 1 when it failed. */
+/* Runs the UGI protocol (ugi.lua) over standard input and output.
+** Returns 0, or 1 when it failed. */
 static int run_ugi(lua_State *L) {
   const EmbeddedFile *f = lbridge_embedded("ugi.lua");
+  signal(SIGPIPE, SIG_IGN); /* a closed output is an error, not a death */
   int status = luaL_loadbufferx(L, f->text, f->size, "@mutorere/ugi.lua", "b");
   if (status == LUA_OK) {
     lua_getglobal(L, "mt");
     status = repl_docall(L, 1, 1);
   }
-  if (status == LUA_OK) status = repl_docall(L, 0, 0);
-  repl_report(L, progname, status, 0);
-  return status != LUA_OK;
+  if (status == LUA_OK) {
+    lines_push_reader(L, STDIN_FILENO);
+    lines_push_writer(L);
+    status = repl_docall(L, 2, 1);
+  }
+  if (status != LUA_OK) {
+    repl_report(L, progname, status, 0);
+    return 1;
+  }
+  if (lua_isstring(L, -1)) {
+    fprintf(stderr, "%s: %s\n", progname, lua_tostring(L, -1));
+    return 1;
+  }
+  return 0;
 }
 
 /* Makes the session safe: the globals become mt.sandbox_env(), file

@@ -121,6 +121,20 @@ function Match.__tostring(m)
   return table.concat(lines, "\n")
 end
 
+-- Reads the jobs option: a number of worker processes (1: none), true for
+-- one per core.
+local function jobs_option(jobs)
+  if jobs == nil then return 1 end
+  if jobs == true then jobs = shared.cores() end
+  if math.type(jobs) ~= "integer" or jobs < 1 or jobs > 256 then
+    error("jobs must be a whole number from 1 to 256, or true (one per core)", 4)
+  end
+  if jobs > 1 and M.sandboxed() then
+    error("jobs: worker processes are not allowed in a sandbox", 4)
+  end
+  return jobs
+end
+
 -- Reads the options of a match.
 local function match_options(o)
   o = o or {}
@@ -134,37 +148,91 @@ local function match_options(o)
   if o.budget ~= nil and o.budget ~= false and type(o.budget) ~= "table" then
     error("budget must be a table {time, instructions, memory} or false", 3)
   end
-  return v, games, o.swap ~= false, o.seed or 1, o.start, cap, o.budget
+  return {variant = v, games = games, swap = o.swap ~= false, seed = o.seed or 1,
+          start = o.start, cap = cap, budget = o.budget}
+end
+
+-- Plays game i of a planned match: {a, b (Players), variant, games, swap,
+-- seed, start, cap, budget}.  Returns its record; the same for the same
+-- plan and i, whatever ran before.
+local function play_planned(plan, i)
+  local a_black = not plan.swap or i % 2 == 1
+  plan.a:reset(plan.seed * 1000003 + i)
+  plan.b:reset(plan.seed * 1000033 + i)
+  local black, white = plan.a, plan.b
+  if not a_black then black, white = plan.b, plan.a end
+  return shared.play_game(black, white, plan.variant, plan.start, plan.cap, plan.budget)
+end
+
+-- The Match of a plan from the records of its games.
+local function finish_match(plan, records, seconds)
+  local stats = {a = new_stats(plan.a.name), b = new_stats(plan.b.name)}
+  local errors = {}
+  for i, r in ipairs(records) do
+    if r.error then errors[#errors + 1] = string.format("game %d: %s", i, r.error) end
+    tally(stats, r, (not plan.swap or i % 2 == 1) and "black" or "white")
+  end
+  return setmetatable({games = plan.games, variant = plan.variant.name, a = stats.a,
+                       b = stats.b, lengths = lengths(records),
+                       records = records, errors = errors,
+                       seconds = seconds}, Match)
+end
+
+-- shared.run_jobs(jobs, count, run, bar): {run(1), ..., run(count)},
+-- computed here when jobs is 1, else by up to jobs worker processes
+-- (chunks of consecutive indices, handed out as workers finish); bar(done)
+-- follows.  A failed worker stops them all with its error.
+function shared.run_jobs(jobs, count, run, bar)
+  local results = {}
+  if jobs <= 1 or count <= 1 then
+    for i = 1, count do
+      results[i] = run(i)
+      bar(i)
+    end
+    return results
+  end
+  local chunk = math.max(1, math.ceil(count / (jobs * 4)))
+  local pool <close> = shared.workers()
+  local next_i, done, firsts = 1, 0, {}
+  while next_i <= count or pool:running() > 0 do
+    while pool:running() < jobs and next_i <= count do
+      local first, last = next_i, math.min(count, next_i + chunk - 1)
+      next_i = last + 1
+      firsts[first] = last
+      pool:start(first, function()
+        local out = {}
+        for i = first, last do out[i - first + 1] = run(i) end
+        return out
+      end)
+    end
+    local first, ok, value = pool:wait()
+    local last = firsts[first]
+    if not ok then
+      error(string.format("jobs: the worker for games %d to %d failed: %s", first, last,
+                          tostring(value)), 0)
+    end
+    for i = first, last do results[i] = value[i - first + 1] end
+    done = done + last - first + 1
+    bar(done)
+  end
+  return results
 end
 
 -- mt.match(a, b [, options]): a match between two players.  options: games
 -- (2), variant ("standard"), swap (true: colours swap every game), seed (1),
 -- start (a position), max_plies (the variant's cap or 1000), budget (of
--- each move, as mt.limit takes it; default 60 s and 512 MiB), progress.
+-- each move, as mt.limit takes it; default 60 s and 512 MiB), jobs (1:
+-- worker processes that share the games), progress.
 function M.match(a, b, options)
-  local variant, games, swap, seed, start, cap, budget = match_options(options)
-  local pa, pb = M.player(a), M.player(b)
-  local stats = {a = new_stats(pa.name), b = new_stats(pb.name)}
-  local records, errors = {}, {}
-  local bar = shared.progress(games, "match", options and options.progress)
+  local plan = match_options(options)
+  local jobs = jobs_option(options and options.jobs)
+  plan.a, plan.b = M.player(a), M.player(b)
+  local bar = shared.progress(plan.games, "match", options and options.progress)
   local t0 = M.clock()
-  for i = 1, games do
-    local a_black = not swap or i % 2 == 1
-    pa:reset(seed * 1000003 + i)
-    pb:reset(seed * 1000033 + i)
-    local black, white = pa, pb
-    if not a_black then black, white = pb, pa end
-    local r = shared.play_game(black, white, variant, start, cap, budget)
-    records[i] = r
-    if r.error then errors[#errors + 1] = string.format("game %d: %s", i, r.error) end
-    tally(stats, r, a_black and "black" or "white")
-    bar(i)
-  end
+  local records = shared.run_jobs(jobs, plan.games,
+                                  function(i) return play_planned(plan, i) end, bar)
   bar(nil)
-  return setmetatable({games = games, variant = variant.name, a = stats.a,
-                       b = stats.b, lengths = lengths(records),
-                       records = records, errors = errors,
-                       seconds = M.clock() - t0}, Match)
+  return finish_match(plan, records, M.clock() - t0)
 end
 
 local Tournament = {}
@@ -187,9 +255,10 @@ function Tournament.__tostring(t)
   return table.concat(lines, "\n")
 end
 
--- mt.tournament{players = {...}, variants = {...}, games = 2, seed = 1}: a
--- round robin, every pair of players on every variant; returns the
--- standings (a win 1 point, a draw 1/2) and every match.
+-- mt.tournament{players = {...}, variants = {...}, games = 2, seed = 1,
+-- jobs = 1}: a round robin, every pair of players on every variant;
+-- returns the standings (a win 1 point, a draw 1/2) and every match.
+-- With jobs, worker processes share the games of all the matches.
 function M.tournament(options)
   if type(options) ~= "table" or type(options.players) ~= "table" then
     error("tournament needs {players = {...}}", 2)
@@ -199,31 +268,42 @@ function M.tournament(options)
   if #players < 2 then error("a tournament needs at least two players", 2) end
   local variants = options.variants or {"standard"}
   local games, seed = options.games or 2, options.seed or 1
-  local totals, matches, names = {}, {}, {}
-  for i, p in ipairs(players) do
-    totals[i] = {name = p.name, points = 0, wins = 0, losses = 0, draws = 0}
-  end
-  local pairs_count = #players * (#players - 1) // 2 * #variants
-  local bar, done = shared.progress(pairs_count, "tournament", options.progress), 0
+  local jobs = jobs_option(options.jobs)
+  local plans, names, tasks = {}, {}, {}
   for vi, variant in ipairs(variants) do
     names[vi] = M.variant(variant).name
     for i = 1, #players do
       for j = i + 1, #players do
-        local m = M.match(players[i], players[j], {games = games, variant = variant,
-          seed = seed * 7919 + done, progress = false})
-        matches[#matches + 1] = m
-        for k, side in pairs({[i] = m.a, [j] = m.b}) do
-          local t = totals[k]
-          t.wins, t.losses, t.draws = t.wins + side.wins, t.losses + side.losses,
-                                      t.draws + side.draws
-          t.points = t.points + side.wins + side.draws / 2
-        end
-        done = done + 1
-        bar(done)
+        local plan = match_options{games = games, variant = variant,
+                                   seed = seed * 7919 + #plans}
+        plan.a, plan.b, plan.i, plan.j = players[i], players[j], i, j
+        plans[#plans + 1] = plan
+        for g = 1, games do tasks[#tasks + 1] = {#plans, g} end
       end
     end
   end
+  local bar = shared.progress(#tasks, "tournament", options.progress)
+  local t0 = M.clock()
+  local records = shared.run_jobs(jobs, #tasks, function(k)
+    return play_planned(plans[tasks[k][1]], tasks[k][2])
+  end, bar)
   bar(nil)
+  local seconds = M.clock() - t0
+  local totals, matches = {}, {}
+  for i, p in ipairs(players) do
+    totals[i] = {name = p.name, points = 0, wins = 0, losses = 0, draws = 0}
+  end
+  for k, plan in ipairs(plans) do
+    local own = table.move(records, (k - 1) * games + 1, k * games, 1, {})
+    local m = finish_match(plan, own, seconds * games / #tasks)
+    matches[k] = m
+    for index, side in pairs({[plan.i] = m.a, [plan.j] = m.b}) do
+      local t = totals[index]
+      t.wins, t.losses, t.draws = t.wins + side.wins, t.losses + side.losses,
+                                  t.draws + side.draws
+      t.points = t.points + side.wins + side.draws / 2
+    end
+  end
   local standings = {}
   for i, t in ipairs(totals) do standings[i] = t end
   table.sort(standings, function(x, y)
@@ -231,5 +311,5 @@ function M.tournament(options)
     return x.name < y.name
   end)
   return setmetatable({standings = standings, matches = matches,
-                       variants = names, games = games}, Tournament)
+                       variants = names, games = games, seconds = seconds}, Tournament)
 end

@@ -186,18 +186,20 @@ function M.dot(variant, options)
   local s = M.solve(v)
   local nodes, order, edges = {}, {}, {}
   local other = {black = "white", white = "black"}
-  for _, p in ipairs(shared.reachable(v)) do
+  local states, histories = shared.reachable(v)
+  for i, p in ipairs(states) do
+    local h = histories[i]
     local key, swapped = shared.canonical(p, o.swap, true)
     if not nodes[key] then
       nodes[key] = {id = #order + 1, values = {}}
       order[#order + 1] = key
     end
     local side = swapped and other[p.side] or p.side
-    nodes[key].values[side] = nodes[key].values[side] or s:lookup(p)
-    if not v:outcome(p) then
-      local moves = v:moves(p)
+    nodes[key].values[side] = nodes[key].values[side] or s:lookup(p, h)
+    if not v:outcome(p, h) then
+      local moves = v:moves(p, h)
       for _, m in ipairs(moves) do
-        local to = shared.canonical(v:play(p, m), o.swap, true)
+        local to = shared.canonical(v:play(p, m, h), o.swap, true)
         local edge = key .. ">" .. to
         if not edges[edge] then
           edges[edge] = {from = key, to = to, forced = #moves == 1}

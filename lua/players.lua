@@ -27,10 +27,66 @@ shared.classes[#shared.classes + 1] = Player
 function Player.__tostring(p) return "player " .. p.name end
 M.Player = Player
 
--- Player:choose(game): the move this player plays in game (text).
-function Player:choose(game)
-  local move = self.decide(self, game:copy())
-  return tostring(move)
+local LIMIT_TYPES = {time = "number", depth = "number", nodes = "number",
+                     infinite = "boolean", stop = "function"}
+
+-- Checks the limits of a move (see Player:choose); returns them.
+local function check_limits(limits)
+  if limits == nil then return nil end
+  if type(limits) ~= "table" then
+    error("bad argument #2 to 'choose' (a table of limits expected, got " ..
+          type(limits) .. ")", 3)
+  end
+  for key, value in next, limits do
+    local want = LIMIT_TYPES[key]
+    if not want then error("unknown limit '" .. tostring(key) .. "'", 3) end
+    if type(value) ~= want then error("limit " .. key .. " must be a " .. want, 3) end
+    if want == "number" and (value ~= value or value < 0 or
+        (key ~= "time" and (math.type(value) ~= "integer" or value < 1))) then
+      error("limit " .. key .. (key == "time" and " must be >= 0"
+            or " must be a positive integer"), 3)
+    end
+  end
+  return limits
+end
+
+-- Player:choose(game [, limits]): the move this player plays in game
+-- (text) and, when its search has them, what it found: {depth, score,
+-- mate, nodes, pv}.  limits, for this move: time (seconds), depth, nodes,
+-- infinite (search until stop), stop (a function polled now and then:
+-- true means answer at once).
+function Player:choose(game, limits)
+  local move, info = self.decide(self, game:copy(), check_limits(limits))
+  return tostring(move), type(info) == "table" and info or nil
+end
+
+-- shared.open(limits): true when the limits bound a search by time, nodes
+-- or a stop (infinite), so that a player's own depth and playouts no
+-- longer apply.
+function shared.open(limits)
+  return limits ~= nil and (limits.time or limits.nodes or limits.infinite) ~= nil
+end
+
+-- shared.limit(options, limits, key): the value of limit key for a move:
+-- limits[key] when set; else none when the limits are open; else the
+-- player's option.
+function shared.limit(options, limits, key)
+  if limits and limits[key] ~= nil then return limits[key] end
+  if shared.open(limits) then return nil end
+  return options[key]
+end
+
+-- shared.with_limits(options, limits): the options a choose function sees
+-- for one move: the player's, with the limits in place of its own.
+function shared.with_limits(options, limits)
+  if not limits then return options end
+  local merged = {}
+  for k, x in next, options do merged[k] = x end
+  if shared.open(limits) then
+    merged.depth, merged.nodes, merged.time, merged.playouts = nil, nil, nil, nil
+  end
+  for k, x in next, limits do merged[k] = x end
+  return merged
 end
 
 -- Player:reset(seed): restarts the player's random sequence.
@@ -39,16 +95,17 @@ function Player:reset(seed)
   return self
 end
 
--- shared.move_value(v, s, p, move): by the solution s, the value of move
--- in p for the side that plays it ("win", "loss" or "draw"), its distance
--- (nil for a draw), the position after it, and a rank: higher is better
--- (a win, shorter first; a draw; a loss, longer first).
-function shared.move_value(v, s, p, move)
-  local child = v:play(p, move)
-  local value, d = s:lookup(child)
-  if value == "loss" then return "win", d + 1, child, 3000 - d end
-  if value == "win" then return "loss", d + 1, child, d end
-  return "draw", nil, child, 1000
+-- shared.move_value(v, s, p, h, move): by the solution s, the value of
+-- move in the state (p, h) for the side that plays it ("win", "loss" or
+-- "draw"), its distance (nil for a draw), the position after it, a rank:
+-- higher is better (a win, shorter first; a draw; a loss, longer first),
+-- and the history after it.
+function shared.move_value(v, s, p, h, move)
+  local child, hc = v:play(p, move, h)
+  local value, d = s:lookup(child, hc)
+  if value == "loss" then return "win", d + 1, child, 3000 - d, hc end
+  if value == "win" then return "loss", d + 1, child, d, hc end
+  return "draw", nil, child, 1000, hc
 end
 
 -- The moves of a game by the solution: {move, value, distance, rank,
@@ -56,12 +113,12 @@ end
 function shared.ranked_moves(game)
   local v = game:variant()
   local s = M.solve(v)
-  local pos = game:board()
+  local pos, h = game:state()
   local out = {}
   for i, move in ipairs(game:moves()) do
-    local value, d, child, rank = shared.move_value(v, s, pos, move)
+    local value, d, child, rank, hc = shared.move_value(v, s, pos, h, move)
     out[#out + 1] = {move = move, value = value, distance = d, rank = rank,
-                     order = i, child = child}
+                     order = i, child = child, history = hc}
   end
   table.sort(out, function(a, b)
     if a.rank ~= b.rank then return a.rank > b.rank end
@@ -80,23 +137,45 @@ engines.random = {
   end,
 }
 
+local MAX_DEPTH = 64 -- the deepest search (mt.search's limit)
+
+-- The report of an mt.search result: {depth, score, mate, nodes, pv}.
+local function search_info(r)
+  return {depth = r.depth, score = r.score, mate = r.mate, nodes = r.nodes, pv = r.pv}
+end
+
+-- alpha-beta under the limits of a move (see Player:choose).
+local function alphabeta(options, game, limits)
+  local r = M.search(game, {
+    depth = shared.limit(options, limits, "depth") or (shared.open(limits) and MAX_DEPTH or 6),
+    nodes = shared.limit(options, limits, "nodes"), time = shared.limit(options, limits, "time"),
+    eval = options.eval, stop = limits and limits.stop})
+  return r.move, search_info(r)
+end
+
 engines.alphabeta = {
   description = "alpha-beta search in C (options: depth = 6, nodes, time, eval)",
-  decide = function(self, game)
-    local o = self.options
-    return M.search(game, {depth = o.depth or 6, nodes = o.nodes,
-                           time = o.time, eval = o.eval}).move
-  end,
+  decide = function(self, game, limits) return alphabeta(self.options, game, limits) end,
 }
+
+local FOREVER = 1e9 -- seconds: an MCTS that runs until it is stopped
 
 engines.mcts = {
   description = "Monte Carlo tree search in C (options: playouts = 2000, time, policy)",
-  decide = function(self, game)
+  decide = function(self, game, limits)
     local o = self.options
-    return M.mcts(game, {playouts = o.playouts or (not o.time and 2000 or nil),
-                         time = o.time, policy = o.policy,
-                         max_plies = o.max_plies,
-                         seed = self.rng(1 << 30)}).move
+    local playouts = limits and limits.nodes or shared.limit(o, limits, "playouts")
+    local time = shared.limit(o, limits, "time")
+    if limits and limits.infinite and not time then time = FOREVER end
+    if not playouts and not time then playouts = 2000 end
+    local r = M.mcts(game, {playouts = playouts, time = time, policy = o.policy,
+                            max_plies = o.max_plies, stop = limits and limits.stop,
+                            seed = self.rng(1 << 30)})
+    local score
+    for _, m in ipairs(r.moves) do
+      if m.move == r.move then score = 2 * m.score - 1 end
+    end
+    return r.move, {nodes = r.playouts, score = score, pv = {r.move}}
   end,
 }
 
@@ -108,9 +187,11 @@ local function tempting(game, best, s)
   for _, m in ipairs(best) do
     if m.rank ~= best[1].rank then break end
     local wrong = 0
-    if not v:outcome(m.child) then
-      for _, reply in ipairs(v:moves(m.child)) do
-        if s:lookup(v:play(m.child, reply)) == "win" then wrong = wrong + 1 end
+    if not v:outcome(m.child, m.history) then
+      for _, reply in ipairs(v:moves(m.child, m.history)) do
+        if s:lookup(v:play(m.child, reply, m.history)) == "win" then
+          wrong = wrong + 1
+        end
       end
     end
     if wrong > most then pick, most = m, wrong end
@@ -118,12 +199,77 @@ local function tempting(game, best, s)
   return pick.move
 end
 
+-- The perfect line from game after its first move: the solver's best
+-- move at each turn, to the end of a won or lost game, for a draw as far
+-- as plies.
+local function perfect_line(game, first, plies)
+  local line, g = {first}, game:copy()
+  g:play(first)
+  while #line < plies and not g:result() do
+    local best = shared.ranked_moves(g)
+    line[#line + 1] = best[1].move
+    g:play(best[1].move)
+  end
+  return line
+end
+
+local STOP_SLICE = 0.1 -- seconds a solve may take when only a stop limits it
+
+-- Solves game's variant within the limits of a move.  Without limits it
+-- takes as long as it takes, and a failure is an error.  With limits it
+-- gets 80% of the time (STOP_SLICE when only a stop bounds the move, since
+-- the solver cannot poll it) and returns nil when that ran out or the
+-- board cannot be solved here, remembering it so as not to try again with
+-- no more time.
+local function solve_within(self, game, limits)
+  local v = game:variant()
+  if not limits then return M.solve(v) end
+  self.unsolved = self.unsolved or setmetatable({}, {__mode = "k"})
+  local budget = limits.time and limits.time * 0.8 or (limits.stop and STOP_SLICE)
+  local failed = self.unsolved[v]
+  if failed and (failed == math.huge or (budget or math.huge) <= failed) then return nil end
+  local ok, s
+  if budget then
+    ok, s = M.limit({time = budget}, M.solve, v)
+  else
+    ok, s = pcall(M.solve, v)
+  end
+  if ok then return s end
+  local text = tostring(s)
+  if budget and text:find("time budget", 1, true) then
+    self.unsolved[v] = budget
+  elseif text:find("cannot solve", 1, true) or text:find("not enough memory", 1, true) then
+    self.unsolved[v] = math.huge
+  else
+    error(s, 0)
+  end
+  return nil
+end
+
 engines.perfect = {
   description = "perfect play from the solver: wins fastest, loses slowest, " ..
-                "and among equal moves sets the most traps",
-  decide = function(self, game)
-    local best, s = shared.ranked_moves(game)
-    return tempting(game, best, s)
+                "and among equal moves sets the most traps (under limits, " ..
+                "alpha-beta when the solve does not fit)",
+  decide = function(self, game, limits)
+    local t0 = M.clock()
+    local s = solve_within(self, game, limits)
+    if not s then -- alpha-beta for the rest of the time
+      local rest = {}
+      for k, x in next, limits do rest[k] = x end
+      if rest.time then rest.time = math.max(0.001, rest.time - (M.clock() - t0)) end
+      return alphabeta({}, game, rest)
+    end
+    local best = shared.ranked_moves(game)
+    local move = tempting(game, best, s)
+    local chosen
+    for _, m in ipairs(best) do if m.move == move then chosen = m end end
+    local info = {score = 0, pv = perfect_line(game, move, chosen.distance or 8)}
+    if chosen.value ~= "draw" then
+      info.mate = chosen.value == "win" and chosen.distance or -chosen.distance
+      info.score = nil
+    end
+    info.depth = #info.pv
+    return move, info
   end,
 }
 
@@ -143,7 +289,9 @@ local function from_definition(def, options, default_name)
     p.decide = e.decide
   elseif type(def.choose) == "function" then
     local choose = def.choose
-    p.decide = function(self, game) return choose(game, self.options, self.rng) end
+    p.decide = function(self, game, limits)
+      return choose(game, shared.with_limits(self.options, limits), self.rng)
+    end
   else
     error("a player definition needs choose = function(game, options, rng) " ..
           "or engine = \"alphabeta\" (or \"mcts\", \"perfect\", \"random\")", 3)
@@ -213,7 +361,7 @@ end
 -- best move first.
 function M.Game:analyse()
   local s = M.solve(self:variant())
-  local value, distance = s:lookup(self:board())
+  local value, distance = s:lookup(self)
   local result = {value = value, distance = distance, moves = {}}
   local over, reason = self:result()
   if over then

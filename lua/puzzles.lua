@@ -1,5 +1,5 @@
 -- puzzles.lua — mt.puzzle: puzzles as Lua tables (title, variant, position,
--- goal, plies, solution, hint, source), checked by the solver, found by a
+-- history, goal, plies, solution, hint, source), checked by the solver, found by a
 -- generator, written as files, and remembered when solved.
 local M, _, shared = ...
 
@@ -7,6 +7,7 @@ local P = {}
 M.puzzle = P
 
 local FIELDS = {title = "string", variant = true, position = "string",
+                history = "table",
                 goal = "string", plies = "number", solution = true,
                 hint = "string", source = "string", difficulty = "number",
                 rating = "string", name = "string", path = "string"}
@@ -59,16 +60,16 @@ local after = shared.move_value
 
 -- Checks the main line: the solver's side keeps the exact win, the
 -- defender delays as long as it can.  Adds problems.
-local function check_line(v, s, p, line, plies, problems)
+local function check_line(v, s, p, h, line, plies, problems)
   local remaining = plies
   for i, move in ipairs(line) do
-    local ok, q = pcall(v.play, v, p, move)
+    local ok, q, hq = pcall(v.play, v, p, move, h)
     if not ok then
       problems[#problems + 1] = string.format("solution move %d (%s): %s", i, move,
                                               tostring(q):gsub("^[^:]*:%d+: ", ""))
       return
     end
-    local value, d = s:lookup(q)
+    local value, d = s:lookup(q, hq)
     local want = remaining - 1
     if i % 2 == 1 and (value ~= "loss" or d ~= want) then
       problems[#problems + 1] = string.format(
@@ -79,12 +80,12 @@ local function check_line(v, s, p, line, plies, problems)
         "solution move %d (%s) is not the longest defence", i, move)
       return
     end
-    p, remaining = q, want
+    p, h, remaining = q, hq, want
   end
 end
 
 -- Checks the goal "win" of a puzzle at p (side to move).
-local function check_win(t, v, s, p, report, problems)
+local function check_win(t, v, s, p, h, report, problems)
   if math.type(t.plies) ~= "integer" or t.plies < 1 then
     problems[#problems + 1] = "plies must be a whole number of plies, at least 1"
     return
@@ -95,8 +96,8 @@ local function check_win(t, v, s, p, report, problems)
       report.value, report.distance and (" in " .. report.distance) or "")
   end
   local others = {}
-  for _, m in ipairs(v:moves(p)) do
-    local value, d = after(v, s, p, m)
+  for _, m in ipairs(v:moves(p, h)) do
+    local value, d = after(v, s, p, h, m)
     if value == "win" and d == t.plies then others[#others + 1] = tostring(m) end
   end
   report.first_moves = others
@@ -104,14 +105,14 @@ local function check_win(t, v, s, p, report, problems)
 end
 
 -- Checks the goal "draw": the only move that does not lose.
-local function check_draw(t, v, s, p, report, problems)
+local function check_draw(t, v, s, p, h, report, problems)
   if report.value ~= "draw" then
     problems[#problems + 1] = string.format("the position is not a draw but %s%s",
       report.value, report.distance and (" in " .. report.distance) or "")
   end
   local saving = {}
-  for _, m in ipairs(v:moves(p)) do
-    if after(v, s, p, m) ~= "loss" then saving[#saving + 1] = tostring(m) end
+  for _, m in ipairs(v:moves(p, h)) do
+    if after(v, s, p, h, m) ~= "loss" then saving[#saving + 1] = tostring(m) end
   end
   report.first_moves = saving
   report.unique = #saving == 1
@@ -142,7 +143,7 @@ function P.check(spec)
     problems[#problems + 1] = 'goal must be "win" or "draw"'
     return report
   end
-  local ok, g = pcall(M.game, t.variant, t.position)
+  local ok, g = pcall(M.game, t.variant, t.position, t.history)
   if not ok then
     problems[#problems + 1] = tostring(g):gsub("^[^:]*:%d+: ", "")
     return report
@@ -151,11 +152,12 @@ function P.check(spec)
     problems[#problems + 1] = "the game is already over in this position"
     return report
   end
-  local v, p = g:variant(), g:board()
+  local v = g:variant()
+  local p, h = g:state()
   local s = M.solve(v)
-  report.value, report.distance = s:lookup(p)
-  if t.goal == "win" then check_win(t, v, s, p, report, problems)
-  else check_draw(t, v, s, p, report, problems) end
+  report.value, report.distance = s:lookup(p, h)
+  if t.goal == "win" then check_win(t, v, s, p, h, report, problems)
+  else check_draw(t, v, s, p, h, report, problems) end
   local line = type(t.solution) == "table" and t.solution or {t.solution}
   local first = line[1]
   local listed = false
@@ -164,7 +166,7 @@ function P.check(spec)
     problems[#problems + 1] = string.format("the solution %s is not a right first move",
                                             tostring(first))
   elseif t.goal == "win" then
-    check_line(v, s, p, line, t.plies, problems)
+    check_line(v, s, p, h, line, t.plies, problems)
   end
   report.ok = #problems == 0
   return report
@@ -172,27 +174,28 @@ end
 
 -- --- the generator ---
 
--- The main line from p: the fastest win, the longest defence, to the end.
-local function main_line(v, s, p)
+-- The main line from the state (p, h): the fastest win, the longest
+-- defence, to the end.
+local function main_line(v, s, p, h)
   local line = {}
-  while not v:outcome(p) and #line < 200 do
+  while not v:outcome(p, h) and #line < 200 do
     local best, best_rank
-    for _, m in ipairs(v:moves(p)) do
-      local rank = select(4, after(v, s, p, m))
+    for _, m in ipairs(v:moves(p, h)) do
+      local rank = select(4, after(v, s, p, h, m))
       if not best or rank > best_rank then best, best_rank = m, rank end
     end
     line[#line + 1] = tostring(best)
-    p = v:play(p, best)
+    p, h = v:play(p, best, h)
   end
   return line
 end
 
 -- How hard a puzzle is: its length, and its wrong moves, counting twice
 -- those whose refutation takes more than one reply (they tempt).
-local function difficulty(v, s, p, goal, plies)
+local function difficulty(v, s, p, h, goal, plies)
   local wrong, tempting = 0, 0
-  for _, m in ipairs(v:moves(p)) do
-    local value, d = after(v, s, p, m)
+  for _, m in ipairs(v:moves(p, h)) do
+    local value, d = after(v, s, p, h, m)
     local right = goal == "win" and value == "win" and d == plies
                   or goal == "draw" and value ~= "loss"
     if not right then
@@ -229,23 +232,26 @@ function P.generate(o)
   end
   local s = M.solve(v)
   local found, classes = {}, {}
-  for _, p in ipairs(shared.reachable(v)) do
-    local value, d = s:lookup(p)
+  local states, histories = shared.reachable(v)
+  for i, p in ipairs(states) do
+    local h = histories[i]
+    local value, d = s:lookup(p, h)
     local fits = goal == "win" and value == "win" and d == plies
                  or goal == "draw" and value == "draw"
-    if fits and not v:outcome(p) then
+    if fits and not v:outcome(p, h) then
       local right, total = {}, 0
-      for _, m in ipairs(v:moves(p)) do
+      for _, m in ipairs(v:moves(p, h)) do
         total = total + 1
-        local mv, md = after(v, s, p, m)
+        local mv = after(v, s, p, h, m)
         if goal == "win" and mv == "win" or goal == "draw" and mv ~= "loss" then
           right[#right + 1] = tostring(m)
         end
       end
       local key = shared.canonical(p, true)
+      if #h > 0 then key = shared.state_key(v, p, h) end
       if #right == 1 and total > 1 and not classes[key] then
         classes[key] = true
-        local score, rating = difficulty(v, s, p, goal, plies)
+        local score, rating = difficulty(v, s, p, h, goal, plies)
         found[#found + 1] = {
           title = goal == "win"
             and string.format("%s to play and win in %d pl%s",
@@ -254,10 +260,11 @@ function P.generate(o)
             or string.format("%s to play: the only move that does not lose",
                              p.side:gsub("^%l", string.upper)),
           variant = v.arms == 8 and v.name or {base = v.name, arms = v.arms},
-          position = v.opening == 0
+          position = v.opening == 0 and #h == 0
                      and (tostring(p):gsub(" %d+$", "")) or tostring(p),
           goal = goal, plies = goal == "win" and plies or nil,
-          solution = goal == "win" and main_line(v, s, p) or right[1],
+          history = #h > 0 and shared.move_texts(h) or nil,
+          solution = goal == "win" and main_line(v, s, p, h) or right[1],
           difficulty = score, rating = rating, source = "mt.puzzle.generate",
         }
         if o.unlike and same_puzzle_under(found[#found], o.unlike, v.arms) then
@@ -289,7 +296,7 @@ local function literal(x, indent)
   return "{" .. table.concat(parts, ", ") .. "}"
 end
 
-local ORDER = {"title", "variant", "position", "goal", "plies", "solution",
+local ORDER = {"title", "variant", "position", "history", "goal", "plies", "solution",
                "hint", "difficulty", "rating", "source"}
 
 -- P.text(puzzle): the puzzle as the text of a puzzle file.

@@ -8,6 +8,7 @@
 
 #include "game.h"
 #include "harness.h"
+#include "hooks.h"
 #include "memory.h"
 #include "random_position.h"
 
@@ -226,8 +227,8 @@ static void test_init_errors(void) {
 
 static int hook_fail;
 
-static int hook_allow(void *ctx, const Position *p, Move m) {
-  (void)ctx, (void)p, (void)m;
+static int hook_allow(void *ctx, const Position *p, const History *h, Move m) {
+  (void)ctx, (void)p, (void)h, (void)m;
   return hook_fail ? RULES_EHOOK : 1;
 }
 
@@ -237,7 +238,8 @@ static void test_hook_failure_keeps_game(void) {
   Position p;
   char err[BOARD_ERRMAX], before[BOARD_POSMAX], after[BOARD_POSMAX];
   rules_named(&r, "standard", 8, err);
-  r.hooks.allow = hook_allow;
+  TestHooks hooks = {hook_allow, NULL, NULL};
+  test_hooks_wire(&r, &hooks);
   board_start(&p, 8);
   hook_fail = 1;
   CHECK_INT(game_init(&g, &r, &p, err), GAME_EHOOK);

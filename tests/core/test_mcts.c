@@ -22,14 +22,14 @@ static void test_wins_in_one(void) {
     Position p;
     int d;
     rank_unrank(i, 8, 0, &p);
-    if (solver_lookup(&s, &p, &d) != VALUE_WIN || d != 1) continue;
+    if (solver_lookup(&s, &p, NULL, &d) != VALUE_WIN || d != 1) continue;
     MctsLimits limits = {300, 0, 0, 0, i + 1};
     MctsResult res;
-    CHECK_INT(mcts_run(&r, &p, &limits, NULL, NULL, &res, err), MCTS_OK);
+    CHECK_INT(mcts_run(&r, &p, NULL, &limits, NULL, NULL, &res, err), MCTS_OK);
     Position q = p;
     board_play(&q, res.best);
     positions++;
-    found += solver_lookup(&s, &q, NULL) == VALUE_LOSS;
+    found += solver_lookup(&s, &q, NULL, NULL) == VALUE_LOSS;
   }
   CHECK(positions > 50);
   CHECK_INT(found, positions);
@@ -44,8 +44,8 @@ static void test_seeded_and_legal(void) {
   rules_named(&r, "standard", 10, err);
   board_start(&p, 10);
   MctsLimits limits = {2000, 0, 100, 0, 42};
-  CHECK_INT(mcts_run(&r, &p, &limits, NULL, NULL, &a, err), MCTS_OK);
-  CHECK_INT(mcts_run(&r, &p, &limits, NULL, NULL, &b, err), MCTS_OK);
+  CHECK_INT(mcts_run(&r, &p, NULL, &limits, NULL, NULL, &a, err), MCTS_OK);
+  CHECK_INT(mcts_run(&r, &p, NULL, &limits, NULL, NULL, &b, err), MCTS_OK);
   CHECK_INT(a.playouts, 2000);
   CHECK(memcmp(&a, &b, sizeof a) == 0);
   CHECK_INT(a.moves, 2);
@@ -72,10 +72,11 @@ static void test_policy(void) {
   board_start(&p, 8);
   Policy policy = {first_move_policy, &calls};
   MctsLimits limits = {50, 0, 20, 0, 1};
-  CHECK_INT(mcts_run(&r, &p, &limits, &policy, NULL, &res, err), MCTS_OK);
+  CHECK_INT(mcts_run(&r, &p, NULL, &limits, &policy, NULL, &res, err), MCTS_OK);
   CHECK(calls > 0);
   limits.playouts = 100000;
-  CHECK_INT(mcts_run(&r, &p, &limits, &policy, NULL, &res, err), MCTS_EHOOK);
+  CHECK_INT(mcts_run(&r, &p, NULL, &limits, &policy, NULL, &res, err),
+            MCTS_EHOOK);
 }
 
 int main(void) {

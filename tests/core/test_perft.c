@@ -8,6 +8,7 @@
 #include "board.h"
 #include "harness.h"
 #include "naive.h"
+#include "hooks.h"
 #include "perft.h"
 #include "rules.h"
 
@@ -36,7 +37,7 @@ static void test_rows(void) {
     NaiveRules nr = naive_rules(rows[v].variant, 8);
     NaivePos q = naive_read("bbbbwwww/. b");
     for (int d = 1; d <= 10; d++) {
-      CHECK_INT(perft(&r, &p, d, NULL), rows[v].leaves[d - 1]);
+      CHECK_INT(perft(&r, &p, NULL, d, NULL), rows[v].leaves[d - 1]);
       CHECK_INT(naive_perft(&nr, &q, d), rows[v].leaves[d - 1]);
     }
   }
@@ -48,8 +49,8 @@ static void test_depth_35(void) {
   char err[BOARD_ERRMAX];
   rules_named(&r, "standard", 8, err);
   board_start(&p, 8);
-  CHECK_INT(perft(&r, &p, 35, NULL), 359046914);
-  CHECK_INT(perft(&r, &p, 0, NULL), 1);
+  CHECK_INT(perft(&r, &p, NULL, 35, NULL), 359046914);
+  CHECK_INT(perft(&r, &p, NULL, 0, NULL), 1);
 }
 
 /* Every variant, other board sizes and a few midgame positions, against
@@ -79,15 +80,15 @@ static void test_against_naive(void) {
       NaiveRules nr = naive_rules(rules_names[v], p.n);
       NaivePos q = naive_read(cases[i].position);
       for (int d = 1; d <= cases[i].depth; d++)
-        if (!CHECK_INT(perft(&r, &p, d, NULL), naive_perft(&nr, &q, d)))
+        if (!CHECK_INT(perft(&r, &p, NULL, d, NULL), naive_perft(&nr, &q, d)))
           fprintf(stderr, "  %s %s depth %d\n", rules_names[v],
                   cases[i].position, d);
     }
 }
 
 /* The flank rule written as an allow hook over no-restriction. */
-static int hook_flank(void *ctx, const Position *p, Move m) {
-  (void)ctx;
+static int hook_flank(void *ctx, const Position *p, const History *h, Move m) {
+  (void)ctx, (void)h;
   if (m.to != BOARD_CENTRE) return 1;
   uint64_t enemy = p->arms[p->side ^ 1];
   return (int)((rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n)) >>
@@ -97,8 +98,8 @@ static int hook_flank(void *ctx, const Position *p, Move m) {
 
 /* A result hook: the game ends, drawn, when a piece has reached arm 1 by
 ** ply 6 or later (an arbitrary rule to test termination). */
-static int hook_end(void *ctx, const Position *p) {
-  (void)ctx;
+static int hook_end(void *ctx, const Position *p, const History *h) {
+  (void)ctx, (void)h;
   return p->ply >= 6 && board_at(p, 0) == WHITE ? OUTCOME_DRAW : OUTCOME_NONE;
 }
 
@@ -117,8 +118,9 @@ static long long naive_perft_end(const NaiveRules *r, const NaivePos *p,
   return sum;
 }
 
-static int failing_hook(void *ctx, const Position *p, Move m) {
-  (void)p, (void)m;
+static int failing_hook(void *ctx, const Position *p, const History *h,
+                        Move m) {
+  (void)p, (void)h, (void)m;
   return --*(int *)ctx > 0 ? 1 : RULES_EHOOK;
 }
 
@@ -128,21 +130,21 @@ static void test_hooked(void) {
   char err[BOARD_ERRMAX];
   rules_named(&r, "no-restriction", 8, err);
   rules_named(&std, "standard", 8, err);
-  r.hooks.allow = hook_flank;
+  TestHooks flank = {hook_flank, NULL, NULL};
+  test_hooks_wire(&r, &flank);
   board_start(&p, 8);
   for (int d = 1; d <= 20; d++)
-    CHECK_INT(perft(&r, &p, d, NULL), perft(&std, &p, d, NULL));
-  r.hooks.allow = NULL;
-  r.hooks.result = hook_end;
+    CHECK_INT(perft(&r, &p, NULL, d, NULL), perft(&std, &p, NULL, d, NULL));
+  TestHooks end = {NULL, hook_end, NULL};
+  test_hooks_wire(&r, &end);
   NaiveRules nr = naive_rules("no-restriction", 8);
   NaivePos q = naive_read("bbbbwwww/. b");
   for (int d = 1; d <= 16; d++)
-    CHECK_INT(perft(&r, &p, d, NULL), naive_perft_end(&nr, &q, d));
+    CHECK_INT(perft(&r, &p, NULL, d, NULL), naive_perft_end(&nr, &q, d));
   int calls = 50;
-  r.hooks.result = NULL;
-  r.hooks.allow = failing_hook;
-  r.hooks.ctx = &calls;
-  CHECK_INT(perft(&r, &p, 20, NULL), PERFT_EHOOK);
+  TestHooks failing = {failing_hook, NULL, &calls};
+  test_hooks_wire(&r, &failing);
+  CHECK_INT(perft(&r, &p, NULL, 20, NULL), PERFT_EHOOK);
 }
 
 static int stop_after(void *ctx) {
@@ -157,11 +159,12 @@ static void test_cancel(void) {
   Cancel c = {stop_after, &polls};
   rules_named(&r, "standard", 8, err);
   board_start(&p, 8);
-  CHECK_INT(perft(&r, &p, 60, &c), PERFT_CANCELLED);
+  CHECK_INT(perft(&r, &p, NULL, 60, &c), PERFT_CANCELLED);
   CHECK_INT(polls, 0);
-  r.hooks.allow = hook_flank;
+  TestHooks flank = {hook_flank, NULL, NULL};
+  test_hooks_wire(&r, &flank);
   polls = 2;
-  CHECK_INT(perft(&r, &p, 60, &c), PERFT_CANCELLED);
+  CHECK_INT(perft(&r, &p, NULL, 60, &c), PERFT_CANCELLED);
 }
 
 int main(void) {

@@ -9,6 +9,7 @@
 
 #include "board.h"
 #include "harness.h"
+#include "hooks.h"
 #include "naive.h"
 #include "random_position.h"
 #include "rules.h"
@@ -19,7 +20,7 @@ static const long plies[] = {0, 1, 2, 3, 4, 5, 1000};
 static void core_list(const Rules *r, const Position *p, char *out) {
   Move moves[RULES_MAX_MOVES];
   char buf[BOARD_MOVEMAX];
-  int k = rules_moves(r, p, moves);
+  int k = rules_moves(r, p, NULL, moves);
   out[0] = '\0';
   for (int i = 0; i < k; i++) {
     strcat(out, board_format_move(moves[i], buf));
@@ -136,14 +137,14 @@ static void explain_agrees(Position p, void *ud) {
   const Rules *r = ud;
   Move moves[RULES_MAX_MOVES];
   char why[BOARD_ERRMAX];
-  int k = rules_moves(r, &p, moves), legal = 0;
+  int k = rules_moves(r, &p, NULL, moves), legal = 0;
   CHECK_INT(rules_param_count(r, &p), k);
   for (int a = 0; a <= p.n; a++)
     for (int b = 0; b <= p.n; b++) {
       if (a == b) continue;
       Move m = {(uint8_t)(a == p.n ? BOARD_CENTRE : a),
                 (uint8_t)(b == p.n ? BOARD_CENTRE : b)};
-      int ok = rules_explain(r, &p, m, why), listed = 0;
+      int ok = rules_explain(r, &p, NULL, m, why), listed = 0;
       for (int i = 0; i < k; i++)
         listed |= moves[i].from == m.from && moves[i].to == m.to;
       if (!CHECK_INT(ok, listed)) fprintf(stderr, "  %s\n", why);
@@ -171,7 +172,7 @@ static void expect_reason(const char *variant, const char *pos,
   rules_named(&r, variant, 8, err);
   CHECK_INT(board_parse(&p, pos, err), 0);
   CHECK_INT(board_parse_move(&m, 8, move, err), 0);
-  CHECK_INT(rules_explain(&r, &p, m, why), 0);
+  CHECK_INT(rules_explain(&r, &p, NULL, m, why), 0);
   if (!CHECK(strstr(why, want) != NULL))
     fprintf(stderr, "  %s %s: \"%s\", want \"%s\"\n", pos, move, why, want);
 }
@@ -199,31 +200,32 @@ static void test_outcomes(void) {
   int reason;
   rules_named(&r, "standard", 8, err);
   board_start(&p, 8);
-  CHECK_INT(rules_outcome(&r, &p, &reason), OUTCOME_NONE);
+  CHECK_INT(rules_outcome(&r, &p, NULL, &reason), OUTCOME_NONE);
   CHECK_INT(reason, REASON_NONE);
   /* black to move; the empty arm 5 lies between white pieces and white
   ** holds the centre: black is blocked */
   board_parse(&p, "bbbw.wwb/w b", err);
-  CHECK_INT(rules_outcome(&r, &p, &reason), OUTCOME_WHITE);
+  CHECK_INT(rules_outcome(&r, &p, NULL, &reason), OUTCOME_WHITE);
   CHECK_INT(reason, REASON_BLOCKED);
   r.misere = 1;
-  CHECK_INT(rules_outcome(&r, &p, &reason), OUTCOME_BLACK);
+  CHECK_INT(rules_outcome(&r, &p, NULL, &reason), OUTCOME_BLACK);
   CHECK_INT(reason, REASON_BLOCKED);
   /* the same with white to move is no block: 4-5, 6-5 and c-5 */
   board_parse(&p, "bbbw.wwb/w w", err);
-  CHECK_INT(rules_outcome(&r, &p, &reason), OUTCOME_NONE);
+  CHECK_INT(rules_outcome(&r, &p, NULL, &reason), OUTCOME_NONE);
 }
 
 /* A C hook: forbids every move to the centre; fails when ctx says so. */
-static int hook_no_centre(void *ctx, const Position *p, Move m) {
-  (void)p;
+static int hook_no_centre(void *ctx, const Position *p, const History *h,
+                          Move m) {
+  (void)p, (void)h;
   if (*(int *)ctx) return RULES_EHOOK;
   return m.to != BOARD_CENTRE;
 }
 
 /* A C hook: white wins as soon as a white piece holds the centre. */
-static int hook_white_centre(void *ctx, const Position *p) {
-  (void)ctx;
+static int hook_white_centre(void *ctx, const Position *p, const History *h) {
+  (void)ctx, (void)h;
   return p->centre == WHITE ? OUTCOME_WHITE : OUTCOME_NONE;
 }
 
@@ -234,25 +236,25 @@ static void test_hooks(void) {
   char err[BOARD_ERRMAX], why[BOARD_ERRMAX];
   int fail = 0, reason;
   rules_named(&r, "standard", 8, err);
-  r.hooks.allow = hook_no_centre;
-  r.hooks.ctx = &fail;
+  TestHooks no_centre = {hook_no_centre, NULL, &fail};
+  test_hooks_wire(&r, &no_centre);
   CHECK(rules_hooked(&r));
   board_start(&p, 8);
-  CHECK_INT(rules_moves(&r, &p, moves), 0);
-  CHECK_INT(rules_outcome(&r, &p, &reason), OUTCOME_WHITE);
+  CHECK_INT(rules_moves(&r, &p, NULL, moves), 0);
+  CHECK_INT(rules_outcome(&r, &p, NULL, &reason), OUTCOME_WHITE);
   CHECK_INT(reason, REASON_BLOCKED);
-  CHECK_INT(rules_explain(&r, &p, (Move){0, BOARD_CENTRE}, why), 0);
+  CHECK_INT(rules_explain(&r, &p, NULL, (Move){0, BOARD_CENTRE}, why), 0);
   CHECK(strstr(why, "allow rule") != NULL);
   board_parse(&p, "bbb.wwww/b w", err);
-  CHECK_INT(rules_moves(&r, &p, moves), 1); /* 5-4; the centre is full */
+  CHECK_INT(rules_moves(&r, &p, NULL, moves), 1); /* 5-4; the centre is full */
   fail = 1;
-  CHECK_INT(rules_moves(&r, &p, moves), RULES_EHOOK);
-  CHECK_INT(rules_outcome(&r, &p, &reason), RULES_EHOOK);
-  CHECK_INT(rules_explain(&r, &p, (Move){4, 3}, why), RULES_EHOOK);
-  r.hooks.allow = NULL;
-  r.hooks.result = hook_white_centre;
+  CHECK_INT(rules_moves(&r, &p, NULL, moves), RULES_EHOOK);
+  CHECK_INT(rules_outcome(&r, &p, NULL, &reason), RULES_EHOOK);
+  CHECK_INT(rules_explain(&r, &p, NULL, (Move){4, 3}, why), RULES_EHOOK);
+  TestHooks white_centre = {NULL, hook_white_centre, NULL};
+  test_hooks_wire(&r, &white_centre);
   board_parse(&p, "bbbbwww./w b", err);
-  CHECK_INT(rules_outcome(&r, &p, &reason), OUTCOME_WHITE);
+  CHECK_INT(rules_outcome(&r, &p, NULL, &reason), OUTCOME_WHITE);
   CHECK_INT(reason, REASON_RULE);
 }
 
@@ -262,9 +264,9 @@ static void test_explain_out_of_range(void) {
   char err[BOARD_ERRMAX], why[BOARD_ERRMAX];
   rules_named(&r, "standard", 8, err);
   board_start(&p, 8);
-  CHECK_INT(rules_explain(&r, &p, (Move){9, BOARD_CENTRE}, why), 0);
+  CHECK_INT(rules_explain(&r, &p, NULL, (Move){9, BOARD_CENTRE}, why), 0);
   CHECK(strstr(why, "no such move on a board of 8 arms") != NULL);
-  CHECK_INT(rules_explain(&r, &p, (Move){3, 3}, why), 0);
+  CHECK_INT(rules_explain(&r, &p, NULL, (Move){3, 3}, why), 0);
 }
 
 static void test_named_and_check(void) {

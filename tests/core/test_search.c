@@ -15,7 +15,7 @@ static int run(const Rules *r, const Position *p, int depth,
   SearchLimits limits = {depth, 0, 0};
   Evaluator eval = {search_builtin_eval, (void *)r};
   char err[BOARD_ERRMAX];
-  return search_run(r, p, NULL, 0, &limits, &eval, NULL, NULL, out, err);
+  return search_run(r, p, NULL, NULL, 0, &limits, &eval, NULL, NULL, out, err);
 }
 
 /* Every position of a variant on 8 arms: a mate score agrees with the
@@ -34,7 +34,7 @@ static void compare_with_solver(const char *variant) {
       SearchResult res;
       int d;
       rank_unrank(i, 8, (uint32_t)ply, &p);
-      int value = solver_lookup(&s, &p, &d);
+      int value = solver_lookup(&s, &p, NULL, &d);
       CHECK_INT(run(&r, &p, 9, &res), SEARCH_OK);
       if (res.moves == 0) continue;
       checked++;
@@ -49,7 +49,7 @@ static void compare_with_solver(const char *variant) {
       /* the move it plays keeps a win or a draw */
       Position q = p;
       board_play(&q, res.best);
-      int after = solver_lookup(&s, &q, NULL);
+      int after = solver_lookup(&s, &q, NULL, NULL);
       if (value == VALUE_WIN) CHECK_INT(after, VALUE_LOSS);
       if (value == VALUE_DRAW) CHECK(after != VALUE_WIN);
     }
@@ -61,6 +61,85 @@ static void compare_with_solver(const char *variant) {
 
 static void test_against_solver(void) {
   for (int v = 0; rules_names[v]; v++) compare_with_solver(rules_names[v]);
+}
+
+/* The search as mt.search runs it: a fresh table, depth plies. */
+static int run_with_table(const Rules *r, const Position *p, int depth,
+                          SearchResult *out) {
+  SearchLimits limits = {depth, 0, 0};
+  Evaluator eval = {search_builtin_eval, (void *)r};
+  SearchTable table;
+  char err[BOARD_ERRMAX];
+  if (search_table_init(&table, 14)) return SEARCH_ERROR;
+  int rc = search_run(r, p, NULL, NULL, 0, &limits, &eval, &table, NULL, out,
+                      err);
+  search_table_free(&table);
+  return rc;
+}
+
+/* One notion of the same state: on every stride-th state (every layer) of
+** a variant on n arms, a search deep enough to reach the solver's distance
+** (at most max_depth) finds the solver's value and distance, and a drawn
+** state is never claimed as a forced end. */
+static void agree_on_states(const char *variant, int n, int stride,
+                            int max_depth) {
+  Rules r;
+  Solution s;
+  char err[BOARD_ERRMAX];
+  rules_named(&r, variant, n, err);
+  if (!CHECK_INT(solver_solve(&s, &r, NULL, err), SOLVER_OK)) return;
+  int wrong = 0, checked = 0;
+  for (int ply = 0; ply <= s.opening; ply++)
+    for (uint64_t i = (uint64_t)ply % (uint64_t)stride; i < s.layer;
+         i += (uint64_t)stride) {
+      Position p;
+      SearchResult res;
+      int d;
+      rank_unrank(i, n, (uint32_t)ply, &p);
+      int value = solver_lookup(&s, &p, NULL, &d);
+      int depth = value == VALUE_DRAW ? max_depth / 2 : d + 1;
+      if (depth > max_depth || d == 0) continue;
+      if (run_with_table(&r, &p, depth, &res) != SEARCH_OK || !res.moves)
+        continue;
+      checked++;
+      int mate = res.score > SEARCH_MATE - 1000   ? SEARCH_MATE - res.score
+                 : res.score < 1000 - SEARCH_MATE ? -(SEARCH_MATE + res.score)
+                                                  : 0;
+      int want = value == VALUE_WIN ? d : value == VALUE_LOSS ? -d : 0;
+      if (mate != want && wrong++ < 3) {
+        char text[BOARD_POSMAX];
+        fprintf(stderr, "  %s %d arms %s: solver %d, search %d (depth %d)\n",
+                variant, n, board_format(&p, text), want, mate, depth);
+      }
+    }
+  CHECK_INT(wrong, 0);
+  CHECK(checked > 0);
+  solver_free(&s);
+}
+
+/* The case that showed it: a board met again at a later ply of the
+** opening is another state, not a repetition. */
+static void test_opening_is_not_repetition(void) {
+  Rules r;
+  Position p;
+  SearchResult res;
+  char err[BOARD_ERRMAX], move[BOARD_MOVEMAX];
+  rules_named(&r, "first-two-turns", 12, err);
+  board_parse(&p, "bbbbwbwbwwww/. b", err);
+  for (int depth = 12; depth <= 16; depth += 4) {
+    CHECK_INT(run_with_table(&r, &p, depth, &res), SEARCH_OK);
+    CHECK_INT(SEARCH_MATE - res.score, 7);
+    CHECK_STR(board_format_move(res.best, move), "6-c");
+  }
+}
+
+static void test_one_notion_of_state(void) {
+  test_opening_is_not_repetition();
+  for (int v = 0; rules_names[v]; v++) {
+    agree_on_states(rules_names[v], 8, 1, 14);
+    agree_on_states(rules_names[v], 10, 1, 12);
+    agree_on_states(rules_names[v], 12, 7, 12);
+  }
 }
 
 static void test_deterministic(void) {
@@ -98,27 +177,30 @@ static void test_limits_and_failures(void) {
   board_start(&p, 16);
   SearchLimits few = {40, 5000, 0};
   Evaluator eval = {search_builtin_eval, &r};
-  CHECK_INT(search_run(&r, &p, NULL, 0, &few, &eval, NULL, NULL, &res, err),
-            SEARCH_OK);
+  CHECK_INT(
+      search_run(&r, &p, NULL, NULL, 0, &few, &eval, NULL, NULL, &res, err),
+      SEARCH_OK);
   CHECK(res.nodes < 7000);
   CHECK(res.depth >= 1 && res.depth < 40);
   CHECK(res.moves == 2);
   Cancel stop = {stop_at_once, NULL};
   SearchLimits deep = {40, 0, 0};
-  CHECK_INT(search_run(&r, &p, NULL, 0, &deep, &eval, NULL, &stop, &res, err),
-            SEARCH_OK);
+  CHECK_INT(
+      search_run(&r, &p, NULL, NULL, 0, &deep, &eval, NULL, &stop, &res, err),
+      SEARCH_OK);
   CHECK(res.best.to == BOARD_CENTRE); /* a legal move even so */
   int calls = 100;
   Evaluator bad = {failing_eval, &calls};
-  CHECK_INT(search_run(&r, &p, NULL, 0, &deep, &bad, NULL, NULL, &res, err),
-            SEARCH_EHOOK);
+  CHECK_INT(
+      search_run(&r, &p, NULL, NULL, 0, &deep, &bad, NULL, NULL, &res, err),
+      SEARCH_EHOOK);
   SearchTable t;
   CHECK_INT(search_table_init(&t, 12), 0);
   SearchLimits six = {6, 0, 0};
-  CHECK_INT(search_run(&r, &p, NULL, 0, &six, &eval, &t, NULL, &res, err),
+  CHECK_INT(search_run(&r, &p, NULL, NULL, 0, &six, &eval, &t, NULL, &res, err),
             SEARCH_OK);
   uint64_t first = res.nodes;
-  CHECK_INT(search_run(&r, &p, NULL, 0, &six, &eval, &t, NULL, &res, err),
+  CHECK_INT(search_run(&r, &p, NULL, NULL, 0, &six, &eval, &t, NULL, &res, err),
             SEARCH_OK);
   CHECK(res.nodes <= first); /* the table helps the second time */
   search_table_free(&t);
@@ -135,18 +217,19 @@ static void test_repetition(void) {
   board_parse(&p, "bbb.wwww/b w 1", err); /* white's only move is 5-4 */
   Position next = p;
   board_play(&next, (Move){4, 3});
-  uint64_t history[1] = {board_hash(&next)};
+  uint64_t history[1] = {rules_state_hash(&r, &next, NULL)};
   SearchLimits limits = {6, 0, 0};
   Evaluator eval = {search_builtin_eval, &r};
-  CHECK_INT(
-      search_run(&r, &p, history, 1, &limits, &eval, NULL, NULL, &res, err),
-      SEARCH_OK);
+  CHECK_INT(search_run(&r, &p, NULL, history, 1, &limits, &eval, NULL, NULL,
+                       &res, err),
+            SEARCH_OK);
   CHECK_INT(res.score, 0); /* 5-4 repeats a position of the game */
   CHECK_INT(res.moves, 1);
 }
 
 int main(void) {
   test_against_solver();
+  test_one_notion_of_state();
   test_deterministic();
   test_limits_and_failures();
   test_repetition();

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "hooks.h"
 #include "memory.h"
 #include "rank.h"
 #include "solfile.h"
@@ -37,7 +38,8 @@ static int same_values(const Solution *a, const Solution *b) {
       Position p;
       int d1, d2;
       rank_unrank(r, a->n, (uint32_t)ply, &p);
-      if (solver_lookup(a, &p, &d1) != solver_lookup(b, &p, &d2) || d1 != d2)
+      if (solver_lookup(a, &p, NULL, &d1) != solver_lookup(b, &p, NULL, &d2) ||
+          d1 != d2)
         return 0;
     }
   return 1;
@@ -58,8 +60,8 @@ static int load(Solution *s, const char *variant) {
 
 /* A result hook: the side to move wins with a piece in the centre and both
 ** arms next to the empty one (symmetric, and it makes value coding). */
-static int centre_result(void *ctx, const Position *p) {
-  (void)ctx;
+static int centre_result(void *ctx, const Position *p, const History *h) {
+  (void)ctx, (void)h;
   uint64_t empty = board_empty_arms(p), own = p->arms[p->side];
   uint64_t around = rules_rot_up(empty, p->n) | rules_rot_down(empty, p->n);
   if (!empty || p->centre != p->side || (around & own) != around)
@@ -84,7 +86,8 @@ static void test_round_trips(void) {
   Rules r;
   Solution a, b;
   rules_named(&r, "standard", 10, text);
-  r.hooks.result = centre_result;
+  TestHooks hooks = {NULL, centre_result, NULL};
+  test_hooks_wire(&r, &hooks);
   last_rules = r;
   CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, text), SOLVER_OK);
   CHECK(!a.sym->by_parity);

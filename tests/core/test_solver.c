@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "hooks.h"
 #include "memory.h"
 #include "naive.h"
 #include "random_position.h"
@@ -154,7 +155,7 @@ static void compare_with_naive(const char *variant, int n) {
     Position p;
     int d;
     board_parse(&p, t.s[i].text, err);
-    int v = solver_lookup(&s, &p, &d);
+    int v = solver_lookup(&s, &p, NULL, &d);
     if (v != t.s[i].value || d != t.s[i].distance) {
       if (bad++ < 3)
         fprintf(stderr, "%s %s: solver %d/%d, naive %d/%d\n", variant,
@@ -182,7 +183,7 @@ static int start_value(const char *variant, int n, int *distance) {
   rules_named(&r, variant, n, err);
   if (solver_solve(&s, &r, NULL, err)) return -1;
   board_start(&p, n);
-  int v = solver_lookup(&s, &p, distance);
+  int v = solver_lookup(&s, &p, NULL, distance);
   solver_free(&s);
   return v;
 }
@@ -198,12 +199,13 @@ static void test_published(void) {
   CHECK_INT(solver_solve(&s, &r, NULL, err), SOLVER_OK);
   CHECK_INT(solver_states(&s), 1260);
   board_start(&p, 8);
-  CHECK_INT(solver_census(&s, &r, &p, &c, NULL, NULL, NULL, err), SOLVER_OK);
+  CHECK_INT(solver_census(&s, &r, &p, NULL, &c, NULL, NULL, NULL, err),
+            SOLVER_OK);
   CHECK_INT(c.reachable, 1180);
   CHECK_INT(c.wins, 208);
   CHECK_INT(c.losses, 128);
   CHECK_INT(c.draws, 844);
-  CHECK_INT(solver_lookup(&s, &p, &d), VALUE_DRAW);
+  CHECK_INT(solver_lookup(&s, &p, NULL, &d), VALUE_DRAW);
   CHECK_INT(d, -1);
   solver_free(&s);
   CHECK_INT(start_value("standard", 8, &d), VALUE_DRAW);
@@ -217,8 +219,9 @@ static void test_published(void) {
 /* --- hooks --- */
 
 /* The first-move rule as an allow hook over no-restriction. */
-static int first_move_hook(void *ctx, const Position *p, Move m) {
-  (void)ctx;
+static int first_move_hook(void *ctx, const Position *p, const History *h,
+                           Move m) {
+  (void)ctx, (void)h;
   if (p->ply > 0 || m.to != BOARD_CENTRE) return 1;
   uint64_t enemy = p->arms[p->side ^ 1];
   return (int)((rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n)) >>
@@ -232,7 +235,8 @@ static void test_hooks(void) {
   char err[BOARD_ERRMAX];
   rules_named(&a, "first-move", 8, err);
   rules_named(&b, "no-restriction", 8, err);
-  b.hooks.allow = first_move_hook;
+  TestHooks hooks = {first_move_hook, NULL, NULL};
+  test_hooks_wire(&b, &hooks);
   b.hook_plies = 1;
   CHECK_INT(solver_solve(&x, &a, NULL, err), SOLVER_OK);
   CHECK_INT(solver_solve(&y, &b, NULL, err), SOLVER_OK);
@@ -242,8 +246,9 @@ static void test_hooks(void) {
   solver_free(&y);
 }
 
-static int failing_allow(void *ctx, const Position *p, Move m) {
-  (void)p, (void)m;
+static int failing_allow(void *ctx, const Position *p, const History *h,
+                         Move m) {
+  (void)p, (void)h, (void)m;
   return --*(int *)ctx > 0 ? 1 : RULES_EHOOK;
 }
 
@@ -257,8 +262,8 @@ static void test_failures(void) {
   char err[BOARD_ERRMAX];
   int calls = 500;
   rules_named(&r, "standard", 8, err);
-  r.hooks.allow = failing_allow;
-  r.hooks.ctx = &calls;
+  TestHooks failing = {failing_allow, NULL, &calls};
+  test_hooks_wire(&r, &failing);
   CHECK_INT(solver_solve(&s, &r, NULL, err), SOLVER_EHOOK);
   rules_named(&r, "standard", 12, err);
   int polls = 1;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "hooks.h"
 #include "memory.h"
 #include "random_position.h"
 #include "rank.h"
@@ -103,7 +104,8 @@ static int same_as_plain(const Solution *sym, const Solution *plain,
       Position p;
       int d1, d2;
       rank_unrank(r, plain->n, (uint32_t)ply, &p);
-      int v1 = solver_lookup(plain, &p, &d1), v2 = solver_lookup(sym, &p, &d2);
+      int v1 = solver_lookup(plain, &p, NULL, &d1),
+          v2 = solver_lookup(sym, &p, NULL, &d2);
       if (v1 != v2 || d1 != d2) {
         char text[BOARD_POSMAX];
         if (bad++ < 3)
@@ -150,8 +152,8 @@ static void test_against_plain(void) {
 
 /* A symmetric result hook: the side not to move wins when it holds both
 ** arms next to the empty arm. */
-static int hemmed_result(void *ctx, const Position *p) {
-  (void)ctx;
+static int hemmed_result(void *ctx, const Position *p, const History *h) {
+  (void)ctx, (void)h;
   uint64_t empty = board_empty_arms(p), other = p->arms[p->side ^ 1];
   if (!empty) return OUTCOME_NONE;
   uint64_t around = rules_rot_up(empty, p->n) | rules_rot_down(empty, p->n);
@@ -167,9 +169,10 @@ typedef struct TrapSet {
   int count;
 } TrapSet;
 
-static void keep_trap(void *ud, const Position *p, int losing) {
+static void keep_trap(void *ud, const Position *p, const History *h,
+                      int losing) {
   TrapSet *t = ud;
-  (void)losing;
+  (void)losing, (void)h;
   if (t->count < 64) board_format(p, t->text[t->count++]);
 }
 
@@ -184,8 +187,9 @@ static int traps_within(const TrapSet *b, const TrapSet *a) {
   return 1;
 }
 
-static void count_trap(void *ud, const Position *p, int losing) {
-  (void)ud, (void)p;
+static void count_trap(void *ud, const Position *p, const History *h,
+                       int losing) {
+  (void)ud, (void)p, (void)h;
   traps_told += losing > 0;
 }
 
@@ -197,7 +201,7 @@ static void compare_census(const Rules *r, const Position *start,
   char err[BOARD_ERRMAX];
   solver_solve(&plain, r, NULL, err);
   symsolver_solve(&sym, r, 2, NULL, NULL, err);
-  CHECK_INT(solver_census(&plain, r, start, &a, NULL, NULL, NULL, err),
+  CHECK_INT(solver_census(&plain, r, start, NULL, &a, NULL, NULL, NULL, err),
             SOLVER_OK);
   traps_told = 0;
   CHECK_INT(
@@ -245,7 +249,8 @@ static void test_census(void) {
     char err[BOARD_ERRMAX];
     int bad = 0;
     rules_named(&r, rules_names[v % 6], 8, err);
-    if (v == 6) r.hooks.result = hemmed_result;
+    TestHooks hemmed = {NULL, hemmed_result, NULL};
+    if (v == 6) test_hooks_wire(&r, &hemmed);
     solver_solve(&plain, &r, NULL, err);
     symsolver_solve(&sym, &r, 1, NULL, NULL, err);
     for (uint64_t i = 0; i < rank_layer(8); i++) {
@@ -254,7 +259,7 @@ static void test_census(void) {
       static TrapSet ta, tb;
       ta.count = tb.count = 0;
       rank_unrank(i, 8, 0, &p);
-      solver_census(&plain, &r, &p, &a, keep_trap, &ta, NULL, err);
+      solver_census(&plain, &r, &p, NULL, &a, keep_trap, &ta, NULL, err);
       symcensus_run(&sym, &r, &p, &b, keep_trap, &tb, 1, NULL, NULL, err);
       bad += memcmp(&a, &b, sizeof a) != 0 ||
              (a.traps < 64 && !traps_within(&tb, &ta));
@@ -301,8 +306,9 @@ static void test_threads(void) {
 /* --- hooks --- */
 
 /* The first-move rule as an allow hook over no-restriction: symmetric. */
-static int first_move_hook(void *ctx, const Position *p, Move m) {
-  (void)ctx;
+static int first_move_hook(void *ctx, const Position *p, const History *h,
+                           Move m) {
+  (void)ctx, (void)h;
   if (p->ply > 0 || m.to != BOARD_CENTRE) return 1;
   uint64_t enemy = p->arms[p->side ^ 1];
   return (int)((rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n)) >>
@@ -311,15 +317,17 @@ static int first_move_hook(void *ctx, const Position *p, Move m) {
 }
 
 /* Not symmetric: no move from arm 1. */
-static int not_from_arm_1(void *ctx, const Position *p, Move m) {
-  (void)ctx, (void)p;
+static int not_from_arm_1(void *ctx, const Position *p, const History *h,
+                          Move m) {
+  (void)ctx, (void)p, (void)h;
   return m.from != 0;
 }
 
 /* Not symmetric under colour swap: white wins at once when black holds
 ** the centre. */
-static int black_centre_loses(void *ctx, const Position *p) {
-  (void)ctx;
+static int black_centre_loses(void *ctx, const Position *p,
+                              const History *h) {
+  (void)ctx, (void)h;
   return p->centre == BLACK ? OUTCOME_WHITE : OUTCOME_NONE;
 }
 
@@ -331,7 +339,8 @@ static void test_hooks(void) {
   SolveOptions claim = {2, 1, NULL, NULL};
   for (int n = 6; n <= 12; n += 6) {
     rules_named(&r, "no-restriction", n, err);
-    r.hooks.allow = first_move_hook;
+    TestHooks first = {first_move_hook, NULL, NULL};
+    test_hooks_wire(&r, &first);
     r.hook_plies = 1;
     compare(&r, 1, "first-move hook");
     board_start(&start, n);
@@ -346,7 +355,8 @@ static void test_hooks(void) {
     solver_free(&a);
     solver_free(&b);
     rules_named(&r, "standard", n, err);
-    r.hooks.result = hemmed_result;
+    TestHooks hemmed = {NULL, hemmed_result, NULL};
+    test_hooks_wire(&r, &hemmed);
     compare(&r, 1, "hemmed result hook");
     compare_census(&r, &start, "hemmed result hook");
     CHECK_INT(solve_check_symmetric(&r, err), 0);
@@ -357,19 +367,21 @@ static void test_hooks(void) {
   solver_free(&a);
   /* a false claim is refused */
   rules_named(&r, "standard", 8, err);
-  r.hooks.allow = not_from_arm_1;
+  TestHooks liar = {not_from_arm_1, NULL, NULL};
+  test_hooks_wire(&r, &liar);
   CHECK_INT(solve_variant(&a, &r, &claim, err), SOLVER_ERROR);
-  CHECK(strstr(err, "symmetric") && strstr(err, "allow hook"));
-  r.hooks.allow = NULL;
-  r.hooks.result = black_centre_loses;
+  CHECK(strstr(err, "symmetric, but its hooks") && strstr(err, "in its"));
+  TestHooks liar2 = {NULL, black_centre_loses, NULL};
+  test_hooks_wire(&r, &liar2);
   CHECK_INT(solve_variant(&a, &r, &claim, err), SOLVER_ERROR);
-  CHECK(strstr(err, "result hook") && strstr(err, "colour swap"));
+  CHECK(strstr(err, "its hooks judge") && strstr(err, "colour swap"));
 }
 
 /* --- failures --- */
 
-static int failing_allow(void *ctx, const Position *p, Move m) {
-  (void)p, (void)m;
+static int failing_allow(void *ctx, const Position *p, const History *h,
+                         Move m) {
+  (void)p, (void)m, (void)h;
   return --*(int *)ctx > 0 ? 1 : RULES_EHOOK;
 }
 
@@ -383,8 +395,8 @@ static void test_failures(void) {
   char err[BOARD_ERRMAX];
   int calls = 50;
   rules_named(&r, "standard", 8, err);
-  r.hooks.allow = failing_allow;
-  r.hooks.ctx = &calls;
+  TestHooks failing = {failing_allow, NULL, &calls};
+  test_hooks_wire(&r, &failing);
   CHECK_INT(symsolver_solve(&s, &r, 1, NULL, NULL, err), SOLVER_EHOOK);
   rules_named(&r, "standard", 18, err);
   for (int polls = 1; polls <= 3; polls++) {

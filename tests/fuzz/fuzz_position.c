@@ -26,11 +26,11 @@ static void exercise_rules(const Position *p) {
   char err[BOARD_ERRMAX], why[BOARD_ERRMAX];
   for (int v = 0; rules_names[v]; v++) {
     if (rules_named(&r, rules_names[v], p->n, err)) abort();
-    int k = rules_moves(&r, p, moves);
+    int k = rules_moves(&r, p, NULL, moves);
     if (k < 0 || k > RULES_MAX_MOVES || k != rules_param_count(&r, p)) abort();
     for (int i = 0; i < k; i++)
-      if (rules_explain(&r, p, moves[i], why) != 1) abort();
-    rules_outcome(&r, p, NULL);
+      if (rules_explain(&r, p, NULL, moves[i], why) != 1) abort();
+    rules_outcome(&r, p, NULL, NULL);
   }
 }
 

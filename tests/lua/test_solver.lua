@@ -63,7 +63,7 @@ end)
 test("hooked variants: solved up to symmetry when they say so", function()
   local v = mt.variant{base = "first-move-hook", arms = 10}
   local claimed = mt.variant{base = v, name = "claimed", symmetric = true}
-  check(not v.symmetric and claimed.symmetric, "the field")
+  check(not v:parameters().symmetric and claimed:parameters().symmetric, "the field")
   local a, b = mt.solve(v), mt.solve(claimed)
   check(not a:info().symmetric and b:info().symmetric, "which solver")
   eq(differences(a, b, v), 0, "same values")
@@ -72,10 +72,10 @@ test("hooked variants: solved up to symmetry when they say so", function()
   eq(differences(c, d, mt.variant("centre-must-leave")), 0, "centre-must-leave")
   local liar = mt.variant{base = "standard", name = "liar", symmetric = true,
                           allow = function(p, m) return m.from ~= 1 end}
-  raises(function() mt.solve(liar) end, "says it is symmetric, but its allow hook")
+  raises(function() mt.solve(liar) end, "says it is symmetric, but its hooks forbid 1-c in bbbbwwww/. b and allow")
   local liar2 = mt.variant{base = "standard", name = "liar2", symmetric = true,
                            result = function(p) if p.centre == "black" then return "white" end end}
-  raises(function() mt.solve(liar2) end, "its result hook judges")
+  raises(function() mt.solve(liar2) end, "but its hooks judge")
   raises(function() mt.variant{symmetric = "yes"} end, "symmetric must be a boolean")
 end)
 

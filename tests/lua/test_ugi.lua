@@ -1,36 +1,157 @@
--- test_ugi.lua — a scripted UGI session compared with its expected
--- transcript (times and speeds, which vary, are masked).
+-- test_ugi.lua — the UGI engine fed from files and pipes: seeds, the end
+-- of the input, a closed output, --safe.  (tests/ugi/*.ugi drive it
+-- through pipes as a tournament runner does.)
 
-local function read(path)
-  local f = assert(io.open(path))
-  local text = f:read("a")
+-- Runs the engine on the input text (with extra program options); returns
+-- its output lines.
+local function engine(input, options)
+  local path = os.tmpname()
+  local f = assert(io.open(path, "w"))
+  f:write(input)
   f:close()
-  return text
+  local p = io.popen(string.format("MUTORERE_PATH= '%s' %s --ugi < '%s' 2>&1", PROGRAM,
+                                   options or "", path))
+  local lines = {}
+  for line in p:lines() do lines[#lines + 1] = line end
+  p:close()
+  os.remove(path)
+  return lines
 end
 
-local function lines(text)
-  local t = {}
-  for line in text:gmatch("([^\n]*)\n") do t[#t + 1] = line end
-  return t
+-- The lines that start with prefix.
+local function only(lines, prefix)
+  local out = {}
+  for _, l in ipairs(lines) do
+    if l:sub(1, #prefix) == prefix then out[#out + 1] = l end
+  end
+  return out
 end
 
-test("a UGI session gives its expected transcript", function()
-  local dir = HERE .. "/../ugi"
-  local out = io.popen(string.format("MUTORERE_PATH= '%s' --ugi < '%s/session.in'",
-                                     PROGRAM, dir)):read("a")
-  out = out:gsub(" time %d+", " time T"):gsub(" nps %d+", " nps N")
-  local got, want = lines(out), lines(read(dir .. "/session.expected"))
-  eq(#got, #want, "lines")
-  for i = 1, math.max(#got, #want) do eq(got[i], want[i], "line " .. i) end
+-- Commands for games of a player from a position with twelve moves:
+-- each game begins with uginewgame and asks for three moves.
+local function games(player, seed, count, go)
+  local t = {"setoption name Arms value 24", "setoption name Player value " .. player}
+  if seed then t[#t + 1] = "setoption name Seed value " .. seed end
+  for _ = 1, count do
+    t[#t + 1] = "uginewgame"
+    t[#t + 1] = "position fen " .. ("bw"):rep(12) .. "/. b"
+    for _ = 1, 3 do t[#t + 1] = go or "go" end
+  end
+  return table.concat(t, "\n") .. "\n"
+end
+
+-- The moves of each game (three a game) as text.
+local function moves_by_game(lines)
+  local moves, out = only(lines, "bestmove "), {}
+  for i = 1, #moves, 3 do out[#out + 1] = table.concat(moves, " ", i, i + 2) end
+  return out
+end
+
+test("a seed gives the same games; each game of an engine differs", function()
+  local a = moves_by_game(engine(games("random", 7, 6)))
+  local b = moves_by_game(engine(games("random", 7, 6)))
+  eq(#a, 6, "six games")
+  eq(a, b, "Seed 7 twice: the same games")
+  local distinct = {}
+  for _, g in ipairs(a) do distinct[g] = true end
+  local n = 0
+  for _ in pairs(distinct) do n = n + 1 end
+  check(n >= 5, "the games of one engine differ: " .. table.concat(a, " | "))
+  local c = moves_by_game(engine(games("random", 8, 6)))
+  check(table.concat(c) ~= table.concat(a), "another seed, other games")
+  local d = moves_by_game(engine(games("random", nil, 6)))
+  local e = moves_by_game(engine(games("random", nil, 6)))
+  check(table.concat(d) ~= table.concat(e), "Seed 0 (the default): every run its own")
 end)
 
-test("go answers while the engine stops on request", function()
-  local input = os.tmpname()
-  local f = io.open(input, "w")
-  f:write("ugi\nposition startpos\ngo infinite\nisready\nstop\nquery p1turn\nquit\n")
-  f:close()
-  local out = io.popen(string.format("MUTORERE_PATH= '%s' --ugi < '%s'", PROGRAM, input)):read("a")
-  os.remove(input)
-  check(out:find("bestmove %d%-c"), "a best move: " .. out)
-  check(out:find("response true", 1, true), "and goes on after stop")
+test("MCTS under a node limit: seeded, and advancing per game", function()
+  local function infos(lines)
+    local out = {}
+    for i, l in ipairs(only(lines, "info score")) do
+      out[i] = l:gsub(" time %d+", ""):gsub(" nps %d+", "")
+    end
+    return out
+  end
+  local input = games("mcts", 3, 4, "go nodes 60")
+  local a, b = infos(engine(input)), infos(engine(input))
+  eq(#a, 12, "twelve searches")
+  eq(a, b, "the same seed, the same searches")
+  check(table.concat(a, "\n", 1, 3) ~= table.concat(a, "\n", 4, 6),
+        "the next game searches with other playouts")
+end)
+
+test("the end of the input lets the last search finish", function()
+  local out = engine("position startpos\ngo depth 10\n")
+  check(out[1] and out[1]:find("^info depth 10 "), "the search ran to depth 10: " .. tostring(out[1]))
+  check(out[2] and out[2]:find("^bestmove %d%-c$"), "and answered")
+  out = engine("position startpos\ngo infinite\n")
+  check(out[#out] and out[#out]:find("^bestmove %d%-c$"), "an infinite one ends there")
+end)
+
+test("quit in a piped file stops the search at once, with its best move", function()
+  local out = engine("setoption name Player value mcts\nposition startpos\ngo infinite\n" ..
+                     "query p1turn\nquit\nisready\n")
+  eq(#only(out, "bestmove "), 1, "one best move")
+  eq(#only(out, "response"), 0, "the queued query is dropped by quit")
+  eq(#only(out, "readyok"), 0, "nothing after quit")
+end)
+
+test("a closed output ends the engine with an error, not a signal", function()
+  local status, err = os.tmpname(), os.tmpname()
+  os.execute(string.format("(yes isready | MUTORERE_PATH= '%s' --ugi 2>'%s'; echo $? >'%s')" ..
+                           " | head -1 >/dev/null", PROGRAM, err, status))
+  local function read(path)
+    local f = io.open(path)
+    local text = f and f:read("a") or ""
+    if f then f:close() end
+    os.remove(path)
+    return text
+  end
+  eq(read(status), "1\n", "exit status 1 (141 would be SIGPIPE)")
+  check(read(err):find("standard output: Broken pipe", 1, true), "and why")
+end)
+
+test("--safe --ugi plays", function()
+  local out = engine("ugi\nisready\nsetoption name Player value minimax\nposition startpos\n" ..
+                     "go depth 3\n", "--safe")
+  check(#only(out, "ugiok") == 1 and #only(out, "readyok") == 1, "handshake: " ..
+        table.concat(out, "\n"))
+  eq(only(out, "bestmove"), {"bestmove 1-c"}, "a move")
+end)
+
+test("every player keeps to a move's time, nodes and stop by itself", function()
+  local g = mt.game{arms = 24}
+  g:play("1-c")
+  for _, name in ipairs({"alphabeta", "heuristic", "minimax", "mcts", "mcts-lua",
+                         "perfect", "random"}) do
+    local p = mt.player(name)
+    local t = mt.clock()
+    local move, found = p:choose(g, {time = 0.2})
+    local took = mt.clock() - t
+    check(took < 2, string.format("%s: 0.2 s took %.2f s", name, took))
+    check(g:copy():play(move), name .. ": a legal move")
+    if name ~= "random" then
+      check(type(found) == "table" and (found.score or found.mate) and #found.pv > 0,
+            name .. " reports a score and a line")
+    end
+    local polls = 0
+    t = mt.clock()
+    p:choose(g, {infinite = true, stop = function() polls = polls + 1 return polls > 3 end})
+    check(mt.clock() - t < 2, name .. ": infinite, ended by stop")
+  end
+  for name, nodes in pairs({mcts = 100, ["mcts-lua"] = 30, minimax = 300, alphabeta = 2000}) do
+    local _, found = mt.player(name):choose(g, {nodes = nodes})
+    check(found.nodes >= nodes and found.nodes < nodes * 1.1, string.format(
+          "%s: %d nodes asked, %s searched", name, nodes, tostring(found.nodes)))
+  end
+  for _, name in ipairs({"alphabeta", "heuristic", "minimax"}) do
+    local _, found = mt.player(name):choose(g, {depth = 3})
+    eq(found.depth, 3, name .. ": depth 3")
+  end
+  raises(function() mt.player("random"):choose(g, {time = -1}) end, "limit time must be >= 0")
+  raises(function() mt.player("random"):choose(g, {depht = 3}) end, "unknown limit 'depht'")
+  raises(function() mt.player("random"):choose(g, {depth = 0}) end,
+         "limit depth must be a positive integer")
+  raises(function() mt.player("random"):choose(g, {stop = true}) end,
+         "limit stop must be a function")
 end)

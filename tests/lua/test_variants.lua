@@ -58,9 +58,7 @@ test("the shipped variant files are the built-ins", function()
     local v = mt.variant(name)
     check(v.path and v.path:find("variants/" .. name .. ".lua", 1, true),
           name .. " comes from its script")
-    local got = v:parameters()
-    got.hooks = nil
-    eq(got, params, name .. " parameters")
+    eq(v:parameters(), params, name .. " parameters")
     check(type(v.description) == "string" and #v.description > 0, name .. " description")
   end
 end)
@@ -194,21 +192,29 @@ test("a result hook ends games and prunes perft", function()
 end)
 
 test("hooks see positions and moves with notation", function()
-  local seen = {}
-  local v = mt.variant{allow = function(p, m)
-    seen[#seen + 1] = tostring(p) .. " " .. tostring(m)
-    check(mt.type(p) == "Position" and mt.type(m) == "Move", "types")
-    return true
-  end}
-  local g = mt.game(v)
-  seen = {}
-  g:moves()
-  eq(seen, {"bbbbwwww/. b 1-c", "bbbbwwww/. b 4-c"}, "calls")
+  for _, pure in ipairs({true, false}) do
+    local seen = {}
+    local v = mt.variant{pure = pure, allow = function(p, m)
+      seen[#seen + 1] = tostring(p) .. " " .. tostring(m)
+      check(mt.type(p) == "Position" and mt.type(m) == "Move", "types")
+      check(p.side == "black" and p[1] == "black" and p[8] == "white"
+            and p.centre == nil and p.empty == "c" and p.arms == 8
+            and p:at(5) == "white", "fields and methods of the position")
+      check(m.to == "c" and (m.from == 1 or m.from == 4), "fields of the move")
+      return true
+    end}
+    local g = mt.game(v)
+    eq(seen, {"bbbbwwww/. b 1-c", "bbbbwwww/. b 4-c"}, "asked at the start")
+    seen = {}
+    g:moves()
+    eq(seen, pure and {} or {"bbbbwwww/. b 1-c", "bbbbwwww/. b 4-c"},
+       pure and "a pure hook is asked once per state" or "an impure one every time")
+  end
 end)
 
 test("errors in hooks are reported and change nothing", function()
   local armed = false
-  local v = mt.variant{name = "faulty", allow = function(p, m)
+  local v = mt.variant{name = "faulty", pure = false, allow = function(p, m)
     if armed then error("deliberate failure") end
     return true
   end}
@@ -217,7 +223,8 @@ test("errors in hooks are reported and change nothing", function()
   local before = {g:position(), g:history()}
   armed = true
   local err = raises(function() g:play("5-4") end, "deliberate failure")
-  check(err and err:find("allow hook failed at bbb.wwww/b w 1", 1, true), "names the hook and position: " .. tostring(err))
+  check(err and err:find("allow hook failed at bbb.wwww/b w 1 for move 5-4", 1, true),
+        "names the hook, position and move: " .. tostring(err))
   check(err and err:find("test_variants.lua", 1, true), "names the file")
   raises(function() g:moves() end, "deliberate failure")
   raises(function() mt.perft(v, 5) end, "deliberate failure")
@@ -227,7 +234,7 @@ test("errors in hooks are reported and change nothing", function()
   g:play("5-4")
   eq(g:ply(), 2, "works again")
   local bad = mt.variant{result = function() return "maybe" end}
-  raises(function() mt.game(bad) end, "it returned maybe; want \"black\", \"white\", \"draw\" or nil")
+  raises(function() mt.game(bad) end, "result hook failed at bbbbwwww/. b: it returned \"maybe\"; want \"black\", \"white\", \"draw\" or nil")
   local h = mt.variant{allow = function(p, m)
     return pcall(function() end) -- a hook may call Lua freely
   end}

@@ -1,0 +1,101 @@
+-- test_jobs.lua — matches and tournaments spread over worker processes
+-- (jobs): the same results as the serial run for a seed, clear errors
+-- when a worker fails, no child left behind.
+
+-- The moves of every game of a tournament or match, as one text.
+local function games_of(t)
+  local out = {}
+  for _, m in ipairs(t.matches or {t}) do
+    for _, r in ipairs(m.records) do
+      out[#out + 1] = table.concat(r.moves, " ") .. " " .. r.result .. " " .. r.reason ..
+                      " " .. tostring(r.error)
+    end
+  end
+  return table.concat(out, "\n")
+end
+
+-- The processes this one has started and not yet reaped.
+local function children()
+  local pid = io.open("/proc/self/stat"):read("a"):match("^(%d+)")
+  local f = io.open("/proc/" .. pid .. "/task/" .. pid .. "/children")
+  if not f then return nil end
+  local text = f:read("a")
+  f:close()
+  return text:match("%S") and text or ""
+end
+
+local LIGHT = {"alphabeta", mt.player("mcts", {playouts = 200}), "random", "perfect",
+               mt.player("minimax", {depth = 2})}
+
+test("a tournament with jobs gives the serial tournament's results", function()
+  local options = {players = LIGHT, variants = {"standard", "first-two-turns",
+                   {base = "misere", arms = 10}}, games = 4, seed = 11}
+  local serial = mt.tournament(options)
+  for _, jobs in ipairs({2, 3, true}) do
+    options.jobs = jobs
+    local spread = mt.tournament(options)
+    eq(tostring(spread), tostring(serial), "standings, jobs = " .. tostring(jobs))
+    eq(games_of(spread), games_of(serial), "every game, jobs = " .. tostring(jobs))
+    eq(#spread.matches, 30, "ten pairs on three variants")
+  end
+  eq(children(), "", "no child left")
+end)
+
+test("a match with jobs gives the serial match's results", function()
+  for _, games in ipairs({1, 2, 7, 25}) do
+    local a = mt.match("mcts", "random", {games = games, seed = 4})
+    local b = mt.match("mcts", "random", {games = games, seed = 4, jobs = 4})
+    eq(tostring(b), tostring(a), games .. " games")
+    eq(games_of(b), games_of(a), games .. " games, every move")
+  end
+  local faulty = mt.player(function(g)
+    if #g:history() > 4 then error("lost my way") end
+    return g:moves()[1]
+  end)
+  local a = mt.match(faulty, "random", {games = 6})
+  local b = mt.match(faulty, "random", {games = 6, jobs = 2})
+  eq(b.errors, a.errors, "a failing player loses the same games")
+  eq(b.a.losses, 6, "all of them")
+end)
+
+test("a failing worker stops the run with a clear error", function()
+  local quitter = mt.player(function(g)
+    if #g:history() > 6 then os.exit(3) end
+    return g:moves()[1]
+  end, {name = "quitter"})
+  local err = raises(function() mt.match(quitter, "random", {games = 4, jobs = 2}) end,
+                     "failed: a worker ended (exit status 3) without its result")
+  check(err and err:find("^jobs: the worker for games (%d) to %1 failed"), "names its games")
+  local killer = mt.player(function(g)
+    if #g:history() > 6 then os.execute("kill -9 $PPID") end
+    return g:moves()[1]
+  end)
+  raises(function() mt.tournament{players = {killer, "random"}, games = 2, jobs = 2} end,
+         "a worker died of signal 9")
+  eq(children(), "", "the other workers are gone too")
+end)
+
+test("budgets stop the workers, and no child is left", function()
+  local t = mt.clock()
+  local ok, err = mt.limit({time = 0.4}, mt.tournament,
+                           {players = {"mcts", "mcts", "mcts"}, games = 200, jobs = 2})
+  check(not ok and err:find("time budget", 1, true), "stopped: " .. tostring(err))
+  check(mt.clock() - t < 5, "at once")
+  eq(children(), "", "no child left")
+end)
+
+test("jobs: bad values, and refused in a sandbox", function()
+  for _, bad in ipairs({0, -1, 1.5, 257, "2", false}) do
+    raises(function() mt.match("random", "random", {jobs = bad}) end,
+           "jobs must be a whole number from 1 to 256, or true (one per core)")
+  end
+  raises(function() mt.tournament{players = {"random", "random"}, jobs = {}} end,
+         "jobs must be a whole number")
+  local ok, err = mt.sandbox(function()
+    return mt.match("random", "random", {games = 2, jobs = 2})
+  end)
+  check(not ok and err:find("jobs: worker processes are not allowed in a sandbox", 1, true),
+        tostring(err))
+  ok = mt.sandbox(function() return mt.match("random", "random", {games = 2, jobs = 1}) end)
+  check(ok, "one job is fine there")
+end)
