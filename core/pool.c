@@ -46,18 +46,21 @@ static void pool_fail(Pool *p, int code) {
 ** was. */
 static int take_chunk(Pool *p, unsigned generation) {
   uint64_t t = __atomic_load_n(&p->taken, __ATOMIC_ACQUIRE), from, to;
+  uint64_t count, size;
   do {
     if (t >> SPAN_BITS != (generation & 0xffff)) return 0;
     from = t & SPAN_MASK;
-    if (from >= p->count) return 0;
-  } while (!__atomic_compare_exchange_n(&p->taken, &t, t + p->size, 1,
+    count = __atomic_load_n(&p->count, __ATOMIC_RELAXED);
+    size = __atomic_load_n(&p->size, __ATOMIC_RELAXED);
+    if (from >= count) return 0;
+  } while (!__atomic_compare_exchange_n(&p->taken, &t, t + size, 1,
                                         __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
-  to = p->count - from > p->size ? from + p->size : p->count;
+  to = count - from > size ? from + size : count;
   if (!__atomic_load_n(&p->failed, __ATOMIC_RELAXED)) {
     int rc = p->chunk(p->ud, from, to);
     if (rc) pool_fail(p, rc);
   }
-  if (__atomic_add_fetch(&p->done, to - from, __ATOMIC_ACQ_REL) == p->count) {
+  if (__atomic_add_fetch(&p->done, to - from, __ATOMIC_ACQ_REL) == count) {
     pthread_mutex_lock(&p->lock);
     pthread_cond_signal(&p->finished);
     pthread_mutex_unlock(&p->lock);
@@ -121,15 +124,19 @@ int pool_run(Pool *p, PoolChunk chunk, void *ud, uint64_t count, uint64_t size,
              const Cancel *c, int cancelled, PoolTick tick) {
   if (count == 0) return 0;
   pthread_mutex_lock(&p->lock);
+  /* A helper late from the last pass must not take a chunk of this one:
+  ** the counter is closed under the new generation before the pass is set
+  ** up, and opened once it is. */
+  p->generation++;
+  uint64_t tag = (uint64_t)(p->generation & 0xffff) << SPAN_BITS;
+  __atomic_store_n(&p->taken, tag | SPAN_MASK, __ATOMIC_SEQ_CST);
   p->chunk = chunk;
   p->ud = ud;
-  p->count = count;
-  p->size = size ? size : 1;
+  __atomic_store_n(&p->count, count, __ATOMIC_RELAXED);
+  __atomic_store_n(&p->size, size ? size : 1, __ATOMIC_RELAXED);
   __atomic_store_n(&p->failed, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&p->done, 0, __ATOMIC_RELAXED);
-  p->generation++;
-  __atomic_store_n(&p->taken, (uint64_t)(p->generation & 0xffff) << SPAN_BITS,
-                   __ATOMIC_RELEASE);
+  __atomic_store_n(&p->taken, tag, __ATOMIC_RELEASE);
   pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->lock);
   while (take_chunk(p, p->generation)) pool_look(p, c, cancelled, tick);
