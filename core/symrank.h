@@ -95,14 +95,24 @@ static inline int symrank_period(const SymRank *t, uint64_t mask) {
   return t->n;
 }
 
-/* The least of the rotations of an arm mask (as a number), and in *turn
-** the least s with mask == symrank_rot_up(least, s, n). */
+/* The least of the rotations of an arm mask (as a number; mask neither
+** empty nor full), and in *turn the least s with mask ==
+** symrank_rot_up(least, s, n).  The least rotation puts a longest run of
+** empty arms at the top, so only the starts of those runs are tried. */
 static inline uint64_t symrank_least(uint64_t mask, int n, int *turn) {
-  uint64_t least = mask;
-  *turn = 0;
-  for (int s = 1; s < n; s++) {
+  uint64_t runs = ~mask & board_full(n), starts = runs;
+  int length = 0; /* starts: where runs of length + 1 empty arms begin */
+  while (runs) {
+    starts = runs;
+    runs &= symrank_rot_down(runs, 1, n);
+    length++;
+  }
+  uint64_t least = ~(uint64_t)0;
+  *turn = n;
+  for (; starts; starts &= starts - 1) {
+    int s = (__builtin_ctzll(starts) + length) % n;
     uint64_t x = symrank_rot_down(mask, s, n);
-    if (x < least) least = x, *turn = s;
+    if (x < least || (x == least && s < *turn)) least = x, *turn = s;
   }
   return least;
 }

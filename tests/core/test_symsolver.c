@@ -79,6 +79,23 @@ static void test_index(void) {
     symrank_free(&t);
   }
   uint64_t seed = 5;
+  for (int n = 4; n <= SYMRANK_MAX_ARMS; n += 2) /* the least rotation */
+    for (int i = 0; i < 2000; i++) {
+      uint64_t mask = test_random(&seed) & board_full(n), least = mask;
+      int turn, want = 0, period = (int)(test_random(&seed) % (uint64_t)n) + 1;
+      if (i % 2 && n % period == 0) /* a mask that repeats */
+        for (int j = period; j < n; j++)
+          mask = (mask & ~((uint64_t)1 << j)) | (mask >> (j - period) & 1) << j;
+      least = mask;
+      if (mask == 0 || mask == board_full(n)) continue;
+      for (int s = 1; s < n; s++)
+        if (symrank_rot_down(mask, s, n) < least)
+          least = symrank_rot_down(mask, s, n), want = s;
+      if (symrank_least(mask, n, &turn) != least || turn != want) {
+        CHECK(!"symrank_least");
+        break;
+      }
+    }
   for (int n = 16; n <= SYMRANK_MAX_ARMS; n += 2) {
     SymRank t;
     CHECK_INT(symrank_init(&t, n), 0);
@@ -325,8 +342,7 @@ static int not_from_arm_1(void *ctx, const Position *p, const History *h,
 
 /* Not symmetric under colour swap: white wins at once when black holds
 ** the centre. */
-static int black_centre_loses(void *ctx, const Position *p,
-                              const History *h) {
+static int black_centre_loses(void *ctx, const Position *p, const History *h) {
   (void)ctx, (void)h;
   return p->centre == BLACK ? OUTCOME_WHITE : OUTCOME_NONE;
 }
