@@ -3,7 +3,9 @@
 ** hand-written bitboard perft of the standard rule (8 to 32 arms) and
 ** against the same rule in plain Lua; the cost of a rule written as a Lua
 ** hook; the solver's speed and memory, on one thread and on all; the
-** program's start-up time against lua5.4's.  Run it on an idle machine;
+** designer's metrics (the reachable graph, its census and the random-play
+** chain, against a bare chain of chances alone); the program's start-up
+** time against lua5.4's.  Run it on an idle machine;
 ** nothing here is a test.
 **
 ** usage: bench [quick] [long]   (quick: shorter runs; long: the solver up
@@ -21,6 +23,7 @@
 
 #include "lmutorere.h"
 #include "memory.h"
+#include "metrics.h"
 #include "perft.h"
 #include "solve.h"
 #include "symsolver.h"
@@ -358,6 +361,77 @@ static void bench_solver(int quick, int extra) {
   solve_line("first-two-turns", quick ? 20 : 24, 1);
 }
 
+/* The reference for the chain: the chance of each state carried ply by ply
+** over all of g's states, nothing else; returns the chance left after
+** plies. */
+static double bare_chain(const MetricsGraph *g, int plies) {
+  double *now = calloc(g->count, sizeof *now),
+         *next = calloc(g->count, sizeof *next);
+  double live = 1;
+  now[0] = 1;
+  for (int t = 0; t < plies && now && next; t++) {
+    live = 0;
+    for (uint32_t i = 0; i < g->count; i++) {
+      uint32_t k = metrics_moves(g, i);
+      if (now[i] == 0 || k == 0) continue;
+      double w = now[i] / k;
+      for (uint64_t e = g->first[i]; e < g->first[i + 1]; e++)
+        next[g->child[e]] += w;
+      live += now[i];
+      now[i] = 0;
+    }
+    double *swap = now;
+    now = next;
+    next = swap;
+  }
+  free(now);
+  free(next);
+  return live;
+}
+
+/* mt.metrics's work in C for the standard rule on n arms: the solve, the
+** reachable graph and its census, the random-play chain on symmetry
+** classes and on all states, and the bare chain. */
+static void bench_metrics_arms(int n) {
+  Rules r;
+  Solution s;
+  MetricsGraph g;
+  MetricsCensus c;
+  MetricsRandom sym, all;
+  char err[BOARD_ERRMAX];
+  Position start;
+  rules_named(&r, "standard", n, err);
+  board_start(&start, n);
+  double t0 = now();
+  if (solver_solve(&s, &r, NULL, err)) return;
+  double t1 = now();
+  if (metrics_graph(&g, &s, &r, &start, NULL, NULL, err)) return;
+  metrics_census(&g, &c);
+  double t2 = now();
+  metrics_random(&g, 1, 2500, &sym, NULL, err);
+  double t3 = now();
+  metrics_random(&g, 0, 2500, &all, NULL, err);
+  double t4 = now();
+  bare_chain(&g, all.plies);
+  double t5 = now();
+  printf("  %2d arms %7u states (%u classes): solve %.1f ms, graph %.1f ms, "
+         "chain %.1f ms, %d plies\n",
+         n, g.count, sym.classes, 1e3 * (t1 - t0), 1e3 * (t2 - t1),
+         1e3 * (t3 - t2), sym.plies);
+  printf("          on all states %.1f ms; a bare chain of chances %.1f ms: "
+         "%.2fx on classes, %.2fx on all\n",
+         1e3 * (t4 - t3), 1e3 * (t5 - t4), (t3 - t2) / (t5 - t4),
+         (t4 - t3) / (t5 - t4));
+  metrics_graph_free(&g);
+  solver_free(&s);
+}
+
+static void bench_metrics(int quick) {
+  printf("metrics (standard rule; random play to 2500 plies or a chance "
+         "< 1e-16)\n");
+  for (int n = 8; n <= (quick ? 12 : 16); n += 2) bench_metrics_arms(n);
+}
+
 int main(int argc, char **argv) {
   int quick = 0, extra = 0;
   for (int i = 1; i < argc; i++) {
@@ -377,6 +451,8 @@ int main(int argc, char **argv) {
   bench_lua_file("ai.lua", quick); /* alpha-beta, MCTS */
   printf("\n");
   bench_lua_file("tournament.lua", quick); /* games/s, serial and jobs */
+  printf("\n");
+  bench_metrics(quick);
   printf("\n");
   bench_startup(quick ? 10 : 50);
   return 0;

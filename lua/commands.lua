@@ -1,7 +1,7 @@
 -- commands.lua — the REPL's short commands over a current game: show(),
 -- moves(), play "4-c", undo(), redo(), new "first-move", setup "…",
 -- current(), history(), perft(d), ai "alphabeta", hint(), analyse(),
--- help().  Ordinary Lua functions, set by the program (not by the module)
+-- review(), help().  Ordinary Lua functions, set by the program (not by the module)
 -- into G, the REPL's global table; with safe (--safe), save and load are
 -- left out.
 local M, G, safe = ...
@@ -285,6 +285,16 @@ function G.analyse()
   for _, m in ipairs(a.moves) do
     print(string.format("  %-6s %s", m.move, in_words(m.value, m.distance)))
   end
+end
+
+-- review(): judges every move of the current game (to its last move:
+-- those redo() would play too) and prints them with the value line.
+function G.review()
+  local g = session.game:copy()
+  while g:redo() do end
+  local r = try(g.review, g)
+  if #r == 0 then print("no moves to review") return end
+  print(tostring(r))
 end
 
 -- save(path): saves the current game's record.

@@ -30,8 +30,9 @@
 
 /* The Lua parts, in the order they run. */
 static const char *const lua_parts[] = {
-    "diagram.lua", "help.lua",     "extras.lua",  "players.lua", "matches.lua",
-    "report.lua",  "pictures.lua", "puzzles.lua", "sandbox.lua", NULL};
+    "diagram.lua", "help.lua",    "extras.lua", "players.lua",  "matches.lua",
+    "metrics.lua", "review.lua",  "report.lua", "pictures.lua", "html.lua",
+    "puzzles.lua", "sandbox.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -99,6 +100,35 @@ static int read_embedded(lua_State *L) {
   return 1;
 }
 
+static int redefined(lua_State *L);
+
+/* Puts back the C functions that the part called name redefines where
+** stand-ins (redefined) wait for it. */
+static void restore_originals(lua_State *L, const char *name) {
+  static const char *const prefixes[] = {"M.", "M.Game:"};
+  const char *list = lbridge_embedded(name)->defines;
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
+  lua_getfield(L, -1, "Game");
+  for (int p = 0; p < 2; p++) {
+    int table = lua_gettop(L) - 1 + p; /* the module, then Game's methods */
+    size_t k = strlen(prefixes[p]);
+    for (const char *at = list; (at = strstr(at, prefixes[p])); at += k) {
+      if (at != list && at[-1] != ' ') continue;
+      const char *end = strchr(at, ' ');
+      lua_pushlstring(L, at + k, (size_t)(end - at) - k);
+      lua_pushvalue(L, -1);
+      lua_rawget(L, table);
+      if (lua_tocfunction(L, -1) == redefined) {
+        lua_getupvalue(L, -1, 4);
+        lua_replace(L, -2);
+        lua_rawset(L, table);
+      } else
+        lua_pop(L, 2);
+    }
+  }
+  lua_pop(L, 2);
+}
+
 /* Runs the Lua part called name, unless it has run, with (module,
 ** embedded reader, the table the parts share). */
 static void run_part(lua_State *L, const char *name) {
@@ -114,6 +144,7 @@ static void run_part(lua_State *L, const char *name) {
   lua_pop(L, 1);
   const EmbeddedFile *f = lbridge_embedded(name);
   if (!f) luaL_error(L, "mutorere: missing part %s", name);
+  restore_originals(L, name);
   lua_pushfstring(L, "@mutorere/%s", name);
   if (luaL_loadbufferx(L, f->text, f->size, lua_tostring(L, -1), "b"))
     lua_error(L);
@@ -185,6 +216,48 @@ static void make_lazy(lua_State *L, int idx, const char *which) {
   lua_pushcfunction(L, lazy_pairs);
   lua_setfield(L, -2, "__pairs");
   lua_setmetatable(L, idx);
+}
+
+/* Stands for a C function that a part redefines (upvalues: the part's
+** name, the table, the key, the C function): runs the part (which puts
+** the C function back first, then wraps it) and calls what it put there. */
+static int redefined(lua_State *L) {
+  run_part(L, lua_tostring(L, lua_upvalueindex(1)));
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, lua_upvalueindex(3));
+  lua_rawget(L, -2);
+  lua_replace(L, -2);
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* Where a part redefines a field that the C code has already set in the
+** table at idx (whose fields are prefix...), the field is replaced by a
+** stand-in that runs the part first. */
+static void defer_redefinitions(lua_State *L, int idx, const char *prefix) {
+  idx = lua_absindex(L, idx);
+  size_t k = strlen(prefix);
+  for (int i = 0; lua_parts[i]; i++) {
+    const char *at = lbridge_embedded(lua_parts[i])->defines;
+    for (; (at = strstr(at, prefix)); at += k) {
+      if (at != lbridge_embedded(lua_parts[i])->defines && at[-1] != ' ')
+        continue;
+      const char *end = strchr(at, ' ');
+      lua_pushlstring(L, at + k, (size_t)(end - at) - k);
+      if (lua_rawget(L, idx) == LUA_TFUNCTION) {
+        lua_pushstring(L, lua_parts[i]);
+        lua_pushvalue(L, idx);
+        lua_pushlstring(L, at + k, (size_t)(end - at) - k);
+        lua_pushvalue(L, -4);
+        lua_pushcclosure(L, redefined, 4);
+        lua_pushlstring(L, at + k, (size_t)(end - at) - k);
+        lua_insert(L, -2);
+        lua_rawset(L, idx);
+      }
+      lua_pop(L, 1);
+    }
+  }
 }
 
 /* mt.type(x) — "Game", "Variant", "Position" or "Move" for the module's
@@ -295,11 +368,14 @@ int luaopen_mutorere(lua_State *L) {
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
   lwatchdog_open(L, module, shared);
+  lmetrics_open(L, shared);
   lworkers_open(L, shared);
   make_lazy(L, module, "M.");
   make_lazy(L, shared, "shared.");
+  defer_redefinitions(L, module, "M.");
   lua_getfield(L, module, "Game");
   make_lazy(L, -1, "M.Game:");
+  defer_redefinitions(L, -1, "M.Game:");
   lua_settop(L, module);
   return 1;
 }

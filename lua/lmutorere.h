@@ -21,6 +21,10 @@ void lsolver_open(lua_State *L, int module);
 void lsearch_open(lua_State *L, int module);
 void lrecord_open(lua_State *L, int module);
 
+/* Puts metrics_exact (the exact figures of a variant's reachable states)
+** in the table at shared. */
+void lmetrics_open(lua_State *L, int shared);
+
 /* Registers workers() (a pool of worker processes, see lworkers.c) and
 ** cores() in the table at shared. */
 void lworkers_open(lua_State *L, int shared);

@@ -256,8 +256,8 @@ static void new_move(lua_State *L, Move m) {
   lua_setfield(L, -2, "__eq");
   lua_pushliteral(L, LMOVE_META);
   lua_setfield(L, -2, "__name");
-  luaL_getmetatable(L, LMOVE_META); /* what getmetatable shows */
-  lua_setfield(L, -2, "__metatable");
+  lua_pushliteral(L, "a move"); /* what getmetatable shows: nothing to */
+  lua_setfield(L, -2, "__metatable"); /* change */
   lua_pushboolean(L, 1);
   lua_rawsetp(L, -2, &move_mark);
   lua_setmetatable(L, -2);
@@ -421,9 +421,11 @@ void lposition_view_push(lua_State *L) {
   lua_setfield(L, -3, "__tostring");
   lua_getfield(L, -1, "__eq");
   lua_setfield(L, -3, "__eq");
-  lua_setfield(L, -2, "__metatable"); /* what getmetatable shows */
+  lua_pop(L, 1);
   lua_pushliteral(L, LPOSITION_META);
   lua_setfield(L, -2, "__name");
+  lua_pushliteral(L, "a position view"); /* what getmetatable shows: */
+  lua_setfield(L, -2, "__metatable");   /* nothing to change */
   lua_pushboolean(L, 1);
   lua_rawsetp(L, -2, &view_mark);
   lua_setmetatable(L, v);

@@ -15,6 +15,7 @@
 #include "lposition.h"
 #include "lwatchdog.h"
 #include "lmutorere.h"
+#include "lsolver.h"
 #include "memory.h"
 #include "solfile.h"
 #include "solve.h"
@@ -126,6 +127,12 @@ static LSolution *solution_self(lua_State *L) {
   LSolution *s = luaL_checkudata(L, 1, LSOLUTION_META);
   if (!s->live) luaL_error(L, "this solution was freed");
   return s;
+}
+
+const Solution *lsolver_check(lua_State *L, int idx) {
+  LSolution *s = luaL_checkudata(L, idx, LSOLUTION_META);
+  if (!s->live) luaL_error(L, "this solution was freed");
+  return &s->s;
 }
 
 static int solution_gc(lua_State *L) {

@@ -199,6 +199,36 @@ local function tempting(game, best, s)
   return pick.move
 end
 
+-- The lookahead-d player: a uniformly random move among those a d-ply
+-- negamax rates best (the search of the lookahead metric); it remembers
+-- the states it searched, variant by variant.
+local function lookahead_move(self, game, d)
+  local v = game:variant()
+  self.searchers = self.searchers or setmetatable({}, {__mode = "k"})
+  local search = self.searchers[v]
+  if not search then
+    search = shared.lookahead_searcher(v)
+    self.searchers[v] = search
+  end
+  local p, h = shared.state_of(game)
+  local moves = search(p, h, d)
+  return moves[self.rng(#moves)]
+end
+
+-- Checks the perfect player's options skill and lookahead.
+local function graded_options(o)
+  if o.skill ~= nil and o.lookahead ~= nil then
+    error("a player has a skill or a lookahead, not both", 4)
+  end
+  if o.skill ~= nil and (type(o.skill) ~= "number" or o.skill < 0 or o.skill > 1) then
+    error("skill must be a number from 0 (random) to 1 (perfect)", 4)
+  end
+  if o.lookahead ~= nil and (math.type(o.lookahead) ~= "integer" or
+                             o.lookahead < 0 or o.lookahead > 200) then
+    error("lookahead must be a depth from 0 to 200 plies", 4)
+  end
+end
+
 -- The perfect line from game after its first move: the solver's best
 -- move at each turn, to the end of a won or lost game, for a draw as far
 -- as plies.
@@ -249,8 +279,16 @@ end
 engines.perfect = {
   description = "perfect play from the solver: wins fastest, loses slowest, " ..
                 "and among equal moves sets the most traps (under limits, " ..
-                "alpha-beta when the solve does not fit)",
+                "alpha-beta when the solve does not fit; options: skill = " ..
+                "0..1, lookahead = plies)",
+  check = graded_options,
   decide = function(self, game, limits)
+    local o = self.options
+    if o.lookahead then return lookahead_move(self, game, o.lookahead) end
+    if o.skill and o.skill < 1 and self.rng() >= o.skill then
+      local moves = game:moves()
+      return moves[self.rng(#moves)]
+    end
     local t0 = M.clock()
     local s = solve_within(self, game, limits)
     if not s then -- alpha-beta for the rest of the time
@@ -286,6 +324,7 @@ local function from_definition(def, options, default_name)
   if def.engine then
     local e = engines[def.engine]
     if not e then error("unknown engine '" .. tostring(def.engine) .. "'", 3) end
+    if e.check then e.check(merged) end
     p.decide = e.decide
   elseif type(def.choose) == "function" then
     local choose = def.choose
@@ -333,7 +372,13 @@ function M.player(spec, options)
     return from_definition(spec, options, "custom")
   elseif t == "string" then
     if engines[spec] then
-      return from_definition({name = spec, description = engines[spec].description,
+      local name = spec
+      if spec == "perfect" and options and options.lookahead then
+        name = "lookahead-" .. tostring(options.lookahead)
+      elseif spec == "perfect" and options and options.skill then
+        name = "perfect-" .. tostring(options.skill)
+      end
+      return from_definition({name = name, description = engines[spec].description,
                               engine = spec}, options, spec)
     end
     if spec:find("/") or spec:match("%.lua$") then return from_file(spec, options) end

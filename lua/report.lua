@@ -9,27 +9,6 @@ Report.__name = "mutorere.Report"
 shared.classes = shared.classes or {}
 shared.classes[#shared.classes + 1] = Report
 
-local capital = {black = "Black", white = "White"}
-local other = {black = "white", white = "black"}
-
--- One sentence on what the start is worth.
-local function verdict(r)
-  local mover = r.start.side
-  if r.start.moves == 0 then
-    return string.format("broken: %s cannot move at the start", mover)
-  end
-  if r.reachable.wins + r.reachable.losses == 0 then
-    return "broken: no position reachable from the start is won or lost, " ..
-           "so no game can end but by repetition"
-  end
-  if r.start.value == "draw" then return "a draw with perfect play" end
-  local winner = r.start.value == "win" and mover or other[mover]
-  local text = string.format("a forced win for %s in %d pl%s", winner,
-                             r.start.distance, r.start.distance == 1 and "y" or "ies")
-  if r.start.distance <= 1 then text = text .. " (broken: it ends at once)" end
-  return text
-end
-
 -- Plays random games from the start; their results and lengths.
 local function random_play(v, games, seed, cap)
   local rng = shared.rng(seed)
@@ -75,29 +54,25 @@ local function histogram(lengths)
 end
 
 -- mt.report(variant [, options]): the report; options: games (random games,
--- 1000), seed (1), traps (examples, 10).
+-- 1000), seed (1), traps (examples, 10).  The figures of the solution are
+-- mt.metrics's.
 function M.report(variant, options)
   options = options or {}
   local v = M.variant(variant)
   local t0 = M.clock()
   local s = M.solve(v)
   local solve_seconds = M.clock() - t0
-  local start = v.start
-  local value, distance = s:lookup(start)
-  local g = M.game(v)
-  local census = s:census(start, options.traps or 10)
+  local m = M.metrics(v, {games = 0, traps = options.traps or 10})
   local cap = v:parameters().max_plies
   local r = setmetatable({
     variant = v.name, arms = v.arms, description = v.description,
-    start = {position = tostring(start), side = start.side, value = value,
-             distance = distance, moves = #g:moves()},
-    positions = s:states(), solve_seconds = solve_seconds,
-    reachable = {positions = census.reachable, wins = census.wins,
-                 losses = census.losses, draws = census.draws,
-                 longest = census.longest},
-    traps = {count = census.traps, examples = census.examples},
+    start = m.start, positions = s:states(), solve_seconds = solve_seconds,
+    reachable = {positions = m.reachable.states, wins = m.reachable.wins,
+                 losses = m.reachable.losses, draws = m.reachable.draws,
+                 longest = m.reachable.longest or -1},
+    traps = {count = m.traps.count, examples = m.traps.examples},
+    lookahead = m.lookahead, exact_random = m.random, verdict = m.verdict,
   }, Report)
-  r.verdict = verdict(r)
   local games = options.games or 1000
   if games > 0 then
     r.random_play = random_play(v, games, options.seed or 1,
@@ -126,10 +101,21 @@ function Report.__tostring(r)
     lines[#lines + 1] = string.format("    e.g. %s (%d losing move%s)",
                                       t.position, t.losing, t.losing > 1 and "s" or "")
   end
+  lines[#lines + 1] = r.lookahead
+    and string.format("  lookahead: looking %s ahead, a player never turns a draw or a win into a loss",
+                      shared.plies(r.lookahead))
+    or "  lookahead: no search of up to 40 plies keeps every draw and win from a loss"
+  local x = r.exact_random
+  if x then
+    lines[#lines + 1] = string.format(
+      "  random play without the repetition rule (exact, cap %d): black %.1f%%, " ..
+      "white %.1f%%, capped %.1f%%; length median %d, mean %.1f plies", x.cap,
+      100 * x.black, 100 * x.white, 100 * x.timeouts, x.median_length, x.length)
+  end
   local rp = r.random_play
   if rp then
     lines[#lines + 1] = string.format(
-      "  random play, %d games: black won %d, white won %d, %d drawn " ..
+      "  random play with the variant's rules, %d games: black won %d, white won %d, %d drawn " ..
       "(draw rate %.1f%%); length median %d, mean %.1f plies",
       rp.games, rp.black, rp.white, rp.draws, 100 * rp.draw_rate,
       rp.median_length, rp.mean_length)

@@ -251,3 +251,22 @@ test("a hook may not change the game it is judging", function()
   raises(function() g:play("4-c") end, "a rule hook may not change it")
   eq(g:position(), "bbbbwwww/. b", "unchanged")
 end)
+
+test("what a hook gets cannot be changed, and copies keep", function()
+  local kept, copies = {}, {}
+  local v = mt.variant{pure = false, allow = function(p, m)
+    check(type(getmetatable(p)) == "string" and type(getmetatable(m)) == "string",
+          "no metatable to reach")
+    check(not pcall(function() p.side = "white" end), "a position view is read-only")
+    check(not pcall(function() m.from = 3 end), "a move is read-only")
+    kept[#kept + 1] = p
+    copies[#copies + 1] = mt.position(p)
+    return true
+  end}
+  local g = mt.game(v)
+  g:play("4-c")
+  g:moves()
+  eq(tostring(copies[1]), "bbbbwwww/. b", "a copy made in the hook keeps its position")
+  eq(tostring(copies[#copies]), "bbb.wwww/b w 1", "the last copy")
+  eq(tostring(kept[1]), tostring(copies[#copies]), "the view shows the last position asked")
+end)

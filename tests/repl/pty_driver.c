@@ -11,6 +11,9 @@
 **   expect TEXT          wait until the output since the last match holds
 **                        TEXT (escapes as for send); fail after 10 s
 **   reject TEXT          fail if the output since the last match holds TEXT
+**   width N              every line written since the last width (or the
+**                        spawn) up to the last match has at most N columns
+**                        (UTF-8 characters; escape sequences not counted)
 **   sleep MS             wait
 **   exit CODE            wait for the program to end with CODE
 **   contains FILE TEXT   FILE ($TMP expands) must hold TEXT
@@ -34,6 +37,7 @@
 
 static char output[1 << 20];    /* everything the program wrote */
 static size_t out_len, matched; /* matched: where the next expect starts */
+static size_t width_from;       /* where the next width check starts */
 static int master = -1;
 static pid_t child = -1;
 static char tmp_dir[256];
@@ -143,7 +147,7 @@ static void do_spawn(char *args) {
   }
   argv[argc] = NULL;
   struct winsize ws = {24, 100, 0, 0};
-  out_len = matched = 0;
+  out_len = matched = width_from = 0;
   child = forkpty(&master, NULL, NULL, &ws);
   if (child < 0) fail("forkpty failed: %s", strerror(errno));
   if (child == 0) {
@@ -181,6 +185,34 @@ static void do_exit(const char *code) {
   if (!WIFEXITED(status) || WEXITSTATUS(status) != want)
     fail("exit status is not %s", code);
   close(master);
+}
+
+/* Fails when a line of output[width_from .. matched) is wider than the
+** columns given. */
+static void do_width(const char *columns) {
+  long most = atol(columns), column = 0;
+  for (size_t i = width_from; i < matched; i++) {
+    unsigned char c = (unsigned char)output[i];
+    if (c == '\n') {
+      column = 0;
+      continue;
+    }
+    if (c == 27) { /* skip an escape sequence: ESC [ ... final letter */
+      if (i + 1 < matched && output[i + 1] == '[')
+        for (i += 2; i < matched && !(output[i] >= '@' && output[i] <= '~'); i++)
+          ;
+      continue;
+    }
+    if (c == '\r' || (c & 0xC0) == 0x80) continue;
+    if (++column > most) {
+      size_t start = i;
+      while (start > width_from && output[start - 1] != '\n') start--;
+      fprintf(stderr, "%s:%d: a line wider than %ld columns:\n%.*s\n",
+              script_name, line_no, most, (int)(i - start + 1), output + start);
+      fail("too wide%s", "");
+    }
+  }
+  width_from = matched;
 }
 
 static void do_contains(char *rest) {
@@ -241,6 +273,8 @@ int main(int argc, char **argv) {
       do_exit(rest);
     else if (strncmp(line, "contains ", 9) == 0)
       do_contains(rest);
+    else if (strncmp(line, "width ", 6) == 0)
+      do_width(rest);
     else
       fail("unknown command: %s", line);
   }

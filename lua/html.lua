@@ -1,0 +1,289 @@
+-- html.lua — mt.html(game): one self-contained HTML page to share a game
+-- (no network, no other file): the board as mt.svg draws it at every ply,
+-- the move list with the review's verdicts, buttons, keys and links to
+-- step through the game, the review's value line, and the variant's rules
+-- in words.
+local M, _, shared = ...
+
+local function escape(s)
+  return (tostring(s):gsub("[&<>\"']", {["&"] = "&amp;", ["<"] = "&lt;",
+    [">"] = "&gt;", ['"'] = "&quot;", ["'"] = "&#39;"}))
+end
+
+-- A Lua string as a JSON string that is safe inside a <script> element.
+local function json_string(s)
+  s = s:gsub('[%c"\\]', function(c)
+    if c == '"' then return '\\"' end
+    if c == "\\" then return "\\\\" end
+    return string.format("\\u%04x", c:byte())
+  end)
+  return '"' .. s:gsub("</", "<\\/") .. '"'
+end
+
+-- A list of strings as a JSON array.
+local function json_list(list)
+  local parts = {}
+  for i, s in ipairs(list) do parts[i] = json_string(s) end
+  return "[" .. table.concat(parts, ",") .. "]"
+end
+
+-- shared.rules_text(v): the rules of a variant in words, a list of
+-- sentences.
+function shared.rules_text(v)
+  local p, n = v:parameters(), v.arms
+  local out = {
+    string.format("The board has %d arms (kewai) around a centre (putahi); " ..
+                  "each side has %d pieces, black on arms 1 to %d, white on the " ..
+                  "others, and black moves first.", n, n // 2, n // 2),
+    "A move takes a piece to the one empty point along a line: to a " ..
+    "neighbouring arm, from an arm to the centre, or from the centre to an arm.",
+  }
+  if p.adjacent_enemy then
+    out[#out + 1] = "Every move needs an enemy piece next to the moving piece " ..
+                    "(the centre is next to every arm)."
+  elseif p.flank == "always" then
+    out[#out + 1] = "A piece may go from an arm to the centre only with an enemy " ..
+                    "piece on a neighbouring arm (the flank rule)."
+  elseif p.flank == "never" or p.flank == 0 then
+    out[#out + 1] = "A piece may go from an arm to the centre at any time."
+  else
+    out[#out + 1] = string.format("On the first %s a piece may go from an arm to " ..
+      "the centre only with an enemy piece on a neighbouring arm (the flank " ..
+      "rule); after that, at any time.", shared.plies(p.flank))
+  end
+  out[#out + 1] = p.misere and "The side that cannot move wins (misère)."
+                  or "The side that cannot move loses."
+  if p.repetition > 0 then
+    out[#out + 1] = string.format("A position that occurs %d times is a draw.", p.repetition)
+  end
+  if p.max_plies > 0 then
+    out[#out + 1] = string.format("A game still going after %s is a draw.",
+                                  shared.plies(p.max_plies))
+  end
+  if p.hooks.allow or p.hooks.result then
+    out[#out + 1] = "It adds rules of its own, written in Lua" ..
+                    (v.description and v.description ~= "" and (": " .. v.description) or "") .. "."
+  end
+  return out
+end
+
+-- The value of a position worth x for side, as a number for the value
+-- line: 1 black wins now, above 0 black wins later (the later, the
+-- nearer 0.3), 0 a draw, below 0 white wins.
+local function black_score(x, side)
+  if x.value == "draw" then return 0 end
+  local s = 1 - 0.7 * math.min(x.distance, 20) / 20
+  return ((x.value == "win") == (side == "black")) and s or -s
+end
+
+local VERDICT_COLOUR = {blunder = "#c0392b", inaccuracy = "#e67e22"}
+
+-- The value line of a review as an SVG: a point a ply, black's wins up,
+-- white's down, draws on the middle rule; blunders red, inaccuracies
+-- orange; a cursor (id value-cursor) for the current ply.
+local function value_svg(review, start_value)
+  local n = #review
+  local step, height, pad = 16, 120, 12
+  local width = math.max(240, n * step + 2 * pad)
+  local dx = n > 0 and (width - 2 * pad) / n or 0
+  local function x(i) return pad + i * dx end
+  local function y(s) return height / 2 - s * (height / 2 - pad) end
+  local points, dots = {}, {}
+  local scores = {start_value}
+  for i, e in ipairs(review) do scores[i + 1] = black_score(e.after, e.side) end
+  for i, s in ipairs(scores) do
+    points[i] = string.format("%.1f,%.1f", x(i - 1), y(s))
+    local e = review[i - 1]
+    dots[i] = string.format('<circle cx="%.1f" cy="%.1f" r="3.5" fill="%s"%s><title>%s</title></circle>',
+      x(i - 1), y(s), e and VERDICT_COLOUR[e.verdict] or "#333",
+      e and (' class="' .. e.verdict:gsub(" ", "-") .. '"') or "",
+      escape(e and string.format("%d. %s: %s (%s)", i - 1, e.move,
+                                 shared.value_text(e.after), e.verdict) or "start"))
+  end
+  return table.concat({
+    string.format('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="value line">',
+                  width, height, width, height),
+    string.format('<rect width="%d" height="%d" fill="#fffdf7"/>', width, height),
+    string.format('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#999" stroke-dasharray="4 3"/>',
+                  pad, height / 2, width - pad, height / 2),
+    string.format('<text x="%d" y="%d" font-size="10" fill="#555">black wins</text>', pad, pad - 2),
+    string.format('<text x="%d" y="%d" font-size="10" fill="#555">white wins</text>', pad, height - 2),
+    string.format('<line id="value-cursor" x1="%.1f" y1="0" x2="%.1f" y2="%d" stroke="#2c7fb8" stroke-width="2" data-step="%.3f" data-pad="%d"/>',
+                  x(0), x(0), height, dx, pad),
+    string.format('<polyline points="%s" fill="none" stroke="#333" stroke-width="1.5"/>',
+                  table.concat(points, " ")),
+    table.concat(dots, ""),
+    "</svg>"}, "\n")
+end
+
+-- The page's behaviour: steps through the plies (buttons, arrow keys,
+-- clicks on moves, #N links), showing the board, the status, the current
+-- move and the value line's cursor.
+local SCRIPT = [[
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("game-data").textContent);
+  var last = data.positions.length - 1, current = 0;
+  var board = document.getElementById("board");
+  var status = document.getElementById("status");
+  var where = document.getElementById("where");
+  var cursor = document.getElementById("value-cursor");
+  var items = document.querySelectorAll("#moves [data-ply]");
+  function show(ply) {
+    current = Math.max(0, Math.min(last, ply));
+    board.innerHTML = data.boards[current];
+    board.setAttribute("data-ply", String(current));
+    board.setAttribute("data-position", data.positions[current]);
+    status.textContent = data.status[current];
+    where.textContent = "ply " + current + " of " + last;
+    for (var i = 0; i < items.length; i++)
+      items[i].classList.toggle("current",
+        Number(items[i].getAttribute("data-ply")) === current);
+    if (cursor) {
+      var x = Number(cursor.getAttribute("data-pad")) +
+              current * Number(cursor.getAttribute("data-step"));
+      cursor.setAttribute("x1", x.toFixed(1));
+      cursor.setAttribute("x2", x.toFixed(1));
+    }
+    if (location.hash !== "#" + current && history.replaceState)
+      history.replaceState(null, "", "#" + current);
+  }
+  function go(id, to) {
+    document.getElementById(id).addEventListener("click", function () { show(to()); });
+  }
+  go("first", function () { return 0; });
+  go("prev", function () { return current - 1; });
+  go("next", function () { return current + 1; });
+  go("last", function () { return last; });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "ArrowLeft") show(current - 1);
+    else if (e.key === "ArrowRight") show(current + 1);
+    else if (e.key === "Home") show(0);
+    else if (e.key === "End") show(last);
+  });
+  Array.prototype.forEach.call(items, function (item) {
+    item.querySelector("a").addEventListener("click", function (e) {
+      e.preventDefault();
+      show(Number(item.getAttribute("data-ply")));
+    });
+  });
+  function from_hash() {
+    var n = parseInt(location.hash.slice(1), 10);
+    show(isNaN(n) ? last : n);
+  }
+  window.addEventListener("hashchange", from_hash);
+  from_hash();
+})();
+]]
+
+local STYLE = [[
+body { font-family: sans-serif; margin: 1.5em auto; max-width: 60em; color: #222; background: #fffdf7; }
+h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-bottom: .3em; }
+main { display: flex; flex-wrap: wrap; gap: 2em; }
+#board svg { width: 320px; height: auto; }
+#controls button { font-size: 1.1em; min-width: 2.5em; }
+#where { display: inline-block; min-width: 7em; text-align: center; }
+#moves { border-collapse: collapse; }
+#moves td { padding: .1em .6em .1em 0; vertical-align: top; }
+#moves td.current { background: #dbeaf5; }
+#moves a { color: inherit; text-decoration: none; font-family: monospace; font-size: 1.05em; }
+.verdict { font-size: .8em; color: #666; }
+.blunder .verdict { color: #c0392b; font-weight: bold; }
+.inaccuracy .verdict { color: #e67e22; }
+#value svg { max-width: 100%; height: auto; }
+footer { margin-top: 2em; font-size: .8em; color: #777; }
+]]
+
+-- The status line of every ply of the game: mt.status at each.
+local function plies_of(g)
+  local replay = shared.replay(g)
+  local positions, boards, status = {}, {}, {}
+  local function add(move)
+    local i = #positions + 1
+    positions[i] = replay:position()
+    boards[i] = M.svg(replay, {arrow = move or false}):gsub("^<%?xml[^>]*>%s*", "")
+    status[i] = M.status(replay)
+  end
+  add(nil)
+  for _, move in ipairs(g:history()) do
+    replay:redo()
+    add(move)
+  end
+  return positions, boards, status
+end
+
+-- mt.html(game [, path]): the page as text; with a path, written there
+-- instead (the path is returned).
+function M.html(g, path)
+  if M.type(g) ~= "Game" then error("bad argument #1 to 'html' (a Game expected)", 2) end
+  if path ~= nil and type(path) ~= "string" then
+    error("bad argument #2 to 'html' (a path expected)", 2)
+  end
+  local v = g:variant()
+  local review = g:review()
+  local s = M.solve(v)
+  local sv, sd = shared.state_lookup(s, shared.state_of(shared.replay(g)))
+  local start_side = M.position(g:start()).side
+  local positions, boards, status = plies_of(g)
+  local tags = g:tags()
+  local title = string.format("%s (%d arms)", v.name, v.arms)
+  local who = string.format("Black: %s · White: %s", escape(tags.Black or "?"),
+                            escape(tags.White or "?"))
+  local result, reason = g:result()
+  local rows, cells = {}, {}
+  local white_first = start_side == "white"
+  if white_first then cells[1] = "<td></td>" end
+  for i, e in ipairs(review) do
+    cells[#cells + 1] = string.format(
+      '<td data-ply="%d" class="%s"><a href="#%d">%s</a> <span class="verdict">%s</span></td>',
+      i, e.verdict:gsub(" ", "-"), i, escape(e.move), escape(e.verdict))
+    if #cells == 2 or i == #review then
+      rows[#rows + 1] = string.format("<tr><th>%d.</th>%s</tr>", #rows + 1,
+                                      table.concat(cells))
+      cells = {}
+    end
+  end
+  local rules = {}
+  for i, sentence in ipairs(shared.rules_text(v)) do rules[i] = escape(sentence) end
+  local page = table.concat({
+    "<!DOCTYPE html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    "<title>Mū Tōrere: " .. escape(title) .. "</title>",
+    "<style>" .. STYLE .. "</style></head><body>",
+    "<h1>Mū Tōrere — " .. escape(title) .. "</h1>",
+    '<p id="players">' .. who .. " · " ..
+      escape(result and string.format("%s (%s)", result == "draw" and "drawn" or result .. " won", reason)
+             or "unfinished") .. " · " .. #review .. " plies</p>",
+    "<main>",
+    '<section id="board-panel"><div id="board" data-ply="0" data-position="' ..
+      escape(positions[1]) .. '">' .. boards[1] .. "</div>",
+    '<div id="controls"><button id="first" title="the start (Home)">«</button>' ..
+      '<button id="prev" title="back a ply (←)">‹</button><span id="where">ply 0</span>' ..
+      '<button id="next" title="on a ply (→)">›</button>' ..
+      '<button id="last" title="the end (End)">»</button></div>',
+    '<p id="status">' .. escape(status[1]) .. "</p></section>",
+    '<section id="moves-panel"><h2>Moves</h2><table id="moves">' .. table.concat(rows) ..
+      "</table>" .. (#rows == 0 and "<p>No moves yet.</p>" or "") .. "</section>",
+    "</main>",
+    '<section id="value"><h2>Value line</h2><p>The value of each position with ' ..
+      "perfect play: black's wins up, white's down, draws on the middle line; " ..
+      "the sooner the end, the further from it.</p>" ..
+      value_svg(review, black_score({value = sv, distance = sd}, start_side)) .. "</section>",
+    '<section id="rules"><h2>Rules of ' .. escape(v.name) .. "</h2><p>" ..
+      table.concat(rules, " ") .. "</p></section>",
+    "<footer>Made with mutorere " .. escape(M.version) .. ".</footer>",
+    '<script type="application/json" id="game-data">{"positions":' .. json_list(positions) ..
+      ',"boards":' .. json_list(boards) .. ',"status":' .. json_list(status) .. "}</script>",
+    "<script>" .. SCRIPT .. "</script>",
+    "</body></html>", ""}, "\n")
+  if path then
+    shared.no_files_in_sandbox("writing a page")
+    local f, err = io.open(path, "w")
+    if not f then error("cannot write the page: " .. err, 2) end
+    f:write(page)
+    f:close()
+    return path
+  end
+  return page
+end

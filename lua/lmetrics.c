@@ -1,0 +1,236 @@
+/*
+** lmetrics.c — the exact figures of core/metrics.c for the Lua part
+** metrics.lua: one call builds the reachable graph of a variant's start
+** and returns everything measured on it as a plain table.
+*/
+#include <string.h>
+
+#include "lbridge.h"
+#include "lmutorere.h"
+#include "lposition.h"
+#include "lsolver.h"
+#include "lvariant.h"
+#include "lwatchdog.h"
+#include "metrics.h"
+
+#define LGRAPH_META "mutorere.MetricsGraph"
+
+static const char *const value_names[] = {"draw", "win", "loss"};
+
+/* Frees a graph box when Lua collects it. */
+static int graph_gc(lua_State *L) {
+  metrics_graph_free(luaL_checkudata(L, 1, LGRAPH_META));
+  return 0;
+}
+
+static void set_integer(lua_State *L, const char *key, lua_Integer x) {
+  lua_pushinteger(L, x);
+  lua_setfield(L, -2, key);
+}
+
+static void set_number(lua_State *L, const char *key, lua_Number x) {
+  lua_pushnumber(L, x);
+  lua_setfield(L, -2, key);
+}
+
+static void set_position(lua_State *L, const char *key, const Position *p) {
+  char buf[BOARD_POSMAX];
+  lua_pushstring(L, board_format(p, buf));
+  lua_setfield(L, -2, key);
+}
+
+/* Pushes {[d] = count} of the non-zero entries of counts[0..max]. */
+static void push_histogram(lua_State *L, const uint64_t *counts, int max) {
+  lua_newtable(L);
+  for (int d = 0; d <= max; d++)
+    if (counts[d]) {
+      lua_pushinteger(L, (lua_Integer)counts[d]);
+      lua_rawseti(L, -2, d);
+    }
+}
+
+/* Sets field history to the moves state i remembers, when it remembers
+** any. */
+static void set_history(lua_State *L, const MetricsGraph *g, uint32_t i) {
+  if (g->history[i].count == 0) return;
+  lhistory_push(L, &g->history[i]);
+  lua_setfield(L, -2, "history");
+}
+
+/* Pushes up to max examples of traps: {{position, losing [, history]}}. */
+static void push_trap_examples(lua_State *L, const MetricsGraph *g, int max) {
+  lua_newtable(L);
+  int n = 0;
+  for (uint32_t i = 0; i < g->count && n < max; i++) {
+    if (g->outcome[i] || g->value[i] != VALUE_DRAW) continue;
+    int losing = 0;
+    for (uint32_t j = 0; j < metrics_moves(g, i); j++)
+      losing += g->value[g->child[g->first[i] + j]] == VALUE_WIN;
+    if (!losing) continue;
+    lua_createtable(L, 0, 2);
+    set_position(L, "position", &g->state[i]);
+    set_history(L, g, i);
+    set_integer(L, "losing", losing);
+    lua_rawseti(L, -2, ++n);
+  }
+}
+
+/* Sets the census's fields in the table on top. */
+static void push_census(lua_State *L, const MetricsGraph *g,
+                        const MetricsCensus *c, int examples) {
+  set_integer(L, "states", (lua_Integer)c->states);
+  set_integer(L, "wins", (lua_Integer)c->wins);
+  set_integer(L, "losses", (lua_Integer)c->losses);
+  set_integer(L, "draws", (lua_Integer)c->draws);
+  set_integer(L, "ends", (lua_Integer)c->ends);
+  set_integer(L, "moves", (lua_Integer)c->moves);
+  set_integer(L, "forced", (lua_Integer)c->forced);
+  set_integer(L, "win_to_draw", (lua_Integer)c->win_to_draw);
+  set_integer(L, "win_to_loss", (lua_Integer)c->win_to_loss);
+  lua_createtable(L, 0, 2);
+  push_histogram(L, c->remoteness[0], SOLVER_MAX_DISTANCE);
+  lua_setfield(L, -2, "win");
+  push_histogram(L, c->remoteness[1], SOLVER_MAX_DISTANCE);
+  lua_setfield(L, -2, "loss");
+  lua_setfield(L, -2, "remoteness");
+  lua_createtable(L, 0, 4);
+  set_integer(L, "count", (lua_Integer)c->traps);
+  set_integer(L, "moves", (lua_Integer)c->trap_moves);
+  push_histogram(L, c->trap_losing, RULES_MAX_MOVES);
+  lua_setfield(L, -2, "by_losing");
+  push_trap_examples(L, g, examples);
+  lua_setfield(L, -2, "examples");
+  lua_setfield(L, -2, "traps");
+  if (c->lookahead < 0) return;
+  set_integer(L, "lookahead", c->lookahead);
+  if (c->lookahead == 0) return;
+  char text[BOARD_MOVEMAX];
+  lua_createtable(L, 0, 2);
+  set_position(L, "position", &g->state[c->witness_state]);
+  set_history(L, g, c->witness_state);
+  lua_pushstring(
+      L, board_format_move(metrics_move(g, c->witness_state, c->witness_move),
+                           text));
+  lua_setfield(L, -2, "move");
+  lua_setfield(L, -2, "witness");
+}
+
+/* Pushes the random-play chain's figures. */
+static void push_random(lua_State *L, const MetricsRandom *r) {
+  lua_createtable(L, 0, 16);
+  set_integer(L, "cap", r->cap);
+  set_number(L, "black", r->black);
+  set_number(L, "white", r->white);
+  set_number(L, "draws", r->draws);
+  set_number(L, "timeouts", r->timeouts);
+  set_number(L, "length", r->length);
+  set_number(L, "length_sd", r->length_sd);
+  set_integer(L, "length_median", r->length_median);
+  set_number(L, "length_ended", r->length_ended);
+  set_number(L, "branching", r->branching);
+  set_number(L, "decisions", r->decisions);
+  set_number(L, "lead_change", r->lead_change);
+  set_number(L, "stability", r->stability);
+  set_number(L, "drama", r->drama);
+  set_integer(L, "plies", r->plies);
+  set_number(L, "residue", r->residue);
+  set_integer(L, "classes", r->classes);
+}
+
+/* Pushes the sampled games' figures. */
+static void push_sample(lua_State *L, const MetricsSample *s) {
+  lua_createtable(L, 0, 9);
+  set_integer(L, "games", s->games);
+  set_integer(L, "cap", s->cap);
+  set_number(L, "tree_complexity", s->tree_complexity);
+  set_number(L, "repetition", s->repetition);
+  set_number(L, "black", s->black);
+  set_number(L, "white", s->white);
+  set_number(L, "draws", s->draws);
+  set_number(L, "timeouts", s->timeouts);
+  set_number(L, "length", s->length);
+}
+
+/* Raises the error of a core call's code rc (not SOLVER_OK). */
+static int raise_code(lua_State *L, Variant *v, int rc, const char *err) {
+  if (rc == SOLVER_EHOOK) return lhook_raise(L, v);
+  if (rc == SOLVER_CANCELLED) return lwatchdog_raise(L);
+  return luaL_error(L, "%s", err);
+}
+
+/* Whether the random-play chain may run on classes of states under the
+** ring's symmetries: rules that answer alike for turned and mirrored
+** positions and remember no moves. */
+static int chain_symmetric(const Variant *v) {
+  return (v->symmetric || !rules_hooked(&v->rules)) &&
+         rules_memory(&v->rules) == 0;
+}
+
+/* metrics_exact(variant, solution, start, history, options) — the graph
+** of the states reachable from start (reached by history, a list or nil),
+** and on it the census (always), the random-play chain (options.cap > 0)
+** and sampled games (options.games > 0, options.seed); options.examples:
+** how many traps to list. */
+static int metrics_exact(lua_State *L) {
+  char err[BOARD_ERRMAX];
+  History h;
+  Variant *v = lvariant_get(L, 1);
+  const Solution *s = lsolver_check(L, 2);
+  Position start = lposition_check(L, 3);
+  if (start.n != s->n)
+    return luaL_error(L, "the position has %d arms but the variant %d", start.n,
+                      s->n);
+  lhistory_check(L, 4, &start, s->memory, &h);
+  luaL_checktype(L, 5, LUA_TTABLE);
+  lua_getfield(L, 5, "cap");
+  lua_getfield(L, 5, "games");
+  lua_getfield(L, 5, "seed");
+  lua_getfield(L, 5, "examples");
+  int cap = (int)luaL_optinteger(L, 6, 0),
+      games = (int)luaL_optinteger(L, 7, 0);
+  uint64_t seed = (uint64_t)luaL_optinteger(L, 8, 1);
+  int examples = (int)luaL_optinteger(L, 9, 10);
+  MetricsGraph *g = lua_newuserdatauv(L, sizeof *g, 0);
+  memset(g, 0, sizeof *g);
+  luaL_setmetatable(L, LGRAPH_META);
+  Cancel cancel = lwatchdog_cancel(L);
+  lua_State *before = lhook_enter(v, L);
+  int rc = metrics_graph(g, s, &v->rules, &start, &h, &cancel, err);
+  lhook_leave(v, before);
+  if (rc != SOLVER_OK) return raise_code(L, v, rc, err);
+  MetricsCensus census;
+  metrics_census(g, &census);
+  MetricsRandom random;
+  if (cap > 0 &&
+      (rc = metrics_random(g, chain_symmetric(v), cap, &random, &cancel, err)))
+    return raise_code(L, v, rc, err);
+  MetricsSample sample;
+  if (games > 0 && (rc = metrics_sample(g, cap > 0 ? cap : 1000, games, seed,
+                                        &sample, &cancel, err)))
+    return raise_code(L, v, rc, err);
+  lua_newtable(L);
+  set_position(L, "start", &g->state[0]);
+  lua_pushstring(L, value_names[g->value[0]]);
+  lua_setfield(L, -2, "value");
+  if (g->value[0] != VALUE_DRAW) set_integer(L, "distance", g->distance[0]);
+  set_integer(L, "start_moves", metrics_moves(g, 0));
+  push_census(L, g, &census, examples);
+  if (cap > 0) {
+    push_random(L, &random);
+    lua_setfield(L, -2, "random");
+  }
+  if (games > 0) {
+    push_sample(L, &sample);
+    lua_setfield(L, -2, "sample");
+  }
+  return 1;
+}
+
+void lmetrics_open(lua_State *L, int shared) {
+  luaL_newmetatable(L, LGRAPH_META);
+  lua_pushcfunction(L, graph_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pop(L, 1);
+  lua_pushcfunction(L, metrics_exact);
+  lua_setfield(L, shared, "metrics_exact");
+}

@@ -1,0 +1,153 @@
+-- test_browser.lua — mt.html in a real headless Chromium: the page loads
+-- without script errors, and stepping (buttons, keys, #N links, moves)
+-- shows the right positions.  Exits 77 (skipped) with a message where no
+-- Chromium is installed.
+
+local mt = require "mutorere"
+
+-- The blunder game of test_review.lua: black blocks white at ply 9.
+local function blunder_game()
+  local g = mt.game():play("1-c"):play("8-1"):play("c-8"):play("1-c")
+  for _, m in ipairs({"2-1", "c-2", "1-c", "2-1", "3-2"}) do g:play(m) end
+  g:tags().Black = "Te <Rangiua>"
+  return g
+end
+
+-- The position of every ply of a game.
+local function positions(g)
+  local replay, out = mt.game(g:variant(), g:start()), {}
+  out[1] = replay:position()
+  for _, m in ipairs(g:history()) do out[#out + 1] = replay:play(m):position() end
+  return out
+end
+
+local function quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+
+-- The Chromium program, or nil.
+local function chromium()
+  for _, name in ipairs({"chromium", "chromium-browser"}) do
+    local p = io.popen("command -v " .. name .. " 2>/dev/null")
+    local path = p:read("l")
+    p:close()
+    if path and path ~= "" then return path end
+  end
+end
+
+local browser = chromium()
+if not browser then
+  io.stderr:write("SKIP test_html.lua browser tests: Chromium is not installed " ..
+                  "(apt-get install chromium)\n")
+  os.exit(77)
+end
+
+-- Loads url in a fresh headless Chromium; returns the DOM after the page's
+-- scripts ran, and what the browser logged.
+local function dump_dom(url)
+  local profile = os.tmpname()
+  os.remove(profile)
+  local log = os.tmpname()
+  local cmd = string.format(
+    "timeout 120 %s --headless --no-sandbox --disable-gpu --no-first-run " ..
+    "--disable-background-networking --disable-component-update --disable-sync " ..
+    "--enable-logging=stderr --v=0 --user-data-dir=%s --dump-dom %s 2>%s",
+    quote(browser), quote(profile), quote(url), quote(log))
+  local p = assert(io.popen(cmd))
+  local dom = p:read("a")
+  p:close()
+  local f = assert(io.open(log))
+  local logged = f:read("a")
+  f:close()
+  os.remove(log)
+  os.execute("rm -rf " .. quote(profile))
+  return dom, logged
+end
+
+-- The position shown by the board in a dumped DOM: the classes of its
+-- circles (arms 1..n, then the centre) read back into position text.
+local function shown_board(dom, n)
+  local board = dom:match('<div id="board".-</svg>')
+  if not board then return nil end
+  local cells = {}
+  for class in board:gmatch('<circle[^>]-class="(%a+)"') do
+    cells[#cells + 1] = class == "black" and "b" or class == "white" and "w" or "."
+  end
+  if #cells ~= n + 1 then return nil end
+  return table.concat(cells, "", 1, n) .. "/" .. cells[n + 1]
+end
+
+-- A copy of page with a script at the start that records errors, and one
+-- at the end that steps by the buttons and keys and writes each position
+-- shown into <pre id="test-log">.
+local function instrumented(page)
+  local catch = '<script>window.__errors = []; window.addEventListener("error", ' ..
+    'function (e) { window.__errors.push(String(e.message)); });</script>'
+  local steps = [[<script>
+  (function () {
+    var log = [], board = document.getElementById("board");
+    function note(what) { log.push(what + " " + board.getAttribute("data-ply") + " " +
+                                   board.getAttribute("data-position")); }
+    function click(id) { document.getElementById(id).click(); note(id); }
+    function key(k) { document.dispatchEvent(new KeyboardEvent("keydown", {key: k})); note(k); }
+    note("load");
+    click("first"); click("next"); click("next"); click("prev"); click("last");
+    click("next"); click("first"); click("prev");
+    key("ArrowRight"); key("ArrowRight"); key("ArrowRight"); key("End"); key("ArrowLeft"); key("Home");
+    document.querySelector('#moves a[href="#4"]').click();
+    note("move4");
+    var pre = document.createElement("pre");
+    pre.id = "test-log";
+    pre.textContent = log.join("\n") + "\nerrors " + window.__errors.length + " " + window.__errors.join("; ");
+    document.body.appendChild(pre);
+  })();
+  </script>]]
+  return (page:gsub("<head>", "<head>" .. catch, 1):gsub("</body>", steps .. "</body>", 1))
+end
+
+test("in Chromium: loads without errors; #N opens ply N", function()
+  local g = blunder_game()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. quote(dir))
+  local path = dir .. "/game.html"
+  mt.html(g, path)
+  local want = positions(g)
+  for _, ply in ipairs({0, 4, 9}) do
+    local dom, logged = dump_dom("file://" .. path .. "#" .. ply)
+    check(dom:find('data-ply="' .. ply .. '"', 1, true), "ply " .. ply .. " shown")
+    check(dom:find('data-position="' .. want[ply + 1] .. '"', 1, true), "its position")
+    eq(shown_board(dom, 8), want[ply + 1]:match("^(%S+)"), "the board drawn at ply " .. ply)
+    check(not logged:find("Uncaught", 1, true),
+          "no script error: " .. (logged:match("[^\n]*Uncaught[^\n]*") or ""))
+  end
+  local dom = dump_dom("file://" .. path)
+  check(dom:find('data-ply="9"', 1, true), "no link: the end of the game")
+  os.execute("rm -rf " .. quote(dir))
+end)
+
+test("in Chromium: buttons, keys and moves step to the right positions", function()
+  local g = blunder_game()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. quote(dir))
+  local path = dir .. "/steps.html"
+  local f = assert(io.open(path, "w"))
+  f:write(instrumented(mt.html(g)))
+  f:close()
+  local dom = dump_dom("file://" .. path .. "#2")
+  local log = dom:match('<pre id="test%-log">(.-)</pre>')
+  check(log, "the steps ran")
+  local want = positions(g)
+  local expected = {{"load", 2}, {"first", 0}, {"next", 1}, {"next", 2}, {"prev", 1},
+                    {"last", 9}, {"next", 9}, {"first", 0}, {"prev", 0},
+                    {"ArrowRight", 1}, {"ArrowRight", 2}, {"ArrowRight", 3},
+                    {"End", 9}, {"ArrowLeft", 8}, {"Home", 0}, {"move4", 4}}
+  local lines = {}
+  for line in (log or ""):gmatch("[^\n]+") do lines[#lines + 1] = line end
+  for i, e in ipairs(expected) do
+    eq(lines[i], string.format("%s %d %s", e[1], e[2], want[e[2] + 1]), "step " .. i)
+  end
+  eq(lines[#expected + 1], "errors 0 ", "no script errors")
+  eq(shown_board(dom, 8), want[5]:match("^(%S+)"), "the board drawn after the last step")
+  check(dom:find('<td data-ply="4" class="blunder current">', 1, true), "the move marked")
+  os.execute("rm -rf " .. quote(dir))
+end)

@@ -1,0 +1,58 @@
+-- test_html.lua — mt.html: one self-contained page, checked as text (the
+-- browser test is test_browser.lua).
+
+local mt = require "mutorere"
+
+-- The blunder game of test_review.lua: black blocks white at ply 9.
+local function blunder_game()
+  local g = mt.game():play("1-c"):play("8-1"):play("c-8"):play("1-c")
+  for _, m in ipairs({"2-1", "c-2", "1-c", "2-1", "3-2"}) do g:play(m) end
+  g:tags().Black = "Te <Rangiua>"
+  return g
+end
+
+-- The position of every ply of a game.
+local function positions(g)
+  local replay, out = mt.game(g:variant(), g:start()), {}
+  out[1] = replay:position()
+  for _, m in ipairs(g:history()) do out[#out + 1] = replay:play(m):position() end
+  return out
+end
+
+test("the page as text: self-contained, the moves, the value line, the rules", function()
+  local g = blunder_game()
+  local page = mt.html(g)
+  check(page:match("^<!DOCTYPE html>"), "a document")
+  for url in page:gmatch("https?://[%w%.%-/_]+") do
+    eq(url, "http://www.w3.org/2000/svg", "no address but the SVG namespace")
+  end
+  for attr in page:gmatch('%s(src)=') do check(false, "no " .. attr .. " attribute") end
+  for ref in page:gmatch('href="([^"]*)"') do check(ref:match("^#%d+$"), "a link within the page: " .. ref) end
+  check(page:find('data-ply="4" class="blunder"', 1, true), "the blunder in the move list")
+  check(page:find('id="value-cursor"', 1, true), "the value line")
+  check(page:find("Te &lt;Rangiua&gt;", 1, true), "names escaped")
+  check(page:find("only with an enemy piece on a neighbouring arm", 1, true), "the flank rule in words")
+  check(page:find("The side that cannot move loses.", 1, true), "the end in words")
+  check(page:find("occurs 3 times is a draw", 1, true), "repetition in words")
+  local boards = select(2, page:gsub("<svg xmlns", ""))
+  eq(boards, g:ply() + 3, "the first board, every ply's board as data, the value line")
+  check(page:find('"boards":["<svg', 1, true), "every ply's board in the data")
+  check(not page:find("</svg>\",", 1, true), "no </ left in the script data")
+  local misere = mt.html(mt.game("misere"))
+  check(misere:find("The side that cannot move wins (misère).", 1, true), "misère")
+  check(misere:find("No moves yet.", 1, true), "an empty game")
+  local first = mt.html(mt.game("first-two-turns"))
+  check(first:find("On the first 4 plies a piece may go", 1, true), "an opening rule")
+  local hooked = mt.html(mt.game("centre-must-leave"):play("4-c"))
+  check(hooked:find("rules of its own, written in Lua: a piece in the centre must leave", 1, true),
+        "a hooked variant's description")
+  check(not pcall(mt.html, "standard"), "a Game is needed")
+  local path = os.tmpname()
+  eq(mt.html(g, path), path, "the path")
+  local f = assert(io.open(path))
+  eq(f:read("a"), page, "written to the path")
+  f:close()
+  os.remove(path)
+  local ok, err = mt.sandbox(function() return mt.html(blunder_game(), "/tmp/x.html") end)
+  check(not ok and tostring(err):find("sandbox", 1, true), "no files in a sandbox: " .. tostring(err))
+end)
