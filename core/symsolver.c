@@ -413,7 +413,8 @@ static uint64_t has_zero(uint64_t x) {
 }
 
 /* Pass: every entry at distance d spreads to its predecessors.  The table
-** is read a word at a time; words without such an entry are skipped. */
+** is read 64 bytes at a time, a word at a time; blocks without such an
+** entry are skipped. */
 static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
   uint8_t win = code_win(sv, sv->d), loss = code_loss(sv, sv->d);
   uint64_t wins = repeat(win), losses = repeat(loss), found = 0;
@@ -423,10 +424,15 @@ static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
   sp.index = UINT64_MAX;
   sp.count = 0;
   for (uint64_t i = from; i < to && rc == SOLVER_OK; i++) {
-    if ((uintptr_t)(sv->code + i) % 8 == 0 && i + 8 <= to) {
-      uint64_t w = __atomic_load_n((Word *)(sv->code + i), __ATOMIC_RELAXED);
-      if (!has_zero(w ^ wins) && !has_zero(w ^ losses)) {
-        i += 7;
+    if ((uintptr_t)(sv->code + i) % 64 == 0 && i + 64 <= to) {
+      const Word *w = (const Word *)(sv->code + i);
+      uint64_t any = 0; /* 64 bytes at a time */
+      for (int j = 0; j < 8; j++) {
+        uint64_t x = __atomic_load_n(w + j, __ATOMIC_RELAXED);
+        any |= has_zero(x ^ wins) | has_zero(x ^ losses);
+      }
+      if (!any) {
+        i += 63;
         continue;
       }
     }
