@@ -361,6 +361,31 @@ static void bench_solver(int quick, int extra) {
   solve_line("first-two-turns", quick ? 20 : 24, 1);
 }
 
+/* Runs bench/patterns.lua: the module's pattern, rep and table functions
+** against Lua's own, kept in lua_library before the module replaced them. */
+static void bench_patterns(int quick) {
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  if (luaL_dostring(L, "lua_library = {find = string.find, match = "
+                       "string.match, gmatch = string.gmatch, gsub = "
+                       "string.gsub, rep = string.rep, sort = table.sort, "
+                       "insert = table.insert, concat = table.concat}")) {
+    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+    lua_close(L);
+    return;
+  }
+  luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
+  lua_setglobal(L, "mt");
+  if (luaL_loadfile(L, BENCH_DIR "/patterns.lua") != LUA_OK) {
+    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+  } else {
+    lua_pushboolean(L, quick);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+      fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+  }
+  lua_close(L);
+}
+
 /* The reference for the chain: the chance of each state carried ply by ply
 ** over all of g's states, nothing else; returns the chance left after
 ** plies. */
@@ -453,6 +478,8 @@ int main(int argc, char **argv) {
   bench_lua_file("tournament.lua", quick); /* games/s, serial and jobs */
   printf("\n");
   bench_metrics(quick);
+  printf("\n");
+  bench_patterns(quick);
   printf("\n");
   bench_startup(quick ? 10 : 50);
   return 0;

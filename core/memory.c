@@ -5,7 +5,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "memory.h"
 
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -16,10 +15,18 @@ typedef union Header {
   max_align_t align;
 } Header;
 
-static size_t in_use;            /* bytes held now (headers not counted) */
-static size_t peak;              /* the most held since the last reset */
-static size_t limit;             /* 0: none */
+static size_t in_use;  /* bytes the core holds now (headers not counted) */
+static size_t outside; /* bytes other allocators reported (memory_charge) */
+static size_t limit;   /* on in_use + outside; 0: none */
+static size_t peak;    /* the most in_use since the last reset */
 static long fail_countdown = -1; /* allocations left before one fails */
+
+/* 1 when growing a block of old bytes to size would pass the limit. */
+static int past_limit(size_t old, size_t size) {
+  if (size <= old || !limit) return 0;
+  size_t more = size - old, held = in_use + outside;
+  return more > limit || held > limit - more;
+}
 
 void *memory_realloc(void *ptr, size_t size) {
   Header *h = ptr ? (Header *)ptr - 1 : NULL;
@@ -34,7 +41,7 @@ void *memory_realloc(void *ptr, size_t size) {
     return NULL;
   }
   if (fail_countdown > 0) fail_countdown--;
-  if (size > old && limit && in_use - old + size > limit) return NULL;
+  if (past_limit(old, size)) return NULL;
   if (size > (size_t)-1 - sizeof(Header)) return NULL;
   Header *n = realloc(h, sizeof(Header) + size);
   if (!n) return NULL;
@@ -48,16 +55,24 @@ size_t memory_in_use(void) {
   return in_use;
 }
 
-size_t memory_peak(void) {
-  return peak;
+size_t memory_total(void) {
+  return in_use + outside;
 }
 
-void memory_reset_peak(void) {
-  peak = in_use;
+int memory_charge(size_t old, size_t size) {
+  if (past_limit(old, size)) return -1;
+  outside = outside - old + size;
+  return 0;
 }
 
 size_t memory_limit(void) {
   return limit;
+}
+
+size_t memory_set_limit(size_t bytes) {
+  size_t before = limit;
+  limit = bytes;
+  return before;
 }
 
 size_t memory_room(void) {
@@ -65,10 +80,18 @@ size_t memory_room(void) {
   size_t room =
       pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)-1;
   if (limit) {
-    size_t left = limit > in_use ? limit - in_use : 0;
+    size_t held = in_use + outside, left = limit > held ? limit - held : 0;
     if (left < room) room = left;
   }
   return room;
+}
+
+size_t memory_peak(void) {
+  return peak;
+}
+
+void memory_reset_peak(void) {
+  peak = in_use;
 }
 
 char *memory_format(size_t bytes, char *buf) {
@@ -81,12 +104,6 @@ char *memory_format(size_t bytes, char *buf) {
   else
     snprintf(buf, 16, "%.*f %s", x < 10 ? 1 : 0, x, units[u]);
   return buf;
-}
-
-size_t memory_set_limit(size_t bytes) {
-  size_t before = limit;
-  limit = bytes;
-  return before;
 }
 
 void memory_fail_after(long k) {

@@ -107,7 +107,8 @@ end
 local function puzzle_progress()
   local pz, g = session.puzzle, session.game
   if not pz then return end
-  local t, solved = pz.puzzle, false
+  local t = pz.puzzle
+  local solved
   if t.goal == "draw" then
     solved = g:ply() > pz.start and not pz.wrong_ply
   else

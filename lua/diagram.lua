@@ -1,7 +1,7 @@
 -- diagram.lua — the board as text: a star of arms around the centre for
 -- boards up to 16 arms, a numbered ring for larger ones; pieces coloured
 -- with ANSI codes when mt.colours is true.
-local M = ...
+local M, _, shared = ...
 
 local glyph = {black = "●", white = "○"}
 local empty_glyph = "·"
@@ -109,7 +109,7 @@ end
 -- M.diagram(game or position [, colours]): the board as lines of text; a
 -- game gets its status line too.
 function M.diagram(x, on)
-  if on == nil then on = M.colours end
+  if on == nil then on = shared.module.colours end
   local pos = type(x) == "string" and M.position(x) or x
   local status
   if M.type(x) == "Game" then

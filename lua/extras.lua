@@ -71,8 +71,10 @@ end
 -- mt.divide(game or variant, depth [, position]): {move = leaves} for each
 -- legal move, the perft of the position after it at depth - 1.
 function M.divide(x, depth, position)
-  if type(depth) ~= "number" or depth < 1 then
-    error("bad argument #2 to 'divide' (depth must be at least 1)", 2)
+  if math.type(depth) ~= "integer" and not (type(depth) == "number" and depth == math.floor(depth))
+      or depth < 1 or depth > 200 then
+    error("bad argument #2 to 'divide' (depth must be a whole number from 1 to 200, got " ..
+          (type(depth) == "string" and string.format("%q", depth) or tostring(depth)) .. ")", 2)
   end
   local g = M.type(x) == "Game" and x:copy() or M.game(x, position)
   local counts = {}

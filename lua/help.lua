@@ -1,6 +1,6 @@
 -- help.lua — help() and mt.doc(): the API reference (doc/api.md, embedded
 -- in the program) looked up by function, method or name.
-local M, embedded = ...
+local M, embedded, shared = ...
 
 local sections -- name -> text, read from the reference on first use
 local order    -- names in the reference's order
@@ -51,11 +51,12 @@ local function name_of(x)
       end
     end
   end
-  for k, v in pairs(_G) do
+  for k, v in next, shared.globals() do
     if v == x and type(k) == "string" then return k end
   end
-  local mt = getmetatable(x)
-  if mt and mt.__name then return mt.__name:gsub("^mutorere%.", "") end
+  local mt = debug and debug.getmetatable(x)
+  local name = type(mt) == "table" and rawget(mt, "__name")
+  if type(name) == "string" then return (name:gsub("^mutorere%.", "")) end
   return nil
 end
 

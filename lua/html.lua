@@ -101,14 +101,16 @@ local function value_svg(review, start_value)
                                  shared.value_text(e.after), e.verdict) or "start"))
   end
   return table.concat({
-    string.format('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="value line">',
+    string.format('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" ' ..
+                  'height="%d" role="img" aria-label="value line">',
                   width, height, width, height),
     string.format('<rect width="%d" height="%d" fill="#fffdf7"/>', width, height),
     string.format('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#999" stroke-dasharray="4 3"/>',
                   pad, height / 2, width - pad, height / 2),
     string.format('<text x="%d" y="%d" font-size="10" fill="#555">black wins</text>', pad, pad - 2),
     string.format('<text x="%d" y="%d" font-size="10" fill="#555">white wins</text>', pad, height - 2),
-    string.format('<line id="value-cursor" x1="%.1f" y1="0" x2="%.1f" y2="%d" stroke="#2c7fb8" stroke-width="2" data-step="%.3f" data-pad="%d"/>',
+    string.format('<line id="value-cursor" x1="%.1f" y1="0" x2="%.1f" y2="%d" stroke="#2c7fb8" ' ..
+                  'stroke-width="2" data-step="%.3f" data-pad="%d"/>',
                   x(0), x(0), height, dx, pad),
     string.format('<polyline points="%s" fill="none" stroke="#333" stroke-width="1.5"/>',
                   table.concat(points, " ")),

@@ -4,6 +4,7 @@
 */
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lbridge.h"
@@ -12,6 +13,37 @@ void lbridge_push_field(lua_State *L, const char *name) {
   lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
   lua_getfield(L, -1, name);
   lua_remove(L, -2);
+}
+
+void lbridge_push_api(lua_State *L, const char *name) {
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
+  lua_getfield(L, -1, name);
+  lua_remove(L, -2);
+}
+
+const char *lbridge_describe(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) == LUA_TNUMBER) {
+    lua_pushvalue(L, idx);
+    return lua_tostring(L, -1);
+  }
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    size_t k;
+    const char *s = lua_tolstring(L, idx, &k);
+    if (k <= 40) return lua_pushfstring(L, "\"%s\"", s);
+    lua_pushlstring(L, s, 40);
+    s = lua_pushfstring(L, "\"%s...\"", lua_tostring(L, -1));
+    lua_remove(L, -2);
+    return s;
+  }
+  return lua_pushstring(L, luaL_typename(L, idx));
+}
+
+const char *lbridge_message(lua_State *L, int idx) {
+  int type = lua_type(L, idx);
+  if (type == LUA_TSTRING || type == LUA_TNUMBER) return lua_tostring(L, idx);
+  return lua_pushfstring(L, "(an error object of type %s)",
+                         luaL_typename(L, idx));
 }
 
 void lbridge_class(lua_State *L, int module, const char *tname,
@@ -65,20 +97,31 @@ void lbridge_scripts(lua_State *L, const char *folder, int set) {
   lua_settop(L, top);
 }
 
+static int compare_names(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 void lbridge_sorted_keys(lua_State *L, int set) {
   set = lua_absindex(L, set);
-  lua_newtable(L);
-  int list = lua_gettop(L), k = 0;
+  size_t n = 0;
   lua_pushnil(L);
   while (lua_next(L, set)) {
+    n += lua_type(L, -2) == LUA_TSTRING;
     lua_pop(L, 1);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, list, ++k);
   }
-  if (lua_getglobal(L, "table") == LUA_TTABLE &&
-      lua_getfield(L, -1, "sort") == LUA_TFUNCTION) {
-    lua_pushvalue(L, list);
-    lua_call(L, 1, 0);
+  const char **names = lua_newuserdatauv(L, (n ? n : 1) * sizeof *names, 0);
+  size_t k = 0;
+  lua_pushnil(L);
+  while (lua_next(L, set)) {
+    if (lua_type(L, -2) == LUA_TSTRING && k < n)
+      names[k++] = lua_tostring(L, -2); /* kept alive by the set */
+    lua_pop(L, 1);
   }
-  lua_settop(L, list);
+  qsort(names, k, sizeof *names, compare_names);
+  lua_createtable(L, (int)k, 0);
+  for (size_t i = 0; i < k; i++) {
+    lua_pushstring(L, names[i]);
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  lua_remove(L, -2);
 }

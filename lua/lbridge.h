@@ -13,8 +13,13 @@
 
 #define MUTORERE_VERSION "0.1.0"
 
-/* The registry key of the module table. */
+/* Registry keys: the module table scripts see (mt), the private one the
+** module calls its own functions from, the environment of its Lua parts,
+** and the table they share. */
 #define LBRIDGE_MODULE_KEY "mutorere.module"
+#define LBRIDGE_API_KEY "mutorere.api"
+#define LBRIDGE_ENV_KEY "mutorere.env"
+#define LBRIDGE_SHARED_KEY "mutorere.shared" /* what the Lua parts share */
 
 /* Metatable names in the registry. */
 #define LPOSITION_META "mutorere.Position"
@@ -29,15 +34,29 @@ void lbridge_class(lua_State *L, int module, const char *tname,
                    const char *class, const luaL_Reg *methods,
                    const luaL_Reg *meta);
 
-/* Pushes module field name (the module is kept in the registry). */
+/* Pushes field name of the module table scripts see (mt.path). */
 void lbridge_push_field(lua_State *L, const char *name);
+
+/* Pushes the module's own function name (mt.variant as the module opened
+** it, whatever a script has put in mt since). */
+void lbridge_push_api(lua_State *L, const char *name);
 
 /* Adds the NAME of every folder/NAME.lua on the search path to the set at
 ** index set (NAME = true). */
 void lbridge_scripts(lua_State *L, const char *folder, int set);
 
-/* Pushes the keys of the set at index set as a sorted list. */
+/* Pushes the string keys of the set at index set as a sorted list (no Lua
+** function is called). */
 void lbridge_sorted_keys(lua_State *L, int set);
+
+/* Pushes and returns a short description of the value at idx for error
+** messages: a number as written (66, 1e+300), a string quoted (cut at 40
+** characters), else its type name. */
+const char *lbridge_describe(lua_State *L, int idx);
+
+/* The error object at idx as text for a message: itself when a string (or
+** a number), else "(an error object of type T)"; runs no code. */
+const char *lbridge_message(lua_State *L, int idx);
 
 /* --- the embedded files (lembedded.c, generated at build time) --- */
 

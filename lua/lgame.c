@@ -293,7 +293,7 @@ static int game_tags(lua_State *L) {
 /* tostring(g) — the board as a diagram (drawn by the module's Lua part). */
 static int game_tostring(lua_State *L) {
   game_self(L);
-  lbridge_push_field(L, "diagram");
+  lbridge_push_api(L, "diagram");
   if (!lua_isfunction(L, -1)) return game_position_l(L);
   lua_pushvalue(L, 1);
   lua_call(L, 1, 1);

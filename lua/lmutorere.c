@@ -1,8 +1,8 @@
 /*
 ** lmutorere.c — the module "mutorere": its C functions, the search path for
-** scripts, and its Lua parts (embedded at build time), each run over the
-** module the first time one of the things it defines is used (so that a
-** start that needs none of them pays for none).
+** scripts, and its Lua parts (embedded at build time), each run over it
+** the first time something it defines is used (so that a start that needs
+** none of them pays for none), then published like the rest.
 */
 #define _GNU_SOURCE /* dladdr */
 #include <dirent.h>
@@ -20,19 +20,21 @@
 #include "lposition.h"
 #include "lwatchdog.h"
 
-#define HOME_KEY "mutorere.home"     /* set by the program: its directory */
-#define SHARED_KEY "mutorere.shared" /* the table the parts share */
-#define LOADED_KEY "mutorere.parts"  /* the parts run so far */
+#define HOME_KEY "mutorere.home"    /* set by the program: its directory */
+#define LOADED_KEY "mutorere.parts" /* the parts run so far */
 
 #ifndef MUTORERE_DATADIR
 #define MUTORERE_DATADIR "/usr/local/share/mutorere"
 #endif
 
-/* The Lua parts, in the order they run. */
+/* The Lua parts that run when first used, in the order they run when all
+** do.  sandbox.lua (which hardens the strings' methods and the metatables)
+** and then api.lua (which makes the functions of the others raise errors as
+** the C ones do, and each part's as it runs) run at once. */
 static const char *const lua_parts[] = {
-    "diagram.lua", "help.lua",    "extras.lua", "players.lua",  "matches.lua",
-    "metrics.lua", "review.lua",  "report.lua", "pictures.lua", "html.lua",
-    "puzzles.lua", "sandbox.lua", NULL};
+    "diagram.lua",  "help.lua",    "extras.lua",  "players.lua",
+    "matches.lua",  "metrics.lua", "review.lua",  "report.lua",
+    "pictures.lua", "html.lua",    "puzzles.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -100,65 +102,299 @@ static int read_embedded(lua_State *L) {
   return 1;
 }
 
-static int redefined(lua_State *L);
-
-/* Puts back the C functions that the part called name redefines where
-** stand-ins (redefined) wait for it. */
-static void restore_originals(lua_State *L, const char *name) {
-  static const char *const prefixes[] = {"M.", "M.Game:"};
-  const char *list = lbridge_embedded(name)->defines;
-  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
-  lua_getfield(L, -1, "Game");
-  for (int p = 0; p < 2; p++) {
-    int table = lua_gettop(L) - 1 + p; /* the module, then Game's methods */
-    size_t k = strlen(prefixes[p]);
-    for (const char *at = list; (at = strstr(at, prefixes[p])); at += k) {
-      if (at != list && at[-1] != ' ') continue;
-      const char *end = strchr(at, ' ');
-      lua_pushlstring(L, at + k, (size_t)(end - at) - k);
-      lua_pushvalue(L, -1);
-      lua_rawget(L, table);
-      if (lua_tocfunction(L, -1) == redefined) {
-        lua_getupvalue(L, -1, 4);
-        lua_replace(L, -2);
-        lua_rawset(L, table);
-      } else
-        lua_pop(L, 2);
-    }
-  }
-  lua_pop(L, 2);
+/* shared.globals() — the global table of the code running now (the
+** REPL's, the sandbox's under --safe). */
+static int push_globals(lua_State *L) {
+  lua_pushglobaltable(L);
+  return 1;
 }
 
-/* Runs the Lua part called name, unless it has run, with (module,
-** embedded reader, the table the parts share). */
-static void run_part(lua_State *L, const char *name) {
-  lua_getfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
-  int done = lua_getfield(L, -1, name) != LUA_TNIL;
-  lua_pop(L, 1);
-  if (done) {
-    lua_pop(L, 1);
-    return;
+/* shared.lua_function(x) — true when x is a function written in Lua. */
+static int is_lua_function(lua_State *L) {
+  lua_pushboolean(L, lua_isfunction(L, 1) && !lua_iscfunction(L, 1));
+  return 1;
+}
+
+/* Pushes a shallow copy of the table at idx. */
+static void push_copy(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_newtable(L);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -4);
   }
-  lua_pushboolean(L, 1); /* marked first: a part may use what it defines */
-  lua_setfield(L, -2, name);
-  lua_pop(L, 1);
+}
+
+/* Pushes the environment of the Lua parts: the base functions and copies
+** of the library tables as they are now, so that nothing a script changes
+** in the globals later reaches the module. */
+static void push_private_env(lua_State *L) {
+  static const char *const base[] = {"assert",
+                                     "error",
+                                     "getmetatable",
+                                     "ipairs",
+                                     "next",
+                                     "pairs",
+                                     "pcall",
+                                     "print",
+                                     "rawequal",
+                                     "rawget",
+                                     "rawlen",
+                                     "rawset",
+                                     "select",
+                                     "setmetatable",
+                                     "tonumber",
+                                     "tostring",
+                                     "type",
+                                     "xpcall",
+                                     "load",
+                                     "loadfile",
+                                     "collectgarbage",
+                                     "_VERSION",
+                                     NULL};
+  static const char *const libraries[] = {"string", "table",     "math",
+                                          "utf8",   "coroutine", "os",
+                                          "io",     "debug",     NULL};
+  lua_newtable(L);
+  int env = lua_gettop(L);
+  lua_pushglobaltable(L);
+  for (int i = 0; base[i]; i++) {
+    lua_getfield(L, env + 1, base[i]);
+    lua_setfield(L, env, base[i]);
+  }
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  for (int i = 0; libraries[i]; i++)
+    if (lua_getfield(L, -1, libraries[i]) == LUA_TTABLE) {
+      push_copy(L, -1);
+      lua_setfield(L, env, libraries[i]);
+      lua_pop(L, 1);
+    } else
+      lua_pop(L, 1);
+  lua_settop(L, env);
+  lua_pushvalue(L, env);
+  lua_setfield(L, env, "_G");
+}
+
+int lmutorere_load(lua_State *L, const char *name) {
   const EmbeddedFile *f = lbridge_embedded(name);
-  if (!f) luaL_error(L, "mutorere: missing part %s", name);
-  restore_originals(L, name);
+  if (!f) {
+    lua_pushfstring(L, "mutorere: missing part %s", name);
+    return LUA_ERRFILE;
+  }
   lua_pushfstring(L, "@mutorere/%s", name);
-  if (luaL_loadbufferx(L, f->text, f->size, lua_tostring(L, -1), "b"))
-    lua_error(L);
+  int status = luaL_loadbufferx(L, f->text, f->size, lua_tostring(L, -1), "b");
   lua_remove(L, -2);
-  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
+  if (status != LUA_OK) return status;
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_ENV_KEY);
+  if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  return LUA_OK;
+}
+
+/* Runs the Lua part called name (with module, embedded reader, the table
+** the parts share). */
+static void call_part(lua_State *L, int module, int shared, const char *name) {
+  if (lmutorere_load(L, name) != LUA_OK) lua_error(L);
+  lua_pushvalue(L, module);
   lua_pushcfunction(L, read_embedded);
-  lua_getfield(L, LUA_REGISTRYINDEX, SHARED_KEY);
+  lua_pushvalue(L, shared);
   lua_call(L, 3, 0);
 }
 
-/* Runs every part not run yet. */
+/* Registers the method table on top as package.loaded["mutorere.Class"],
+** where Lua looks for the names of functions called without one (through
+** pcall, say): an argument error then names mutorere.Game.play, not '?'. */
+static void name_class(lua_State *L, const char *class) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  lua_pushfstring(L, "mutorere.%s", class);
+  lua_pushvalue(L, -3);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+/* Publishes field key (on top, popped) of the private table at api in the
+** public module at module: the same function, a copy of a table.  A method
+** table the values use stays private; its public copy is where it looks
+** for methods that scripts add. */
+static void publish_field(lua_State *L, int api, int module) {
+  lua_pushvalue(L, -1);
+  lua_rawget(L, api);
+  const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    push_copy(L, -1);
+    if (*key >= 'A' && *key <= 'Z' && !lua_getmetatable(L, -2)) {
+      lua_createtable(L, 0, 1); /* private methods fall back on the copy */
+      lua_pushvalue(L, -2);
+      lua_setfield(L, -2, "__index");
+      lua_setmetatable(L, -3);
+      name_class(L, key);
+    }
+    lua_remove(L, -2);
+  }
+  lua_rawset(L, module);
+}
+
+/* Fills the public module table at module from the private one at api, so
+** that what a script changes in mt never reaches the module's own calls. */
+static void publish(lua_State *L, int api, int module) {
+  lua_pushnil(L);
+  while (lua_next(L, api)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    publish_field(L, api, module);
+  }
+}
+
+/* --- the parts, run when first used --- */
+
+/* Pushes the private table, the public module and the shared table. */
+static void push_tables(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
+}
+
+/* Calls visit(L, ud, word, k) for each word of the part's definitions
+** starting with prefix ("M.", "shared."), k being the prefix's length. */
+static void each_definition(lua_State *L, const char *part, const char *prefix,
+                            void (*visit)(lua_State *, void *, const char *,
+                                          size_t, size_t),
+                            void *ud) {
+  const char *list = lbridge_embedded(part)->defines;
+  size_t k = strlen(prefix);
+  for (const char *at = list; (at = strstr(at, prefix)); at += k)
+    if (at == list || at[-1] == ' ')
+      visit(L, ud, at, k, (size_t)(strchr(at, ' ') - at));
+}
+
+/* Pushes the table a definition "M.name" or "M.Class:name" is in, in the
+** private (side 0) or the public (side 1) module, and the name; returns 0
+** when there is no such table. */
+static int push_place(lua_State *L, const char *word, size_t k, size_t len,
+                      int side) {
+  const char *colon = memchr(word + k, ':', len - k);
+  lua_getfield(L, LUA_REGISTRYINDEX,
+               side ? LBRIDGE_MODULE_KEY : LBRIDGE_API_KEY);
+  if (colon) {
+    lua_pushlstring(L, word + k, (size_t)(colon - word) - k);
+    if (lua_rawget(L, -2) != LUA_TTABLE) {
+      lua_pop(L, 2);
+      return 0;
+    }
+    lua_remove(L, -2);
+    lua_pushlstring(L, colon + 1, (size_t)(word + len - colon) - 1);
+  } else
+    lua_pushlstring(L, word + k, len - k);
+  return 1;
+}
+
+static int redefined(lua_State *L);
+
+/* Puts back a C function that a part redefines, where a stand-in
+** (redefined) waits for the part, on both sides. */
+static void restore(lua_State *L, void *ud, const char *word, size_t k,
+                    size_t len) {
+  (void)ud;
+  for (int side = 0; side < 2; side++) {
+    if (!push_place(L, word, k, len, side)) continue;
+    lua_pushvalue(L, -1);
+    lua_rawget(L, -3);
+    if (lua_tocfunction(L, -1) == redefined) {
+      lua_getupvalue(L, -1, 2);
+      lua_replace(L, -2);
+      lua_rawset(L, -3);
+      lua_pop(L, 1);
+    } else
+      lua_pop(L, 3);
+  }
+}
+
+/* After a part ran: makes what it defined raise errors as the C functions
+** do (api.lua's shared.positioned and shared.wrap_functions) and
+** publishes it. */
+static void settle(lua_State *L, void *ud, const char *word, size_t k,
+                   size_t len) {
+  int shared = *(int *)ud, method = memchr(word + k, ':', len - k) != NULL;
+  if (!push_place(L, word, k, len, 0)) return; /* table, name */
+  int table = lua_gettop(L) - 1, name = table + 1;
+  lua_pushvalue(L, name);
+  int type = lua_rawget(L, table); /* table, name, value */
+  if (type == LUA_TFUNCTION &&
+      lua_getfield(L, shared, "positioned") == LUA_TFUNCTION) {
+    lua_insert(L, -2);
+    lua_call(L, 1, 1);
+    lua_pushvalue(L, name);
+    lua_insert(L, -2);
+    lua_rawset(L, table);
+  } else if (type == LUA_TTABLE &&
+             lua_getfield(L, shared, "wrap_functions") == LUA_TFUNCTION) {
+    lua_insert(L, -2);
+    lua_call(L, 1, 0);
+  } else
+    lua_settop(L, name);
+  lua_settop(L, name);
+  if (method) {                           /* into the class's public copy */
+    if (push_place(L, word, k, len, 1)) { /* table, name, copy, name */
+      lua_pushvalue(L, name);
+      lua_rawget(L, table);
+      lua_rawset(L, -3);
+      lua_pop(L, 1);
+    }
+  } else {
+    lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
+    lua_pushvalue(L, name);
+    publish_field(L, table, lua_gettop(L) - 1);
+    lua_pop(L, 1);
+  }
+  lua_settop(L, table - 1);
+}
+
+/* Locks the parts' classes (sandbox.lua's shared.lock: a script then sees
+** a read-only view of their metatables). */
+static void lock_classes(lua_State *L, int shared) {
+  if (lua_getfield(L, shared, "lock") != LUA_TFUNCTION ||
+      lua_getfield(L, shared, "classes") != LUA_TTABLE) {
+    lua_settop(L, shared);
+    return;
+  }
+  for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+    lua_pushvalue(L, -3);
+    lua_insert(L, -2);
+    lua_call(L, 1, 0);
+  }
+  lua_settop(L, shared);
+}
+
+/* Runs the part called name unless it has run: puts back the C functions
+** it redefines, runs it over the private table, settles what it defined. */
+static void run_part(lua_State *L, const char *name) {
+  lua_getfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
+  if (lua_getfield(L, -1, name) != LUA_TNIL) {
+    lua_pop(L, 2);
+    return;
+  }
+  lua_pushboolean(L, 1); /* marked first: a part may use what it defines */
+  lua_setfield(L, -3, name);
+  lua_pop(L, 2);
+  each_definition(L, name, "M.", restore, NULL);
+  push_tables(L);
+  int shared = lua_gettop(L);
+  call_part(L, shared - 2, shared, name);
+  each_definition(L, name, "M.", settle, &shared);
+  lock_classes(L, shared);
+  lua_pop(L, 3);
+}
+
+/* shared.run_all_parts() — runs every part not run yet. */
 static int run_all_parts(lua_State *L) {
   for (int i = 0; lua_parts[i]; i++) run_part(L, lua_parts[i]);
   return 0;
+}
+
+int lmutorere_load_all(lua_State *L) {
+  lua_pushcfunction(L, run_all_parts);
+  return lua_pcall(L, 0, 0, 0);
 }
 
 /* 1 when the definitions list (words each followed by a space) has word. */
@@ -169,9 +405,10 @@ static int defines(const char *list, const char *word) {
   return 0;
 }
 
-/* __index of the module, the shared table and the Game methods: runs the
-** part that defines the key (upvalue 1 names the table: "M.", "shared."
-** or "M.Game:"), then answers from the table itself. */
+/* __index of the private and public modules, the shared table and the
+** public method tables: runs the part that defines the key (upvalue 1:
+** the prefix of its definitions, "M.", "shared." or "M.Game:"), then
+** answers from upvalue 2 (the table the part fills), raw. */
 static int lazy_index(lua_State *L) {
   if (lua_type(L, 2) == LUA_TSTRING) {
     const char *word = lua_pushfstring(
@@ -183,7 +420,7 @@ static int lazy_index(lua_State *L) {
       }
   }
   lua_settop(L, 2);
-  lua_rawget(L, 1);
+  lua_rawget(L, lua_upvalueindex(2));
   return 1;
 }
 
@@ -205,13 +442,16 @@ static int lazy_pairs(lua_State *L) {
   return 3;
 }
 
-/* Makes the table at idx run the parts as its fields are first used; which
-** names the table in the parts' definitions. */
-static void make_lazy(lua_State *L, int idx, const char *which) {
+/* Makes the table at idx run the parts as its fields are first used:
+** prefix names its fields in the parts' definitions, and the table at
+** source is where the parts put them. */
+static void make_lazy(lua_State *L, int idx, const char *prefix, int source) {
   idx = lua_absindex(L, idx);
+  source = lua_absindex(L, source);
   lua_createtable(L, 0, 2);
-  lua_pushstring(L, which);
-  lua_pushcclosure(L, lazy_index, 1);
+  lua_pushstring(L, prefix);
+  lua_pushvalue(L, source);
+  lua_pushcclosure(L, lazy_index, 2);
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, lazy_pairs);
   lua_setfield(L, -2, "__pairs");
@@ -219,45 +459,61 @@ static void make_lazy(lua_State *L, int idx, const char *which) {
 }
 
 /* Stands for a C function that a part redefines (upvalues: the part's
-** name, the table, the key, the C function): runs the part (which puts
-** the C function back first, then wraps it) and calls what it put there. */
+** name, the C function, the place's word): runs the part (which puts the C
+** function back first, then wraps it) and calls what it put there. */
 static int redefined(lua_State *L) {
   run_part(L, lua_tostring(L, lua_upvalueindex(1)));
-  lua_pushvalue(L, lua_upvalueindex(2));
-  lua_pushvalue(L, lua_upvalueindex(3));
+  size_t len;
+  const char *word = lua_tolstring(L, lua_upvalueindex(3), &len);
+  push_place(L, word, 2, len, 0);
   lua_rawget(L, -2);
-  lua_replace(L, -2);
+  lua_remove(L, -2);
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
   return lua_gettop(L);
 }
 
-/* Where a part redefines a field that the C code has already set in the
-** table at idx (whose fields are prefix...), the field is replaced by a
-** stand-in that runs the part first. */
-static void defer_redefinitions(lua_State *L, int idx, const char *prefix) {
-  idx = lua_absindex(L, idx);
-  size_t k = strlen(prefix);
-  for (int i = 0; lua_parts[i]; i++) {
-    const char *at = lbridge_embedded(lua_parts[i])->defines;
-    for (; (at = strstr(at, prefix)); at += k) {
-      if (at != lbridge_embedded(lua_parts[i])->defines && at[-1] != ' ')
-        continue;
-      const char *end = strchr(at, ' ');
-      lua_pushlstring(L, at + k, (size_t)(end - at) - k);
-      if (lua_rawget(L, idx) == LUA_TFUNCTION) {
-        lua_pushstring(L, lua_parts[i]);
-        lua_pushvalue(L, idx);
-        lua_pushlstring(L, at + k, (size_t)(end - at) - k);
-        lua_pushvalue(L, -4);
-        lua_pushcclosure(L, redefined, 4);
-        lua_pushlstring(L, at + k, (size_t)(end - at) - k);
-        lua_insert(L, -2);
-        lua_rawset(L, idx);
-      }
+/* Where a part redefines a C function, a stand-in (redefined) takes its
+** place on both sides until the part runs. */
+static void defer(lua_State *L, void *ud, const char *word, size_t k,
+                  size_t len) {
+  const char *part = ud;
+  for (int side = 0; side < 2; side++) {
+    if (!push_place(L, word, k, len, side)) continue;
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, -3) == LUA_TFUNCTION && lua_iscfunction(L, -1) &&
+        lua_tocfunction(L, -1) != redefined) {
+      lua_pushstring(L, part);
+      lua_insert(L, -2);
+      lua_pushlstring(L, word, len);
+      lua_pushcclosure(L, redefined, 3);
+      lua_rawset(L, -3);
       lua_pop(L, 1);
-    }
+    } else
+      lua_pop(L, 3);
   }
+}
+
+/* Makes the module lazy: the private and public tables, the shared table,
+** and the public copy of every class. */
+static void make_module_lazy(lua_State *L, int api, int module, int shared) {
+  make_lazy(L, api, "M.", api);
+  make_lazy(L, module, "M.", module);
+  make_lazy(L, shared, "shared.", shared);
+  lua_pushnil(L);
+  while (lua_next(L, module)) { /* key, public copy */
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+    if (*key >= 'A' && *key <= 'Z' && lua_type(L, -1) == LUA_TTABLE) {
+      lua_pushfstring(L, "M.%s:", key);
+      lua_pushvalue(L, -3);
+      lua_rawget(L, api); /* the private methods */
+      make_lazy(L, -3, lua_tostring(L, -2), -1);
+      lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+  }
+  for (int i = 0; lua_parts[i]; i++)
+    each_definition(L, lua_parts[i], "M.", defer, (void *)lua_parts[i]);
 }
 
 /* mt.type(x) — "Game", "Variant", "Position" or "Move" for the module's
@@ -334,48 +590,59 @@ static void set_colours(lua_State *L, int module) {
 
 int luaopen_mutorere(lua_State *L) {
   luaL_checkversion(L);
+  lsafelib_open(L);
   lua_newtable(L);
-  int module = lua_gettop(L);
+  int module = lua_gettop(L); /* what scripts see */
+  lua_newtable(L);
+  int api = lua_gettop(L); /* what the module itself calls */
   lua_pushvalue(L, module);
   lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
+  lua_pushvalue(L, api);
+  lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
+  push_private_env(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_ENV_KEY);
   lua_pushliteral(L, MUTORERE_VERSION);
-  lua_setfield(L, module, "version");
+  lua_setfield(L, api, "version");
   push_search_path(L);
   lua_setfield(L, module, "path");
-  lposition_open(L, module);
-  lvariant_open(L, module);
-  lgame_open(L, module);
-  lperft_open(L, module);
-  lsolver_open(L, module);
-  lsearch_open(L, module);
-  lrecord_open(L, module);
+  lposition_open(L, api);
+  lvariant_open(L, api);
+  lgame_open(L, api);
+  lperft_open(L, api);
+  lsolver_open(L, api);
+  lsearch_open(L, api);
+  lrecord_open(L, api);
   set_colours(L, module);
   static const luaL_Reg functions[] = {
       {"type", module_type},       {"clock", module_clock},
       {"isatty", module_isatty},   {"input_ready", module_input_ready},
       {"scripts", module_scripts}, {NULL, NULL}};
-  lua_pushvalue(L, module);
+  lua_pushvalue(L, api);
   luaL_setfuncs(L, functions, 0);
   lua_pop(L, 1);
   lua_newtable(L);
   int shared = lua_gettop(L);
+  lua_pushvalue(L, module);
+  lua_setfield(L, shared, "module");
+  lua_pushcfunction(L, push_globals);
+  lua_setfield(L, shared, "globals");
+  lua_pushcfunction(L, is_lua_function);
+  lua_setfield(L, shared, "lua_function");
+  lua_pushvalue(L, shared);
+  lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
+  lwatchdog_open(L, api, shared);
+  lmetrics_open(L, shared);
+  lworkers_open(L, shared);
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
   lua_newtable(L);
   lua_setfield(L, shared, "classes"); /* the parts' classes, for locking */
   lua_pushcfunction(L, run_all_parts);
   lua_setfield(L, shared, "run_all_parts");
-  lua_pushvalue(L, shared);
-  lua_setfield(L, LUA_REGISTRYINDEX, SHARED_KEY);
-  lua_newtable(L);
-  lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
-  lwatchdog_open(L, module, shared);
-  lmetrics_open(L, shared);
-  lworkers_open(L, shared);
-  make_lazy(L, module, "M.");
-  make_lazy(L, shared, "shared.");
-  defer_redefinitions(L, module, "M.");
-  lua_getfield(L, module, "Game");
-  make_lazy(L, -1, "M.Game:");
-  defer_redefinitions(L, -1, "M.Game:");
+  call_part(L, api, shared, "sandbox.lua");
+  call_part(L, api, shared, "api.lua");
+  publish(L, api, module);
+  make_module_lazy(L, api, module, shared);
   lua_settop(L, module);
   return 1;
 }

@@ -11,6 +11,17 @@
 ** symbol) and of the program. */
 __attribute__((visibility("default"))) int luaopen_mutorere(lua_State *L);
 
+/* Loads the embedded Lua part called name (e.g. "repl.lua") as a function
+** whose globals are the module's private environment: the standard
+** library as it was when the module opened.  Returns the load status, the
+** function or a message pushed. */
+int lmutorere_load(lua_State *L, const char *name);
+
+/* Runs every Lua part of the module not run yet (they run when first used;
+** the REPL wants them all, for completion).  Returns the status of the
+** protected call, the message pushed on an error. */
+int lmutorere_load_all(lua_State *L);
+
 /* Each part registers its functions and classes in the module table at
 ** index module. */
 void lposition_open(lua_State *L, int module);
@@ -20,6 +31,11 @@ void lperft_open(lua_State *L, int module);
 void lsolver_open(lua_State *L, int module);
 void lsearch_open(lua_State *L, int module);
 void lrecord_open(lua_State *L, int module);
+
+/* Puts the library functions that can run long in C (the pattern
+** functions, string.rep, table.insert, remove, move, concat, sort) in place
+** of the standard ones, with versions that answer the budgets. */
+void lsafelib_open(lua_State *L);
 
 /* Puts metrics_exact (the exact figures of a variant's reachable states)
 ** in the table at shared. */

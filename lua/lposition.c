@@ -161,11 +161,38 @@ static int position_same(lua_State *L) {
 static int position_transform(lua_State *L) {
   Position *p = position_self(L), q;
   luaL_checktype(L, 2, LUA_TTABLE);
-  lua_getfield(L, 2, "rotate");
-  lua_Integer k = luaL_optinteger(L, -1, 0);
-  int mirror = lua_getfield(L, 2, "mirror") != LUA_TNIL && lua_toboolean(L, -1);
-  int swap = lua_getfield(L, 2, "swap") != LUA_TNIL && lua_toboolean(L, -1);
+  lua_pushnil(L);
+  while (lua_next(L, 2)) {
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+    if (strcmp(key, "rotate") && strcmp(key, "mirror") && strcmp(key, "swap"))
+      luaL_argerror(L, 2,
+                    lua_pushfstring(L, "unknown field %s (the fields are "
+                                       "rotate, mirror and swap)",
+                                    lbridge_describe(L, -2)));
+    lua_pop(L, 1);
+  }
+  int ok = 1;
+  lua_Integer k = 0;
+  if (lua_getfield(L, 2, "rotate") != LUA_TNIL) {
+    k = lua_tointegerx(L, -1, &ok);
+    if (!ok || lua_type(L, -1) != LUA_TNUMBER)
+      luaL_argerror(L, 2,
+                    lua_pushfstring(L, "rotate must be a whole number, got %s",
+                                    lbridge_describe(L, -1)));
+  }
+  int flags[2];
+  static const char *const flag_names[] = {"mirror", "swap"};
+  for (int i = 0; i < 2; i++) {
+    int type = lua_getfield(L, 2, flag_names[i]);
+    if (type != LUA_TNIL && type != LUA_TBOOLEAN)
+      luaL_argerror(L, 2,
+                    lua_pushfstring(L, "%s must be a boolean, got %s",
+                                    flag_names[i], lbridge_describe(L, -1)));
+    flags[i] = lua_toboolean(L, -1);
+  }
+  int mirror = flags[0], swap = flags[1];
   int n = p->n;
+  k %= n; /* no overflow below, whatever k is */
   q = *p;
   q.arms[BLACK] = q.arms[WHITE] = 0;
   for (int i = 0; i < n; i++) {

@@ -4,6 +4,7 @@
 ** mt.load(path) and mt.from_record(text).
 */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,10 +26,18 @@ static const char *const tag_order[] = {
     "Arms",  "Flank", "AdjacentEnemy", "Misere",   "Repetition", "MaxPlies",
     "Black", "White", "Result",        "Position", NULL};
 
+/* 1 when s is a plain variant name (letters, digits, - and _). */
+static int plain_name(const char *s) {
+  if (!*s) return 0;
+  for (; *s; s++)
+    if (!(isalnum((unsigned char)*s) || *s == '-' || *s == '_')) return 0;
+  return 1;
+}
+
 /* Pushes the Variant that {base = name, arms = arms} gives, or nil when it
 ** does not resolve. */
 static Variant *resolve_name(lua_State *L, const char *name, int arms) {
-  lbridge_push_field(L, "variant");
+  lbridge_push_api(L, "variant");
   lua_createtable(L, 0, 2);
   lua_pushstring(L, name);
   lua_setfield(L, -2, "base");
@@ -43,9 +52,10 @@ static Variant *resolve_name(lua_State *L, const char *name, int arms) {
 }
 
 /* Sets the rule tags (Flank, ...) in the table at t where the variant v
-** differs from what its name alone gives. */
-static void rule_tags(lua_State *L, int t, const Variant *v, const char *name) {
-  const Variant *named = resolve_name(L, name, v->rules.arms);
+** differs from named, what its name gives (all of them when it gives
+** nothing). */
+static void rule_tags(lua_State *L, int t, const Variant *v,
+                      const Variant *named) {
   const Rules *a = &v->rules, *b = named ? &named->rules : NULL;
   if (!b || a->flank_plies != b->flank_plies) {
     if (a->flank_plies == RULES_ALWAYS)
@@ -72,7 +82,6 @@ static void rule_tags(lua_State *L, int t, const Variant *v, const char *name) {
     lua_pushinteger(L, a->max_plies);
     lua_setfield(L, t, "MaxPlies");
   }
-  lua_pop(L, 1);
 }
 
 static int known_tag(const char *name) {
@@ -81,7 +90,8 @@ static int known_tag(const char *name) {
   return 0;
 }
 
-/* Adds tag name = value to the list (when there is room and a value). */
+/* Adds tag name = value to the list (when there is a value; tag_list
+** checked the room and the lengths). */
 static void add_tag(RecordTag *tags, int *count, const char *name,
                     const char *value) {
   if (!value || *count >= RECORD_MAX_TAGS) return;
@@ -90,36 +100,82 @@ static void add_tag(RecordTag *tags, int *count, const char *name,
   (*count)++;
 }
 
+/* The tags written from the game itself: what it is and how it ended. */
+static int game_tag(const char *name) {
+  static const char *const names[] = {
+      "Variant",    "Arms",     "Flank",    "AdjacentEnemy", "Misere",
+      "Repetition", "MaxPlies", "Position", "Result",        NULL};
+  for (int i = 0; names[i]; i++)
+    if (strcmp(names[i], name) == 0) return 1;
+  return 0;
+}
+
+/* 1 when path is a relative path that stays in its folder: no leading /,
+** no .. part. */
+static int inside_path(const char *path) {
+  if (!*path || *path == '/') return 0;
+  for (const char *p = path; *p;) {
+    const char *slash = strchr(p, '/');
+    size_t k = slash ? (size_t)(slash - p) : strlen(p);
+    if (k == 2 && p[0] == '.' && p[1] == '.') return 0;
+    p += k + (slash != NULL);
+  }
+  return 1;
+}
+
+/* Checks the tag name = value at the top two stack slots (name below),
+** which a record must hold as written; raises a clear error when it
+** cannot.  The value is left as a string. */
+static void check_tag(lua_State *L) {
+  size_t k, n;
+  if (lua_type(L, -2) != LUA_TSTRING)
+    luaL_error(L,
+               "bad tag name %s: a tag name is a word of letters, digits "
+               "and _",
+               luaL_typename(L, -2));
+  const char *name = lua_tolstring(L, -2, &n);
+  int ok = n > 0 && n < RECORD_NAMEMAX;
+  for (size_t i = 0; i < n && ok; i++)
+    ok = isalnum((unsigned char)name[i]) || name[i] == '_';
+  if (!ok)
+    luaL_error(L,
+               "bad tag name \"%s\": a tag name is a word of letters, "
+               "digits and _, at most %d characters",
+               name, RECORD_NAMEMAX - 1);
+  int type = lua_type(L, -1);
+  if (type == LUA_TBOOLEAN) {
+    lua_pushstring(L, lua_toboolean(L, -1) ? "true" : "false");
+    lua_replace(L, -2);
+  } else if (type != LUA_TSTRING && type != LUA_TNUMBER)
+    luaL_error(L,
+               "tag %s: the value must be a string, a number or a "
+               "boolean, not a %s",
+               name, luaL_typename(L, -1));
+  const char *value = lua_tolstring(L, -1, &k);
+  if (k >= RECORD_VALUEMAX)
+    luaL_error(L, "tag %s: the value is longer than %d bytes", name,
+               RECORD_VALUEMAX - 1);
+  if (strlen(value) != k || strchr(value, '\n'))
+    luaL_error(L,
+               "tag %s: a tag value is one line of text (no line break "
+               "or zero byte)",
+               name);
+  if (strcmp(name, "VariantPath") == 0 && !inside_path(value))
+    luaL_error(L,
+               "tag VariantPath: \"%s\" is not a relative path inside "
+               "the record's folder",
+               value);
+}
+
 /* The default tags of the game at 1 (the variant's, Date, Position),
 ** overridden by the game's tags and then by the table at extra (may be
-** 0); collected into a table left on the stack. */
+** 0); collected into a table left on the stack.  The tags that say what
+** the game is and how it ended are always the game's own: extra may not
+** name them. */
 static void collect_tags(lua_State *L, int extra, const Game *g) {
   char buf[BOARD_POSMAX];
   lua_newtable(L);
   int t = lua_gettop(L);
-  lua_getiuservalue(L, 1, 1); /* the variant */
-  int vidx = lua_gettop(L);
-  Variant *v = lvariant_test(L, vidx);
-  lvariant_push_name(L, vidx);
-  lua_pushvalue(L, -1);
-  lua_setfield(L, t, "Variant");
-  rule_tags(L, t, v, lua_tostring(L, -1));
-  lua_pop(L, 1);
-  if (lvariant_info_get(L, vidx, "path") == LUA_TSTRING)
-    lua_setfield(L, t, "VariantPath");
-  else
-    lua_pop(L, 1);
-  if (v->rules.arms != 8) {
-    lua_pushinteger(L, v->rules.arms);
-    lua_setfield(L, t, "Arms");
-  }
-  if (memcmp(&g->positions[0], &v->start, sizeof v->start) != 0) {
-    lua_pushstring(L, board_format(&g->positions[0], buf));
-    lua_setfield(L, t, "Position");
-  }
-  lua_pop(L, 1);
-  lua_pushstring(L, record_result_of(g));
-  lua_setfield(L, t, "Result");
   time_t now = time(NULL);
   struct tm day;
   if (localtime_r(&now, &day) && strftime(buf, sizeof buf, "%Y.%m.%d", &day)) {
@@ -133,45 +189,80 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
       lua_pushvalue(L, extra);
     else
       break;
+    int from = lua_gettop(L);
     lua_pushnil(L);
-    while (lua_next(L, -2)) {
-      if (lua_type(L, -2) == LUA_TSTRING) {
-        lua_pushvalue(L, -2);
-        luaL_tolstring(L, -2, NULL);
-        lua_rawset(L, t);
+    while (lua_next(L, from)) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      check_tag(L);
+      if (game_tag(lua_tostring(L, -2))) {
+        if (source == 1)
+          luaL_error(L, "tag %s: it is written from the game itself",
+                     lua_tostring(L, -2));
+        lua_pop(L, 2);
+        continue;
       }
-      lua_pop(L, 1);
+      lua_rawset(L, t);
     }
     lua_pop(L, 1);
   }
+  lua_getiuservalue(L, 1, 1); /* the variant */
+  int vidx = lua_gettop(L);
+  Variant *v = lvariant_test(L, vidx);
+  lvariant_push_name(L, vidx);
+  if (lua_type(L, -1) != LUA_TSTRING || !plain_name(lua_tostring(L, -1)))
+    luaL_error(L,
+               "the variant's name %s is not one a record can hold: name "
+               "the variant with letters, digits, - and _",
+               lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(none)");
+  lua_pushvalue(L, -1);
+  lua_setfield(L, t, "Variant");
+  const Variant *named = resolve_name(L, lua_tostring(L, -1), v->rules.arms);
+  rule_tags(L, t, v, named);
+  if (v->rules.arms != 8) {
+    lua_pushinteger(L, v->rules.arms);
+    lua_setfield(L, t, "Arms");
+  }
+  Position start; /* where a reader of the tags starts */
+  if (named)
+    start = named->start;
+  else
+    board_start(&start, v->rules.arms);
+  if (memcmp(&g->positions[0], &start, sizeof start) != 0) {
+    lua_pushstring(L, board_format(&g->positions[0], buf));
+    lua_setfield(L, t, "Position");
+  }
+  lua_settop(L, t);
+  lua_pushstring(L, record_result_of(g));
+  lua_setfield(L, t, "Result");
 }
 
-/* Turns the tags table on top into the list, in the written order. */
+/* Turns the tags table on top into the list, in the written order: the
+** known names in their order, then the others sorted. */
 static int tag_list(lua_State *L, RecordTag *tags) {
   int count = 0, t = lua_gettop(L);
-  for (int i = 0; tag_order[i]; i++) {
-    lua_getfield(L, t, tag_order[i]);
-    add_tag(tags, &count, tag_order[i], lua_tostring(L, -1));
-    lua_pop(L, 1);
-  }
-  lua_newtable(L); /* the other names, sorted */
-  int k = 0;
+  lua_newtable(L); /* the set of other names */
   lua_pushnil(L);
   while (lua_next(L, t)) {
     lua_pop(L, 1);
     if (!known_tag(lua_tostring(L, -1))) {
       lua_pushvalue(L, -1);
-      lua_rawseti(L, t + 1, ++k);
+      lua_pushboolean(L, 1);
+      lua_rawset(L, t + 1);
     }
   }
-  lua_getglobal(L, "table");
-  if (lua_istable(L, -1) && lua_getfield(L, -1, "sort") == LUA_TFUNCTION) {
-    lua_pushvalue(L, t + 1);
-    lua_call(L, 1, 0);
+  lbridge_sorted_keys(L, t + 1);
+  int others = t + 2;
+  lua_Integer k = (lua_Integer)lua_rawlen(L, others);
+  for (int i = 0; tag_order[i]; i++) {
+    lua_getfield(L, t, tag_order[i]);
+    add_tag(tags, &count, tag_order[i], lua_tostring(L, -1));
+    lua_pop(L, 1);
   }
-  lua_settop(L, t + 1);
-  for (int i = 1; i <= k; i++) {
-    lua_rawgeti(L, t + 1, i);
+  if (count + k > RECORD_MAX_TAGS)
+    luaL_error(L, "too many tags: a record holds at most %d", RECORD_MAX_TAGS);
+  for (lua_Integer i = 1; i <= k; i++) {
+    lua_rawgeti(L, others, i);
     lua_getfield(L, t, lua_tostring(L, -1));
     add_tag(tags, &count, lua_tostring(L, -2), lua_tostring(L, -1));
     lua_pop(L, 2);
@@ -262,18 +353,41 @@ static void apply_rule_tags(lua_State *L, const Record *r, const char *where) {
   }
 }
 
-/* Pushes the variant of a record's tags: VariantPath when it can be read,
-** else Variant (default "standard"; "standard" too when the name is
-** unknown but rule tags say what the rules are), with Arms and the rule
-** tags. */
-static Variant *record_variant(lua_State *L, const Record *r,
-                               const char *where) {
+/* Pushes the Variant of the file at VariantPath, relative to folder, run
+** in a sandbox (so a record never runs code with the caller's rights). */
+static void push_variant_file(lua_State *L, const char *path,
+                              const char *folder, const char *where) {
+  if (!inside_path(path))
+    luaL_error(L,
+               "%s: the VariantPath tag \"%s\" is not a relative path "
+               "inside the record's folder",
+               where, path);
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
+  lua_getfield(L, -1, "variant_file");
+  lua_remove(L, -2);
+  lua_pushfstring(L, "%s/%s", folder, path);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK)
+    luaL_error(L, "%s: the variant of VariantPath: %s", where,
+               lbridge_message(L, -1));
+}
+
+/* Pushes the variant of a record's tags: Variant (default "standard"; a
+** name only, found among the built-ins and on the search path; "standard"
+** too when the name is unknown but rule tags say what the rules are), or,
+** when folder is given (the caller asked for it), the file of the
+** VariantPath tag in that folder; then Arms and the rule tags. */
+static Variant *record_variant(lua_State *L, const Record *r, const char *where,
+                               const char *folder) {
   const char *name = record_tag(r, "Variant"), *arms = record_tag(r, "Arms");
-  const char *path = record_tag(r, "VariantPath");
-  FILE *f = path ? fopen(path, "r") : NULL;
-  if (f) fclose(f);
+  const char *path = folder ? record_tag(r, "VariantPath") : NULL;
+  if (name && !plain_name(name))
+    luaL_error(L, "%s: the Variant tag \"%s\" is not a variant name", where,
+               name);
   lua_createtable(L, 0, 8);
-  lua_pushstring(L, f ? path : name ? name : "standard");
+  if (path)
+    push_variant_file(L, path, folder, where);
+  else
+    lua_pushstring(L, name ? name : "standard");
   lua_setfield(L, -2, "base");
   if (name) {
     lua_pushstring(L, name);
@@ -290,8 +404,8 @@ static Variant *record_variant(lua_State *L, const Record *r,
     lua_setfield(L, -2, "arms");
   }
   apply_rule_tags(L, r, where);
-  if (!f && name && record_tag(r, "Flank")) { /* fully described by tags */
-    lbridge_push_field(L, "variant");
+  if (!path && name && record_tag(r, "Flank")) { /* fully described by tags */
+    lbridge_push_api(L, "variant");
     lua_pushstring(L, name);
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
       lua_pushliteral(L, "standard");
@@ -299,10 +413,10 @@ static Variant *record_variant(lua_State *L, const Record *r,
     }
     lua_pop(L, 1);
   }
-  lbridge_push_field(L, "variant");
+  lbridge_push_api(L, "variant");
   lua_insert(L, -2);
   if (lua_pcall(L, 1, 1, 0) != LUA_OK)
-    luaL_error(L, "%s: %s", where, lua_tostring(L, -1));
+    luaL_error(L, "%s: %s", where, lbridge_message(L, -1));
   return lvariant_test(L, -1);
 }
 
@@ -313,8 +427,10 @@ static int record_gc(lua_State *L) {
   return 0;
 }
 
-/* Pushes the game of record text (where names it in errors). */
-static int push_game_from(lua_State *L, const char *text, const char *where) {
+/* Pushes the game of record text (where names it in errors; folder, or
+** NULL, is where a VariantPath tag is looked for). */
+static int push_game_from(lua_State *L, const char *text, const char *where,
+                          const char *folder) {
   Record *r = lua_newuserdatauv(L, sizeof *r, 0);
   memset(r, 0, sizeof *r);
   luaL_setmetatable(L, LRECORD_META); /* frees its moves whatever happens */
@@ -325,7 +441,7 @@ static int push_game_from(lua_State *L, const char *text, const char *where) {
     return luaL_error(L, "%s: %s", where, err);
   }
   int top = lua_gettop(L);
-  Variant *v = record_variant(L, r, where);
+  Variant *v = record_variant(L, r, where, folder);
   int vidx = lua_gettop(L);
   Position start = v->start;
   const char *pos = record_tag(r, "Position");
@@ -358,14 +474,38 @@ static int push_game_from(lua_State *L, const char *text, const char *where) {
   return 1;
 }
 
-/* mt.from_record(text) — the game a record describes. */
+/* mt.from_record(text) — the game a record describes (a VariantPath tag
+** is not followed). */
 static int from_record_l(lua_State *L) {
-  return push_game_from(L, luaL_checkstring(L, 1), "record");
+  return push_game_from(L, luaL_checkstring(L, 1), "record", NULL);
 }
 
-/* mt.load(path) — the game of a record file. */
+/* Reads the options of mt.load at arg: {variant_path = bool}.  Returns
+** whether to follow VariantPath. */
+static int load_options(lua_State *L, int arg) {
+  if (lua_isnoneornil(L, arg)) return 0;
+  luaL_checktype(L, arg, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, arg)) {
+    if (lua_type(L, -2) != LUA_TSTRING ||
+        strcmp(lua_tostring(L, -2), "variant_path") != 0)
+      luaL_argerror(L, arg, "unknown option (the one option is variant_path)");
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, arg, "variant_path");
+  if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+    luaL_argerror(L, arg, "variant_path must be a boolean");
+  int follow = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return follow;
+}
+
+/* mt.load(path [, options]) — the game of a record file; with
+** {variant_path = true}, a VariantPath tag names the variant's file
+** (relative to the record's folder, run in a sandbox). */
 static int load_l(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
+  int follow = load_options(L, 2);
   if (lwatchdog_sandboxed(L))
     return luaL_error(L, "reading files is not allowed in a sandbox");
   FILE *f = fopen(path, "rb");
@@ -385,7 +525,13 @@ static int load_l(lua_State *L) {
                       path);
   const char *text = lua_tostring(L, -1);
   const char *where = lua_pushfstring(L, "record %s", path);
-  return push_game_from(L, text, where);
+  const char *slash = strrchr(path, '/');
+  const char *folder =
+      !follow ? NULL
+      : slash
+          ? lua_pushlstring(L, path, (size_t)(slash - path + (slash == path)))
+          : lua_pushliteral(L, ".");
+  return push_game_from(L, text, where, folder);
 }
 
 void lrecord_open(lua_State *L, int module) {
@@ -393,7 +539,7 @@ void lrecord_open(lua_State *L, int module) {
   lua_pushcfunction(L, record_gc);
   lua_setfield(L, -2, "__gc");
   lua_pop(L, 1);
-  lbridge_push_field(L, "Game");
+  lbridge_push_api(L, "Game");
   lua_pushcfunction(L, game_record);
   lua_setfield(L, -2, "record");
   lua_pushcfunction(L, game_save);

@@ -130,12 +130,14 @@ static int lua_policy(void *ctx, const Position *p, const Move *moves, int k) {
   return i;
 }
 
-/* A Cancel that stops on Ctrl-C or when the Lua function stop (a
-** Callback) returns true; an error in stop stops too. */
+/* A Cancel that stops on Ctrl-C, when a budget of mt.limit runs out, or
+** when the Lua function stop (a Callback) returns true; an error in stop
+** stops too. */
 static int stop_requested(void *ctx) {
   Callback *cb = ctx;
   lua_State *L = cb->L;
-  if (lwatchdog_pending()) return 1;
+  Cancel watchdog = lwatchdog_cancel(L);
+  if (cancel_now(&watchdog)) return 1;
   if (!cb->function || !lua_checkstack(L, 2)) return 0;
   lua_pushvalue(L, cb->function);
   if (lua_pcall(L, 0, 1, 0) != LUA_OK) {
@@ -149,6 +151,30 @@ static int stop_requested(void *ctx) {
 
 /* --- options --- */
 
+/* Checks that every key of the options table at idx is one of names. */
+static void check_options(lua_State *L, int idx, const char *const *names) {
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    int known = 0;
+    for (int i = 0; names[i] && !known; i++)
+      known = lua_type(L, -2) == LUA_TSTRING &&
+              strcmp(lua_tostring(L, -2), names[i]) == 0;
+    if (!known) {
+      luaL_Buffer b;
+      luaL_buffinit(L, &b);
+      for (int i = 0; names[i]; i++) {
+        luaL_addstring(&b, i ? ", " : "");
+        luaL_addstring(&b, names[i]);
+      }
+      luaL_pushresult(&b);
+      const char *all = lua_tostring(L, -1);
+      const char *key = lbridge_describe(L, -3);
+      luaL_error(L, "unknown option %s (the options are %s)", key, all);
+    }
+    lua_pop(L, 1);
+  }
+}
+
 /* Reads integer option key of the table at idx (default def) in lo..hi. */
 static lua_Integer int_option(lua_State *L, int idx, const char *key,
                               lua_Integer def, lua_Integer lo, lua_Integer hi) {
@@ -157,21 +183,23 @@ static lua_Integer int_option(lua_State *L, int idx, const char *key,
   if (type != LUA_TNIL) {
     int ok;
     x = lua_tointegerx(L, -1, &ok);
-    if (!ok || x < lo || x > hi)
-      luaL_error(L, "option %s must be an integer from %I to %I", key, lo, hi);
+    if (!ok || type != LUA_TNUMBER || x < lo || x > hi)
+      luaL_error(L, "option %s must be an integer from %I to %I, got %s", key,
+                 lo, hi, lbridge_describe(L, -1));
   }
   lua_pop(L, 1);
   return x;
 }
 
-/* Reads number option key (seconds), >= 0. */
+/* Reads number option key (seconds, or a constant): from 0 to 1e9. */
 static double number_option(lua_State *L, int idx, const char *key) {
   int type = lua_getfield(L, idx, key);
   double x = 0;
   if (type != LUA_TNIL) {
-    int ok;
-    x = lua_tonumberx(L, -1, &ok);
-    if (!ok || x < 0) luaL_error(L, "option %s must be a number >= 0", key);
+    x = lua_tonumber(L, -1);
+    if (type != LUA_TNUMBER || !(x >= 0 && x <= 1e9))
+      luaL_error(L, "option %s must be a number from 0 to 1e9, got %s", key,
+                 lbridge_describe(L, -1));
   }
   lua_pop(L, 1);
   return x;
@@ -181,7 +209,8 @@ static double number_option(lua_State *L, int idx, const char *key) {
 static void function_option(lua_State *L, int idx, const char *key) {
   int type = lua_getfield(L, idx, key);
   if (type != LUA_TNIL && type != LUA_TFUNCTION)
-    luaL_error(L, "option %s must be a function", key);
+    luaL_error(L, "option %s must be a function, got %s", key,
+               lbridge_describe(L, -1));
 }
 
 /* The started game at arg 1 and its variant (pushed); errors when over. */
@@ -237,6 +266,9 @@ static int search_l(lua_State *L) {
   int vidx = lua_gettop(L);
   if (lua_isnil(L, 2)) lua_newtable(L), lua_replace(L, 2);
   luaL_checktype(L, 2, LUA_TTABLE);
+  static const char *const names[] = {"depth", "nodes", "time",  "eval",
+                                      "table", "stop",  NULL};
+  check_options(L, 2, names);
   SearchLimits limits = {
       (int)int_option(L, 2, "depth", 8, 1, SEARCH_MAX_DEPTH),
       (uint64_t)int_option(L, 2, "nodes", 0, 0, LUA_MAXINTEGER),
@@ -276,7 +308,8 @@ static int search_l(lua_State *L) {
   }
   if (rc == SEARCH_EHOOK) return lhook_raise(L, v);
   if (rc != SEARCH_OK) return luaL_error(L, "%s", err);
-  if (lwatchdog_pending()) return lwatchdog_raise(L);
+  Cancel watchdog = lwatchdog_cancel(L);
+  if (cancel_now(&watchdog)) return lwatchdog_raise(L);
   push_search_result(L, &res);
   return 1;
 }
@@ -315,6 +348,10 @@ static int mcts_l(lua_State *L) {
   const Game *g = check_game(L, &v);
   if (lua_isnil(L, 2)) lua_newtable(L), lua_replace(L, 2);
   luaL_checktype(L, 2, LUA_TTABLE);
+  static const char *const names[] = {"playouts", "time", "max_plies",
+                                      "exploration", "seed", "stop",
+                                      "policy",   NULL};
+  check_options(L, 2, names);
   MctsLimits limits = {0, 0, 0, 0, 0};
   limits.seconds = number_option(L, 2, "time");
   limits.playouts = (uint64_t)int_option(
@@ -346,7 +383,8 @@ static int mcts_l(lua_State *L) {
   }
   if (rc == MCTS_EHOOK) return lhook_raise(L, v);
   if (rc != MCTS_OK) return luaL_error(L, "%s", err);
-  if (lwatchdog_pending()) return lwatchdog_raise(L);
+  Cancel watchdog = lwatchdog_cancel(L);
+  if (cancel_now(&watchdog)) return lwatchdog_raise(L);
   push_mcts_result(L, &res);
   return 1;
 }

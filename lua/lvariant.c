@@ -85,7 +85,7 @@ static int field_error(lua_State *L, int v, const char *key, const char *want) {
   const char *name = lua_tostring(L, -2), *path = lua_tostring(L, -1);
   return luaL_error(L, "variant '%s'%s%s%s: %s must be %s, got %s",
                     name ? name : "?", path ? " (" : "", path ? path : "",
-                    path ? ")" : "", key, want, luaL_typename(L, -3));
+                    path ? ")" : "", key, want, lbridge_describe(L, -3));
 }
 
 /* Reads an integer field at the top of the stack in lo..hi. */
@@ -93,7 +93,8 @@ static int int_field(lua_State *L, int v, const char *key, int lo, int hi,
                      const char *want) {
   int ok;
   lua_Integer x = lua_tointegerx(L, -1, &ok);
-  if (!ok || x < lo || x > hi) field_error(L, v, key, want);
+  if (!ok || lua_type(L, -1) != LUA_TNUMBER || x < lo || x > hi)
+    field_error(L, v, key, want);
   return (int)x;
 }
 
@@ -381,42 +382,52 @@ static Variant *from_builtin(lua_State *L, const char *name) {
   return v;
 }
 
-/* Adds key to the chain at chain, failing on a cycle or a chain too
+/* Adds the spec at idx (a name, a path or a table) to the chain at chain,
+** failing on a cycle (the same name, or the same table) or a chain too
 ** long. */
-static void chain_push(lua_State *L, int chain, const char *key) {
-  lua_Integer n = luaL_len(L, chain);
+static void chain_push(lua_State *L, int chain, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, chain);
   int cycle = 0;
   for (lua_Integer i = 1; i <= n && !cycle; i++) {
     lua_rawgeti(L, chain, i);
-    cycle = strcmp(lua_tostring(L, -1), key) == 0;
+    cycle = lua_rawequal(L, -1, idx);
     lua_pop(L, 1);
   }
   if (cycle || n >= MAX_BASE_DEPTH) {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_rawgeti(L, chain, i);
-      luaL_addvalue(&b);
-      luaL_addstring(&b, " -> ");
+    for (lua_Integer i = 1; i <= n + 1; i++) {
+      if (i > 1) luaL_addstring(&b, " -> ");
+      if (i <= n)
+        lua_rawgeti(L, chain, i);
+      else
+        lua_pushvalue(L, idx);
+      if (lua_type(L, -1) == LUA_TSTRING)
+        luaL_addvalue(&b);
+      else {
+        lua_pop(L, 1);
+        luaL_addstring(&b, "(a table)");
+      }
     }
-    luaL_addstring(&b, key);
     luaL_pushresult(&b);
     luaL_error(L, "variant bases form a %s: %s",
                cycle ? "cycle" : "chain too long", lua_tostring(L, -1));
   }
-  lua_pushstring(L, key);
+  lua_pushvalue(L, idx);
   lua_rawseti(L, chain, n + 1);
 }
 
 static void chain_pop(lua_State *L, int chain) {
   lua_pushnil(L);
-  lua_rawseti(L, chain, luaL_len(L, chain));
+  lua_rawseti(L, chain, (lua_Integer)lua_rawlen(L, chain));
 }
 
 /* Pushes the Variant for a name or path. */
-static Variant *from_string(lua_State *L, const char *s, int chain) {
+static Variant *from_string(lua_State *L, int spec, int chain) {
   Variant *v;
-  chain_push(L, chain, s);
+  const char *s = lua_tostring(L, spec);
+  chain_push(L, chain, spec);
   if (!plain_name(s) && lwatchdog_sandboxed(L))
     luaL_error(L, "loading a variant from a file is not allowed in a sandbox");
   if (!plain_name(s))
@@ -440,12 +451,12 @@ static Variant *resolve(lua_State *L, int spec, int chain) {
     lua_pushvalue(L, spec);
     return v;
   }
-  if (lua_type(L, spec) == LUA_TSTRING)
-    return from_string(L, lua_tostring(L, spec), chain);
+  if (lua_type(L, spec) == LUA_TSTRING) return from_string(L, spec, chain);
   if (lua_istable(L, spec)) {
-    if (luaL_len(L, chain) >= MAX_BASE_DEPTH)
-      luaL_error(L, "variant bases nest too deeply");
-    return from_table(L, spec, chain, NULL, NULL);
+    chain_push(L, chain, spec);
+    v = from_table(L, spec, chain, NULL, NULL);
+    chain_pop(L, chain);
+    return v;
   }
   luaL_error(L, "a variant is a name, a path, a table or a Variant, not %s",
              luaL_typename(L, spec));

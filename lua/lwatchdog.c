@@ -12,7 +12,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lwatchdog.h"
 
+#include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,22 +25,29 @@
 #include "memory.h"
 
 #define CHECK_EVERY 1000 /* instructions between two looks */
+#define MAX_SECONDS 1e9  /* the largest time budget (about 31 years) */
+#define MAX_COUNT 9007199254740992.0 /* 2^53: instructions and bytes */
 
 static volatile sig_atomic_t interrupted;
+
+/* The budget in force: the innermost mt.limit's, clipped by the outer
+** ones (so it only ever shrinks what is left). */
+typedef struct Budget {
+  int active;
+  double deadline;     /* monotonic seconds (0: none) */
+  double seconds;      /* the binding time budget, for the message */
+  lua_Integer stop_at; /* trip when the count reaches this (-1: none) */
+  lua_Integer steps;   /* the binding instruction budget, for the message */
+  const char *tripped; /* what ran out, once it has */
+} Budget;
 
 typedef struct Watch {
   lua_Alloc base; /* the allocator wrapped (NULL: realloc and free) */
   void *base_ud;
-  size_t used; /* bytes Lua holds */
-  size_t cap;  /* fail allocations past this (0: no cap) */
-  /* the budget of mt.limit */
-  int active;
-  double deadline;      /* monotonic seconds (0: none) */
-  long long steps_left; /* instructions (< 0: none) */
-  double seconds;       /* as given, for the message */
-  long long steps;
-  const char *tripped; /* the message once the budget ran out */
-  int sandboxed;       /* > 0 inside a sandbox */
+  size_t used;         /* bytes Lua holds (also counted by memory.c) */
+  lua_Integer counted; /* instructions (and C work) counted so far */
+  Budget budget;
+  int sandboxed; /* > 0 inside a sandbox */
 } Watch;
 
 static double now(void) {
@@ -49,10 +58,14 @@ static double now(void) {
 
 /* --- the allocator --- */
 
+/* Lua's allocator: the bytes go through memory_charge, so one limit covers
+** Lua and the core. */
 static void *watch_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   Watch *w = ud;
   size_t old = ptr ? osize : 0;
-  if (nsize > old && w->cap && w->used - old + nsize > w->cap) return NULL;
+  size_t counted = old < w->used ? old : w->used; /* blocks from before the
+                                                     watch were not counted */
+  if (memory_charge(counted, nsize)) return NULL;
   void *p;
   if (w->base)
     p = w->base(w->base_ud, ptr, osize, nsize);
@@ -61,7 +74,11 @@ static void *watch_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     p = NULL;
   } else
     p = realloc(ptr, nsize);
-  if (p || nsize == 0) w->used = w->used - old + nsize;
+  if (!p && nsize) {
+    memory_charge(nsize, counted); /* give the charge back */
+    return NULL;
+  }
+  w->used = w->used - counted + nsize;
   return p;
 }
 
@@ -72,7 +89,7 @@ static Watch *watch_of(lua_State *L) {
 }
 
 lua_State *lwatchdog_newstate(void) {
-  static Watch main_watch = {NULL, NULL, 0, 0, 0, 0, -1, 0, 0, NULL, 0};
+  static Watch main_watch = {NULL, NULL, 0, 0, {0, 0, 0, -1, 0, NULL}, 0};
   return lua_newstate(watch_alloc, &main_watch);
 }
 
@@ -81,19 +98,24 @@ lua_State *lwatchdog_newstate(void) {
 static int watch_release(lua_State *L) {
   Watch *w = watch_of(L);
   if (w && w->base) {
+    memory_charge(w->used, 0);
     lua_setallocf(L, w->base, w->base_ud);
     free(w);
   }
   return 0;
 }
 
-/* Wraps L's allocator in a Watch when it is not one yet. */
+/* Wraps L's allocator in a Watch when it is not one yet; the bytes L holds
+** already are counted from now. */
 static void wrap_allocator(lua_State *L) {
   if (watch_of(L)) return;
   Watch *w = calloc(1, sizeof *w);
   if (!w) return;
   w->base = lua_getallocf(L, &w->base_ud);
-  w->steps_left = -1;
+  w->budget.stop_at = -1;
+  w->used = (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 +
+            (size_t)lua_gc(L, LUA_GCCOUNTB, 0);
+  if (memory_charge(0, w->used)) w->used = 0;
   lua_setallocf(L, watch_alloc, w);
   lua_newtable(L); /* a sentinel whose finaliser unwraps */
   lua_createtable(L, 0, 1);
@@ -108,40 +130,52 @@ static void wrap_allocator(lua_State *L) {
 /* The message of whatever has tripped, or NULL; looks at the clock. */
 static const char *tripped(Watch *w) {
   if (interrupted) return "interrupted";
-  if (!w || !w->active) return NULL;
-  if (!w->tripped && w->deadline > 0 && now() > w->deadline)
-    w->tripped = "time";
-  if (!w->tripped && w->steps_left == 0) w->tripped = "instructions";
-  return w->tripped;
+  if (!w || !w->budget.active) return NULL;
+  Budget *b = &w->budget;
+  if (!b->tripped && b->deadline > 0 && now() > b->deadline)
+    b->tripped = "time";
+  if (!b->tripped && b->stop_at >= 0 && w->counted >= b->stop_at)
+    b->tripped = "instructions";
+  return b->tripped;
 }
 
 /* Pushes the message for what tripped. */
 static void push_message(lua_State *L, Watch *w, const char *what) {
   if (strcmp(what, "time") == 0)
-    lua_pushfstring(L, "the time budget (%f s) ran out", w->seconds);
+    lua_pushfstring(L, "the time budget (%f s) ran out", w->budget.seconds);
   else if (strcmp(what, "instructions") == 0)
     lua_pushfstring(L, "the instruction budget (%I instructions) ran out",
-                    (lua_Integer)w->steps);
+                    w->budget.steps);
   else
     lua_pushstring(L, what);
+}
+
+static void watch_hook(lua_State *L, lua_Debug *ar);
+
+/* Sets L's count hook to look again after CHECK_EVERY instructions, or
+** sooner when the instruction budget ends sooner (1: at once). */
+static void set_count(lua_State *L, Watch *w) {
+  int count = CHECK_EVERY;
+  if (tripped(w))
+    count = 1;
+  else if (w && w->budget.active && w->budget.stop_at >= 0 &&
+           w->budget.stop_at - w->counted < count)
+    count = (int)(w->budget.stop_at - w->counted);
+  if (count < 1) count = 1;
+  if (lua_gethook(L) != watch_hook || lua_gethookcount(L) != count)
+    lua_sethook(L, watch_hook, LUA_MASKCOUNT, count);
 }
 
 static void watch_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   Watch *w = watch_of(L);
-  if (w && w->active && w->steps_left > 0 && !w->tripped) {
-    int count = lua_gethookcount(L);
-    w->steps_left -= count < w->steps_left ? count : w->steps_left;
-  }
+  if (w) w->counted += lua_gethookcount(L);
   const char *what = tripped(w);
-  if (!what) {
-    if (lua_gethookcount(L) != CHECK_EVERY)
-      lua_sethook(L, watch_hook, LUA_MASKCOUNT, CHECK_EVERY);
-    return;
+  set_count(L, w);
+  if (what) {
+    push_message(L, w, what);
+    lua_error(L);
   }
-  lua_sethook(L, watch_hook, LUA_MASKCOUNT, 1);
-  push_message(L, w, what);
-  lua_error(L);
 }
 
 void lwatchdog_install(lua_State *L) {
@@ -167,8 +201,7 @@ void lwatchdog_catch(void) {
 
 void lwatchdog_clear(lua_State *L) {
   interrupted = 0;
-  if (L && lua_gethook(L) == watch_hook)
-    lua_sethook(L, watch_hook, LUA_MASKCOUNT, CHECK_EVERY);
+  if (L && lua_gethook(L) == watch_hook) set_count(L, watch_of(L));
 }
 
 int lwatchdog_pending(void) {
@@ -178,27 +211,24 @@ int lwatchdog_pending(void) {
 void lwatchdog_begin(lua_State *L, double seconds) {
   Watch *w = watch_of(L);
   if (!w || seconds <= 0) return;
-  w->active = 1;
-  w->deadline = now() + seconds;
-  w->seconds = seconds;
-  w->steps_left = -1;
-  w->tripped = NULL;
+  Budget b = {1, now() + seconds, seconds, -1, 0, NULL};
+  w->budget = b;
 }
 
 void lwatchdog_end(lua_State *L) {
   Watch *w = watch_of(L);
   if (!w) return;
-  w->active = 0;
-  w->deadline = 0;
-  w->tripped = NULL;
-  if (lua_gethook(L) == watch_hook)
-    lua_sethook(L, watch_hook, LUA_MASKCOUNT, CHECK_EVERY);
+  Budget none = {0, 0, 0, -1, 0, NULL};
+  w->budget = none;
+  if (lua_gethook(L) == watch_hook) set_count(L, w);
 }
 
 void lwatchdog_set_cap(lua_State *L, size_t bytes) {
-  Watch *w = watch_of(L);
-  if (w) w->cap = bytes ? w->used + bytes : 0;
-  memory_set_limit(bytes ? memory_in_use() + bytes : 0);
+  (void)L;
+  size_t total = memory_total();
+  memory_set_limit(!bytes                     ? 0
+                   : bytes > SIZE_MAX - total ? SIZE_MAX
+                                              : total + bytes);
 }
 
 void lwatchdog_set_sandboxed(lua_State *L, int on) {
@@ -214,12 +244,23 @@ int lwatchdog_sandboxed(lua_State *L) {
 int lwatchdog_raise(lua_State *L) {
   Watch *w = watch_of(L);
   const char *what = tripped(w);
+  if (lua_gethook(L) == watch_hook) set_count(L, w);
   push_message(L, w, what ? what : "interrupted");
   return lua_error(L);
 }
 
+void lwatchdog_poll(lua_State *L, lua_Integer work) {
+  Watch *w = watch_of(L);
+  if (w) w->counted += work;
+  if (tripped(w)) lwatchdog_raise(L);
+}
+
+/* The Cancel's callback: each poll counts as CHECK_EVERY instructions, so
+** that the instruction budget bounds the core's work too. */
 static int cancel_stop(void *ctx) {
-  return tripped(ctx) != NULL;
+  Watch *w = ctx;
+  if (w) w->counted += CHECK_EVERY;
+  return tripped(w) != NULL;
 }
 
 Cancel lwatchdog_cancel(lua_State *L) {
@@ -229,71 +270,101 @@ Cancel lwatchdog_cancel(lua_State *L) {
 
 /* --- mt.limit --- */
 
-/* Reads a number option (nil: none), >= 0. */
-static double limit_option(lua_State *L, const char *key) {
+/* Reads field key of the budget table at 1: -1 when absent, else a number
+** from 0 to max (a whole number when whole); errors say what it must be. */
+static double budget_field(lua_State *L, const char *key, double max, int whole,
+                           const char *want) {
   int type = lua_getfield(L, 1, key);
   double x = -1;
   if (type != LUA_TNIL) {
-    int ok;
-    x = lua_tonumberx(L, -1, &ok);
-    if (!ok || x < 0) luaL_error(L, "limit %s must be a number >= 0", key);
+    x = lua_tonumber(L, -1);
+    if (type != LUA_TNUMBER || !(x >= 0 && x <= max) ||
+        (whole && x != floor(x)))
+      luaL_error(L, "bad budget: %s must be %s, got %s", key, want,
+                 lbridge_describe(L, -1));
   }
   lua_pop(L, 1);
   return x;
 }
 
+/* Checks that every key of the budget table at 1 is known. */
+static void budget_keys(lua_State *L) {
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+    if (strcmp(k, "time") && strcmp(k, "instructions") && strcmp(k, "memory"))
+      luaL_error(L,
+                 "bad budget: unknown field %s (the fields are time, "
+                 "instructions and memory)",
+                 lbridge_describe(L, -2));
+    lua_pop(L, 1);
+  }
+}
+
+/* Narrows the budget of w by the table at 1: a time, instruction or memory
+** budget given there replaces the one in force only when it is tighter. */
+static void narrow(lua_State *L, Watch *w) {
+  budget_keys(L);
+  double seconds = budget_field(L, "time", MAX_SECONDS, 0,
+                                "a number of seconds from 0 to 1e9");
+  double steps = budget_field(L, "instructions", MAX_COUNT, 1,
+                              "a whole number from 0 to 2^53");
+  double memory = budget_field(L, "memory", MAX_COUNT, 1,
+                               "a whole number of bytes from 0 "
+                               "to 2^53");
+  Budget *b = &w->budget;
+  if (!b->active) {
+    Budget none = {0, 0, 0, -1, 0, NULL};
+    *b = none;
+  }
+  if (seconds >= 0) {
+    double deadline = now() + seconds;
+    if (b->deadline <= 0 || deadline < b->deadline)
+      b->deadline = deadline, b->seconds = seconds;
+  }
+  if (steps >= 0) {
+    lua_Integer at = w->counted + (lua_Integer)steps;
+    if (b->stop_at < 0 || at < b->stop_at)
+      b->stop_at = at, b->steps = (lua_Integer)steps;
+  }
+  if (memory >= 0) {
+    size_t total = memory_total(), limit = memory_limit();
+    size_t cap =
+        (size_t)memory > SIZE_MAX - total ? SIZE_MAX : total + (size_t)memory;
+    if (!limit || cap < limit) memory_set_limit(cap);
+  }
+  b->active = 1;
+}
+
 /* mt.limit({time = s, instructions = n, memory = bytes}, f, ...) — calls
 ** f(...) within a budget that neither pcall nor coroutines escape; returns
 ** true and f's results, or false and the error ("the time budget (1 s) ran
-** out", "not enough memory", or f's own).  Budgets nest: the inner one is
-** never looser than the outer. */
+** out", "not enough memory", or f's own).  Budgets nest: the inner one only
+** shrinks what the outer one leaves. */
 static int limit_l(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TFUNCTION);
   Watch *w = watch_of(L);
   if (!w) return luaL_error(L, "mt.limit needs the module's allocator");
-  double seconds = limit_option(L, "time");
-  double steps = limit_option(L, "instructions");
-  double memory = limit_option(L, "memory");
-  Watch saved = *w;
-  size_t core_limit = memory_limit();
-  if (seconds >= 0) {
-    double deadline = now() + seconds;
-    if (!w->active || w->deadline <= 0 || deadline < w->deadline)
-      w->deadline = deadline, w->seconds = seconds;
-  } else if (!w->active)
-    w->deadline = 0;
-  if (steps >= 0) {
-    long long n = (long long)steps;
-    if (!w->active || w->steps_left < 0 || n < w->steps_left)
-      w->steps_left = n, w->steps = n;
-  } else if (!w->active)
-    w->steps_left = -1;
-  if (memory >= 0) {
-    size_t cap = w->used + (size_t)memory;
-    if (!w->cap || cap < w->cap) w->cap = cap;
-    size_t core = memory_in_use() + (size_t)memory;
-    if (!core_limit || core < core_limit) memory_set_limit(core);
-  }
-  w->active = 1;
-  w->tripped = NULL;
-  lua_sethook(L, watch_hook, LUA_MASKCOUNT, CHECK_EVERY);
+  Budget saved = w->budget;
+  size_t saved_limit = memory_limit();
+  narrow(L, w);
+  set_count(L, w);
   int n = lua_gettop(L) - 2;
   int status = lua_pcall(L, n, LUA_MULTRET, 0);
-  if (w->tripped) { /* it ran out, even if the error was caught inside */
-    push_message(L, w, w->tripped);
+  const char *ran_out = w->budget.tripped;
+  if (ran_out) { /* it ran out, even if the error was caught inside */
+    push_message(L, w, ran_out);
     int said = status != LUA_OK && lua_type(L, 2) == LUA_TSTRING &&
                strstr(lua_tostring(L, 2), lua_tostring(L, -1)) != NULL;
     if (!said && lua_gettop(L) > 2) lua_replace(L, 2); /* the message */
     lua_settop(L, 2); /* or the error that says it and where (a hook) */
     status = LUA_ERRRUN;
   }
-  size_t used = w->used;
-  *w = saved; /* the outer budget again */
-  w->used = used;
-  memory_set_limit(core_limit);
-  if (interrupted) return lwatchdog_raise(L); /* Ctrl-C stops everything */
-  lua_sethook(L, watch_hook, LUA_MASKCOUNT, CHECK_EVERY);
+  w->budget = saved; /* the outer budget again, less what was spent */
+  memory_set_limit(saved_limit);
+  if (tripped(w)) return lwatchdog_raise(L); /* Ctrl-C, or the outer ran out */
+  set_count(L, w);
   if (status != LUA_OK) {
     lua_pushboolean(L, 0);
     lua_insert(L, -2);

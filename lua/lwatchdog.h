@@ -25,6 +25,11 @@ int lwatchdog_pending(void);
 /* Raises "interrupted", or what ran out of a budget. */
 int lwatchdog_raise(lua_State *L);
 
+/* For long loops in C: counts work (as instructions) against the budget
+** and raises when Ctrl-C came or a budget ran out.  Call it where a Lua
+** error may be raised, every few thousand steps. */
+void lwatchdog_poll(lua_State *L, lua_Integer work);
+
 /* 1 inside a sandbox (file access is refused there). */
 int lwatchdog_sandboxed(lua_State *L);
 
@@ -51,8 +56,8 @@ void lwatchdog_clear(lua_State *L);
 void lwatchdog_begin(lua_State *L, double seconds);
 void lwatchdog_end(lua_State *L);
 
-/* Caps the memory Lua and the core may take from now on at bytes more
-** than now (0: no cap). */
+/* Caps the memory Lua and the core may take together at bytes more than
+** they hold now (0: no cap). */
 void lwatchdog_set_cap(lua_State *L, size_t bytes);
 
 #endif

@@ -4,6 +4,7 @@
 ** usage: mutorere [options] [script [args]]
 */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <lualib.h>
 #include <signal.h>
 #include <stdio.h>
@@ -77,10 +78,13 @@ static int read_options(int argc, char **argv, Options *o) {
     else if (strcmp(a, "--safe") == 0)
       o->safe = 1;
     else if (strcmp(a, "--limit") == 0) {
-      char *end;
+      char *end = "";
       o->limit = i + 1 < argc ? strtod(argv[++i], &end) : 0;
-      if (o->limit <= 0 || *end) {
-        fprintf(stderr, "%s: --limit needs a number of seconds\n", progname);
+      if (!(o->limit > 0 && o->limit <= 1e9) || *end) {
+        fprintf(stderr,
+                "%s: --limit needs a number of seconds (more than 0, at most "
+                "1e9)\n",
+                progname);
         return -1;
       }
     } else if (strcmp(a, "-v") == 0)
@@ -195,13 +199,13 @@ static int run_script(lua_State *L, int argc, char **argv, int script) {
   return status;
 }
 
-/* Sets up the REPL's commands (commands.lua) and runs the loop. */
+/* Sets up the REPL's commands (commands.lua) and runs the loop.  Every Lua
+** part of the module runs first, so that completion sees all of it. */
 static int run_repl(lua_State *L) {
-  const EmbeddedFile *f = lbridge_embedded("commands.lua");
-  int status =
-      luaL_loadbufferx(L, f->text, f->size, "@mutorere/commands.lua", "b");
+  int status = lmutorere_load_all(L);
+  if (status == LUA_OK) status = lmutorere_load(L, "commands.lua");
   if (status == LUA_OK) {
-    lua_getglobal(L, "mt");
+    lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
     lua_pushglobaltable(L);
     lua_pushboolean(L, lwatchdog_sandboxed(L));
     status = repl_docall(L, 3, 0);
@@ -216,11 +220,10 @@ static int run_repl(lua_State *L) {
 /* Runs the UGI protocol (ugi.lua) over standard input and output.
 ** Returns 0, or 1 when it failed. */
 static int run_ugi(lua_State *L) {
-  const EmbeddedFile *f = lbridge_embedded("ugi.lua");
   signal(SIGPIPE, SIG_IGN); /* a closed output is an error, not a death */
-  int status = luaL_loadbufferx(L, f->text, f->size, "@mutorere/ugi.lua", "b");
+  int status = lmutorere_load(L, "ugi.lua");
   if (status == LUA_OK) {
-    lua_getglobal(L, "mt");
+    lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
     status = repl_docall(L, 1, 1);
   }
   if (status == LUA_OK) {
@@ -243,7 +246,7 @@ static int run_ugi(lua_State *L) {
 ** access is refused, memory is capped, only text chunks load.  Returns the
 ** status. */
 static int make_safe(lua_State *L) {
-  lua_getglobal(L, "mt");
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
   lua_getfield(L, -1, "sandbox_env");
   int status = repl_docall(L, 0, 1);
   if (status != LUA_OK) {
@@ -284,6 +287,18 @@ static int protected_main(lua_State *L) {
   return 1;
 }
 
+/* Flushes standard output; says so on standard error when any of it could
+** not be written (a full disk, a closed pipe).  Returns 1 when all was
+** written. */
+static int finish_output(void) {
+  errno = 0;
+  int failed = fflush(stdout) != 0;
+  if (!failed && !ferror(stdout)) return 1;
+  fprintf(stderr, "%s: cannot write the output: %s\n", progname,
+          failed && errno ? strerror(errno) : "write error");
+  return 0;
+}
+
 int main(int argc, char **argv) {
   lua_State *L = lwatchdog_newstate();
   if (!L) {
@@ -296,8 +311,9 @@ int main(int argc, char **argv) {
   int status = lua_pcall(L, 2, 1, 0);
   int ok = status == LUA_OK && lua_toboolean(L, -1);
   if (status != LUA_OK)
-    fprintf(stderr, "%s: %s\n", progname, lua_tostring(L, -1));
-  fflush(stdout);
+    fprintf(stderr, "%s: %s\n", progname,
+            lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                           : "(error object is not a string)");
   lua_close(L);
-  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+  return finish_output() && ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

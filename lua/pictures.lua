@@ -70,7 +70,8 @@ local function board_points(pos, cx, cy, r, size, numbers)
     for i = 1, n do
       local x, y = place(i, n, cx, cy, r + pr + size * 0.05)
       out[#out + 1] = string.format(
-        '<text x="%s" y="%s" font-family="sans-serif" font-size="%s" text-anchor="middle" dominant-baseline="central" fill="#444">%d</text>',
+        '<text x="%s" y="%s" font-family="sans-serif" font-size="%s" ' ..
+        'text-anchor="middle" dominant-baseline="central" fill="#444">%d</text>',
         num(x), num(y), num(size * 0.05), i)
     end
   end

@@ -353,7 +353,10 @@ end
 -- shared.find_script(folder, name): the path of folder/NAME.lua on the
 -- search path, or nil.
 function shared.find_script(folder, name)
-  for _, dir in ipairs(M.path) do
+  local dirs = shared.module.path
+  if type(dirs) ~= "table" then error("mt.path must be a list of directories", 3) end
+  for _, dir in ipairs(dirs) do
+    if type(dir) ~= "string" then error("mt.path must be a list of directories", 3) end
     local path = dir .. "/" .. folder .. "/" .. name .. ".lua"
     local f = io.open(path)
     if f then f:close() return path end

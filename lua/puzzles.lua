@@ -54,8 +54,6 @@ end
 -- P.list(): the names of the puzzles on the search path.
 function P.list() return M.scripts("puzzles") end
 
-local other = {black = "white", white = "black"}
-
 local after = shared.move_value
 
 -- Checks the main line: the solver's side keeps the exact win, the
@@ -105,7 +103,7 @@ local function check_win(t, v, s, p, h, report, problems)
 end
 
 -- Checks the goal "draw": the only move that does not lose.
-local function check_draw(t, v, s, p, h, report, problems)
+local function check_draw(v, s, p, h, report, problems)
   if report.value ~= "draw" then
     problems[#problems + 1] = string.format("the position is not a draw but %s%s",
       report.value, report.distance and (" in " .. report.distance) or "")
@@ -157,7 +155,7 @@ function P.check(spec)
   local s = M.solve(v)
   report.value, report.distance = s:lookup(p, h)
   if t.goal == "win" then check_win(t, v, s, p, h, report, problems)
-  else check_draw(t, v, s, p, h, report, problems) end
+  else check_draw(v, s, p, h, report, problems) end
   local line = type(t.solution) == "table" and t.solution or {t.solution}
   local first = line[1]
   local listed = false

@@ -97,7 +97,7 @@ static void print_results(lua_State *L, int base) {
   if (n == 0) return;
   lua_rawgeti(L, LUA_REGISTRYINDEX, show_ref);
   lua_insert(L, base + 1);
-  if (repl_docall(L, n, 1) == LUA_OK)
+  if (repl_docall(L, n, 1) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
     printf("%s\n", lua_tostring(L, -1));
   else
     repl_report(L, NULL, LUA_ERRRUN, 1);
@@ -311,10 +311,11 @@ static int run_chunk(lua_State *L) {
 
 /* Loads the REPL's Lua helpers (repl.lua) and keeps show and complete. */
 static void load_helpers(lua_State *L) {
-  const EmbeddedFile *f = lbridge_embedded("repl.lua");
-  if (luaL_loadbufferx(L, f->text, f->size, "@mutorere/repl.lua", "b") ||
-      (lua_getglobal(L, "mt"), lua_pcall(L, 1, 1, 0))) {
-    fprintf(stderr, "mutorere: %s\n", lua_tostring(L, -1));
+  if (lmutorere_load(L, "repl.lua") ||
+      (lua_pushglobaltable(L),
+       lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY),
+       lua_pcall(L, 2, 1, 0))) {
+    fprintf(stderr, "mutorere: %s\n", lbridge_message(L, -1));
     lua_pop(L, 1);
     return;
   }

@@ -1,7 +1,8 @@
 -- repl.lua — what the REPL needs from Lua: printing values and finding
--- completions.  Runs in the program only; returns {show = ..., complete =
--- ...}.
-local M = ...
+-- completions.  Runs in the program only, with the module's private
+-- environment, given the REPL's globals and the module's shared table;
+-- returns {show = ..., complete = ...}.
+local globals, shared = ...
 
 local keywords = {
   "and", "break", "do", "else", "elseif", "end", "false", "for", "function",
@@ -37,12 +38,12 @@ local function render_table(t, depth, seen)
   if seen[t] then return "<cycle>" end
   if depth <= 0 then return "{...}" end
   seen[t] = true
-  local parts, n = {}, #t
+  local parts, n = {}, rawlen(t)
   for i = 1, math.min(n, MAX_ITEMS) do
-    parts[#parts + 1] = render(t[i], depth - 1, seen)
+    parts[#parts + 1] = render(rawget(t, i), depth - 1, seen)
   end
   local keys = {}
-  for k in pairs(t) do
+  for k in next, t do
     if not (math.type(k) == "integer" and k >= 1 and k <= n) then
       keys[#keys + 1] = k
     end
@@ -50,7 +51,7 @@ local function render_table(t, depth, seen)
   table.sort(keys, key_order)
   for _, k in ipairs(keys) do
     if #parts >= MAX_ITEMS then break end
-    parts[#parts + 1] = render_key(k) .. " = " .. render(t[k], depth - 1, seen)
+    parts[#parts + 1] = render_key(k) .. " = " .. render(rawget(t, k), depth - 1, seen)
   end
   if n + #keys > MAX_ITEMS then parts[#parts + 1] = "..." end
   seen[t] = nil
@@ -65,8 +66,8 @@ function render(v, depth, seen)
   local t = type(v)
   if t == "string" then return string.format("%q", v) end
   if t == "table" then
-    local mt = getmetatable(v)
-    if mt and mt.__tostring then return tostring(v) end
+    local mt = debug and debug.getmetatable(v)
+    if type(mt) == "table" and rawget(mt, "__tostring") then return tostring(v) end
     return render_table(v, depth, seen)
   end
   return tostring(v)
@@ -83,36 +84,71 @@ local function show(...)
   return table.concat(parts, "\t")
 end
 
+local MAX_KEYS = 10000 -- keys looked at in one table while completing
+
+-- The table behind a read-only view of the module, or v itself.
+local function behind(v)
+  return type(v) == "table" and shared.view_target and shared.view_target(v) or v
+end
+
+-- The metatable of v as it is, ignoring __metatable (no code runs).
+local function metatable_of(v)
+  return debug and debug.getmetatable(v) or nil
+end
+
 -- Adds to set the names a value offers after "." (or after ":" when
 -- methods_only): table keys, and the methods and fields its metatable
--- lists.
+-- lists.  Runs no code of the value's: raw access only, a bounded number
+-- of keys.
 local function collect(set, v, methods_only, depth)
   if depth > 4 then return end
+  v = behind(v)
   if type(v) == "table" then
-    for k, x in pairs(v) do
+    local k, seen = next(v), 0
+    while k ~= nil and seen < MAX_KEYS do
+      local x = rawget(v, k)
       if type(k) == "string" and k:match("^[%a_][%w_]*$")
           and (not methods_only or type(x) == "function") then
         set[k] = true
       end
+      seen = seen + 1
+      k = next(v, k)
     end
   end
-  local mt = getmetatable(v)
+  local mt = metatable_of(v)
   if type(mt) ~= "table" then return end
-  if type(mt.__index) == "table" then collect(set, mt.__index, methods_only, depth + 1) end
-  if type(mt.methods) == "table" then collect(set, mt.methods, methods_only, depth + 1) end
-  if not methods_only and type(mt.fields) == "table" then
-    for _, f in ipairs(mt.fields) do set[f] = true end
+  local index, methods, fields = rawget(mt, "__index"), rawget(mt, "methods"), rawget(mt, "fields")
+  if type(index) == "table" then collect(set, index, methods_only, depth + 1) end
+  if type(methods) == "table" then collect(set, methods, methods_only, depth + 1) end
+  if not methods_only and type(fields) == "table" then
+    for i = 1, math.min(rawlen(fields), MAX_KEYS) do
+      if type(rawget(fields, i)) == "string" then set[rawget(fields, i)] = true end
+    end
   end
 end
 
--- Looks up a dotted path of names from the globals, without running any
--- code but __index (errors give nil).
+-- Field name of v without running code: raw, then through the __index
+-- tables of its metatables.
+local function field(v, name)
+  for _ = 1, 8 do
+    v = behind(v)
+    if type(v) == "table" then
+      local x = rawget(v, name)
+      if x ~= nil then return x end
+    end
+    local mt = metatable_of(v)
+    local index = type(mt) == "table" and rawget(mt, "__index")
+    if type(index) ~= "table" then return nil end
+    v = index
+  end
+end
+
+-- Looks up a dotted path of names from the globals, running no code.
 local function lookup(path)
-  local v = _G
+  local v = globals
   for name in path:gmatch("[^.]+") do
-    local ok, x = pcall(function() return v[name] end)
-    if not ok or x == nil then return nil end
-    v = x
+    v = field(v, name)
+    if v == nil then return nil end
   end
   return v
 end
@@ -124,7 +160,7 @@ local function complete(text)
   if not base then return {} end
   local set = {}
   if sep == "" then
-    collect(set, _G, false, 0)
+    collect(set, globals, false, 0)
     for _, k in ipairs(keywords) do set[k] = true end
     base = ""
   else

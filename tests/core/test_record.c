@@ -62,6 +62,35 @@ static void test_round_trips(void) {
       }
 }
 
+/* Tag values with quotes and backslashes (one at the end, one before a
+** quote, two in a row) are written escaped and read back as they were. */
+static void test_escaped_values(void) {
+  static const char *const values[] = {
+      "back\\slash", "ends with \\",   "\\\"", "a \"quote\" and \\ too",
+      "\\\\",        "\"\"",             "\\n is not a line break", ""};
+  Game g;
+  Rules r;
+  Position p;
+  char err[BOARD_ERRMAX];
+  rules_named(&r, "standard", 8, err);
+  board_start(&p, 8);
+  game_init(&g, &r, &p, err);
+  for (size_t i = 0; i < sizeof values / sizeof *values; i++) {
+    RecordTag tags[1] = {{"Event", ""}};
+    snprintf(tags[0].value, sizeof tags[0].value, "%s", values[i]);
+    char *text = record_write(&g, tags, 1);
+    Record rec;
+    CHECK(text != NULL);
+    if (!CHECK_INT(record_parse(&rec, text, err), 0))
+      fprintf(stderr, "%s\n%s\n", err, text);
+    else if (!CHECK_STR(record_tag(&rec, "Event"), values[i]))
+      fprintf(stderr, "%s\n", text);
+    record_free(&rec);
+    memory_realloc(text, 0);
+  }
+  game_free(&g);
+}
+
 static void test_forms(void) {
   Game g;
   Record rec;
@@ -211,6 +240,7 @@ static void test_allocation_failures(void) {
 }
 
 int main(void) {
+  test_escaped_values();
   test_round_trips();
   test_forms();
   test_malformed();

@@ -227,8 +227,81 @@ static void test_repetition(void) {
   CHECK_INT(res.moves, 1);
 }
 
+/* A xorshift generator for the random games below. */
+static uint64_t next_random(uint64_t *state) {
+  *state ^= *state << 13;
+  *state ^= *state >> 7;
+  *state ^= *state << 17;
+  return *state;
+}
+
+/* Positions along random games on 12, 14 and 16 arms, searched at depths
+** 8 to 12 with a transposition table: every forced end claimed agrees with
+** the solver's value and distance, and the move played keeps a win or a
+** draw.  With a fresh table (shared 0) no forced end is claimed beyond the
+** depth reached; with one table kept across the searches (shared 1, as a
+** player keeps it) a deeper search may have left one, but it is exact. */
+static void table_keeps_scores_exact(int shared) {
+  uint64_t seed = 0x9E3779B97F4A7C15u;
+  for (int arms = 12; arms <= 16; arms += 2) {
+    Rules r;
+    Solution sol;
+    SearchTable table;
+    char err[BOARD_ERRMAX];
+    rules_named(&r, "standard", arms, err);
+    CHECK_INT(solver_solve(&sol, &r, NULL, err), SOLVER_OK);
+    CHECK_INT(search_table_init(&table, 12), 0);
+    Evaluator eval = {search_builtin_eval, &r};
+    int wrong = 0, beyond = 0, claims = 0, searches = 0;
+    for (int game = 0; game < 6; game++) {
+      Position p;
+      board_start(&p, arms);
+      for (int ply = 0; ply < 30; ply++) {
+        Move moves[RULES_MAX_MOVES];
+        int k = rules_moves(&r, &p, NULL, moves);
+        if (k <= 0) break;
+        if (ply % 3 == 2) {
+          SearchLimits limits = {8 + (searches % 5), 0, 0};
+          SearchResult res;
+          int d, value = solver_lookup(&sol, &p, NULL, &d);
+          if (!shared) search_table_clear(&table);
+          CHECK_INT(search_run(&r, &p, NULL, NULL, 0, &limits, &eval, &table,
+                               NULL, &res, err),
+                    SEARCH_OK);
+          searches++;
+          int claim = res.score > SEARCH_MATE - 1000   ? VALUE_WIN
+                      : res.score < 1000 - SEARCH_MATE ? VALUE_LOSS
+                                                       : VALUE_DRAW;
+          if (claim != VALUE_DRAW) {
+            int claim_d = SEARCH_MATE - (res.score > 0 ? res.score : -res.score);
+            claims++;
+            beyond += !shared && claim_d > res.depth;
+            wrong += claim != value || claim_d != d;
+          }
+          Position q = p;
+          board_play(&q, res.best);
+          int after = solver_lookup(&sol, &q, NULL, NULL);
+          if (value == VALUE_WIN) wrong += after != VALUE_LOSS;
+          if (value == VALUE_DRAW) wrong += after == VALUE_WIN;
+        }
+        board_play(&p, moves[next_random(&seed) % (uint64_t)k]);
+      }
+    }
+    if (!CHECK_INT(wrong, 0) || !CHECK_INT(beyond, 0))
+      fprintf(stderr, "  %d arms, %s table: %d wrong, %d beyond the depth, "
+                      "of %d claims in %d searches\n",
+              arms, shared ? "a shared" : "a fresh", wrong, beyond, claims,
+              searches);
+    CHECK(claims > 0); /* the games reach forced ends */
+    search_table_free(&table);
+    solver_free(&sol);
+  }
+}
+
 int main(void) {
   test_against_solver();
+  table_keeps_scores_exact(0);
+  table_keeps_scores_exact(1);
   test_one_notion_of_state();
   test_deterministic();
   test_limits_and_failures();

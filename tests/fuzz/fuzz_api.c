@@ -10,6 +10,8 @@
 
 static const char *const driver =
     "local input = ...\n"
+    "local function assert(ok) if not ok then broken('a broken invariant') end "
+    "end\n"
     "local i = 0\n"
     "local function byte() i = i + 1 return input:byte(i) or 0 end\n"
     "local function text() local n = byte() % 24 local s = input:sub(i + 1, i "

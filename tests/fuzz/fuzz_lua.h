@@ -5,6 +5,7 @@
 #define MUTORERE_FUZZ_LUA_H
 
 #include <lualib.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <lauxlib.h>
@@ -12,13 +13,22 @@
 #include "lmutorere.h"
 #include "lwatchdog.h"
 
-/* The state (made once) with the module as global mt and the driver chunk
-** (Lua text taking the input string) ready as global "drive". */
+/* broken(message): a driver found a broken invariant; stops the fuzzer
+** with the message (an error would only be caught). */
+static int fuzz_broken(lua_State *L) {
+  fprintf(stderr, "broken invariant: %s\n", luaL_optstring(L, 1, "?"));
+  abort();
+}
+
+/* The state (made once) with the module as global mt, the function broken,
+** and the driver chunk (Lua text taking the input string) ready as global
+** "drive". */
 static lua_State *fuzz_state(const char *driver) {
   static lua_State *L;
   if (L) return L;
   L = lwatchdog_newstate();
   luaL_openlibs(L);
+  lua_register(L, "broken", fuzz_broken);
   luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
   lua_setglobal(L, "mt");
   if (luaL_loadstring(L, driver) != LUA_OK) abort();

@@ -221,26 +221,26 @@ end
 
 -- A piece that just left the centre may be followed there by no piece of
 -- the other side next turn (k = 1): a rule that often binds.
-local no_follow = {k = 1, flank = false, allow = function(at, side, m, h)
+local no_follow = {k = 1, flank = false, allow = function(_, _, m, h)
   local last = h[1]
   return not (last and last.from == "c" and m.to == "c")
 end}
 
 -- No piece may move three times in a row (k = 4).
-local thrice = {k = 4, flank = true, allow = function(at, side, m, h)
+local thrice = {k = 4, flank = true, allow = function(_, _, m, h)
   local a, b = h[2], h[4]
   return not (a and b and m.from == a.to and a.from == b.to)
 end}
 
 -- Whoever moves one piece twice running loses (a result that reads the
 -- history, k = 3: h[1] and h[3] are the opponent's last two moves).
-local centre_twice = {k = 3, flank = true, result = function(at, side, h)
+local centre_twice = {k = 3, flank = true, result = function(_, side, h)
   if h[1] and h[3] and h[1].from == h[3].to then return side end
 end}
 
 -- In misere: a side may not leave the centre right after a move along the
 -- ring (k = 2).
-local backtrack = {k = 2, flank = true, misere = true, allow = function(at, side, m, h)
+local backtrack = {k = 2, flank = true, misere = true, allow = function(_, _, m, h)
   local mine = h[2]
   return not (mine and m.from == "c" and mine.from ~= "c" and mine.to ~= "c")
 end}
@@ -423,7 +423,7 @@ end)
 local function faulty(how)
   local armed = false
   local v = mt.variant{name = "faulty", base = "standard", history = 2, pure = false,
-    allow = function(p, m, h)
+    allow = function(_, _, h)
       if armed and h[2] then
         if how == "error" then error("deliberate failure") end
         if how == "object" then error(setmetatable({}, {__tostring = function() error("worse") end})) end
@@ -480,7 +480,7 @@ end)
 test("games remember the moves the rules read", function()
   local seen
   local v = mt.variant{base = "standard", history = 2, pure = false,
-    allow = function(p, m, h)
+    allow = function(_, _, h)
       seen = {}
       for i, x in ipairs(h) do seen[i] = tostring(x) end
       return true
@@ -590,7 +590,7 @@ test("what the README says of tired-piece", function()
   local r = mt.report({base = "tired-piece", arms = 6}, {games = 0})
   check(r.verdict:find("no game can end", 1, true), "6 arms: " .. r.verdict)
   -- the degenerate rules the README names
-  local never_twice = mt.variant{base = "standard", history = 2, allow = function(p, m, h)
+  local never_twice = mt.variant{base = "standard", history = 2, allow = function(_, m, h)
     return not (h[2] and m.from == h[2].to) end}
   eq({mt.solve(never_twice):lookup(never_twice.start)}, {"loss", 2}, "never twice in a row")
 end)
@@ -611,7 +611,7 @@ test("puzzles of a history variant carry the moves that led to them", function()
     end
   end
   check(with > 0, "some puzzles need their history")
-  local text = mt.puzzle.text(found[1])
-  local again = mt.puzzle.from_text(text)
+  local puzzle_text = mt.puzzle.text(found[1])
+  local again = mt.puzzle.from_text(puzzle_text)
   eq(again.history, found[1].history, "history written to and read from a puzzle file")
 end)

@@ -11,13 +11,6 @@ local function blunder_game()
   return g
 end
 
--- The position of every ply of a game.
-local function positions(g)
-  local replay, out = mt.game(g:variant(), g:start()), {}
-  out[1] = replay:position()
-  for _, m in ipairs(g:history()) do out[#out + 1] = replay:play(m):position() end
-  return out
-end
 
 test("the page as text: self-contained, the moves, the value line, the rules", function()
   local g = blunder_game()

@@ -64,8 +64,8 @@ test("the generator's puzzles check, one per symmetry class", function()
       seen[p.position] = true
       -- no rotation, reflection or colour swap of it appears again
       local pos = mt.position(p.position)
-      for r = 1, pos.arms - 1 do
-        local twin = tostring(pos:transform{rotate = r}):gsub(" %d+$", "")
+      for turn = 1, pos.arms - 1 do
+        local twin = tostring(pos:transform{rotate = turn}):gsub(" %d+$", "")
         check(twin == (p.position:gsub(" %d+$", "")) or not seen[twin], "folded")
       end
     end

@@ -144,7 +144,7 @@ test("broken variants get clear errors", function()
 end)
 
 -- "centre-must-leave" in the naive form.
-local function must_leave(board, side, ply, from, to)
+local function must_leave(board, side, _, from)
   if board.c == side then return from == "c" end
   return true
 end
@@ -214,7 +214,7 @@ end)
 
 test("errors in hooks are reported and change nothing", function()
   local armed = false
-  local v = mt.variant{name = "faulty", pure = false, allow = function(p, m)
+  local v = mt.variant{name = "faulty", pure = false, allow = function()
     if armed then error("deliberate failure") end
     return true
   end}
@@ -234,8 +234,9 @@ test("errors in hooks are reported and change nothing", function()
   g:play("5-4")
   eq(g:ply(), 2, "works again")
   local bad = mt.variant{result = function() return "maybe" end}
-  raises(function() mt.game(bad) end, "result hook failed at bbbbwwww/. b: it returned \"maybe\"; want \"black\", \"white\", \"draw\" or nil")
-  local h = mt.variant{allow = function(p, m)
+  raises(function() mt.game(bad) end,
+         "result hook failed at bbbbwwww/. b: it returned \"maybe\"; want \"black\", \"white\", \"draw\" or nil")
+  local h = mt.variant{allow = function()
     return pcall(function() end) -- a hook may call Lua freely
   end}
   eq(mt.perft(h, 6), mt.perft("standard", 6), "pcall in a hook")
@@ -243,7 +244,7 @@ end)
 
 test("a hook may not change the game it is judging", function()
   local g
-  local v = mt.variant{allow = function(p, m)
+  local v = mt.variant{allow = function()
     if g then g:undo() end
     return true
   end}

@@ -53,7 +53,7 @@ local function parse(text)
         pos = s
         if text:sub(pos, pos + 1) == "/>" then pos = pos + 2 element.empty = true break end
         if text:sub(pos, pos) == ">" then pos = pos + 1 break end
-        local attr, quote, value, stop = text:match("^([%w:_.-]+)%s*=%s*(['\"])(.-)%2()", pos)
+        local attr, _, value, stop = text:match("^([%w:_.-]+)%s*=%s*(['\"])(.-)%2()", pos)
         if not attr then error(where() .. ": a bad attribute in <" .. name .. ">") end
         if element.attributes[attr] then error(where() .. ": attribute " .. attr .. " twice") end
         check_text(value, where())

@@ -1,0 +1,108 @@
+/*
+** fuzz_variant.c — libFuzzer target: variant tables built from the input.
+** Each field gets a value of any type (numbers at the edges, strings,
+** booleans, nested tables as bases, cycles among them, hooks that answer
+** anything, error or run long, tables whose __index runs code), and the
+** variant is made and used within a budget.  Errors are fine; crashes,
+** sanitizer reports and broken invariants are not: a variant that is made
+** plays, counts the same twice, writes a record that reads back (or refuses
+** to), and keeps its parameters.
+*/
+#include <stdint.h>
+
+#include "fuzz_lua.h"
+
+static const char *const driver =
+    "local input = ...\n"
+    "local i = 0\n"
+    "local function byte() i = i + 1 return input:byte(i) or 0 end\n"
+    "local function text() local n = byte() % 12 local s = input:sub(i + 1, "
+    "i + n)\n"
+    "  i = i + n return s end\n"
+    "local FIELDS = {'name', 'description', 'source', 'base', 'arms', "
+    "'flank',\n"
+    "  'adjacent_enemy', 'misere', 'repetition', 'max_plies', "
+    "'opening_plies',\n"
+    "  'allow', 'result', 'start', 'bogus'}\n"
+    "local NAMES = {'standard', 'first-move', 'first-two-turns', 'misere',\n"
+    "  'adjacent-enemy', 'no-restriction', 'centre-must-leave', 'nonesuch',\n"
+    "  './x.lua', '/etc/passwd', ''}\n"
+    "local NUMBERS = {0, 1, 2, 3, 4, 6, 8, 10, 12, 63, 64, 66, -1, -8, 8.5,\n"
+    "  1e300, -1e300, 0/0, math.huge, math.maxinteger, math.mininteger, "
+    "2^53}\n"
+    "local STARTS = {'bbbbwwww/. b', 'bbb.wwww/b w 1', 'bbwwbbwwbbww/. b', "
+    "'x'}\n"
+    "local function check(ok, what) if not ok then broken(what) end end\n"
+    "local made = {}\n"
+    "local value\n"
+    "local function hook()\n"
+    "  local kind, salt = byte() % 7, byte()\n"
+    "  return function(p, m)\n"
+    "    if kind == 0 then return true end\n"
+    "    if kind == 1 then return (p.ply + salt) % 3 ~= 0 end\n"
+    "    if kind == 2 then error('hook ' .. tostring(m)) end\n"
+    "    if kind == 3 then return ({'black', 'white', 'draw', 'maybe', 5})"
+    "[salt % 6 + 1] end\n"
+    "    if kind == 4 then while true do end end\n"
+    "    if kind == 5 then return setmetatable({}, {__tostring = function() "
+    "error('x') end}) end\n"
+    "    return m and m.from ~= 1\n"
+    "  end\n"
+    "end\n"
+    "function value(depth)\n"
+    "  local b = byte() % 11\n"
+    "  if b == 0 then return NUMBERS[byte() % #NUMBERS + 1] end\n"
+    "  if b == 1 then return NAMES[byte() % #NAMES + 1] end\n"
+    "  if b == 2 then return byte() % 2 == 0 end\n"
+    "  if b == 3 then return text() end\n"
+    "  if b == 4 then return hook() end\n"
+    "  if b == 5 and #made > 0 then return made[byte() % #made + 1] end\n"
+    "  if b == 6 then return STARTS[byte() % #STARTS + 1] end\n"
+    "  if b == 7 and depth < 4 then\n"
+    "    local t = {}\n"
+    "    made[#made + 1] = t\n"
+    "    for _ = 1, byte() % 5 do t[FIELDS[byte() % #FIELDS + 1]] = "
+    "value(depth + 1) end\n"
+    "    if byte() % 5 == 0 then setmetatable(t, {__index = function() "
+    "return value(9) end}) end\n"
+    "    return t\n"
+    "  end\n"
+    "  if b == 8 then return ({'always', 'never', 'sometimes'})[byte() % 3 + "
+    "1] end\n"
+    "  return nil\n"
+    "end\n"
+    "local function build()\n"
+    "  local t = {}\n"
+    "  made[#made + 1] = t\n"
+    "  for _ = 1, byte() % 8 do t[FIELDS[byte() % #FIELDS + 1]] = value(0) "
+    "end\n"
+    "  return t\n"
+    "end\n"
+    "local function use(v)\n"
+    "  local params = v:parameters()\n"
+    "  check(params.arms == v.arms and params.arms % 2 == 0, 'arms')\n"
+    "  local g = mt.game(v)\n"
+    "  local n = mt.perft(v, 3)\n"
+    "  check(n == mt.perft(v, 3), 'perft twice')\n"
+    "  local ok, text = pcall(g.record, g)\n"
+    "  if ok and not v.hooked then\n"
+    "    local h = mt.from_record(text)\n"
+    "    check(h:position() == g:position(), 'record position')\n"
+    "    check(mt.perft(h, 3) == n, 'record rules')\n"
+    "  end\n"
+    "  local m = g:moves()\n"
+    "  if #m > 0 then g:play(m[byte() % #m + 1]) end\n"
+    "  if v.arms <= 8 and byte() % 4 == 0 then mt.solve(v) end\n"
+    "  check(v:parameters().arms == params.arms, 'parameters kept')\n"
+    "end\n"
+    "while i < #input do\n"
+    "  mt.limit({time = 1, instructions = 1e6, memory = 1 << 25}, function()\n"
+    "    local ok, v = pcall(mt.variant, build())\n"
+    "    if ok then use(v) end\n"
+    "  end)\n"
+    "end\n";
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fuzz_drive(fuzz_state(driver), data, size);
+  return 0;
+}

@@ -1,0 +1,133 @@
+-- lua_mutants.lua — a mutation pass over lua/: one-line changes a user
+-- would notice, each built in its own build tree and run through ctest; a
+-- mutant the suite does not fail on "survives".  Not part of ctest (it
+-- takes a while): run it from the repository's root with the program:
+--
+--   build/mutorere tests/mutation/lua_mutants.lua [build-mutants]
+--
+-- It prints each mutant's fate and the score; every file is put back.
+-- With --check it only checks that each text to change is found once;
+-- with --only N (after the build tree) it tries mutant N alone.
+
+local check_only = arg[1] == "--check"
+local build = not check_only and arg[1] or "build-mutants"
+local only = arg[2] == "--only" and tonumber(arg[3])
+
+-- {file, the text to change (found once), what it becomes, what a user
+-- would notice}
+local MUTANTS = {
+  {"lua/lwatchdog.c", "if (b->stop_at < 0 || at < b->stop_at)", "if (1)",
+   "an inner mt.limit raises the outer instruction budget"},
+  {"lua/lwatchdog.c", "if (!limit || cap < limit) memory_set_limit(cap);", "memory_set_limit(cap);",
+   "an inner mt.limit raises the outer memory cap"},
+  {"lua/lwatchdog.c", "  w->budget = saved; /* the outer budget again, less what was spent */", "",
+   "the outer budget is not restored after an inner one"},
+  {"lua/lwatchdog.c", "  if (memory_charge(counted, nsize)) return NULL;", "  memory_charge(counted, nsize);",
+   "Lua's memory is not capped"},
+  {"lua/lwatchdog.c", "  return tripped(w) != NULL;\n}\n\nCancel", "  return 0;\n}\n\nCancel",
+   "the core's computations ignore the budgets"},
+  {"lua/lwatchdog.c", "!(x >= 0 && x <= max)", "!(x >= 0)", "a budget of 1e300 is accepted"},
+  {"lua/lsafelib.c", "    lwatchdog_poll(m->L, m->steps);", "", "the pattern matcher ignores the budgets"},
+  {"lua/lsafelib.c", "if (n <= 0 || l + lsep == 0) {", "if (n <= 0) {", "(''):rep(1e15) runs for ages"},
+  {"lua/lsafelib.c", "for (ptrdiff_t k = most; k >= 0; k--)", "for (ptrdiff_t k = 0; k <= most; k++)",
+   "x* matches as few as it can"},
+  {"lua/lsafelib.c", "return isupper(k) ? !yes : yes;", "return yes;", "%S matches what %s does"},
+  {"lua/lsafelib.c", "if (!so->has_function) return lua_compare(L, a, b, LUA_OPLT);",
+   "if (!so->has_function) return lua_compare(L, b, a, LUA_OPLT);", "table.sort sorts backwards"},
+  {"lua/lsafelib.c", "      loop_poll(L, i + 1);\n", "", "table.move ignores the budgets"},
+  {"lua/sandbox.lua", "env.mt = readonly(shared.module, setmetatable({}, {__mode = \"k\"}))",
+   "env.mt = shared.module", "a sandbox can write mt"},
+  {"lua/sandbox.lua", "debug.setupvalue(bound, i, env)", "debug.upvaluejoin(bound, i, f, i)",
+   "a sandboxed function runs with the caller's globals"},
+  {"lua/sandbox.lua", "if views[t] then error(\"this table is read-only here\", 2) end", "",
+   "rawset writes into mt's view"},
+  {"lua/sandbox.lua", "  methods.dump = false\n", "", "(\"\").dump reaches string.dump"},
+  {"lua/lrecord.c", "if (name && !plain_name(name))", "if (0)", "a record's Variant tag runs a file"},
+  {"lua/lrecord.c", "if (strlen(value) != k || strchr(value, '\\n'))", "if (strlen(value) != k)",
+   "a tag value of two lines is saved"},
+  {"lua/lrecord.c", "      if (game_tag(lua_tostring(L, -2))) {", "      if (0) {",
+   "tags can contradict the game (Result)"},
+  {"lua/lrecord.c", "    start = named->start;", "    start = v->start;",
+   "a variant's own start is not recorded"},
+  {"lua/lvariant.c", "cycle = lua_rawequal(L, -1, idx);", "cycle = 0;", "a cycle of bases is not named"},
+  {"lua/lvariant.c", "return lua_toboolean(L, -1) ? RULES_ALWAYS : 0;",
+   "return lua_toboolean(L, -1) ? 0 : RULES_ALWAYS;",
+   "flank = true and false swapped"},
+  {"lua/lvariant.c", "if (!ok || lua_type(L, -1) != LUA_TNUMBER || x < lo || x > hi)", "if (!ok || x < lo || x > hi)",
+   "arms = \"8\" is accepted"},
+  {"lua/lsearch.c", "  if (cancel_now(&watchdog)) return 1;\n  if (!cb->function", "  if (!cb->function",
+   "mt.search and mt.mcts ignore the budgets"},
+  {"lua/lsearch.c", "                                      \"table\", \"stop\",  NULL};\n  check_options(L, 2, names);",
+   "                                      \"table\", \"stop\",  NULL};\n  (void)names;",
+   "mt.search accepts unknown options"},
+  {"lua/lposition.c", "  k %= n; /* no overflow below, whatever k is */\n", "", "rotate = math.maxinteger overflows"},
+  {"lua/lmutorere.c", "      push_copy(L, -1);\n      lua_setfield(L, env, libraries[i]);",
+   "      lua_pushvalue(L, -1);\n      lua_setfield(L, env, libraries[i]);",
+   "the module's Lua parts call the script's table.sort"},
+  {"lua/lmutorere.c", "    if (lua_type(L, -1) == LUA_TTABLE) {\n      push_copy(L, -1);",
+   "    if (0) {\n      push_copy(L, -1);", "replacing mt.Game.play changes the module's games"},
+  {"lua/api.lua", "if own then error(own, 2) end", "if own then error(message, 0) end",
+   "errors name the module's files"},
+  {"lua/extras.lua", "or depth < 1 or depth > 200 then", "or depth < 1 then", "mt.divide(g, 201) never returns"},
+  {"lua/players.lua", "if a.rank ~= b.rank then return a.rank > b.rank end",
+   "if a.rank ~= b.rank then return a.rank < b.rank end", "the perfect player plays its worst move"},
+  {"lua/puzzles.lua", "if i % 2 == 1 and (value ~= \"loss\" or d ~= want) then",
+   "if i % 2 == 1 and (value ~= \"loss\") then", "a puzzle's slower main line is accepted"},
+  {"lua/main.c", "  if (!failed && !ferror(stdout)) return 1;", "  return 1;", "a full disk exits 0"},
+  {"lua/lbridge.c", "  qsort(names, k, sizeof *names, compare_names);\n", "", "mt.variants() is not sorted"},
+  {"lua/repl.lua", "  return debug and debug.getmetatable(v) or nil", "  return getmetatable(v)",
+   "completion reads a script's __metatable"},
+}
+
+local function read(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+local function write(path, text)
+  local f = assert(io.open(path, "wb"))
+  f:write(text)
+  f:close()
+end
+
+local function sh(command) return os.execute(command .. " > /dev/null 2>&1") end
+
+if check_only then
+  for i, m in ipairs(MUTANTS) do
+    local text = read(m[1])
+    local at = text:find(m[2], 1, true)
+    if not at or text:find(m[2], at + 1, true) then print("not found once: " .. i .. " " .. m[1]) end
+  end
+  print(#MUTANTS .. " mutants checked")
+  return
+end
+
+assert(sh("cmake -S . -B " .. build), "cmake")
+assert(sh("cmake --build " .. build .. " -j2"), "the unmutated build")
+local killed, survived, broken = 0, {}, {}
+for i, m in ipairs(MUTANTS) do
+  if only and i ~= only then goto next_mutant end
+  local file, from, to, what = m[1], m[2], m[3], m[4]
+  local original = read(file)
+  local at = original:find(from, 1, true)
+  if not at or original:find(from, at + 1, true) then
+    broken[#broken + 1] = string.format("%d %s: the text is not found once", i, file)
+  else
+    write(file, original:sub(1, at - 1) .. to .. original:sub(at + #from))
+    local start = os.time()
+    local built = sh("cmake --build " .. build .. " -j2")
+    local passed = built and sh("ctest --test-dir " .. build .. " -j2 --stop-on-failure --timeout 120")
+    write(file, original)
+    local fate = not built and "killed (does not build)" or passed and "SURVIVED" or "killed"
+    if passed then survived[#survived + 1] = string.format("%s: %s", file, what) else killed = killed + 1 end
+    print(string.format("%2d %-16s %-24s %s (%d s)", i, file, fate, what, os.time() - start))
+    io.stdout:flush()
+  end
+  ::next_mutant::
+end
+sh("cmake --build " .. build .. " -j2")
+print(string.format("\nkilled %d of %d", killed, killed + #survived))
+for _, s in ipairs(survived) do print("survived: " .. s) end
+for _, b in ipairs(broken) do print("not applied: " .. b) end
