@@ -353,9 +353,10 @@ static void test_hooks(void) {
   Solution a, b;
   char err[BOARD_ERRMAX];
   SolveOptions claim = {2, 1, NULL, NULL};
+  TestHooks first = {first_move_hook, NULL, NULL};
+  TestHooks hemmed = {NULL, hemmed_result, NULL};
   for (int n = 6; n <= 12; n += 6) {
     rules_named(&r, "no-restriction", n, err);
-    TestHooks first = {first_move_hook, NULL, NULL};
     test_hooks_wire(&r, &first);
     r.hook_plies = 1;
     compare(&r, 1, "first-move hook");
@@ -371,7 +372,6 @@ static void test_hooks(void) {
     solver_free(&a);
     solver_free(&b);
     rules_named(&r, "standard", n, err);
-    TestHooks hemmed = {NULL, hemmed_result, NULL};
     test_hooks_wire(&r, &hemmed);
     compare(&r, 1, "hemmed result hook");
     compare_census(&r, &start, "hemmed result hook");
