@@ -1,4 +1,4 @@
--- ai.lua — the search, MCTS and solver figures of the bench (run by
+-- ai.lua — the search and MCTS figures of the bench (run by
 -- bench.c with the module loaded as mt; quick = ... for a short run).
 --
 -- The signature: the total nodes of a fixed set of alpha-beta searches with
@@ -81,12 +81,3 @@ t = mt.clock()
 r = mt.mcts(g16, {playouts = playouts // 10, seed = 1,
                   policy = function(_, moves) return #moves end})
 line("a Lua playout policy", r.playouts, "playouts", mt.clock() - t)
-
-print()
-print("solver, standard rules")
-for arms = 8, quick and 16 or 20, 2 do
-  local v = mt.variant{arms = arms}
-  t = mt.clock()
-  local s = mt.solve(v)
-  line(string.format("%d arms", arms), s:states(), "states", mt.clock() - t)
-end

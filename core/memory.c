@@ -2,9 +2,12 @@
 ** memory.c — the core's allocator: a size header before each block keeps
 ** the count of bytes in use.
 */
+#define _POSIX_C_SOURCE 200809L
 #include "memory.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* The header before each block: its size, kept to max_align_t. */
 typedef union Header {
@@ -15,6 +18,7 @@ typedef union Header {
 static size_t in_use;  /* bytes the core holds now (headers not counted) */
 static size_t outside; /* bytes other allocators reported (memory_charge) */
 static size_t limit;   /* on in_use + outside; 0: none */
+static size_t peak;    /* the most in_use since the last reset */
 static long fail_countdown = -1; /* allocations left before one fails */
 
 /* 1 when growing a block of old bytes to size would pass the limit. */
@@ -42,6 +46,7 @@ void *memory_realloc(void *ptr, size_t size) {
   Header *n = realloc(h, sizeof(Header) + size);
   if (!n) return NULL;
   in_use = in_use - old + size;
+  if (in_use > peak) peak = in_use;
   n->size = size;
   return n + 1;
 }
@@ -68,6 +73,37 @@ size_t memory_set_limit(size_t bytes) {
   size_t before = limit;
   limit = bytes;
   return before;
+}
+
+size_t memory_room(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  size_t room =
+      pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)-1;
+  if (limit) {
+    size_t held = in_use + outside, left = limit > held ? limit - held : 0;
+    if (left < room) room = left;
+  }
+  return room;
+}
+
+size_t memory_peak(void) {
+  return peak;
+}
+
+void memory_reset_peak(void) {
+  peak = in_use;
+}
+
+char *memory_format(size_t bytes, char *buf) {
+  static const char *const units[] = {"bytes", "kB", "MB", "GB", "TB"};
+  double x = (double)bytes;
+  int u = 0;
+  while (x >= 1000 && u < 4) x /= 1000, u++;
+  if (u == 0)
+    snprintf(buf, 16, "%zu bytes", bytes);
+  else
+    snprintf(buf, 16, "%.*f %s", x < 10 ? 1 : 0, x, units[u]);
+  return buf;
 }
 
 void memory_fail_after(long k) {

@@ -27,6 +27,20 @@ size_t memory_limit(void);
 /* Sets that limit (0: none); returns the one before. */
 size_t memory_set_limit(size_t bytes);
 
+/* The bytes the core may still take: what the limit leaves, and no more
+** than the machine's physical memory. */
+size_t memory_room(void);
+
+/* The most the core has held since the last memory_reset_peak. */
+size_t memory_peak(void);
+
+/* Starts the peak over from what the core holds now. */
+void memory_reset_peak(void);
+
+/* Writes a size in bytes as people read it ("1.2 GB", "640 kB") into buf
+** (16 bytes).  Returns buf. */
+char *memory_format(size_t bytes, char *buf);
+
 /* For another allocator: a block of old bytes becomes one of size bytes.
 ** Returns 0 (counted), or -1 when growing would pass the limit (nothing
 ** counted: the allocator must then fail). */

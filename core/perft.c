@@ -24,25 +24,65 @@ static int run_stopped(Run *run) {
   return run->failed;
 }
 
-/* Leaves below the position seen from the mover's side (depth >= 1),
-** parameters only. */
-static uint64_t perft_fast(Run *run, uint64_t own, uint64_t enemy, int centre,
-                           int depth) {
-  Reach m = rules_reach(own, enemy, centre, run->n, depth > run->flank_depth,
+typedef uint64_t (*FastPerft)(Run *run, uint64_t own, uint64_t enemy,
+                              int centre, int depth);
+
+/* The number of moves of the mover with arms own against enemy and the
+** centre as given on n arms, the flank rule binding or not. */
+static inline uint64_t count_moves(const Run *run, uint64_t own, uint64_t enemy,
+                                   int centre, int flank, int n) {
+  return (uint64_t)rules_reach_count(
+      rules_reach(own, enemy, centre, n, flank, run->adjacent));
+}
+
+/* Leaves below the position seen from the mover's side (depth >= 1) on n
+** arms, parameters only; self is the function made of this body for n.
+** The last two plies are counted without recursion: the moves of each
+** child at once. */
+static inline __attribute__((always_inline)) uint64_t
+fast_body(Run *run, uint64_t own, uint64_t enemy, int centre, int depth,
+          const int n, FastPerft self) {
+  Reach m = rules_reach(own, enemy, centre, n, depth > run->flank_depth,
                         run->adjacent);
   if (depth == 1) return (uint64_t)rules_reach_count(m);
-  if (depth > 4 && run_stopped(run)) return 0;
-  uint64_t sum = 0;
-  for (uint64_t a = m.to_centre; a; a &= a - 1)
-    sum += perft_fast(run, enemy, own & ~(a & -a), CENTRE_ENEMY, depth - 1);
   int flipped = centre == CENTRE_OWN ? CENTRE_ENEMY : CENTRE_OWN;
+  uint64_t sum = 0;
+  if (depth == 2) {
+    int flank = 1 > run->flank_depth;
+    for (uint64_t a = m.to_centre; a; a &= a - 1)
+      sum += count_moves(run, enemy, own & ~(a & -a), CENTRE_ENEMY, flank, n);
+    for (uint64_t a = m.steps; a; a &= a - 1)
+      sum += count_moves(run, enemy, (own & ~(a & -a)) | m.empty, flipped,
+                         flank, n);
+    if (m.from_centre)
+      sum += count_moves(run, enemy, own | m.empty, CENTRE_EMPTY, flank, n);
+    return sum;
+  }
+  if (depth > 4 && run_stopped(run)) return 0;
+  for (uint64_t a = m.to_centre; a; a &= a - 1)
+    sum += self(run, enemy, own & ~(a & -a), CENTRE_ENEMY, depth - 1);
   for (uint64_t a = m.steps; a; a &= a - 1)
-    sum +=
-        perft_fast(run, enemy, (own & ~(a & -a)) | m.empty, flipped, depth - 1);
+    sum += self(run, enemy, (own & ~(a & -a)) | m.empty, flipped, depth - 1);
   if (m.from_centre)
-    sum += perft_fast(run, enemy, own | m.empty, CENTRE_EMPTY, depth - 1);
+    sum += self(run, enemy, own | m.empty, CENTRE_EMPTY, depth - 1);
   return sum;
 }
+
+/* One perft for each board size, the size a constant to the compiler (the
+** ring's rotations become a few instructions with constant operands). */
+#define DEFINE_FAST(N)                                                         \
+  static uint64_t perft_fast_##N(Run *run, uint64_t own, uint64_t enemy,       \
+                                 int centre, int depth) {                      \
+    return fast_body(run, own, enemy, centre, depth, N, perft_fast_##N);       \
+  }
+#define BOARD_SIZES(X)                                                         \
+  X(4)                                                                         \
+  X(6) X(8) X(10) X(12) X(14) X(16) X(18) X(20) X(22) X(24) X(26) X(28) X(30)  \
+      X(32) X(34) X(36) X(38) X(40) X(42) X(44) X(46) X(48) X(50) X(52) X(54)  \
+          X(56) X(58) X(60) X(62) X(64)
+BOARD_SIZES(DEFINE_FAST)
+#define LIST_FAST(N) perft_fast_##N,
+static const FastPerft fast_perfts[] = {BOARD_SIZES(LIST_FAST)};
 
 static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
                              int depth);
@@ -96,8 +136,9 @@ int64_t perft(const Rules *r, const Position *p, const History *h, int depth,
   if (rules_hooked(r))
     n = perft_hooked(&run, p, run.memory ? (h ? h : &none) : NULL, depth);
   else {
-    n = perft_fast(&run, p->arms[p->side], p->arms[p->side ^ 1],
-                   rules_centre_of(p), depth);
+    n = fast_perfts[(p->n - 4) / 2](&run, p->arms[p->side],
+                                    p->arms[p->side ^ 1], rules_centre_of(p),
+                                    depth);
   }
   return run.failed ? run.failed : (int64_t)n;
 }

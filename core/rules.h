@@ -117,12 +117,30 @@ static inline uint32_t rules_ply_bucket(const Rules *r, uint32_t ply) {
   return ply < k ? ply : k;
 }
 
-/* Rotations of an arm mask by one arm: bit i to i+1, and bit i to i-1. */
+/* Rotations of an arm mask by one arm: bit i to i+1, and bit i to i-1.
+** The boards of 8, 16 and 32 arms turn in a byte, a half-word and a word
+** (a rotate instruction when n is a constant, as in perft). */
 static inline uint64_t rules_rot_up(uint64_t x, int n) {
-  return ((x << 1) | (x >> (n - 1))) & board_full(n);
+  uint8_t b = (uint8_t)x;
+  uint16_t h = (uint16_t)x;
+  uint32_t w = (uint32_t)x;
+  switch (n) {
+  case 8: return (uint8_t)(b << 1 | b >> 7);
+  case 16: return (uint16_t)(h << 1 | h >> 15);
+  case 32: return (uint32_t)(w << 1 | w >> 31);
+  default: return ((x << 1) | (x >> (n - 1))) & board_full(n);
+  }
 }
 static inline uint64_t rules_rot_down(uint64_t x, int n) {
-  return ((x >> 1) | (x << (n - 1))) & board_full(n);
+  uint8_t b = (uint8_t)x;
+  uint16_t h = (uint16_t)x;
+  uint32_t w = (uint32_t)x;
+  switch (n) {
+  case 8: return (uint8_t)(b >> 1 | b << 7);
+  case 16: return (uint16_t)(h >> 1 | h << 15);
+  case 32: return (uint32_t)(w >> 1 | w << 31);
+  default: return ((x >> 1) | (x << (n - 1))) & board_full(n);
+  }
 }
 
 /* Where the side to move may go, seen from its side: the move generator

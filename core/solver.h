@@ -45,6 +45,8 @@ typedef struct Solution {
   uint64_t layer;     /* states per layer: positions * histories */
   uint8_t *codes;     /* (K+1) * layer codes: 0 draw, else 1 + 2*distance
                       ** (+1 for a loss) */
+  /* Not NULL: the codes are indexed and coded as symsolver.h says. */
+  struct SymTable *sym;
 } Solution;
 
 /* Solves the variant r.  Returns SOLVER_OK, or another SOLVER_* (with a

@@ -36,6 +36,10 @@ local function wrap_functions(t)
   end
 end
 
+-- The other parts run later, when first used; the module wraps what each
+-- defines with these then.
+shared.positioned, shared.wrap_functions = positioned, wrap_functions
+
 wrap_functions(M)
 if type(M.puzzle) == "table" then wrap_functions(M.puzzle) end
 for _, class in ipairs({"Game", "Variant", "Position", "Solution", "Player"}) do

@@ -64,6 +64,8 @@ typedef struct EmbeddedFile {
   const char *name; /* e.g. "diagram.lua" */
   const char *text;
   size_t size;
+  const char *defines; /* what a Lua part defines: "M.diagram shared.rng
+                       ** M.Game:analyse " (each followed by a space) */
 } EmbeddedFile;
 
 extern const EmbeddedFile lembedded_files[]; /* ends with a NULL name */

@@ -1,6 +1,8 @@
 /*
 ** lmutorere.c — the module "mutorere": its C functions, the search path for
-** scripts, and its Lua parts (embedded at build time) run over it.
+** scripts, and its Lua parts (embedded at build time), each run over it
+** the first time something it defines is used (so that a start that needs
+** none of them pays for none), then published like the rest.
 */
 #define _GNU_SOURCE /* dladdr */
 #include <dirent.h>
@@ -18,17 +20,21 @@
 #include "lposition.h"
 #include "lwatchdog.h"
 
-#define HOME_KEY "mutorere.home" /* set by the program: its directory */
+#define HOME_KEY "mutorere.home"    /* set by the program: its directory */
+#define LOADED_KEY "mutorere.parts" /* the parts run so far */
 
 #ifndef MUTORERE_DATADIR
 #define MUTORERE_DATADIR "/usr/local/share/mutorere"
 #endif
 
-/* The Lua parts, in the order they run. */
+/* The Lua parts that run when first used, in the order they run when all
+** do.  sandbox.lua (which hardens the strings' methods and the metatables)
+** and then api.lua (which makes the functions of the others raise errors as
+** the C ones do, and each part's as it runs) run at once. */
 static const char *const lua_parts[] = {
-    "diagram.lua", "help.lua",    "extras.lua", "players.lua",  "matches.lua",
-    "metrics.lua", "review.lua",  "report.lua", "pictures.lua", "html.lua",
-    "puzzles.lua", "sandbox.lua", "api.lua",    NULL};
+    "diagram.lua",  "help.lua",    "extras.lua",  "players.lua",
+    "matches.lua",  "metrics.lua", "review.lua",  "report.lua",
+    "pictures.lua", "html.lua",    "puzzles.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -186,9 +192,9 @@ int lmutorere_load(lua_State *L, const char *name) {
   return LUA_OK;
 }
 
-/* Runs the Lua part called name with (module, embedded reader, a table
-** the parts share privately). */
-static void run_part(lua_State *L, int module, int shared, const char *name) {
+/* Runs the Lua part called name (with module, embedded reader, the table
+** the parts share). */
+static void call_part(lua_State *L, int module, int shared, const char *name) {
   if (lmutorere_load(L, name) != LUA_OK) lua_error(L);
   lua_pushvalue(L, module);
   lua_pushcfunction(L, read_embedded);
@@ -207,30 +213,307 @@ static void name_class(lua_State *L, const char *class) {
   lua_pop(L, 1);
 }
 
-/* Fills the public module table at module from the private one at api:
-** the same functions, copies of the tables, so that what a script changes
-** in mt never reaches the module's own calls.  A method table the values
-** use stays private; its public copy is where it looks for methods that
-** scripts add. */
+/* Publishes field key (on top, popped) of the private table at api in the
+** public module at module: the same function, a copy of a table.  A method
+** table the values use stays private; its public copy is where it looks
+** for methods that scripts add. */
+static void publish_field(lua_State *L, int api, int module) {
+  lua_pushvalue(L, -1);
+  lua_rawget(L, api);
+  const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    push_copy(L, -1);
+    if (*key >= 'A' && *key <= 'Z' && !lua_getmetatable(L, -2)) {
+      lua_createtable(L, 0, 1); /* private methods fall back on the copy */
+      lua_pushvalue(L, -2);
+      lua_setfield(L, -2, "__index");
+      lua_setmetatable(L, -3);
+      name_class(L, key);
+    }
+    lua_remove(L, -2);
+  }
+  lua_rawset(L, module);
+}
+
+/* Fills the public module table at module from the private one at api, so
+** that what a script changes in mt never reaches the module's own calls. */
 static void publish(lua_State *L, int api, int module) {
   lua_pushnil(L);
   while (lua_next(L, api)) {
-    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
-    if (lua_type(L, -1) == LUA_TTABLE) {
-      push_copy(L, -1);
-      if (*key >= 'A' && *key <= 'Z' && !lua_getmetatable(L, -2)) {
-        lua_createtable(L, 0, 1); /* private methods fall back on the copy */
-        lua_pushvalue(L, -2);
-        lua_setfield(L, -2, "__index");
-        lua_setmetatable(L, -3);
-        name_class(L, key);
-      }
-      lua_remove(L, -2);
-    }
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
-    lua_rawset(L, module);
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    publish_field(L, api, module);
   }
+}
+
+/* --- the parts, run when first used --- */
+
+/* Pushes the private table, the public module and the shared table. */
+static void push_tables(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
+}
+
+/* Calls visit(L, ud, word, k) for each word of the part's definitions
+** starting with prefix ("M.", "shared."), k being the prefix's length. */
+static void each_definition(lua_State *L, const char *part, const char *prefix,
+                            void (*visit)(lua_State *, void *, const char *,
+                                          size_t, size_t),
+                            void *ud) {
+  const char *list = lbridge_embedded(part)->defines;
+  size_t k = strlen(prefix);
+  for (const char *at = list; (at = strstr(at, prefix)); at += k)
+    if (at == list || at[-1] == ' ')
+      visit(L, ud, at, k, (size_t)(strchr(at, ' ') - at));
+}
+
+/* Pushes the table a definition "M.name" or "M.Class:name" is in, in the
+** private (side 0) or the public (side 1) module, and the name; returns 0
+** when there is no such table. */
+static int push_place(lua_State *L, const char *word, size_t k, size_t len,
+                      int side) {
+  const char *colon = memchr(word + k, ':', len - k);
+  lua_getfield(L, LUA_REGISTRYINDEX,
+               side ? LBRIDGE_MODULE_KEY : LBRIDGE_API_KEY);
+  if (colon) {
+    lua_pushlstring(L, word + k, (size_t)(colon - word) - k);
+    if (lua_rawget(L, -2) != LUA_TTABLE) {
+      lua_pop(L, 2);
+      return 0;
+    }
+    lua_remove(L, -2);
+    lua_pushlstring(L, colon + 1, (size_t)(word + len - colon) - 1);
+  } else
+    lua_pushlstring(L, word + k, len - k);
+  return 1;
+}
+
+static int redefined(lua_State *L);
+
+/* Puts back a C function that a part redefines, where a stand-in
+** (redefined) waits for the part, on both sides. */
+static void restore(lua_State *L, void *ud, const char *word, size_t k,
+                    size_t len) {
+  (void)ud;
+  for (int side = 0; side < 2; side++) {
+    if (!push_place(L, word, k, len, side)) continue;
+    lua_pushvalue(L, -1);
+    lua_rawget(L, -3);
+    if (lua_tocfunction(L, -1) == redefined) {
+      lua_getupvalue(L, -1, 2);
+      lua_replace(L, -2);
+      lua_rawset(L, -3);
+      lua_pop(L, 1);
+    } else
+      lua_pop(L, 3);
+  }
+}
+
+/* After a part ran: makes what it defined raise errors as the C functions
+** do (api.lua's shared.positioned and shared.wrap_functions) and
+** publishes it. */
+static void settle(lua_State *L, void *ud, const char *word, size_t k,
+                   size_t len) {
+  int shared = *(int *)ud, method = memchr(word + k, ':', len - k) != NULL;
+  if (!push_place(L, word, k, len, 0)) return; /* table, name */
+  int table = lua_gettop(L) - 1, name = table + 1;
+  lua_pushvalue(L, name);
+  int type = lua_rawget(L, table); /* table, name, value */
+  if (type == LUA_TFUNCTION &&
+      lua_getfield(L, shared, "positioned") == LUA_TFUNCTION) {
+    lua_insert(L, -2);
+    lua_call(L, 1, 1);
+    lua_pushvalue(L, name);
+    lua_insert(L, -2);
+    lua_rawset(L, table);
+  } else if (type == LUA_TTABLE &&
+             lua_getfield(L, shared, "wrap_functions") == LUA_TFUNCTION) {
+    lua_insert(L, -2);
+    lua_call(L, 1, 0);
+  } else
+    lua_settop(L, name);
+  lua_settop(L, name);
+  if (method) {                           /* into the class's public copy */
+    if (push_place(L, word, k, len, 1)) { /* table, name, copy, name */
+      lua_pushvalue(L, name);
+      lua_rawget(L, table);
+      lua_rawset(L, -3);
+      lua_pop(L, 1);
+    }
+  } else {
+    lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
+    lua_pushvalue(L, name);
+    publish_field(L, table, lua_gettop(L) - 1);
+    lua_pop(L, 1);
+  }
+  lua_settop(L, table - 1);
+}
+
+/* Locks the parts' classes (sandbox.lua's shared.lock: a script then sees
+** a read-only view of their metatables). */
+static void lock_classes(lua_State *L, int shared) {
+  if (lua_getfield(L, shared, "lock") != LUA_TFUNCTION ||
+      lua_getfield(L, shared, "classes") != LUA_TTABLE) {
+    lua_settop(L, shared);
+    return;
+  }
+  for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+    lua_pushvalue(L, -3);
+    lua_insert(L, -2);
+    lua_call(L, 1, 0);
+  }
+  lua_settop(L, shared);
+}
+
+/* Runs the part called name unless it has run: puts back the C functions
+** it redefines, runs it over the private table, settles what it defined. */
+static void run_part(lua_State *L, const char *name) {
+  lua_getfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
+  if (lua_getfield(L, -1, name) != LUA_TNIL) {
+    lua_pop(L, 2);
+    return;
+  }
+  lua_pushboolean(L, 1); /* marked first: a part may use what it defines */
+  lua_setfield(L, -3, name);
+  lua_pop(L, 2);
+  each_definition(L, name, "M.", restore, NULL);
+  push_tables(L);
+  int shared = lua_gettop(L);
+  call_part(L, shared - 2, shared, name);
+  each_definition(L, name, "M.", settle, &shared);
+  lock_classes(L, shared);
+  lua_pop(L, 3);
+}
+
+/* shared.run_all_parts() — runs every part not run yet. */
+static int run_all_parts(lua_State *L) {
+  for (int i = 0; lua_parts[i]; i++) run_part(L, lua_parts[i]);
+  return 0;
+}
+
+int lmutorere_load_all(lua_State *L) {
+  lua_pushcfunction(L, run_all_parts);
+  return lua_pcall(L, 0, 0, 0);
+}
+
+/* 1 when the definitions list (words each followed by a space) has word. */
+static int defines(const char *list, const char *word) {
+  size_t k = strlen(word);
+  for (const char *at = list; (at = strstr(at, word)); at += k)
+    if ((at == list || at[-1] == ' ') && at[k] == ' ') return 1;
+  return 0;
+}
+
+/* __index of the private and public modules, the shared table and the
+** public method tables: runs the part that defines the key (upvalue 1:
+** the prefix of its definitions, "M.", "shared." or "M.Game:"), then
+** answers from upvalue 2 (the table the part fills), raw. */
+static int lazy_index(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    const char *word = lua_pushfstring(
+        L, "%s%s", lua_tostring(L, lua_upvalueindex(1)), lua_tostring(L, 2));
+    for (int i = 0; lua_parts[i]; i++)
+      if (defines(lbridge_embedded(lua_parts[i])->defines, word)) {
+        run_part(L, lua_parts[i]);
+        break;
+      }
+  }
+  lua_settop(L, 2);
+  lua_rawget(L, lua_upvalueindex(2));
+  return 1;
+}
+
+/* next(t, k) as the base library's (which a script may have replaced). */
+static int raw_next(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);
+  if (lua_next(L, 1)) return 2;
+  lua_pushnil(L);
+  return 1;
+}
+
+/* __pairs of those tables: every part runs first, so that all is seen. */
+static int lazy_pairs(lua_State *L) {
+  run_all_parts(L);
+  lua_pushcfunction(L, raw_next);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+/* Makes the table at idx run the parts as its fields are first used:
+** prefix names its fields in the parts' definitions, and the table at
+** source is where the parts put them. */
+static void make_lazy(lua_State *L, int idx, const char *prefix, int source) {
+  idx = lua_absindex(L, idx);
+  source = lua_absindex(L, source);
+  lua_createtable(L, 0, 2);
+  lua_pushstring(L, prefix);
+  lua_pushvalue(L, source);
+  lua_pushcclosure(L, lazy_index, 2);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, lazy_pairs);
+  lua_setfield(L, -2, "__pairs");
+  lua_setmetatable(L, idx);
+}
+
+/* Stands for a C function that a part redefines (upvalues: the part's
+** name, the C function, the place's word): runs the part (which puts the C
+** function back first, then wraps it) and calls what it put there. */
+static int redefined(lua_State *L) {
+  run_part(L, lua_tostring(L, lua_upvalueindex(1)));
+  size_t len;
+  const char *word = lua_tolstring(L, lua_upvalueindex(3), &len);
+  push_place(L, word, 2, len, 0);
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* Where a part redefines a C function, a stand-in (redefined) takes its
+** place on both sides until the part runs. */
+static void defer(lua_State *L, void *ud, const char *word, size_t k,
+                  size_t len) {
+  const char *part = ud;
+  for (int side = 0; side < 2; side++) {
+    if (!push_place(L, word, k, len, side)) continue;
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, -3) == LUA_TFUNCTION && lua_iscfunction(L, -1) &&
+        lua_tocfunction(L, -1) != redefined) {
+      lua_pushstring(L, part);
+      lua_insert(L, -2);
+      lua_pushlstring(L, word, len);
+      lua_pushcclosure(L, redefined, 3);
+      lua_rawset(L, -3);
+      lua_pop(L, 1);
+    } else
+      lua_pop(L, 3);
+  }
+}
+
+/* Makes the module lazy: the private and public tables, the shared table,
+** and the public copy of every class. */
+static void make_module_lazy(lua_State *L, int api, int module, int shared) {
+  make_lazy(L, api, "M.", api);
+  make_lazy(L, module, "M.", module);
+  make_lazy(L, shared, "shared.", shared);
+  lua_pushnil(L);
+  while (lua_next(L, module)) { /* key, public copy */
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+    if (*key >= 'A' && *key <= 'Z' && lua_type(L, -1) == LUA_TTABLE) {
+      lua_pushfstring(L, "M.%s:", key);
+      lua_pushvalue(L, -3);
+      lua_rawget(L, api); /* the private methods */
+      make_lazy(L, -3, lua_tostring(L, -2), -1);
+      lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+  }
+  for (int i = 0; lua_parts[i]; i++)
+    each_definition(L, lua_parts[i], "M.", defer, (void *)lua_parts[i]);
 }
 
 /* mt.type(x) — "Game", "Variant", "Position" or "Move" for the module's
@@ -350,8 +633,16 @@ int luaopen_mutorere(lua_State *L) {
   lwatchdog_open(L, api, shared);
   lmetrics_open(L, shared);
   lworkers_open(L, shared);
-  for (int i = 0; lua_parts[i]; i++) run_part(L, api, shared, lua_parts[i]);
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
+  lua_newtable(L);
+  lua_setfield(L, shared, "classes"); /* the parts' classes, for locking */
+  lua_pushcfunction(L, run_all_parts);
+  lua_setfield(L, shared, "run_all_parts");
+  call_part(L, api, shared, "sandbox.lua");
+  call_part(L, api, shared, "api.lua");
   publish(L, api, module);
+  make_module_lazy(L, api, module, shared);
   lua_settop(L, module);
   return 1;
 }

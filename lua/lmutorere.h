@@ -17,6 +17,11 @@ __attribute__((visibility("default"))) int luaopen_mutorere(lua_State *L);
 ** function or a message pushed. */
 int lmutorere_load(lua_State *L, const char *name);
 
+/* Runs every Lua part of the module not run yet (they run when first used;
+** the REPL wants them all, for completion).  Returns the status of the
+** protected call, the message pushed on an error. */
+int lmutorere_load_all(lua_State *L);
+
 /* Each part registers its functions and classes in the module table at
 ** index module. */
 void lposition_open(lua_State *L, int module);

@@ -1,10 +1,14 @@
 /*
 ** lsolver.c — Solution values: a variant solved by the core's retrograde
-** analysis, cached with the variant (and, for variants without hooks, with
-** every variant of the same parameters).
+** analysis (solve.h picks the solver), cached with the variant (and, for
+** variants without hooks, with every variant of the same parameters), kept
+** in files on request; a progress bar on standard error for long solves.
 */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "lgame.h"
 #include "lvariant.h"
@@ -12,7 +16,12 @@
 #include "lwatchdog.h"
 #include "lmutorere.h"
 #include "lsolver.h"
+#include "memory.h"
+#include "solfile.h"
+#include "solve.h"
 #include "solver.h"
+#include "symcensus.h"
+#include "symsolver.h"
 
 #define LSOLUTION_META "mutorere.Solution"
 #define CACHE_KEY "mutorere.solutions" /* parameters -> Solution, weak */
@@ -22,7 +31,97 @@ static const char *const value_names[] = {"draw", "win", "loss"};
 typedef struct LSolution {
   Solution s;
   int live;
+  int threads;    /* for the census */
+  double delay;   /* the progress bar shows after this many seconds (< 0:
+                  ** never) */
+  double seconds; /* the solve took (0 when loaded) */
 } LSolution;
+
+/* --- the progress bar --- */
+
+typedef struct Bar {
+  double delay, start, last; /* seconds */
+  int shown;
+  char phase[32];
+  double phase_start;
+  uint64_t phase_done;
+} Bar;
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Writes a count as "812", "12.3k", "27.1M", "1.2G" into buf (16 bytes). */
+static const char *count_text(double x, char *buf) {
+  static const char *const units[] = {"", "k", "M", "G", "T"};
+  int u = 0;
+  while (x >= 1000 && u < 4) x /= 1000, u++;
+  snprintf(buf, 16, u ? "%.1f%s" : "%.0f%s", x, units[u]);
+  return buf;
+}
+
+/* Writes seconds as "1:05" or "2:03:07" into buf (32 bytes). */
+static const char *time_text(double t, char *buf) {
+  int s = t < 0 ? 0 : t > 3.6e8 ? 360000000 : (int)(t + 0.5);
+  if (s >= 3600)
+    snprintf(buf, 32, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+  else
+    snprintf(buf, 32, "%d:%02d", s / 60, s % 60);
+  return buf;
+}
+
+/* The core's progress callback: redraws the bar on standard error at most
+** ten times a second, once the work has run for the delay. */
+static void bar_report(void *ctx, const char *phase, uint64_t done,
+                       uint64_t total) {
+  Bar *b = ctx;
+  double t = now();
+  if (strcmp(phase, b->phase) != 0) {
+    snprintf(b->phase, sizeof b->phase, "%s", phase);
+    b->phase_start = t;
+    b->phase_done = 0;
+  }
+  if (b->delay < 0 || t - b->start < b->delay) return;
+  if (t - b->last < 0.1 && done != total) return;
+  b->last = t;
+  char line[200], a[16], c[16], r[16], left[32], bar[21];
+  double elapsed = t - b->phase_start, rate = 0;
+  if (elapsed > 0) rate = (double)(done - b->phase_done) / elapsed;
+  if (total) {
+    int filled = (int)(20 * (double)done / (double)total);
+    for (int i = 0; i < 20; i++) bar[i] = i < filled ? '#' : '.';
+    bar[20] = 0;
+    snprintf(line, sizeof line, "%s [%s] %3.0f%% %s of %s, %s/s, %s left",
+             phase, bar, 100.0 * (double)done / (double)total,
+             count_text((double)done, a), count_text((double)total, c),
+             count_text(rate, r),
+             rate > 0 ? time_text((double)(total - done) / rate, left) : "?");
+  } else
+    snprintf(line, sizeof line, "%s: %s resolved, %s/s, %s", phase,
+             count_text((double)done, a), count_text(rate, r),
+             time_text(t - b->start, left));
+  fprintf(stderr, "\r%s\033[K", line);
+  fflush(stderr);
+  b->shown = 1;
+}
+
+/* Starts a bar that shows after delay seconds (< 0: never). */
+static Bar bar_start(double delay) {
+  Bar b;
+  memset(&b, 0, sizeof b);
+  b.delay = delay;
+  b.start = b.last = b.phase_start = now();
+  return b;
+}
+
+/* Clears the bar from the terminal. */
+static void bar_end(Bar *b) {
+  if (!b->shown) return;
+  fprintf(stderr, "\r\033[K");
+  fflush(stderr);
+}
 
 static LSolution *solution_self(lua_State *L) {
   LSolution *s = luaL_checkudata(L, 1, LSOLUTION_META);
@@ -73,27 +172,150 @@ static void cache_set(lua_State *L, int vidx, const Variant *v) {
   lua_pop(L, 1);
 }
 
-/* mt.solve(variant) — the variant solved (once; later calls return the
-** same Solution). */
+/* The options of mt.solve. */
+typedef struct SolveRequest {
+  int threads;
+  double delay; /* of the progress bar; < 0: none */
+  const char *file;
+} SolveRequest;
+
+/* Reads the options table at arg (may be absent). */
+static SolveRequest solve_options(lua_State *L, int arg) {
+  SolveRequest o = {0, isatty(STDERR_FILENO) ? 1.0 : -1.0, NULL};
+  if (lua_isnoneornil(L, arg)) return o;
+  luaL_checktype(L, arg, LUA_TTABLE);
+  if (lua_getfield(L, arg, "threads") != LUA_TNIL) {
+    int ok;
+    lua_Integer k = lua_tointegerx(L, -1, &ok);
+    luaL_argcheck(L, ok && k >= 1 && k <= 64, arg,
+                  "threads must be a count from 1 to 64");
+    o.threads = (int)k;
+  }
+  if (lua_getfield(L, arg, "progress") != LUA_TNIL) {
+    if (lua_isboolean(L, -1))
+      o.delay = lua_toboolean(L, -1) ? 1.0 : -1.0;
+    else {
+      int ok;
+      o.delay = lua_tonumberx(L, -1, &ok);
+      luaL_argcheck(L, ok && o.delay >= 0, arg,
+                    "progress must be a boolean or seconds >= 0");
+    }
+  }
+  if (lua_getfield(L, arg, "file") != LUA_TNIL) {
+    luaL_argcheck(L, lua_type(L, -1) == LUA_TSTRING, arg,
+                  "file must be a path");
+    o.file = lua_tostring(L, -1);
+    if (lwatchdog_sandboxed(L))
+      luaL_error(L, "reading and writing files is not allowed in a sandbox");
+  }
+  lua_pop(L, 3);
+  return o;
+}
+
+/* Pushes the line that names the variant in a solution file: its rule
+** parameters, and for a variant with hooks its name too. */
+static const char *push_file_variant(lua_State *L, int vidx, const Variant *v) {
+  const Rules *r = &v->rules;
+  char flank[16];
+  if (r->flank_plies == RULES_ALWAYS)
+    snprintf(flank, sizeof flank, "always");
+  else
+    snprintf(flank, sizeof flank, "%d", r->flank_plies);
+  if (!rules_hooked(r))
+    return lua_pushfstring(
+        L, "rules arms=%d flank=%s adjacent_enemy=%s misere=%s", r->arms, flank,
+        r->adjacent_enemy ? "yes" : "no", r->misere ? "yes" : "no");
+  lvariant_push_name(L, vidx);
+  const char *name = lua_tostring(L, -1);
+  lua_pushfstring(L,
+                  "hooked %s arms=%d flank=%s adjacent_enemy=%s misere=%s "
+                  "opening_plies=%d history=%d allow=%s result=%s",
+                  name ? name : "?", r->arms, flank,
+                  r->adjacent_enemy ? "yes" : "no", r->misere ? "yes" : "no",
+                  r->hook_plies, r->history,
+                  v->hook.allow_ref != LUA_NOREF ? "yes" : "no",
+                  v->hook.result_ref != LUA_NOREF ? "yes" : "no");
+  lua_remove(L, -2);
+  return lua_tostring(L, -1);
+}
+
+/* 1 when a file exists at path. */
+static int file_exists(const char *path) {
+  return access(path, F_OK) == 0;
+}
+
+/* Saves the Solution s of the Variant at vidx to path (raises on failure). */
+static void save_solution(lua_State *L, int vidx, Variant *v, LSolution *s,
+                          const char *path) {
+  char err[BOARD_ERRMAX];
+  const char *line = push_file_variant(L, vidx, v);
+  Cancel cancel = lwatchdog_cancel(L);
+  Bar bar = bar_start(s->delay);
+  Progress progress = {bar_report, &bar};
+  int rc = solfile_save(&s->s, MUTORERE_VERSION, line, path, &cancel, &progress,
+                        err);
+  bar_end(&bar);
+  lua_pop(L, 1);
+  if (rc == SOLVER_CANCELLED) lwatchdog_raise(L);
+  if (rc != SOLVER_OK) luaL_error(L, "%s", err);
+}
+
+/* Fills s by loading path or by solving the Variant at vidx.  Returns a
+** SOLVER_* code (err says why). */
+static int solve_or_load(lua_State *L, int vidx, Variant *v, LSolution *s,
+                         const SolveRequest *o, char *err) {
+  Cancel cancel = lwatchdog_cancel(L);
+  Bar bar = bar_start(o->delay);
+  Progress progress = {bar_report, &bar};
+  int rc;
+  if (o->file && file_exists(o->file)) {
+    const char *line = push_file_variant(L, vidx, v);
+    rc = solfile_load(&s->s, &v->rules, MUTORERE_VERSION, line, o->file,
+                      &cancel, &progress, err);
+    lua_pop(L, 1);
+  } else {
+    SolveOptions so = {o->threads, v->symmetric, &cancel, &progress};
+    lua_State *before = lhook_enter(v, L);
+    double t = now();
+    rc = solve_variant(&s->s, &v->rules, &so, err);
+    s->seconds = now() - t;
+    lhook_leave(v, before);
+  }
+  bar_end(&bar);
+  return rc;
+}
+
+/* mt.solve(variant [, options]) — the variant solved (once; later calls
+** return the same Solution).  options: threads (default: every core),
+** file (read the solution from it when it exists, else write it there),
+** progress (true, false, or seconds before the bar shows; default 1 on a
+** terminal). */
 static int solve_l(lua_State *L) {
   char err[BOARD_ERRMAX];
   Variant *v = lvariant_get(L, 1);
-  if (cache_get(L, 1, v)) return 1;
+  SolveRequest o = solve_options(L, 2);
+  if (cache_get(L, 1, v)) {
+    LSolution *cached = lua_touserdata(L, -1);
+    if (o.file && !file_exists(o.file)) save_solution(L, 1, v, cached, o.file);
+    return 1;
+  }
   lua_pop(L, 1);
   LSolution *s = lua_newuserdatauv(L, sizeof *s, 1);
   memset(s, 0, sizeof *s);
+  s->threads = o.threads;
+  s->delay = o.delay;
   luaL_setmetatable(L, LSOLUTION_META);
   lua_pushvalue(L, 1);
   lua_setiuservalue(L, -2, 1);
-  Cancel cancel = lwatchdog_cancel(L);
-  lua_State *before = lhook_enter(v, L);
-  int rc = solver_solve(&s->s, &v->rules, &cancel, err);
-  lhook_leave(v, before);
+  int loaded = o.file && file_exists(o.file);
+  int rc = solve_or_load(L, 1, v, s, &o, err);
   if (rc == SOLVER_EHOOK) return lhook_raise(L, v);
   if (rc == SOLVER_CANCELLED) return lwatchdog_raise(L);
-  if (rc != SOLVER_OK) return luaL_error(L, "cannot solve: %s", err);
+  if (rc != SOLVER_OK)
+    return luaL_error(L, loaded ? "%s" : "cannot solve: %s", err);
   s->live = 1;
   cache_set(L, 1, v);
+  if (o.file && !loaded) save_solution(L, 1, v, s, o.file);
   return 1;
 }
 
@@ -144,6 +366,25 @@ static int solution_states(lua_State *L) {
   return 1;
 }
 
+/* s:info() — how the solution is kept: {positions, entries (of its table),
+** bytes, symmetric, seconds (the solve's; 0 when loaded)}. */
+static int solution_info(lua_State *L) {
+  LSolution *s = solution_self(L);
+  uint64_t entries = s->s.sym ? symsolver_entries(&s->s) : solver_states(&s->s);
+  lua_createtable(L, 0, 5);
+  lua_pushinteger(L, (lua_Integer)solver_states(&s->s));
+  lua_setfield(L, -2, "positions");
+  lua_pushinteger(L, (lua_Integer)entries);
+  lua_setfield(L, -2, "entries");
+  lua_pushinteger(L, (lua_Integer)entries);
+  lua_setfield(L, -2, "bytes");
+  lua_pushboolean(L, s->s.sym != NULL);
+  lua_setfield(L, -2, "symmetric");
+  lua_pushnumber(L, s->seconds);
+  lua_setfield(L, -2, "seconds");
+  return 1;
+}
+
 /* s:variant() — the Variant solved. */
 static int solution_variant_l(lua_State *L) {
   solution_self(L);
@@ -191,10 +432,16 @@ static int solution_census(lua_State *L) {
   lua_newtable(L);
   TrapList traps = {L, lua_gettop(L), 0, max};
   Cancel cancel = lwatchdog_cancel(L);
+  Bar bar = bar_start(s->delay);
+  Progress progress = {bar_report, &bar};
   lua_State *before = lhook_enter(v, L);
-  int rc = solver_census(&s->s, &v->rules, &start, NULL, &c, on_trap, &traps,
-                         &cancel, err);
+  int rc = s->s.sym ? symcensus_run(&s->s, &v->rules, &start, &c, on_trap,
+                                    &traps, solve_threads(s->threads), &cancel,
+                                    &progress, err)
+                    : solver_census(&s->s, &v->rules, &start, NULL, &c,
+                                    on_trap, &traps, &cancel, err);
   lhook_leave(v, before);
+  bar_end(&bar);
   if (rc == SOLVER_EHOOK) return lhook_raise(L, v);
   if (rc == SOLVER_CANCELLED) return lwatchdog_raise(L);
   if (rc != SOLVER_OK) return luaL_error(L, "%s", err);
@@ -229,11 +476,10 @@ static int solution_tostring(lua_State *L) {
 void lsolver_open(lua_State *L, int module) {
   static const luaL_Reg meta[] = {
       {"__gc", solution_gc}, {"__tostring", solution_tostring}, {NULL, NULL}};
-  static const luaL_Reg methods[] = {{"lookup", solution_lookup},
-                                     {"states", solution_states},
-                                     {"variant", solution_variant_l},
-                                     {"census", solution_census},
-                                     {NULL, NULL}};
+  static const luaL_Reg methods[] = {
+      {"lookup", solution_lookup},     {"states", solution_states},
+      {"variant", solution_variant_l}, {"census", solution_census},
+      {"info", solution_info},         {NULL, NULL}};
   lbridge_class(L, module, LSOLUTION_META, "Solution", methods, meta);
   lua_newtable(L);
   lua_createtable(L, 0, 1);

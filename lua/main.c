@@ -199,9 +199,11 @@ static int run_script(lua_State *L, int argc, char **argv, int script) {
   return status;
 }
 
-/* Sets up the REPL's commands (commands.lua) and runs the loop. */
+/* Sets up the REPL's commands (commands.lua) and runs the loop.  Every Lua
+** part of the module runs first, so that completion sees all of it. */
 static int run_repl(lua_State *L) {
-  int status = lmutorere_load(L, "commands.lua");
+  int status = lmutorere_load_all(L);
+  if (status == LUA_OK) status = lmutorere_load(L, "commands.lua");
   if (status == LUA_OK) {
     lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
     lua_pushglobaltable(L);

@@ -72,6 +72,7 @@ for _, name in ipairs({"mutorere.Game", "mutorere.Variant", "mutorere.Position",
 end
 shared.lock(string_meta)
 for _, class in ipairs(shared.classes or {}) do shared.lock(class) end
+-- (the parts that run later have their classes locked as they run)
 
 local SAFE_BASE = {"assert", "error", "getmetatable", "ipairs", "next", "pairs",
                    "pcall", "print", "rawequal", "rawget", "rawlen",
@@ -83,6 +84,7 @@ local SAFE_BASE = {"assert", "error", "getmetatable", "ipairs", "next", "pairs",
 -- would run later, outside the sandbox's budget; its rawset refuses the
 -- read-only views.
 function M.sandbox_env()
+  shared.run_all_parts() -- the sandbox sees the whole module
   local env = {}
   for _, name in ipairs(SAFE_BASE) do env[name] = _G[name] end
   env.string = copy(string, {dump = true})

@@ -152,3 +152,32 @@ test("MUTORERE_PATH adds script directories", function()
   eq(out, "tiny\n", "listed")
   os.execute("rm -rf " .. dir)
 end)
+
+test("the module's Lua parts run when first used, and only then", function()
+  local names = {}
+  for k in pairs(mt) do names[#names + 1] = string.format("%q", k) end -- every part runs
+  local parts = 0
+  for _ in pairs(debug.getregistry()["mutorere.parts"]) do parts = parts + 1 end
+  local chunk = "local parts = debug.getregistry()['mutorere.parts'] " ..
+    "local function count() local n = 0 for _ in pairs(parts) do n = n + 1 end return n end " ..
+    "local at_start = count() " ..
+    "local missing = {} for _, k in ipairs({" .. table.concat(names, ",") .. "}) do " ..
+    "if mt[k] == nil then missing[#missing + 1] = k end end " ..
+    "for _, k in ipairs({'analyse', 'review', 'lookahead'}) do " ..
+    "if mt.game()[k] == nil then missing[#missing + 1] = 'Game:' .. k end end " ..
+    "print(at_start, count(), table.concat(missing, ' '))"
+  local out, err, code = run("-e " .. quote(chunk))
+  eq(code, 0, "exit: " .. err)
+  eq(out, "0\t" .. parts .. "\t\n", "no part at start; then every field found")
+  out = run("-e " .. quote("local _ = mt.report " ..
+    "local n = 0 for _ in pairs(debug.getregistry()['mutorere.parts']) do n = n + 1 end print(n)"))
+  eq(out, "1\n", "mt.report runs report.lua alone")
+  -- a C method that a part redefines (Game:record, with annotate) runs the
+  -- part at its first call
+  local record = "local g = mt.game() g:play('4-c') g:play('5-4') " ..
+    "print((g:record{annotate = true}:gsub('%[Date [^\\n]*\\n', '')))"
+  local plain = run("-e " .. quote(record))
+  local loaded = run("-e " .. quote("local _ = mt.game().review " .. record))
+  check(plain:find("{best}", 1, true), "annotated: " .. plain)
+  eq(plain, loaded, "the same either way")
+end)

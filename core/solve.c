@@ -1,0 +1,197 @@
+/*
+** solve.c — choosing the solver, and checking a variant's claim that its
+** hooks are symmetric.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include "solve.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "memory.h"
+#include "symsolver.h"
+
+#define SAMPLES 96 /* positions the symmetry check tries */
+
+int solve_threads(int asked) {
+  if (asked > 0) return asked > 64 ? 64 : asked;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  return cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
+}
+
+int solve_is_symmetric(const Rules *r, int claim) {
+  return (!rules_hooked(r) || claim) && rules_memory(r) == 0 &&
+         r->arms <= SYMRANK_MAX_ARMS;
+}
+
+/* --- the symmetries of the board --- */
+
+typedef struct Symmetry {
+  int turn;    /* arm i goes to arm i + turn (after the reflection) */
+  int reflect; /* arm i first goes to arm -i */
+  int swap;    /* the colours (and the side to move) are swapped */
+} Symmetry;
+
+static int map_point(int point, Symmetry g, int n) {
+  if (point == BOARD_CENTRE) return point;
+  int i = g.reflect ? (n - point) % n : point;
+  return (i + g.turn) % n;
+}
+
+static uint64_t map_arms(uint64_t arms, Symmetry g, int n) {
+  uint64_t out = 0;
+  for (; arms; arms &= arms - 1)
+    out |= (uint64_t)1 << map_point(__builtin_ctzll(arms), g, n);
+  return out;
+}
+
+static Position map_position(const Position *p, Symmetry g) {
+  Position q = *p;
+  int a = g.swap ? WHITE : BLACK;
+  q.arms[BLACK] = map_arms(p->arms[a], g, p->n);
+  q.arms[WHITE] = map_arms(p->arms[a ^ 1], g, p->n);
+  if (g.swap) {
+    q.side ^= 1;
+    if (q.centre != NOBODY) q.centre ^= 1;
+  }
+  return q;
+}
+
+static Move map_move(Move m, Symmetry g, int n) {
+  return (Move){(uint8_t)map_point(m.from, g, n),
+                (uint8_t)map_point(m.to, g, n)};
+}
+
+/* The outcome seen after a colour swap. */
+static int swap_outcome(int o, int swap) {
+  if (!swap || (o != OUTCOME_BLACK && o != OUTCOME_WHITE)) return o;
+  return o == OUTCOME_BLACK ? OUTCOME_WHITE : OUTCOME_BLACK;
+}
+
+/* Names the symmetry ("rotation", "reflection", "colour swap"). */
+static const char *symmetry_name(Symmetry g) {
+  return g.swap ? "colour swap" : g.reflect ? "reflection" : "rotation";
+}
+
+/* --- the check --- */
+
+/* The next number of a xorshift64 sequence. */
+static uint64_t next_random(uint64_t *s) {
+  *s ^= *s << 13;
+  *s ^= *s >> 7;
+  *s ^= *s << 17;
+  return *s;
+}
+
+/* A random position of n arms with a ply below plies. */
+static Position random_position(int n, uint32_t plies, uint64_t *seed) {
+  int colour[BOARD_MAX_ARMS + 1];
+  for (int i = 0; i <= n; i++)
+    colour[i] = i < n / 2 ? BLACK : i < n ? WHITE : NOBODY;
+  for (int i = n; i > 0; i--) {
+    int j = (int)(next_random(seed) % (uint64_t)(i + 1)), c = colour[i];
+    colour[i] = colour[j];
+    colour[j] = c;
+  }
+  Position p;
+  memset(&p, 0, sizeof p);
+  p.n = (uint8_t)n;
+  for (int i = 0; i < n; i++)
+    if (colour[i] != NOBODY) p.arms[colour[i]] |= (uint64_t)1 << i;
+  p.centre = (uint8_t)colour[n];
+  p.side = (uint8_t)(next_random(seed) & 1);
+  p.ply = (uint32_t)(next_random(seed) % plies);
+  return p;
+}
+
+/* 1 when m is in the list of k moves. */
+static int has_move(const Move *list, int k, Move m) {
+  for (int i = 0; i < k; i++)
+    if (list[i].from == m.from && list[i].to == m.to) return 1;
+  return 0;
+}
+
+/* Compares the hooks' answers at p and at its image under g.  Returns 0,
+** 1 with the difference in err, or RULES_EHOOK. */
+static int compare_images(const Rules *r, const Position *p, Symmetry g,
+                          char *err) {
+  char a[BOARD_POSMAX], b[BOARD_POSMAX], ma[BOARD_MOVEMAX], mb[BOARD_MOVEMAX];
+  Move mine[RULES_MAX_MOVES], theirs[RULES_MAX_MOVES];
+  int x, y;
+  Position q = map_position(p, g);
+  int k = rules_judge(r, p, NULL, mine, &x);
+  if (k < 0) return RULES_EHOOK;
+  int j = rules_judge(r, &q, NULL, theirs, &y);
+  if (j < 0) return RULES_EHOOK;
+  if (swap_outcome(x, g.swap) != y) {
+    snprintf(err, BOARD_ERRMAX,
+             "the variant says it is symmetric, but its hooks judge %s and "
+             "its %s %s differently",
+             board_format(p, a), symmetry_name(g), board_format(&q, b));
+    return 1;
+  }
+  Move params[RULES_MAX_MOVES];
+  int all = rules_param_moves(r, p, params);
+  for (int i = 0; i < all; i++) {
+    Move m = map_move(params[i], g, p->n);
+    int here = has_move(mine, k, params[i]), there = has_move(theirs, j, m);
+    if (here != there) {
+      snprintf(err, BOARD_ERRMAX,
+               "the variant says it is symmetric, but its hooks %s %s in %s "
+               "and %s %s in its %s %s",
+               here ? "allow" : "forbid", board_format_move(params[i], ma),
+               board_format(p, a), there ? "allow" : "forbid",
+               board_format_move(m, mb), symmetry_name(g),
+               board_format(&q, b));
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int solve_check_symmetric(const Rules *r, char *err) {
+  int n = r->arms;
+  uint64_t seed = 0x9e3779b97f4a7c15u;
+  uint32_t plies = (uint32_t)rules_opening_plies(r) + 2;
+  for (int i = 0; i < SAMPLES; i++) {
+    Position p = random_position(n, plies, &seed);
+    if (i == 0) board_start(&p, n);
+    Symmetry images[3] = {
+        {1 + (int)(next_random(&seed) % (uint64_t)(n - 1)), 0, 0},
+        {(int)(next_random(&seed) % (uint64_t)n), 1, 0},
+        {(int)(next_random(&seed) % (uint64_t)n), (int)(next_random(&seed) & 1),
+         1}};
+    for (int j = 0; j < 3; j++) {
+      int rc = compare_images(r, &p, images[j], err);
+      if (rc) return rc;
+    }
+  }
+  return 0;
+}
+
+int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
+                  char *err) {
+  static const SolveOptions defaults = {0, 0, NULL, NULL};
+  char need_text[16], room_text[16];
+  if (!o) o = &defaults;
+  if (!solve_is_symmetric(r, o->symmetric))
+    return solver_solve(s, r, o->cancel, err);
+  if (rules_hooked(r)) {
+    int rc = solve_check_symmetric(r, err);
+    if (rc == RULES_EHOOK) return SOLVER_EHOOK;
+    if (rc) return SOLVER_ERROR;
+  }
+  uint64_t need = symsolver_bytes(r);
+  size_t room = memory_room();
+  if (need > room) {
+    snprintf(err, BOARD_ERRMAX,
+             "not enough memory to solve: %d arms take %s, and only %s is "
+             "left (the memory limit, or the machine's memory)",
+             r->arms, memory_format((size_t)need, need_text),
+             memory_format(room, room_text));
+    return SOLVER_ERROR;
+  }
+  return symsolver_solve(s, r, solve_threads(o->threads), o->cancel,
+                         o->progress, err);
+}

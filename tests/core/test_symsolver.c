@@ -1,0 +1,447 @@
+/*
+** test_symsolver.c — the symmetric index and solver: the index is a dense
+** map of the positions up to rotation and colour swap; the symmetric
+** solver agrees with the plain one on every position of every built-in
+** variant on 4 to 16 arms, and on hooked variants; threads change nothing;
+** a false claim of symmetry is refused; failures.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "hooks.h"
+#include "memory.h"
+#include "random_position.h"
+#include "rank.h"
+#include "solve.h"
+#include "symcensus.h"
+#include "symsolver.h"
+
+/* --- the index --- */
+
+static Position turned(const Position *p, int s) {
+  Position q = *p;
+  for (int c = 0; c < 2; c++) q.arms[c] = symrank_rot_up(p->arms[c], s, p->n);
+  return q;
+}
+
+static Position swapped(const Position *p) {
+  Position q = *p;
+  q.arms[BLACK] = p->arms[WHITE];
+  q.arms[WHITE] = p->arms[BLACK];
+  q.side ^= 1;
+  if (q.centre != NOBODY) q.centre ^= 1;
+  return q;
+}
+
+static void test_index(void) {
+  for (int n = 4; n <= 12; n += 2) {
+    SymRank t;
+    CHECK_INT(symrank_init(&t, n), 0);
+    uint64_t size = symrank_layer(&t);
+    CHECK_INT(size, 2 * rank_binomial(n, n / 2));
+    char *hit = calloc((size_t)size, 1);
+    uint64_t mask = symrank_mask(&t, 0);
+    int ordered = 1;
+    for (uint64_t r = 0; r < t.combos; r++, mask = symrank_next(mask)) {
+      ordered &= symrank_mask(&t, r) == mask && symrank_combo(&t, mask) == r;
+      Position p;
+      char err[BOARD_ERRMAX];
+      for (uint64_t half = 0; half < 2; half++) {
+        symrank_unrank(&t, r + half * t.combos, 3, &p);
+        CHECK_INT(board_check(&p, err), 0);
+        CHECK_INT(p.ply, 3);
+        CHECK_INT(symrank_position(&t, &p), r + half * t.combos);
+        CHECK_INT(board_empty_point(&p) == BOARD_CENTRE, half);
+      }
+    }
+    CHECK(ordered);
+    /* every position lands in the entry of its rotations and colour swap */
+    for (uint64_t r = 0; r < rank_layer(n); r++) {
+      Position p;
+      rank_unrank(r, n, 0, &p);
+      uint64_t i = symrank_position(&t, &p);
+      if (i < size) hit[i] = 1;
+      Position q = swapped(&p);
+      CHECK_INT(symrank_position(&t, &q), i);
+      if (board_empty_point(&p) != BOARD_CENTRE)
+        for (int s = 1; s < n; s++)
+          if (q = turned(&p, s), symrank_position(&t, &q) != i) {
+            CHECK(!"a rotation changes the entry");
+            break;
+          }
+    }
+    int all = 1;
+    for (uint64_t i = 0; i < size; i++) all &= hit[i];
+    CHECK(all);
+    free(hit);
+    symrank_free(&t);
+  }
+  uint64_t seed = 5;
+  for (int n = 4; n <= SYMRANK_MAX_ARMS; n += 2) /* the least rotation */
+    for (int i = 0; i < 2000; i++) {
+      uint64_t mask = test_random(&seed) & board_full(n), least = mask;
+      int turn, want = 0, period = (int)(test_random(&seed) % (uint64_t)n) + 1;
+      if (i % 2 && n % period == 0) /* a mask that repeats */
+        for (int j = period; j < n; j++)
+          mask = (mask & ~((uint64_t)1 << j)) | (mask >> (j - period) & 1) << j;
+      least = mask;
+      if (mask == 0 || mask == board_full(n)) continue;
+      for (int s = 1; s < n; s++)
+        if (symrank_rot_down(mask, s, n) < least)
+          least = symrank_rot_down(mask, s, n), want = s;
+      if (symrank_least(mask, n, &turn) != least || turn != want) {
+        CHECK(!"symrank_least");
+        break;
+      }
+    }
+  for (int n = 16; n <= SYMRANK_MAX_ARMS; n += 2) {
+    SymRank t;
+    CHECK_INT(symrank_init(&t, n), 0);
+    for (int i = 0; i < 300; i++) {
+      Position p = random_position(n, &seed), q;
+      uint64_t r = symrank_position(&t, &p);
+      CHECK(r < symrank_layer(&t));
+      symrank_unrank(&t, r, 0, &q);
+      CHECK_INT(symrank_position(&t, &q), r);
+    }
+    symrank_free(&t);
+  }
+}
+
+/* --- against the plain solver --- */
+
+/* Compares a symmetric solution with a plain one on every position. */
+static int same_as_plain(const Solution *sym, const Solution *plain,
+                         const char *what) {
+  int bad = 0;
+  for (int ply = 0; ply <= plain->opening; ply++)
+    for (uint64_t r = 0; r < plain->layer; r++) {
+      Position p;
+      int d1, d2;
+      rank_unrank(r, plain->n, (uint32_t)ply, &p);
+      int v1 = solver_lookup(plain, &p, NULL, &d1),
+          v2 = solver_lookup(sym, &p, NULL, &d2);
+      if (v1 != v2 || d1 != d2) {
+        char text[BOARD_POSMAX];
+        if (bad++ < 3)
+          fprintf(stderr, "%s %s: plain %d/%d, symmetric %d/%d\n", what,
+                  board_format(&p, text), v1, d1, v2, d2);
+      }
+    }
+  return bad == 0;
+}
+
+/* Solves r both ways (threads for the symmetric one) and compares. */
+static void compare(const Rules *r, int threads, const char *what) {
+  Solution plain, sym;
+  char err[BOARD_ERRMAX];
+  if (!CHECK_INT(solver_solve(&plain, r, NULL, err), SOLVER_OK)) return;
+  if (CHECK_INT(symsolver_solve(&sym, r, threads, NULL, NULL, err),
+                SOLVER_OK)) {
+    CHECK_INT(solver_states(&sym), solver_states(&plain));
+    CHECK(same_as_plain(&sym, &plain, what));
+    solver_free(&sym);
+  }
+  solver_free(&plain);
+}
+
+static void test_against_plain(void) {
+  for (int n = 6; n <= 10; n += 2) { /* opening plies kept as layers */
+    Rules r;
+    char err[BOARD_ERRMAX];
+    rules_named(&r, "standard", n, err);
+    r.flank_plies = SYMSOLVER_SEARCH_PLIES + 2;
+    compare(&r, 2, "flank for 6 plies");
+  }
+  for (int v = 0; rules_names[v]; v++)
+    for (int n = 4; n <= 16; n += 2) {
+      Rules r;
+      char err[BOARD_ERRMAX], what[64];
+      rules_named(&r, rules_names[v], n, err);
+      snprintf(what, sizeof what, "%s %d", rules_names[v], n);
+      compare(&r, n % 4 ? 1 : 2, what);
+    }
+}
+
+/* --- the census --- */
+
+/* A symmetric result hook: the side not to move wins when it holds both
+** arms next to the empty arm. */
+static int hemmed_result(void *ctx, const Position *p, const History *h) {
+  (void)ctx, (void)h;
+  uint64_t empty = board_empty_arms(p), other = p->arms[p->side ^ 1];
+  if (!empty) return OUTCOME_NONE;
+  uint64_t around = rules_rot_up(empty, p->n) | rules_rot_down(empty, p->n);
+  if ((around & other) != around) return OUTCOME_NONE;
+  return p->side == BLACK ? OUTCOME_WHITE : OUTCOME_BLACK;
+}
+
+static int traps_told;
+
+/* The traps a census told of, as position texts. */
+typedef struct TrapSet {
+  char text[64][BOARD_POSMAX];
+  int count;
+} TrapSet;
+
+static void keep_trap(void *ud, const Position *p, const History *h,
+                      int losing) {
+  TrapSet *t = ud;
+  (void)losing, (void)h;
+  if (t->count < 64) board_format(p, t->text[t->count++]);
+}
+
+/* 1 when every trap of b is one of a's. */
+static int traps_within(const TrapSet *b, const TrapSet *a) {
+  for (int i = 0; i < b->count; i++) {
+    int found = 0;
+    for (int j = 0; j < a->count && !found; j++)
+      found = strcmp(b->text[i], a->text[j]) == 0;
+    if (!found) return 0;
+  }
+  return 1;
+}
+
+static void count_trap(void *ud, const Position *p, const History *h,
+                       int losing) {
+  (void)ud, (void)p, (void)h;
+  traps_told += losing > 0;
+}
+
+/* The census from start both ways. */
+static void compare_census(const Rules *r, const Position *start,
+                           const char *what) {
+  Solution plain, sym;
+  Census a, b;
+  char err[BOARD_ERRMAX];
+  solver_solve(&plain, r, NULL, err);
+  symsolver_solve(&sym, r, 2, NULL, NULL, err);
+  CHECK_INT(solver_census(&plain, r, start, NULL, &a, NULL, NULL, NULL, err),
+            SOLVER_OK);
+  traps_told = 0;
+  CHECK_INT(
+      symcensus_run(&sym, r, start, &b, count_trap, NULL, 2, NULL, NULL, err),
+      SOLVER_OK);
+  if (memcmp(&a, &b, sizeof a) != 0) {
+    fprintf(stderr,
+            "%s: plain %llu %llu/%llu/%llu traps %llu longest %d, symmetric "
+            "%llu %llu/%llu/%llu traps %llu longest %d\n",
+            what, (unsigned long long)a.reachable, (unsigned long long)a.wins,
+            (unsigned long long)a.losses, (unsigned long long)a.draws,
+            (unsigned long long)a.traps, a.longest,
+            (unsigned long long)b.reachable, (unsigned long long)b.wins,
+            (unsigned long long)b.losses, (unsigned long long)b.draws,
+            (unsigned long long)b.traps, b.longest);
+    CHECK(!"the censuses differ");
+  }
+  CHECK(traps_told > 0 || b.traps == 0);
+  solver_free(&plain);
+  solver_free(&sym);
+}
+
+static void test_census(void) {
+  uint64_t seed = 11;
+  for (int v = 0; rules_names[v]; v++)
+    for (int n = 4; n <= 16; n += 2) {
+      Rules r;
+      Position p;
+      char err[BOARD_ERRMAX], what[64];
+      rules_named(&r, rules_names[v], n, err);
+      board_start(&p, n);
+      snprintf(what, sizeof what, "%s %d", rules_names[v], n);
+      compare_census(&r, &p, what);
+      p = random_position(n, &seed);
+      p.ply = (uint32_t)(test_random(&seed) % 4);
+      compare_census(&r, &p, what);
+    }
+  /* from every position of 8 arms: small walks whose reachable positions
+  ** are not closed under the symmetries (the hemmed result hook makes
+  ** them) test the turning of masks; of the built-in variants (whose walks
+  ** reach all or nothing) standard and misere */
+  for (int v = 0; v <= 6; v += v == 0 ? 5 : 1) {
+    Rules r;
+    Solution plain, sym;
+    char err[BOARD_ERRMAX];
+    int bad = 0;
+    rules_named(&r, rules_names[v % 6], 8, err);
+    TestHooks hemmed = {NULL, hemmed_result, NULL};
+    if (v == 6) test_hooks_wire(&r, &hemmed);
+    solver_solve(&plain, &r, NULL, err);
+    symsolver_solve(&sym, &r, 1, NULL, NULL, err);
+    for (uint64_t i = 0; i < rank_layer(8); i++) {
+      Position p;
+      Census a, b;
+      static TrapSet ta, tb;
+      ta.count = tb.count = 0;
+      rank_unrank(i, 8, 0, &p);
+      solver_census(&plain, &r, &p, NULL, &a, keep_trap, &ta, NULL, err);
+      symcensus_run(&sym, &r, &p, &b, keep_trap, &tb, 1, NULL, NULL, err);
+      bad += memcmp(&a, &b, sizeof a) != 0 ||
+             (a.traps < 64 && !traps_within(&tb, &ta));
+    }
+    CHECK_INT(bad, 0);
+    solver_free(&plain);
+    solver_free(&sym);
+  }
+  Rules r;
+  Position p;
+  char err[BOARD_ERRMAX];
+  rules_named(&r, "standard", 8, err);
+  board_start(&p, 8);
+  Solution s;
+  Census c;
+  symsolver_solve(&s, &r, 1, NULL, NULL, err);
+  CHECK_INT(symcensus_run(&s, &r, &p, &c, NULL, NULL, 1, NULL, NULL, err),
+            SOLVER_OK);
+  CHECK_INT(c.reachable, 1180);
+  CHECK_INT(c.wins, 208);
+  CHECK_INT(c.losses, 128);
+  CHECK_INT(c.draws, 844);
+  solver_free(&s);
+}
+
+/* --- threads --- */
+
+static void test_threads(void) {
+  static const char *const variants[] = {"standard", "first-two-turns",
+                                         "misere"};
+  for (int v = 0; v < 3; v++) {
+    Rules r;
+    Solution a, b;
+    char err[BOARD_ERRMAX];
+    rules_named(&r, variants[v], 18, err);
+    CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, err), SOLVER_OK);
+    CHECK_INT(symsolver_solve(&b, &r, 3, NULL, NULL, err), SOLVER_OK);
+    CHECK(memcmp(a.codes, b.codes, (size_t)symsolver_entries(&a)) == 0);
+    solver_free(&a);
+    solver_free(&b);
+  }
+}
+
+/* --- hooks --- */
+
+/* The first-move rule as an allow hook over no-restriction: symmetric. */
+static int first_move_hook(void *ctx, const Position *p, const History *h,
+                           Move m) {
+  (void)ctx, (void)h;
+  if (p->ply > 0 || m.to != BOARD_CENTRE) return 1;
+  uint64_t enemy = p->arms[p->side ^ 1];
+  return (int)((rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n)) >>
+                   m.from &
+               1);
+}
+
+/* Not symmetric: no move from arm 1. */
+static int not_from_arm_1(void *ctx, const Position *p, const History *h,
+                          Move m) {
+  (void)ctx, (void)p, (void)h;
+  return m.from != 0;
+}
+
+/* Not symmetric under colour swap: white wins at once when black holds
+** the centre. */
+static int black_centre_loses(void *ctx, const Position *p, const History *h) {
+  (void)ctx, (void)h;
+  return p->centre == BLACK ? OUTCOME_WHITE : OUTCOME_NONE;
+}
+
+static void test_hooks(void) {
+  Rules r, built_in;
+  Position start;
+  Solution a, b;
+  char err[BOARD_ERRMAX];
+  SolveOptions claim = {2, 1, NULL, NULL};
+  TestHooks first = {first_move_hook, NULL, NULL};
+  TestHooks hemmed = {NULL, hemmed_result, NULL};
+  for (int n = 6; n <= 12; n += 6) {
+    rules_named(&r, "no-restriction", n, err);
+    test_hooks_wire(&r, &first);
+    r.hook_plies = 1;
+    compare(&r, 1, "first-move hook");
+    board_start(&start, n);
+    compare_census(&r, &start, "first-move hook");
+    rules_named(&built_in, "first-move", n, err);
+    CHECK_INT(solve_variant(&a, &r, &claim, err), SOLVER_OK);
+    CHECK(a.sym != NULL);
+    CHECK_INT(solve_variant(&b, &built_in, NULL, err), SOLVER_OK);
+    CHECK_INT(b.sym->layers, 1); /* the first ply is searched */
+    CHECK_INT(a.sym->layers, 2); /* with hooks it is kept */
+    CHECK(same_as_plain(&a, &b, "hook and built-in"));
+    solver_free(&a);
+    solver_free(&b);
+    rules_named(&r, "standard", n, err);
+    test_hooks_wire(&r, &hemmed);
+    compare(&r, 1, "hemmed result hook");
+    compare_census(&r, &start, "hemmed result hook");
+    CHECK_INT(solve_check_symmetric(&r, err), 0);
+  }
+  /* without the claim a hooked variant is solved by the plain solver */
+  CHECK_INT(solve_variant(&a, &r, NULL, err), SOLVER_OK);
+  CHECK(a.sym == NULL);
+  solver_free(&a);
+  /* a false claim is refused */
+  rules_named(&r, "standard", 8, err);
+  TestHooks liar = {not_from_arm_1, NULL, NULL};
+  test_hooks_wire(&r, &liar);
+  CHECK_INT(solve_variant(&a, &r, &claim, err), SOLVER_ERROR);
+  CHECK(strstr(err, "symmetric, but its hooks") && strstr(err, "in its"));
+  TestHooks liar2 = {NULL, black_centre_loses, NULL};
+  test_hooks_wire(&r, &liar2);
+  CHECK_INT(solve_variant(&a, &r, &claim, err), SOLVER_ERROR);
+  CHECK(strstr(err, "its hooks judge") && strstr(err, "colour swap"));
+}
+
+/* --- failures --- */
+
+static int failing_allow(void *ctx, const Position *p, const History *h,
+                         Move m) {
+  (void)p, (void)m, (void)h;
+  return --*(int *)ctx > 0 ? 1 : RULES_EHOOK;
+}
+
+static int stop_now(void *ctx) {
+  return --*(int *)ctx <= 0;
+}
+
+static void test_failures(void) {
+  Rules r;
+  Solution s;
+  char err[BOARD_ERRMAX];
+  int calls = 50;
+  rules_named(&r, "standard", 8, err);
+  TestHooks failing = {failing_allow, NULL, &calls};
+  test_hooks_wire(&r, &failing);
+  CHECK_INT(symsolver_solve(&s, &r, 1, NULL, NULL, err), SOLVER_EHOOK);
+  rules_named(&r, "standard", 18, err);
+  for (int polls = 1; polls <= 3; polls++) {
+    int left = polls;
+    Cancel c = {stop_now, &left};
+    CHECK_INT(symsolver_solve(&s, &r, 2, &c, NULL, err), SOLVER_CANCELLED);
+  }
+  rules_named(&r, "standard", 20, err);
+  size_t before = memory_set_limit(100000); /* 20 arms take 370 kB */
+  SolveOptions o = {1, 0, NULL, NULL};
+  CHECK_INT(solve_variant(&s, &r, &o, err), SOLVER_ERROR);
+  CHECK(strstr(err, "not enough memory") && strstr(err, "370 kB"));
+  memory_set_limit(before);
+  rules_named(&r, "standard", 8, err);
+  for (long k = 0; k < 3; k++) {
+    memory_fail_after(k);
+    CHECK_INT(symsolver_solve(&s, &r, 1, NULL, NULL, err), SOLVER_ERROR);
+    CHECK(strstr(err, "not enough memory") != NULL);
+    memory_fail_after(-1);
+  }
+  CHECK_INT(memory_in_use(), 0);
+}
+
+int main(void) {
+  test_index();
+  test_against_plain();
+  test_census();
+  test_threads();
+  test_hooks();
+  test_failures();
+  return harness_report();
+}
