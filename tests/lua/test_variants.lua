@@ -271,3 +271,21 @@ test("what a hook gets cannot be changed, and copies keep", function()
   eq(tostring(copies[#copies]), "bbb.wwww/b w 1", "the last copy")
   eq(tostring(kept[1]), tostring(copies[#copies]), "the view shows the last position asked")
 end)
+
+test("the memo of a pure hook keeps within the memory budget", function()
+  local function hooked()
+    return mt.variant{base = "no-restriction", arms = 16, allow = function(p, m) return true end}
+  end
+  local free = hooked()
+  local want = mt.perft(free, 24)
+  local capped = hooked()
+  local ok, got = mt.limit({memory = 1024 * 1024}, mt.perft, capped, 24)
+  check(ok, "runs within 1 MiB: " .. tostring(got))
+  eq(got, want, "the same count when the memo cannot grow")
+  local a, b = free:memo(), capped:memo()
+  check(b.bytes < 1024 * 1024 and b.bytes < a.bytes,
+        string.format("the capped memo holds %d bytes, the free one %d", b.bytes, a.bytes))
+  check(b.misses > a.misses, "so it asks the hook more often")
+  eq(mt.perft("no-restriction", 12), mt.perft(mt.variant{base = "no-restriction",
+     allow = function() return true end}, 12), "a hook that allows all changes nothing")
+end)
