@@ -11,11 +11,16 @@
 
 #define FIRST_SLOTS 1024 /* a new table's size */
 
-HookMemo *memo_new(size_t max_bytes) {
+HookMemo *memo_new(const Rules *r, size_t max_bytes) {
   HookMemo *m = memory_realloc(NULL, sizeof *m);
   if (!m) return NULL;
   memset(m, 0, sizeof *m);
-  size_t slots = max_bytes / sizeof(MemoSlot), p = FIRST_SLOTS;
+  int small = r->arms <= MEMO_SMALL_ARMS && rules_memory(r) == 0 &&
+              rules_opening_plies(r) < 1 << 12;
+  m->key_words = small ? 1 : 4;
+  m->slot_words = small ? 2 : 6;
+  size_t slots = max_bytes / (sizeof(uint64_t) * (size_t)m->slot_words);
+  size_t p = FIRST_SLOTS;
   while (p * 2 <= slots) p *= 2;
   m->max_slots = p;
   return m;
@@ -23,13 +28,32 @@ HookMemo *memo_new(size_t max_bytes) {
 
 void memo_free(HookMemo *m) {
   if (!m) return;
-  memory_realloc(m->slots, 0);
+  memory_realloc(m->words, 0);
   memory_realloc(m, 0);
 }
 
+/* The bytes of a table of size slots. */
+static size_t table_bytes(const HookMemo *m, size_t size) {
+  return size * (size_t)m->slot_words * sizeof(uint64_t);
+}
+
 void memo_clear(HookMemo *m) {
-  if (m->slots) memset(m->slots, 0, (m->mask + 1) * sizeof *m->slots);
+  if (m->words) memset(m->words, 0, table_bytes(m, m->mask + 1));
   m->states = 0;
+}
+
+/* Writes key and judgement into a slot, marked in use. */
+static void fill(const HookMemo *m, uint64_t *slot, const MemoKey *key,
+                 const Judgement *j) {
+  if (m->key_words == 1) {
+    slot[0] = key->w[0];
+    slot[1] = (j->arms & 0xffffff) | (uint64_t)j->centre << 24 |
+              (uint64_t)j->outcome << 25 | MEMO_IN_USE;
+  } else {
+    memcpy(slot, key->w, sizeof key->w);
+    slot[4] = j->arms;
+    slot[5] = (uint64_t)j->centre | (uint64_t)j->outcome << 1 | MEMO_IN_USE;
+  }
 }
 
 /* Puts a key into the first free slot of its probe window; 0 when the
@@ -37,13 +61,11 @@ void memo_clear(HookMemo *m) {
 static int place(HookMemo *m, const MemoKey *key, const Judgement *j) {
   size_t i = memo_home(m, key);
   for (int probe = 0; probe < MEMO_PROBES; probe++, i = (i + 1) & m->mask) {
-    MemoSlot *s = &m->slots[i];
-    int used = (s->key.w[3] & MEMO_USED) != 0;
-    if (used && !memo_same(&s->key, key)) continue;
+    uint64_t *slot = m->words + i * (size_t)m->slot_words;
+    int used = (slot[m->slot_words - 1] & MEMO_IN_USE) != 0;
+    if (used && !memo_same(m, slot, key)) continue;
     if (!used) m->states++;
-    s->key = *key;
-    s->key.w[3] |= MEMO_USED;
-    s->j = *j;
+    fill(m, slot, key, j);
     return 1;
   }
   return 0;
@@ -52,38 +74,39 @@ static int place(HookMemo *m, const MemoKey *key, const Judgement *j) {
 /* Doubles the table (or makes the first one).  Returns 0, or -1 when the
 ** bound or the allocator says no. */
 static int grow(HookMemo *m) {
-  size_t old = m->slots ? m->mask + 1 : 0, size = old ? 2 * old : FIRST_SLOTS;
+  size_t old = m->words ? m->mask + 1 : 0, size = old ? 2 * old : FIRST_SLOTS;
   if (size > m->max_slots) return -1;
-  MemoSlot *fresh = memory_realloc(NULL, size * sizeof *fresh);
+  uint64_t *fresh = memory_realloc(NULL, table_bytes(m, size));
   if (!fresh) return -1;
-  memset(fresh, 0, size * sizeof *fresh);
-  MemoSlot *before = m->slots;
-  m->slots = fresh;
+  memset(fresh, 0, table_bytes(m, size));
+  uint64_t *before = m->words;
+  m->words = fresh;
   m->mask = size - 1;
   m->states = 0;
-  for (size_t i = 0; i < old; i++)
-    if (before[i].key.w[3] & MEMO_USED) {
-      MemoKey key = before[i].key;
-      key.w[3] &= ~MEMO_USED;
-      place(m, &key, &before[i].j);
-    }
+  for (size_t i = 0; i < old; i++) {
+    const uint64_t *slot = before + i * (size_t)m->slot_words;
+    if (!(slot[m->slot_words - 1] & MEMO_IN_USE)) continue;
+    MemoKey key = {{0, 0, 0, 0}};
+    Judgement j;
+    memcpy(key.w, slot, (size_t)m->key_words * sizeof(uint64_t));
+    memo_unpack(m, slot, &j);
+    place(m, &key, &j);
+  }
   memory_realloc(before, 0);
   return 0;
 }
 
 void memo_put(HookMemo *m, const MemoKey *key, const Judgement *j) {
-  if (!m->slots && grow(m)) return;
+  if (!m->words && grow(m)) return;
   if (m->states * 2 > m->mask + 1) grow(m); /* keep it half empty if we can */
   if (place(m, key, j)) return;
-  MemoSlot *s = &m->slots[memo_home(m, key)]; /* a crowded window: forget one */
-  s->key = *key;
-  s->key.w[3] |= MEMO_USED;
-  s->j = *j;
+  /* a crowded window: forget the state at home */
+  fill(m, m->words + memo_home(m, key) * (size_t)m->slot_words, key, j);
 }
 
 MemoStats memo_stats(const HookMemo *m) {
   MemoStats s = {m->hits, m->misses, m->states,
-                 sizeof *m + (m->slots ? (m->mask + 1) * sizeof(MemoSlot) : 0),
-                 m->max_slots * sizeof(MemoSlot)};
+                 sizeof *m + (m->words ? table_bytes(m, m->mask + 1) : 0),
+                 table_bytes(m, m->max_slots)};
   return s;
 }

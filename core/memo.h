@@ -4,6 +4,11 @@
 ** hooks' answers (the allowed moves and the verdict), so that perft,
 ** searches and solvers ask a hook once per state.  Its memory comes from
 ** the core's counted allocator; when the table is full it forgets.
+**
+** A slot is a few 64-bit words: the key, then the judgement.  Small boards
+** whose rules remember no moves have one-word keys and one-word judgements
+** (16 bytes a state, so that the table of an 8-arm variant fits the
+** processor's first cache); the others four and two (48 bytes).
 */
 #ifndef MUTORERE_MEMO_H
 #define MUTORERE_MEMO_H
@@ -14,53 +19,57 @@
 #include "rules.h"
 
 #define MEMO_DEFAULT_BYTES ((size_t)256 << 20) /* the default bound */
+#define MEMO_PROBES 8                          /* slots looked at a key */
+#define MEMO_SMALL_ARMS 24 /* boards up to this many arms have small keys */
 
 /* The key of a state: its pieces, centre, side, ply bucket and the to
-** points of its remembered moves. */
+** points of its remembered moves; w[0] alone when the memo is small. */
 typedef struct MemoKey {
   uint64_t w[4];
 } MemoKey;
 
-/* The table (its fields are memo.c's business; lookups are inline). */
-typedef struct MemoSlot {
-  MemoKey key; /* w[3] | MEMO_USED when in use; all zero when free */
-  Judgement j;
-} MemoSlot;
-
 typedef struct HookMemo {
-  MemoSlot *slots;
+  uint64_t *words;  /* the slots, words_per_slot words each */
+  int key_words;    /* 1 (small) or 4 */
+  int slot_words;   /* 2 or 6 */
   size_t mask;      /* slots - 1 (0 before the first store) */
   size_t states;    /* slots in use */
   size_t max_slots; /* the bound */
   uint64_t hits, misses;
 } HookMemo;
 
-#define MEMO_USED ((uint64_t)1 << 63)
-#define MEMO_PROBES 8 /* slots looked at for one key */
-
-/* A new, empty memo that will hold at most max_bytes (at least a few
-** kilobytes).  Returns NULL without memory. */
-HookMemo *memo_new(size_t max_bytes);
+/* A new, empty memo for the states of r that will hold at most max_bytes
+** (at least a few kilobytes).  Returns NULL without memory. */
+HookMemo *memo_new(const Rules *r, size_t max_bytes);
 
 void memo_free(HookMemo *m);
 
 /* Forgets everything (the memory stays). */
 void memo_clear(HookMemo *m);
 
-/* The key of p reached by h under r (h's moves past rules_memory(r) are
-** not part of it). */
-static inline MemoKey memo_key(const Rules *r, const Position *p,
-                               const History *h) {
+/* The ply bucket of p under r (see rules_ply_bucket). */
+static inline uint64_t memo_bucket(const Rules *r, const Position *p) {
+  int opening = rules_opening_plies(r);
+  return opening && p->ply < (uint32_t)opening ? p->ply : (uint64_t)opening;
+}
+
+/* The key of p reached by h under r in memo m (h's moves past
+** rules_memory(r) are not part of it). */
+static inline MemoKey memo_key(const HookMemo *m, const Rules *r,
+                               const Position *p, const History *h) {
   MemoKey k;
-  int kept = h ? h->count : 0, opening = rules_opening_plies(r);
+  uint64_t meta =
+      (uint64_t)p->centre | (uint64_t)p->side << 2 | memo_bucket(r, p) << 3;
+  if (m->key_words == 1) {
+    k.w[0] = p->arms[BLACK] | p->arms[WHITE] << MEMO_SMALL_ARMS |
+             meta << (2 * MEMO_SMALL_ARMS);
+    return k;
+  }
+  int kept = h ? h->count : 0;
   if (kept > r->history) kept = r->history;
   k.w[0] = p->arms[BLACK];
   k.w[1] = p->arms[WHITE];
-  k.w[2] = (uint64_t)p->centre | (uint64_t)p->side << 2;
-  if (opening)
-    k.w[2] |=
-        (uint64_t)(p->ply < (uint32_t)opening ? p->ply : (uint32_t)opening)
-        << 3;
+  k.w[2] = meta;
   k.w[3] = (uint64_t)kept;
   for (int i = 0; i < kept; i++)
     k.w[3] |= (uint64_t)(h->moves[i].to & 0x7f) << (4 + 7 * i);
@@ -71,29 +80,52 @@ static inline MemoKey memo_key(const Rules *r, const Position *p,
 ** (xor-shift-multiply). */
 static inline size_t memo_home(const HookMemo *m, const MemoKey *key) {
   uint64_t x = key->w[0] * 0x9e3779b97f4a7c15u;
-  x ^= (key->w[1] << 21 | key->w[1] >> 43) ^ key->w[2] << 7 ^
-       key->w[3] * 0xd6e8feb86659fd93u;
+  if (m->key_words > 1)
+    x ^= (key->w[1] << 21 | key->w[1] >> 43) ^ key->w[2] << 7 ^
+         key->w[3] * 0xd6e8feb86659fd93u;
   x ^= x >> 31;
   x *= 0xbf58476d1ce4e5b9u;
   x ^= x >> 29;
   return (size_t)(x ^ (x >> 32)) & m->mask;
 }
 
-/* 1 when slot key a (marked MEMO_USED) holds key b. */
-static inline int memo_same(const MemoKey *a, const MemoKey *b) {
-  return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] &&
-         a->w[3] == (b->w[3] | MEMO_USED);
+/* The judgement words of a slot: small ones pack the arms (24 bits), the
+** centre and the outcome in one word; others keep the arms in the first
+** and the rest in the second.  Bit 63 of the last word marks a slot in
+** use. */
+#define MEMO_IN_USE ((uint64_t)1 << 63)
+
+static inline void memo_unpack(const HookMemo *m, const uint64_t *slot,
+                               Judgement *j) {
+  if (m->key_words == 1) {
+    uint64_t w = slot[1];
+    j->arms = w & 0xffffff;
+    j->centre = (uint8_t)(w >> 24 & 1);
+    j->outcome = (uint8_t)(w >> 25 & 3);
+  } else {
+    j->arms = slot[4];
+    j->centre = (uint8_t)(slot[5] & 1);
+    j->outcome = (uint8_t)(slot[5] >> 1 & 3);
+  }
+}
+
+/* 1 when the slot (in use) holds key. */
+static inline int memo_same(const HookMemo *m, const uint64_t *slot,
+                            const MemoKey *key) {
+  if (m->key_words == 1) return slot[0] == key->w[0];
+  return slot[0] == key->w[0] && slot[1] == key->w[1] && slot[2] == key->w[2] &&
+         slot[3] == key->w[3];
 }
 
 /* 1 with the judgement in *j when key is remembered; 0 when not. */
 static inline int memo_get(HookMemo *m, const MemoKey *key, Judgement *j) {
-  if (m->slots) {
+  if (m->words) {
     size_t i = memo_home(m, key);
     for (int probe = 0; probe < MEMO_PROBES; probe++, i = (i + 1) & m->mask) {
-      const MemoSlot *s = &m->slots[i];
-      if (!(s->key.w[3] & MEMO_USED)) break;
-      if (memo_same(&s->key, key)) {
-        *j = s->j;
+      const uint64_t *slot = m->words + i * (size_t)m->slot_words;
+      if (!(slot[m->slot_words - 1] & MEMO_IN_USE)) break;
+      if (memo_same(m, slot, key)) {
+        memo_unpack(m, slot, j);
         m->hits++;
         return 1;
       }

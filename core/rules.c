@@ -115,7 +115,7 @@ int rules_judgement(const Rules *r, const Position *p, const History *h,
   }
   if (h && h->count == 0) h = NULL;
   if (!r->hooks.memo) return ask_hooks(r, p, h, j);
-  MemoKey key = memo_key(r, p, h);
+  MemoKey key = memo_key(r->hooks.memo, r, p, h);
   if (memo_get(r->hooks.memo, &key, j)) return 0;
   if (ask_hooks(r, p, h, j)) return RULES_EHOOK;
   memo_put(r->hooks.memo, &key, j);
