@@ -38,8 +38,9 @@ typedef struct HookMemo {
   uint64_t hits, misses;
 } HookMemo;
 
-/* A new, empty memo for the states of r that will hold at most max_bytes
-** (at least a few kilobytes).  Returns NULL without memory. */
+/* A new, empty memo for the states of r (whose hooks are set) that will
+** hold at most max_bytes (at least a few kilobytes).  Returns NULL without
+** memory. */
 HookMemo *memo_new(const Rules *r, size_t max_bytes);
 
 void memo_free(HookMemo *m);

@@ -209,9 +209,9 @@ void lhook_wire(lua_State *L, Variant *v) {
   lmove_push_table(L);
   lua_pushcclosure(L, call_judge, 5);
   h->judge_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  if (v->pure) h->memo = memo_new(&v->rules, MEMO_DEFAULT_BYTES);
-  v->rules.hooks.judge = hook_judge;
+  v->rules.hooks.judge = hook_judge; /* first: the memo reads the rules */
   v->rules.hooks.ctx = h;
+  if (v->pure) h->memo = memo_new(&v->rules, MEMO_DEFAULT_BYTES);
   v->rules.hooks.memo = h->memo;
 }
 

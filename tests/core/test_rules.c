@@ -9,6 +9,7 @@
 
 #include "board.h"
 #include "harness.h"
+#include "memo.h"
 #include "hooks.h"
 #include "naive.h"
 #include "random_position.h"
@@ -258,6 +259,62 @@ static void test_hooks(void) {
   CHECK_INT(reason, REASON_RULE);
 }
 
+/* A judge that counts its calls and allows every move but those back
+** into the arm the mover's last move left (reads the history). */
+static int counting_judge(void *ctx, const Position *p, const History *h,
+                          const Move *moves, int k, uint32_t *allowed) {
+  (void)p;
+  ++*(int *)ctx;
+  *allowed = 0;
+  for (int i = 0; i < k; i++)
+    if (!(h && h->count >= 2 && moves[i].to == h->moves[1].from))
+      *allowed |= (uint32_t)1 << i;
+  return OUTCOME_NONE;
+}
+
+/* The memo asks once per state, and states that differ only in their
+** remembered moves or in the ply the rules read are different states. */
+static void test_memo(void) {
+  Rules r;
+  Position p;
+  Move moves[RULES_MAX_MOVES];
+  char err[BOARD_ERRMAX];
+  int calls = 0;
+  for (int small = 0; small <= 1; small++) {
+    rules_named(&r, small ? "standard" : "first-two-turns", small ? 8 : 30,
+                err);
+    r.hooks.judge = counting_judge;
+    r.hooks.ctx = &calls;
+    r.history = small ? 0 : 2;
+    r.hooks.memo = memo_new(&r, 1 << 20);
+    CHECK(r.hooks.memo != NULL);
+    CHECK_INT(r.hooks.memo->key_words, small ? 1 : 4);
+    board_start(&p, r.arms);
+    calls = 0;
+    rules_moves(&r, &p, NULL, moves);
+    rules_moves(&r, &p, NULL, moves);
+    CHECK_INT(calls, 1); /* asked once */
+    if (!small) {
+      History a = {2, {{3, 14}, {14, BOARD_CENTRE}}}, b = a;
+      b.moves[1] = (Move){14, 15};
+      Position q = p;
+      q.ply = 2;
+      rules_moves(&r, &q, &a, moves);
+      rules_moves(&r, &q, &b, moves);
+      CHECK_INT(calls, 3); /* two histories: two states */
+      q.ply = 9;           /* past the opening: one state for plies 4.. */
+      rules_moves(&r, &q, &a, moves);
+      q.ply = 12;
+      rules_moves(&r, &q, &a, moves);
+      CHECK_INT(calls, 4);
+    }
+    MemoStats st = memo_stats(r.hooks.memo);
+    CHECK_INT(st.hits, small ? 1 : 2);
+    CHECK_INT(st.states, small ? 1 : 4);
+    memo_free(r.hooks.memo);
+  }
+}
+
 static void test_explain_out_of_range(void) {
   Rules r;
   Position p;
@@ -302,6 +359,7 @@ int main(void) {
   test_reasons();
   test_outcomes();
   test_hooks();
+  test_memo();
   test_named_and_check();
   test_explain_out_of_range();
   return harness_report();

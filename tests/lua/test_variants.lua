@@ -279,11 +279,11 @@ test("the memo of a pure hook keeps within the memory budget", function()
   local free = hooked()
   local want = mt.perft(free, 24)
   local capped = hooked()
-  local ok, got = mt.limit({memory = 1024 * 1024}, mt.perft, capped, 24)
-  check(ok, "runs within 1 MiB: " .. tostring(got))
+  local ok, got = mt.limit({memory = 200 * 1024}, mt.perft, capped, 24)
+  check(ok, "runs within 200 KiB: " .. tostring(got))
   eq(got, want, "the same count when the memo cannot grow")
   local a, b = free:memo(), capped:memo()
-  check(b.bytes < 1024 * 1024 and b.bytes < a.bytes,
+  check(b.bytes < 200 * 1024 and b.bytes < a.bytes,
         string.format("the capped memo holds %d bytes, the free one %d", b.bytes, a.bytes))
   check(b.misses > a.misses, "so it asks the hook more often")
   eq(mt.perft("no-restriction", 12), mt.perft(mt.variant{base = "no-restriction",
