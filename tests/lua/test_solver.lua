@@ -71,7 +71,7 @@ test("hooked variants: solved up to symmetry when they say so", function()
   local d = mt.solve(mt.variant{base = "centre-must-leave", arms = 8})
   eq(differences(c, d, mt.variant("centre-must-leave")), 0, "centre-must-leave")
   local liar = mt.variant{base = "standard", name = "liar", symmetric = true,
-                          allow = function(p, m) return m.from ~= 1 end}
+                          allow = function(_, m) return m.from ~= 1 end}
   raises(function() mt.solve(liar) end, "says it is symmetric, but its hooks forbid 1-c in bbbbwwww/. b and allow")
   local liar2 = mt.variant{base = "standard", name = "liar2", symmetric = true,
                            result = function(p) if p.centre == "black" then return "white" end end}
@@ -135,7 +135,7 @@ test("solution files: written once, then read; foreign or damaged ones refused",
   raises(function() mt.solve({arms = 12}, {file = path}) end,
          "holds another variant: rules arms=12 flank=always adjacent_enemy=no misere=yes")
   -- damaged, truncated: with the solution gone from memory
-  s, v = nil, nil
+  s, v = nil, nil -- luacheck: ignore 311 (drops the solution before collecting)
   collectgarbage()
   collectgarbage()
   local broken = text:sub(1, #text - 10) .. string.char((text:byte(-10) + 1) % 256) .. text:sub(-9)

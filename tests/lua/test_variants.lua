@@ -274,7 +274,7 @@ end)
 
 test("the memo of a pure hook keeps within the memory budget", function()
   local function hooked()
-    return mt.variant{base = "no-restriction", arms = 16, allow = function(p, m) return true end}
+    return mt.variant{base = "no-restriction", arms = 16, allow = function() return true end}
   end
   local free = hooked()
   local want = mt.perft(free, 24)
