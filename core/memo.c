@@ -18,6 +18,7 @@ HookMemo *memo_new(const Rules *r, size_t max_bytes) {
   int small = r->arms <= MEMO_SMALL_ARMS && rules_memory(r) == 0 &&
               rules_opening_plies(r) < 1 << 12;
   m->key_words = small ? 1 : 4;
+  m->opening = (uint32_t)rules_opening_plies(r);
   m->slot_words = small ? 2 : 6;
   size_t slots = max_bytes / (sizeof(uint64_t) * (size_t)m->slot_words);
   size_t p = FIRST_SLOTS;
@@ -82,6 +83,7 @@ static int grow(HookMemo *m) {
   uint64_t *before = m->words;
   m->words = fresh;
   m->mask = size - 1;
+  m->shift = 64 - __builtin_ctzll(size);
   m->states = 0;
   for (size_t i = 0; i < old; i++) {
     const uint64_t *slot = before + i * (size_t)m->slot_words;

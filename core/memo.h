@@ -33,6 +33,8 @@ typedef struct HookMemo {
   int key_words;    /* 1 (small) or 4 */
   int slot_words;   /* 2 or 6 */
   size_t mask;      /* slots - 1 (0 before the first store) */
+  int shift;        /* 64 - log2(slots): a hash's top bits pick the home */
+  uint32_t opening; /* the rules' opening plies (rules_opening_plies) */
   size_t states;    /* slots in use */
   size_t max_slots; /* the bound */
   uint64_t hits, misses;
@@ -48,10 +50,9 @@ void memo_free(HookMemo *m);
 /* Forgets everything (the memory stays). */
 void memo_clear(HookMemo *m);
 
-/* The ply bucket of p under r (see rules_ply_bucket). */
-static inline uint64_t memo_bucket(const Rules *r, const Position *p) {
-  int opening = rules_opening_plies(r);
-  return opening && p->ply < (uint32_t)opening ? p->ply : (uint64_t)opening;
+/* The ply bucket of p in memo m (see rules_ply_bucket). */
+static inline uint64_t memo_bucket(const HookMemo *m, const Position *p) {
+  return p->ply < m->opening ? p->ply : m->opening;
 }
 
 /* The key of p reached by h under r in memo m (h's moves past
@@ -60,7 +61,7 @@ static inline MemoKey memo_key(const HookMemo *m, const Rules *r,
                                const Position *p, const History *h) {
   MemoKey k;
   uint64_t meta =
-      (uint64_t)p->centre | (uint64_t)p->side << 2 | memo_bucket(r, p) << 3;
+      (uint64_t)p->centre | (uint64_t)p->side << 2 | memo_bucket(m, p) << 3;
   if (m->key_words == 1) {
     k.w[0] = p->arms[BLACK] | p->arms[WHITE] << MEMO_SMALL_ARMS |
              meta << (2 * MEMO_SMALL_ARMS);
@@ -77,17 +78,14 @@ static inline MemoKey memo_key(const HookMemo *m, const Rules *r,
   return k;
 }
 
-/* The home slot of a key: the words mixed, then a 64-bit finaliser
-** (xor-shift-multiply). */
+/* The home slot of a key: one multiplication's top bits (Fibonacci
+** hashing) of its word, or of its words mixed.  The table must exist. */
 static inline size_t memo_home(const HookMemo *m, const MemoKey *key) {
-  uint64_t x = key->w[0] * 0x9e3779b97f4a7c15u;
+  uint64_t x = key->w[0];
   if (m->key_words > 1)
     x ^= (key->w[1] << 21 | key->w[1] >> 43) ^ key->w[2] << 7 ^
          key->w[3] * 0xd6e8feb86659fd93u;
-  x ^= x >> 31;
-  x *= 0xbf58476d1ce4e5b9u;
-  x ^= x >> 29;
-  return (size_t)(x ^ (x >> 32)) & m->mask;
+  return (size_t)((x * 0x9e3779b97f4a7c15u) >> m->shift);
 }
 
 /* The judgement words of a slot: small ones pack the arms (24 bits), the
@@ -134,6 +132,39 @@ static inline int memo_get(HookMemo *m, const MemoKey *key, Judgement *j) {
   }
   m->misses++;
   return 0;
+}
+
+/* Asks r's hooks about p reached by h and remembers their judgement (in
+** *j) under key in r's memo (rules.c).  Returns 0, or RULES_EHOOK. */
+int rules_judgement_asked(const Rules *r, const Position *p, const History *h,
+                          const MemoKey *key, Judgement *j);
+
+/* The judgement of p (no remembered moves) from the small memo m of rules
+** r, the hooks asked when m has none: the lookup in line, for the hot
+** loops of perft and search.  Returns 0, or RULES_EHOOK. */
+static inline int memo_judgement_small(HookMemo *m, const Rules *r,
+                                       const Position *p, Judgement *j) {
+  MemoKey key;
+  key.w[0] = p->arms[BLACK] | p->arms[WHITE] << MEMO_SMALL_ARMS |
+             ((uint64_t)p->centre | (uint64_t)p->side << 2 |
+              memo_bucket(m, p) << 3)
+                 << (2 * MEMO_SMALL_ARMS);
+  size_t i = m->words ? memo_home(m, &key) : 0;
+  for (int probe = 0; m->words && probe < MEMO_PROBES;
+       probe++, i = (i + 1) & m->mask) {
+    const uint64_t *slot = m->words + 2 * i;
+    if (!(slot[1] & MEMO_IN_USE)) break;
+    if (slot[0] == key.w[0]) {
+      uint64_t w = slot[1];
+      j->arms = w & 0xffffff;
+      j->centre = (uint8_t)(w >> 24 & 1);
+      j->outcome = (uint8_t)(w >> 25 & 3);
+      m->hits++;
+      return 0;
+    }
+  }
+  m->misses++;
+  return rules_judgement_asked(r, p, NULL, &key, j);
 }
 
 /* Remembers the judgement for key (forgetting another state when full). */

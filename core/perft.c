@@ -4,6 +4,8 @@
 */
 #include "perft.h"
 
+#include "memo.h"
+
 #define POLL_MASK 0xffff /* poll the Cancel every this many + 1 nodes */
 
 typedef struct Run {
@@ -98,6 +100,50 @@ static uint64_t perft_child(Run *run, const Position *p, const History *h,
   return perft_hooked(run, &q, &g, depth);
 }
 
+/* The moves of p's child by m (p's empty point to), 0 when the variant
+** ends the game there, by the small memo m; -1 when a hook failed. */
+static inline int64_t memo_child_moves(const Rules *r, HookMemo *m,
+                                       const Position *p, Move move) {
+  Judgement j;
+  Position q = *p;
+  board_play(&q, move);
+  if (memo_judgement_small(m, r, &q, &j)) return -1;
+  return j.outcome ? 0 : rules_judged_count(&j);
+}
+
+/* Leaves below p (depth >= 1) for hooked rules that remember no moves and
+** whose answers the small memo m keeps: perft_hooked with the lookups in
+** line and the last two plies counted without recursion. */
+static uint64_t perft_memo(Run *run, HookMemo *m, const Position *p,
+                           int depth) {
+  Judgement j;
+  if (depth > 2 && run_stopped(run)) return 0;
+  if (memo_judgement_small(m, run->rules, p, &j))
+    return run->failed = PERFT_EHOOK, 0;
+  if (j.outcome) return 0;
+  if (depth == 1) return (uint64_t)rules_judged_count(&j);
+  uint64_t empty = board_empty_arms(p);
+  Move move = {BOARD_CENTRE, empty ? (uint8_t)__builtin_ctzll(empty)
+                                   : (uint8_t)BOARD_CENTRE};
+  uint64_t sum = 0;
+  /* the movers: arms, and the centre as bit 63 (small boards only) */
+  uint64_t from = j.arms | (j.centre ? (uint64_t)1 << 63 : 0);
+  for (; from && !run->failed; from &= from - 1) {
+    int bit = __builtin_ctzll(from);
+    move.from = bit == 63 ? BOARD_CENTRE : (uint8_t)bit;
+    if (depth > 2) {
+      Position q = *p;
+      board_play(&q, move);
+      sum += perft_memo(run, m, &q, depth - 1);
+      continue;
+    }
+    int64_t k = memo_child_moves(run->rules, m, p, move);
+    if (k < 0) return run->failed = PERFT_EHOOK, 0;
+    sum += (uint64_t)k;
+  }
+  return sum;
+}
+
 /* Leaves below p reached by h (NULL when the rules remember nothing;
 ** depth >= 1), hooks asked; the last ply is counted in bulk. */
 static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
@@ -133,7 +179,10 @@ int64_t perft(const Rules *r, const Position *p, const History *h, int depth,
   History none = {0, {{0, 0}}};
   uint64_t n;
   if (depth <= 0) return 1;
-  if (rules_hooked(r))
+  HookMemo *m = r->hooks.memo;
+  if (rules_hooked(r) && m && m->key_words == 1 && !run.memory)
+    n = perft_memo(&run, m, p, depth);
+  else if (rules_hooked(r))
     n = perft_hooked(&run, p, run.memory ? (h ? h : &none) : NULL, depth);
   else {
     n = fast_perfts[(p->n - 4) / 2](&run, p->arms[p->side],

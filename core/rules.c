@@ -117,8 +117,13 @@ int rules_judgement(const Rules *r, const Position *p, const History *h,
   if (!r->hooks.memo) return ask_hooks(r, p, h, j);
   MemoKey key = memo_key(r->hooks.memo, r, p, h);
   if (memo_get(r->hooks.memo, &key, j)) return 0;
+  return rules_judgement_asked(r, p, h, &key, j);
+}
+
+int rules_judgement_asked(const Rules *r, const Position *p, const History *h,
+                          const MemoKey *key, Judgement *j) {
   if (ask_hooks(r, p, h, j)) return RULES_EHOOK;
-  memo_put(r->hooks.memo, &key, j);
+  memo_put(r->hooks.memo, key, j);
   return 0;
 }
 
