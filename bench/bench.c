@@ -242,6 +242,22 @@ static void bench_hooks(int depth) {
            params / lua_hook, c_hook / lua_hook);
 }
 
+/* plain_solve(arms) in hooks.lua: seconds of the plain (not symmetric)
+** solver on the standard rule's parameters, the yardstick of a hooked
+** variant that does not promise symmetry. */
+static int plain_solve(lua_State *L) {
+  Rules r;
+  Solution s;
+  char err[BOARD_ERRMAX];
+  if (rules_named(&r, "standard", (int)luaL_checkinteger(L, 1), err))
+    return luaL_error(L, "%s", err);
+  double t0 = now();
+  if (solver_solve(&s, &r, NULL, err)) return luaL_error(L, "%s", err);
+  lua_pushnumber(L, now() - t0);
+  solver_free(&s);
+  return 1;
+}
+
 /* Runs bench/hooks.lua: rules written as Lua hooks (pure and impure)
 ** against parameters and plain Lua, hooked solves, a variant that
 ** remembers moves. */
@@ -251,6 +267,7 @@ static void bench_lua_hooks(int quick) {
   luaL_openlibs(L);
   luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
   lua_setglobal(L, "mt");
+  lua_register(L, "plain_solve", plain_solve);
   if (luaL_loadfile(L, BENCH_DIR "/hooks.lua") != LUA_OK ||
       luaL_loadfile(L, BENCH_DIR "/perft_plain.lua") != LUA_OK) {
     fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));

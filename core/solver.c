@@ -105,7 +105,20 @@ typedef struct Solver {
   const Cancel *cancel;
   uint64_t steps;
   char *err;
+  uint32_t *movers; /* hooked rules remembering nothing: the points whose
+                       piece may move in each state of the last layer
+                       (MOVER_CENTRE for the centre), so that predecessors
+                       are checked without asking the hooks again */
+  Rules once; /* with movers: the rules without their memo, since each
+                 state of the last layer is then judged once */
 } Solver;
+
+#define MOVER_CENTRE 31 /* the centre's bit in a movers word */
+
+/* The bit of point x in a movers word. */
+static uint32_t mover_bit(int x) {
+  return (uint32_t)1 << (x == BOARD_CENTRE ? MOVER_CENTRE : x);
+}
 
 /* SOLVER_CANCELLED when the Cancel asks to stop (polled now and then). */
 static int solver_poll(Solver *sv) {
@@ -157,8 +170,10 @@ typedef struct Before {
 } Before;
 
 /* The predecessors of p when the rules remember nothing: every move back
-** into p's empty point that was legal.  Returns how many, or RULES_EHOOK. */
-static int predecessors_plain(const Rules *r, const Position *p, Before *out) {
+** into p's empty point that was legal (with check; without, every one the
+** board allows).  Returns how many, or RULES_EHOOK. */
+static int predecessors_plain(const Rules *r, const Position *p, int check,
+                              Before *out) {
   int mover = p->side ^ 1, n = p->n, e = board_empty_point(p), k = 0;
   int from[RULES_MAX_MOVES + 1], count = 0;
   if (e == BOARD_CENTRE) {
@@ -175,7 +190,7 @@ static int predecessors_plain(const Rules *r, const Position *p, Before *out) {
     Before b = {*p, {0, {{0, 0}}}};
     board_unplay(&b.p, m);
     b.p.ply = p->ply;
-    int ok = legal_in(r, &b.p, NULL, m);
+    int ok = check ? legal_in(r, &b.p, NULL, m) : 1;
     if (ok < 0) return RULES_EHOOK;
     if (ok) out[k++] = b;
   }
@@ -294,10 +309,15 @@ static int mark_end(Solver *sv, void *ud, const Position *p, const History *h,
   Tables *t = ud;
   Move moves[RULES_MAX_MOVES];
   uint8_t c = 0;
-  int k = 0, end = judge(sv->r, p, h, &c, moves, &k);
+  int k = 0, end = judge(sv->movers ? &sv->once : sv->r, p, h, &c, moves, &k);
   if (end < 0) return SOLVER_EHOOK;
   t->code[i - t->first] = end ? c : 0;
   t->count[i - t->first] = end ? 0 : (uint8_t)k;
+  if (sv->movers) {
+    uint32_t w = 0;
+    for (int j = 0; j < k && !end; j++) w |= mover_bit(moves[j].from);
+    sv->movers[i - t->first] = w;
+  }
   return SOLVER_OK;
 }
 
@@ -323,11 +343,13 @@ static int resolve_predecessors(Solver *sv, uint8_t *code, uint8_t *count,
   state_at(sv->s, first + r, &p, &h);
   int k = sv->s->memory
               ? predecessors_remembered(sv->r, sv->s->memory, &p, &h, before)
-              : predecessors_plain(sv->r, &p, before);
+              : predecessors_plain(sv->r, &p, !sv->movers, before);
   if (k < 0) return SOLVER_EHOOK;
+  uint32_t left = mover_bit(board_empty_point(&p)); /* where its mover was */
   for (int i = 0; i < k; i++) {
     uint64_t q = solver_index(sv->s, &before[i].p, &before[i].h) - first;
     if (!count[q]) continue; /* already resolved, or an end */
+    if (sv->movers && !(sv->movers[q] & left)) continue; /* not allowed */
     if (value_of(c) == VALUE_LOSS) {
       code[q] = code_of(VALUE_WIN, d + 1);
       count[q] = 0;
@@ -369,6 +391,11 @@ static int solve_last_layer(Solver *sv, uint8_t *code, uint64_t first) {
     snprintf(sv->err, BOARD_ERRMAX, "not enough memory to solve");
     return SOLVER_ERROR;
   }
+  if (rules_hooked(sv->r) && !sv->s->memory && sv->s->n < MOVER_CENTRE)
+    sv->movers = memory_realloc(NULL, size * sizeof *sv->movers); /* or
+                                           not: the hooks are asked again */
+  sv->once = *sv->r;
+  sv->once.hooks.memo = NULL;
   int rc = mark_ends(sv, code, count, first);
   for (int d = 0; rc == SOLVER_OK; d++) {
     uint8_t win = code_of(VALUE_WIN, d), loss = code_of(VALUE_LOSS, d);
@@ -389,6 +416,8 @@ static int solve_last_layer(Solver *sv, uint8_t *code, uint64_t first) {
     if (!found) break;
   }
   memory_realloc(count, 0);
+  memory_realloc(sv->movers, 0);
+  sv->movers = NULL;
   return rc;
 }
 
@@ -460,7 +489,7 @@ static int plan(Solution *s, const Rules *r, char *err) {
 }
 
 int solver_solve(Solution *s, const Rules *r, const Cancel *c, char *err) {
-  Solver sv = {s, r, c, 0, err};
+  Solver sv = {s, r, c, 0, err, NULL, *r};
   if (plan(s, r, err)) return SOLVER_ERROR;
   s->codes = memory_realloc(NULL, (size_t)solver_states(s));
   if (!s->codes) {
