@@ -229,21 +229,7 @@ static int losing_moves(const Walk *w, uint64_t own, uint64_t enemy,
   Move moves[RULES_MAX_MOVES];
   int k = walk_moves(w, own, enemy, centre, moves), losing = 0;
   for (int j = 0; j < k; j++) {
-    Move m = moves[j];
-    uint64_t moved = own, child;
-    int after = centre;
-    if (m.from == BOARD_CENTRE)
-      after = CENTRE_EMPTY;
-    else
-      moved &= ~((uint64_t)1 << m.from);
-    if (m.to == BOARD_CENTRE)
-      after = CENTRE_OWN;
-    else
-      moved |= (uint64_t)1 << m.to;
-    after = after == CENTRE_EMPTY ? after
-            : after == CENTRE_OWN ? CENTRE_ENEMY
-                                  : CENTRE_OWN;
-    child = symrank_index(w->t, enemy, moved, after);
+    uint64_t child = symrank_child(w->t, own, enemy, centre, moves[j]);
     losing += symsolver_value(w->table, w->code[child], NULL) == VALUE_WIN;
   }
   return k < 0 ? k : losing;

@@ -128,6 +128,31 @@ static inline uint64_t symrank_index(const SymRank *t, uint64_t own,
                                        << (t->n - 1));
 }
 
+/* The centre (CENTRE_*) seen from the other side. */
+static inline int symrank_flip_centre(int centre) {
+  return centre == CENTRE_EMPTY ? CENTRE_EMPTY
+         : centre == CENTRE_OWN ? CENTRE_ENEMY
+                                : CENTRE_OWN;
+}
+
+/* The entry of the child of a board (own and enemy arms, the centre, seen
+** from the side to move) by move m (legal), seen from the child's side to
+** move. */
+static inline uint64_t symrank_child(const SymRank *t, uint64_t own,
+                                     uint64_t enemy, int centre, Move m) {
+  uint64_t moved = own;
+  int after = centre;
+  if (m.from == BOARD_CENTRE)
+    after = CENTRE_EMPTY;
+  else
+    moved &= ~((uint64_t)1 << m.from);
+  if (m.to == BOARD_CENTRE)
+    after = CENTRE_OWN;
+  else
+    moved |= (uint64_t)1 << m.to;
+  return symrank_index(t, enemy, moved, symrank_flip_centre(after));
+}
+
 /* The board of an entry's mask (the mask of its rank within its half):
 ** own and enemy arms and the centre, seen from the side to move. */
 static inline void symrank_board(const SymRank *t, int centre_empty,

@@ -145,29 +145,6 @@ static Reach reach_of(const Sym *sv, uint64_t own, uint64_t enemy, int centre) {
                      sv->r->adjacent_enemy);
 }
 
-/* The centre seen from the other side. */
-static int flip_centre(int centre) {
-  return centre == CENTRE_EMPTY ? CENTRE_EMPTY
-         : centre == CENTRE_OWN ? CENTRE_ENEMY
-                                : CENTRE_OWN;
-}
-
-/* The entry of the child of a board by move m (legal), seen from the
-** child's side to move. */
-static uint64_t child_index(const Sym *sv, uint64_t own, uint64_t enemy,
-                            int centre, Move m) {
-  uint64_t moved = own;
-  int after = centre;
-  if (m.from == BOARD_CENTRE)
-    after = CENTRE_EMPTY;
-  else
-    moved &= ~((uint64_t)1 << m.from);
-  if (m.to == BOARD_CENTRE)
-    after = CENTRE_OWN;
-  else
-    moved |= (uint64_t)1 << m.to;
-  return symrank_index(sv->t, enemy, moved, flip_centre(after));
-}
 
 /* The number of distinct values in list (k entries; sorted on return). */
 static int distinct(uint64_t *list, int k) {
@@ -236,7 +213,7 @@ static int start_byte(const Sym *sv, uint64_t own, uint64_t enemy, int centre) {
   if (k < 0) return -1;
   if (end >= 0) return end;
   for (int i = 0; i < k; i++)
-    children[i] = child_index(sv, own, enemy, centre, moves[i]);
+    children[i] = symrank_child(sv->t, own, enemy, centre, moves[i]);
   return 256 - distinct(children, k);
 }
 
@@ -309,7 +286,7 @@ static int predecessors(const Sym *sv, uint64_t own, uint64_t enemy, int centre,
     out[k++] = symrank_index(t, q, own, CENTRE_OWN);
     return k;
   }
-  int before = flip_centre(centre);
+  int before = symrank_flip_centre(centre);
   static const int sides[2] = {1, -1};
   for (int i = 0; i < 2; i++) { /* a piece stepped from arm 0 */
     int a = (n + sides[i]) % n;
@@ -470,7 +447,7 @@ static int opening_children(const Sym *sv, uint64_t own, uint64_t enemy,
   Move moves[RULES_MAX_MOVES];
   int k = board_moves(sv, own, enemy, centre, moves, end);
   for (int i = 0; i < k; i++)
-    out[i] = child_index(sv, own, enemy, centre, moves[i]);
+    out[i] = symrank_child(sv->t, own, enemy, centre, moves[i]);
   return k;
 }
 
