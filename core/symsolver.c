@@ -145,7 +145,6 @@ static Reach reach_of(const Sym *sv, uint64_t own, uint64_t enemy, int centre) {
                      sv->r->adjacent_enemy);
 }
 
-
 /* The number of distinct values in list (k entries; sorted on return). */
 static int distinct(uint64_t *list, int k) {
   for (int i = 1; i < k; i++) /* insertion sort: k is small */
