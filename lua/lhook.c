@@ -8,7 +8,8 @@
 ** call: a position view whose changed fields alone are set, a history
 ** list, the interned Move values.  Its upvalues: the allow function (or
 ** false), the result function (or false), the view, the history list, the
-** table of interned Moves.
+** table of interned Moves, the HookContext (light userdata), whose
+** position, past, moves and count say what to judge.
 */
 #include <string.h>
 
@@ -17,7 +18,7 @@
 #include "lwatchdog.h"
 #include "memo.h"
 
-enum { UP_ALLOW = 1, UP_RESULT, UP_VIEW, UP_HISTORY, UP_MOVES };
+enum { UP_ALLOW = 1, UP_RESULT, UP_VIEW, UP_HISTORY, UP_MOVES, UP_CONTEXT };
 
 /* Runs inside lua_pcall: converts the error object at the top to text
 ** (its __tostring may fail too). */
@@ -103,16 +104,15 @@ static int ask_allow(lua_State *L, HookContext *h, int v, int hist, Move m) {
   return ok;
 }
 
-/* The judge closure, run inside lua_pcall: (HookContext*, Position*,
-** History* or nil, Move*, k) -> allowed mask, outcome. */
+/* The judge closure, run inside lua_pcall: judges the context's position
+** -> allowed mask, outcome. */
 static int call_judge(lua_State *L) {
-  HookContext *h = lua_touserdata(L, 1);
-  const Position *p = lua_touserdata(L, 2);
-  const History *past = lua_touserdata(L, 3);
-  const Move *moves = lua_touserdata(L, 4);
-  int k = (int)lua_tointeger(L, 5), outcome = OUTCOME_NONE;
+  HookContext *h = lua_touserdata(L, lua_upvalueindex(UP_CONTEXT));
+  const Position *p = h->position;
+  const History *past = h->past;
+  const Move *moves = h->moves;
+  int k = h->count, outcome = OUTCOME_NONE;
   uint32_t allowed = 0;
-  lua_settop(L, 0);
   if (h->depth++ > 0) { /* a hook asks its own variant: fresh values */
     lposition_view_push(L);
     lua_newtable(L);
@@ -140,16 +140,12 @@ static int hook_judge(void *ctx, const Position *p, const History *past,
   if (!L || !lua_checkstack(L, 8)) return RULES_EHOOK;
   int depth = h->depth;
   lua_rawgeti(L, LUA_REGISTRYINDEX, h->judge_ref);
-  lua_pushlightuserdata(L, h);
-  lua_pushlightuserdata(L, (void *)p);
-  if (past)
-    lua_pushlightuserdata(L, (void *)past);
-  else
-    lua_pushnil(L);
-  lua_pushlightuserdata(L, (void *)moves);
-  lua_pushinteger(L, k);
+  h->position = p;
+  h->past = past;
+  h->moves = moves;
+  h->count = k;
   h->asking = "rule";
-  int status = lua_pcall(L, 5, 2, 0);
+  int status = lua_pcall(L, 0, 2, 0);
   h->depth = depth;
   if (status != LUA_OK) return hook_failed(h, p);
   *allowed = (uint32_t)lua_tointeger(L, -2);
@@ -207,7 +203,8 @@ void lhook_wire(lua_State *L, Variant *v) {
   lposition_view_push(L);
   lua_newtable(L);
   lmove_push_table(L);
-  lua_pushcclosure(L, call_judge, 5);
+  lua_pushlightuserdata(L, h);
+  lua_pushcclosure(L, call_judge, 6);
   h->judge_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   v->rules.hooks.judge = hook_judge; /* first: the memo reads the rules */
   v->rules.hooks.ctx = h;

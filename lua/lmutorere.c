@@ -590,6 +590,7 @@ static void set_colours(lua_State *L, int module) {
 
 int luaopen_mutorere(lua_State *L) {
   luaL_checkversion(L);
+  lwatchdog_watch(L);
   lsafelib_open(L);
   lua_newtable(L);
   int module = lua_gettop(L); /* what scripts see */

@@ -48,6 +48,11 @@ void lworkers_open(lua_State *L, int shared);
 /* Registers mt.limit and mt.sandboxed, and within_sandbox in the table at
 ** shared (the Lua parts' private one); wraps L's allocator and installs the
 ** hook when a host has not. */
+/* Counts L's memory, and makes coroutine.resume and coroutine.wrap carry
+** the watchdog into the threads they run (first: before anything copies
+** the coroutine library). */
+void lwatchdog_watch(lua_State *L);
+
 void lwatchdog_open(lua_State *L, int module, int shared);
 
 #endif

@@ -296,8 +296,12 @@ void lmove_push(lua_State *L, Move m) {
   lua_remove(L, -2);
 }
 
+/* The key of m in the table of interned Moves: 1 .. 65 * 65, the table's
+** array part. */
+#define INTERNED_KEY(m) ((m).from * (BOARD_CENTRE + 1) + (m).to + 1)
+
 void lmove_push_interned(lua_State *L, int interned, Move m) {
-  int key = m.from << 8 | m.to;
+  int key = INTERNED_KEY(m);
   if (lua_rawgeti(L, interned, key) != LUA_TNIL) return;
   lua_pop(L, 1);
   new_move(L, m);
@@ -405,15 +409,31 @@ static int view_masks(lua_State *L) {
   return 1;
 }
 
-/* Pushes the colour of a point as a string, or nil. */
-static void push_colour_at(lua_State *L, const Position *p, int point) {
-  lposition_push_colour(L, board_at(p, point));
-}
+/* A view's user values: its fields table, then the strings it sets (kept
+** there so that an update pushes them without hashing C strings). */
+enum {
+  VIEW_FIELDS = 1,
+  VIEW_BLACK, /* "black", "white": BLACK + VIEW_BLACK, WHITE + VIEW_BLACK */
+  VIEW_WHITE,
+  VIEW_SIDE, /* the keys "side", "centre", "empty", "ply" */
+  VIEW_CENTRE,
+  VIEW_EMPTY,
+  VIEW_PLY,
+  VIEW_C, /* "c", the centre as a point */
+  VIEW_VALUES = VIEW_C
+};
+
+static const char *const view_strings[] = {
+    "black", "white", "side", "centre", "empty", "ply", "c", NULL};
 
 void lposition_view_push(lua_State *L) {
-  Position *p = lua_newuserdatauv(L, sizeof *p, 1);
+  Position *p = lua_newuserdatauv(L, sizeof *p, VIEW_VALUES);
   int v = lua_gettop(L);
   memset(p, 0, sizeof *p);
+  for (int i = 0; view_strings[i]; i++) {
+    lua_pushstring(L, view_strings[i]);
+    lua_setiuservalue(L, v, VIEW_BLACK + i);
+  }
   lua_createtable(L, BOARD_MAX_ARMS, 16); /* the fields, and the methods */
   lua_rawgetp(L, LUA_REGISTRYINDEX, &position_methods_key);
   lua_pushnil(L);
@@ -439,7 +459,7 @@ void lposition_view_push(lua_State *L) {
   lua_setfield(L, -2, "__index");
   lua_setmetatable(L, -2);
   lua_pushvalue(L, -1);
-  lua_setiuservalue(L, v, 1);
+  lua_setiuservalue(L, v, VIEW_FIELDS);
   lua_createtable(L, 0, 6); /* the metatable */
   lua_insert(L, -2);
   lua_setfield(L, -2, "__index");
@@ -458,62 +478,86 @@ void lposition_view_push(lua_State *L) {
   lua_setmetatable(L, v);
 }
 
-/* Sets every field of the view's fields table (at t) to p's. */
-static void view_fill(lua_State *L, int t, const Position *p) {
+/* Pushes the colour (BLACK, WHITE or none) as the view at v names it. */
+static void view_push_colour(lua_State *L, int v, int colour) {
+  if (colour == BLACK || colour == WHITE)
+    lua_getiuservalue(L, v, VIEW_BLACK + colour);
+  else
+    lua_pushnil(L);
+}
+
+/* Pushes point (an arm or the centre) as the view at v shows it. */
+static void view_push_point(lua_State *L, int v, int point) {
+  if (point == BOARD_CENTRE)
+    lua_getiuservalue(L, v, VIEW_C);
+  else
+    lua_pushinteger(L, point + 1);
+}
+
+/* Sets every field of the fields table (at t) of the view at v to p's. */
+static void view_fill(lua_State *L, int v, int t, const Position *p) {
   for (int i = 0; i < BOARD_MAX_ARMS; i++) {
     if (i < p->n)
-      push_colour_at(L, p, i);
+      view_push_colour(L, v, board_at(p, i));
     else
       lua_pushnil(L);
     lua_rawseti(L, t, i + 1);
   }
   lua_pushinteger(L, p->n);
   lua_setfield(L, t, "arms");
-  lposition_push_colour(L, p->side);
-  lua_setfield(L, t, "side");
-  lposition_push_colour(L, p->centre);
-  lua_setfield(L, t, "centre");
-  push_point(L, board_empty_point(p));
-  lua_setfield(L, t, "empty");
+  lua_getiuservalue(L, v, VIEW_SIDE);
+  view_push_colour(L, v, p->side);
+  lua_rawset(L, t);
+  lua_getiuservalue(L, v, VIEW_CENTRE);
+  view_push_colour(L, v, p->centre);
+  lua_rawset(L, t);
+  lua_getiuservalue(L, v, VIEW_EMPTY);
+  view_push_point(L, v, board_empty_point(p));
+  lua_rawset(L, t);
 }
 
-/* Sets the fields of the view's table (at t) that differ between was and
-** p. */
-static void view_update(lua_State *L, int t, const Position *was,
+/* Sets the fields of the fields table (at t) of the view at v that differ
+** between was and p. */
+static void view_update(lua_State *L, int v, int t, const Position *was,
                         const Position *p) {
   uint64_t changed =
       (was->arms[BLACK] ^ p->arms[BLACK]) | (was->arms[WHITE] ^ p->arms[WHITE]);
   for (; changed; changed &= changed - 1) {
     int i = __builtin_ctzll(changed);
-    push_colour_at(L, p, i);
+    view_push_colour(L, v, board_at(p, i));
     lua_rawseti(L, t, i + 1);
   }
   if (was->side != p->side) {
-    lposition_push_colour(L, p->side);
-    lua_setfield(L, t, "side");
+    lua_getiuservalue(L, v, VIEW_SIDE);
+    view_push_colour(L, v, p->side);
+    lua_rawset(L, t);
   }
   if (was->centre != p->centre) {
-    lposition_push_colour(L, p->centre);
-    lua_setfield(L, t, "centre");
+    lua_getiuservalue(L, v, VIEW_CENTRE);
+    view_push_colour(L, v, p->centre);
+    lua_rawset(L, t);
   }
   int e = board_empty_point(p);
   if (board_empty_point(was) != e) {
-    push_point(L, e);
-    lua_setfield(L, t, "empty");
+    lua_getiuservalue(L, v, VIEW_EMPTY);
+    view_push_point(L, v, e);
+    lua_rawset(L, t);
   }
 }
 
 void lposition_view_set(lua_State *L, int v, const Position *p) {
   Position *was = lua_touserdata(L, v);
-  lua_getiuservalue(L, v, 1);
+  v = lua_absindex(L, v);
+  lua_getiuservalue(L, v, VIEW_FIELDS);
   int t = lua_gettop(L);
   if (was->n != p->n)
-    view_fill(L, t, p);
+    view_fill(L, v, t, p);
   else
-    view_update(L, t, was, p);
+    view_update(L, v, t, was, p);
   if (was->ply != p->ply || was->n != p->n) {
+    lua_getiuservalue(L, v, VIEW_PLY);
     lua_pushinteger(L, p->ply);
-    lua_setfield(L, t, "ply");
+    lua_rawset(L, t);
   }
   lua_pop(L, 1);
   *was = *p;
@@ -569,7 +613,8 @@ void lposition_open(lua_State *L, int module) {
   lua_rawseti(L, -2, 2);
   lua_setfield(L, -2, "fields");
   lua_pop(L, 1);
-  lua_newtable(L); /* interned moves, kept: at most 65 * 65 of them */
+  lua_createtable(L, (BOARD_CENTRE + 1) * (BOARD_CENTRE + 1), 0); /* the
+      interned moves, kept: at most 65 * 65 of them, in the array part */
   lua_rawsetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
   lua_pushcfunction(L, position_new);
   lua_setfield(L, module, "position");

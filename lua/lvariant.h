@@ -18,7 +18,9 @@ typedef struct HookContext {
   int depth;          /* judge calls under way (hooks may ask again) */
   const char *asking; /* the hook that failed: "allow" or "result" */
   Move move;          /* and the move it was asked about */
-  const Move *moves;  /* the moves being judged, count of them */
+  const Position *position; /* what is being judged: the state, */
+  const History *past;      /* its remembered moves (or NULL), */
+  const Move *moves;        /* the moves to judge, count of them */
   int count;
   struct HookMemo *memo; /* the answers of pure hooks, or NULL */
 } HookContext;

@@ -2,12 +2,18 @@
 ** lwatchdog.c — what stops runaway code: Ctrl-C, budgets of time,
 ** instructions and memory (mt.limit), and the sandbox flag.
 **
-** A count hook that every Lua thread inherits looks at a flag and at the
-** budget every CHECK_EVERY instructions; once something trips, the hook
-** raises an error at every instruction of every thread until the host (or
-** mt.limit) clears it, so neither pcall nor a coroutine can swallow it.  The
-** core's long computations poll the same state through a Cancel.  Memory is
-** counted by an allocator that wraps the state's own.
+** A count hook looks at a flag and at the budget every CHECK_EVERY
+** instructions.  It is set only while it is needed, since a hooked thread
+** runs every instruction through the debug interface (1.5 to 2 times
+** slower): on the running thread while a budget of mt.limit is active
+** (threads created then inherit it; coroutine.resume and coroutine.wrap,
+** replaced when the module opens, carry it into the thread they resume),
+** and by the SIGINT handler on the thread running at the time (as lua.c
+** does).  Once something trips, the hook raises an error at every
+** instruction until the host (or mt.limit) clears it, so neither pcall nor
+** a coroutine can swallow it; a hook that finds nothing to watch removes
+** itself.  The core's long computations poll the same state through a
+** Cancel.  Memory is counted by an allocator that wraps the state's own.
 */
 #define _POSIX_C_SOURCE 200809L
 #include "lwatchdog.h"
@@ -20,6 +26,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <lualib.h>
+
 #include "lbridge.h"
 #include "lmutorere.h"
 #include "memory.h"
@@ -29,6 +37,11 @@
 #define MAX_COUNT 9007199254740992.0 /* 2^53: instructions and bytes */
 
 static volatile sig_atomic_t interrupted;
+
+/* The thread running Lua code (the one SIGINT hooks), and the main thread
+** of its state (NULL: none known). */
+static lua_State *volatile running;
+static lua_State *running_main;
 
 /* The budget in force: the innermost mt.limit's, clipped by the outer
 ** ones (so it only ever shrinks what is left). */
@@ -152,24 +165,34 @@ static void push_message(lua_State *L, Watch *w, const char *what) {
 
 static void watch_hook(lua_State *L, lua_Debug *ar);
 
+/* 1 while the hook has something to watch: Ctrl-C came or a budget is
+** active. */
+static int watching(Watch *w) {
+  return interrupted || (w && w->budget.active);
+}
+
 /* Sets L's count hook to look again after CHECK_EVERY instructions, or
-** sooner when the instruction budget ends sooner (1: at once). */
+** sooner when the instruction budget ends sooner (1: at once); removes it
+** when there is nothing to watch. */
 static void set_count(lua_State *L, Watch *w) {
   int count = CHECK_EVERY;
+  if (!watching(w)) {
+    if (lua_gethook(L) == watch_hook) lua_sethook(L, NULL, 0, 0);
+    return;
+  }
   if (tripped(w))
     count = 1;
-  else if (w && w->budget.active && w->budget.stop_at >= 0 &&
-           w->budget.stop_at - w->counted < count)
+  else if (w->budget.stop_at >= 0 && w->budget.stop_at - w->counted < count)
     count = (int)(w->budget.stop_at - w->counted);
   if (count < 1) count = 1;
-  if (lua_gethook(L) != watch_hook || lua_gethookcount(L) != count)
+  if (lua_gethook(L) != watch_hook || lua_gethookmask(L) != LUA_MASKCOUNT ||
+      lua_gethookcount(L) != count)
     lua_sethook(L, watch_hook, LUA_MASKCOUNT, count);
 }
 
 static void watch_hook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
   Watch *w = watch_of(L);
-  if (w) w->counted += lua_gethookcount(L);
+  if (w && ar->event == LUA_HOOKCOUNT) w->counted += lua_gethookcount(L);
   const char *what = tripped(w);
   set_count(L, w);
   if (what) {
@@ -178,8 +201,120 @@ static void watch_hook(lua_State *L, lua_Debug *ar) {
   }
 }
 
+/* __gc of a state's sentinel: SIGINT no longer hooks its threads. */
+static int forget_state(lua_State *L) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+  if (lua_tothread(L, -1) == running_main) running = running_main = NULL;
+  lua_pop(L, 1);
+  return 0;
+}
+
 void lwatchdog_install(lua_State *L) {
-  lua_sethook(L, watch_hook, LUA_MASKCOUNT, CHECK_EVERY);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+  running = running_main = lua_tothread(L, -1);
+  lua_newtable(L); /* the sentinel */
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, forget_state);
+  lua_setfield(L, -2, "__gc");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, LUA_REGISTRYINDEX, "mutorere.running");
+  lua_pop(L, 1);
+}
+
+/* --- coroutines --- */
+
+/* Resumes co with the narg values on top of L, as Lua's coroutine.resume
+** does, with the watch carried into co (while there is something to
+** watch), co the running thread meanwhile, and a trip in co tripping on in
+** L.  Leaves co's results (or its error) on L; returns their count, or -1
+** with the error.  Raises nothing: `running` is always restored. */
+static int resume_watched(lua_State *L, lua_State *co, int narg) {
+  Watch *w = watch_of(L);
+  int nres;
+  if (!lua_checkstack(co, narg)) {
+    lua_pushliteral(L, "too many arguments to resume");
+    return -1;
+  }
+  if (co != L && watching(w)) set_count(co, w);
+  lua_State *before = running;
+  if (before) running = co;
+  lua_xmove(L, co, narg);
+  int status = lua_resume(co, L, narg, &nres);
+  if (before) running = before;
+  if (watching(w)) set_count(L, w);
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_xmove(co, L, 1);
+    return -1;
+  }
+  if (!lua_checkstack(L, nres + 1)) {
+    lua_pop(co, nres);
+    lua_pushliteral(L, "too many results to resume");
+    return -1;
+  }
+  lua_xmove(co, L, nres);
+  return nres;
+}
+
+/* coroutine.resume(co, ...) -> true, results | false, error: Lua's,
+** watched. */
+static int watched_resume(lua_State *L) {
+  lua_State *co = lua_tothread(L, 1);
+  luaL_argexpected(L, co, 1, "coroutine");
+  int n = resume_watched(L, co, lua_gettop(L) - 1);
+  lua_pushboolean(L, n >= 0);
+  lua_insert(L, n >= 0 ? -(n + 1) : -2);
+  return n >= 0 ? n + 1 : 2;
+}
+
+/* A function made by coroutine.wrap (its thread: upvalue 1): resumes it,
+** returns its results or raises its error (a message with where it was
+** resumed from, the thread closed), as Lua's does. */
+static int watched_wrapped(lua_State *L) {
+  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  int n = resume_watched(L, co, lua_gettop(L));
+  if (n >= 0) return n;
+  int status = lua_status(co);
+  if (status != LUA_OK && status != LUA_YIELD) { /* an error in co */
+#if LUA_VERSION_RELEASE_NUM >= 50406
+    status = lua_closethread(co, L);
+#else
+    status = lua_resetthread(co);
+#endif
+    lua_xmove(co, L, 1); /* the error object, as closing left it */
+    lua_replace(L, -2);
+  }
+  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+/* coroutine.wrap(f): Lua's, watched. */
+static int watched_wrap(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_State *co = lua_newthread(L);
+  lua_pushvalue(L, 1);
+  lua_xmove(L, co, 1);
+  lua_pushcclosure(L, watched_wrapped, 1);
+  return 1;
+}
+
+/* Replaces resume and wrap in the coroutine library by watched ones (once
+** a state). */
+static void watch_coroutines(lua_State *L) {
+  int top = lua_gettop(L);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  if (lua_getfield(L, -1, LUA_COLIBNAME) == LUA_TTABLE &&
+      lua_getfield(L, -1, "resume") == LUA_TFUNCTION &&
+      lua_tocfunction(L, -1) != watched_resume) {
+    lua_pushcfunction(L, watched_resume);
+    lua_setfield(L, -3, "resume");
+    lua_pushcfunction(L, watched_wrap);
+    lua_setfield(L, -3, "wrap");
+  }
+  lua_settop(L, top);
 }
 
 static void on_signal(int sig) {
@@ -189,6 +324,9 @@ static void on_signal(int sig) {
     raise(SIGINT);
   }
   interrupted = 1;
+  lua_State *L = running;
+  if (L) /* as lua.c: calls and returns too, so C loops calling Lua stop */
+    lua_sethook(L, watch_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
 void lwatchdog_catch(void) {
@@ -201,7 +339,7 @@ void lwatchdog_catch(void) {
 
 void lwatchdog_clear(lua_State *L) {
   interrupted = 0;
-  if (L && lua_gethook(L) == watch_hook) set_count(L, watch_of(L));
+  if (L) set_count(L, watch_of(L));
 }
 
 int lwatchdog_pending(void) {
@@ -213,6 +351,7 @@ void lwatchdog_begin(lua_State *L, double seconds) {
   if (!w || seconds <= 0) return;
   Budget b = {1, now() + seconds, seconds, -1, 0, NULL};
   w->budget = b;
+  set_count(L, w);
 }
 
 void lwatchdog_end(lua_State *L) {
@@ -220,7 +359,7 @@ void lwatchdog_end(lua_State *L) {
   if (!w) return;
   Budget none = {0, 0, 0, -1, 0, NULL};
   w->budget = none;
-  if (lua_gethook(L) == watch_hook) set_count(L, w);
+  set_count(L, w);
 }
 
 void lwatchdog_set_cap(lua_State *L, size_t bytes) {
@@ -244,7 +383,7 @@ int lwatchdog_sandboxed(lua_State *L) {
 int lwatchdog_raise(lua_State *L) {
   Watch *w = watch_of(L);
   const char *what = tripped(w);
-  if (lua_gethook(L) == watch_hook) set_count(L, w);
+  set_count(L, w);
   push_message(L, w, what ? what : "interrupted");
   return lua_error(L);
 }
@@ -392,9 +531,12 @@ static int within_sandbox(lua_State *L) {
   return lua_gettop(L);
 }
 
-void lwatchdog_open(lua_State *L, int module, int shared) {
+void lwatchdog_watch(lua_State *L) {
   wrap_allocator(L);
-  if (!lua_gethook(L)) lwatchdog_install(L);
+  watch_coroutines(L);
+}
+
+void lwatchdog_open(lua_State *L, int module, int shared) {
   lua_pushcfunction(L, limit_l);
   lua_setfield(L, module, "limit");
   lua_pushcfunction(L, sandboxed_l);

@@ -41,14 +41,15 @@ void lwatchdog_set_sandboxed(lua_State *L, int on);
 /* A new state whose allocator counts its memory. */
 lua_State *lwatchdog_newstate(void);
 
-/* Installs the count hook on L; threads created from L inherit it. */
+/* Makes L's main thread the one SIGINT stops (until a coroutine.resume
+** runs another; until L closes). */
 void lwatchdog_install(lua_State *L);
 
 /* Catches SIGINT from now on (a second one while the first is pending
 ** kills the program, as Ctrl-C would without us). */
 void lwatchdog_catch(void);
 
-/* Clears the interrupt flag and restores L's hook after an interrupt. */
+/* Clears the interrupt flag and L's hook after an interrupt. */
 void lwatchdog_clear(lua_State *L);
 
 /* Starts a time budget of seconds for what runs next (0: none), as
