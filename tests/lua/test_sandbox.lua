@@ -55,6 +55,19 @@ test("the environment has no way out", function()
   eq(string.rep("x", 2), "xx", "and its string table")
 end)
 
+test("code runs unhooked (at full speed) unless a budget or Ctrl-C needs it", function()
+  eq(debug.gethook(), nil, "no hook outside budgets")
+  local co = coroutine.create(function() return debug.gethook() end)
+  eq(select(2, coroutine.resume(co)), nil, "nor in a coroutine")
+  local ok, hook = mt.limit({time = 5}, debug.gethook)
+  check(ok and hook == "external hook", "a hook within a budget: " .. tostring(hook))
+  ok, hook = mt.limit({time = 5}, coroutine.wrap(function() return debug.gethook() end))
+  check(ok and hook == "external hook", "and in a coroutine resumed within it")
+  local counted = 0
+  mt.limit({time = 5}, function() for _ = 1, 3000 do counted = counted + 1 end end)
+  eq(debug.gethook(), nil, "none once the budget ends")
+end)
+
 test("endless code is stopped, however it hides", function()
   refused("while true do end", "the time budget (0.2 s) ran out", {time = 0.2})
   refused("while true do pcall(function() while true do end end) end",
@@ -71,6 +84,16 @@ test("endless code is stopped, however it hides", function()
   local old = coroutine.create(function() while true do end end)
   local ok, err = mt.sandbox(function() return coroutine.resume(old) end, {time = 0.2})
   check(not ok and err:find("the time budget", 1, true), "an old coroutine: " .. tostring(err))
+  -- an old wrapped coroutine too, and one made inside a budget, resumed
+  -- after it ended and then within another
+  local wrapped = coroutine.wrap(function() while true do end end)
+  ok, err = mt.limit({instructions = 1e5}, wrapped)
+  check(not ok and err:find("instruction budget", 1, true), "an old wrapped one: " .. tostring(err))
+  local inner
+  mt.limit({time = 5}, function() inner = coroutine.create(function() coroutine.yield() while true do end end) end)
+  check(coroutine.resume(inner), "resumed after its budget")
+  ok, err = mt.limit({time = 0.2}, coroutine.resume, inner)
+  check(not ok and err:find("the time budget", 1, true), "then stopped by another: " .. tostring(err))
   -- and the engine goes on working
   eq(mt.perft(mt.game(), 10), 128, "perft afterwards")
   local t = {}
