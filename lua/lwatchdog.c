@@ -5,11 +5,12 @@
 ** A count hook looks at a flag and at the budget every CHECK_EVERY
 ** instructions.  It is set only while it is needed, since a hooked thread
 ** runs every instruction through the debug interface (1.5 to 2 times
-** slower): on the running thread while a budget of mt.limit is active
+** slower): on the running thread while an instruction budget of mt.limit
+** is active, or a time budget in a host that has not given us SIGALRM
 ** (threads created then inherit it; coroutine.resume and coroutine.wrap,
-** replaced when the module opens, carry it into the thread they resume),
-** and by the SIGINT handler on the thread running at the time (as lua.c
-** does).  Once something trips, the hook raises an error at every
+** replaced when the module opens, carry it into the thread they resume);
+** and by the SIGINT handler, and the SIGALRM handler when a time budget's
+** timer rings, on the thread running at the time (as lua.c does).  Once something trips, the hook raises an error at every
 ** instruction until the host (or mt.limit) clears it, so neither pcall nor
 ** a coroutine can swallow it; a hook that finds nothing to watch removes
 ** itself.  The core's long computations poll the same state through a
@@ -24,6 +25,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <sys/time.h>
 #include <time.h>
 
 #include <lualib.h>
@@ -37,6 +40,8 @@
 #define MAX_COUNT 9007199254740992.0 /* 2^53: instructions and bytes */
 
 static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t alarm_rang; /* the budget's timer rang */
+static int alarms; /* SIGALRM is ours: a timer watches time budgets */
 
 /* The thread running Lua code (the one SIGINT hooks), and the main thread
 ** of its state (NULL: none known). */
@@ -165,10 +170,33 @@ static void push_message(lua_State *L, Watch *w, const char *what) {
 
 static void watch_hook(lua_State *L, lua_Debug *ar);
 
-/* 1 while the hook has something to watch: Ctrl-C came or a budget is
-** active. */
+/* 1 while the hook has something to watch: Ctrl-C came, the timer rang,
+** a budget tripped, or a budget is active that only the hook can watch
+** (instructions, or time when no timer does). */
 static int watching(Watch *w) {
-  return interrupted || (w && w->budget.active);
+  if (interrupted || alarm_rang) return 1;
+  if (!w || !w->budget.active) return 0;
+  Budget *b = &w->budget;
+  return b->tripped || b->stop_at >= 0 || (b->deadline > 0 && !alarms);
+}
+
+/* Arms the timer to ring at the deadline of w's budget, or disarms it
+** when there is none (only when SIGALRM is ours). */
+static Watch *timed; /* the Watch whose budget the timer watches */
+
+static void arm_alarm(Watch *w) {
+  if (!alarms) return;
+  timed = w;
+  struct itimerval t = {{0, 0}, {0, 0}};
+  if (w && w->budget.active && w->budget.deadline > 0 && !w->budget.tripped) {
+    double left = w->budget.deadline - now();
+    if (left < 1e-6) left = 1e-6;
+    t.it_value.tv_sec = (time_t)left;
+    t.it_value.tv_usec = (suseconds_t)((left - floor(left)) * 1e6);
+    if (!t.it_value.tv_sec && !t.it_value.tv_usec) t.it_value.tv_usec = 1;
+  }
+  alarm_rang = 0;
+  setitimer(ITIMER_REAL, &t, NULL);
 }
 
 /* Sets L's count hook to look again after CHECK_EVERY instructions, or
@@ -317,6 +345,19 @@ static void watch_coroutines(lua_State *L) {
   lua_settop(L, top);
 }
 
+/* Hooks the running thread so that it looks at once (a signal handler). */
+static void hook_running(void) {
+  lua_State *L = running;
+  if (L) /* as lua.c: calls and returns too, so C loops calling Lua stop */
+    lua_sethook(L, watch_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+static void on_alarm(int sig) {
+  (void)sig;
+  alarm_rang = 1;
+  hook_running();
+}
+
 static void on_signal(int sig) {
   (void)sig;
   if (interrupted) { /* a second Ctrl-C while code ignores the first */
@@ -324,9 +365,12 @@ static void on_signal(int sig) {
     raise(SIGINT);
   }
   interrupted = 1;
-  lua_State *L = running;
-  if (L) /* as lua.c: calls and returns too, so C loops calling Lua stop */
-    lua_sethook(L, watch_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+  hook_running();
+}
+
+/* In a forked child: timers are not inherited, so arm its own. */
+static void rearm_in_child(void) {
+  arm_alarm(timed);
 }
 
 void lwatchdog_catch(void) {
@@ -335,6 +379,12 @@ void lwatchdog_catch(void) {
   sa.sa_flags = 0; /* no SA_RESTART: a blocking read returns EINTR */
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
+  sa.sa_handler = on_alarm;
+  sa.sa_flags = SA_RESTART; /* reads go on: the budget stops Lua code */
+  if (sigaction(SIGALRM, &sa, NULL) == 0) {
+    alarms = 1;
+    pthread_atfork(NULL, NULL, rearm_in_child);
+  }
 }
 
 void lwatchdog_clear(lua_State *L) {
@@ -351,6 +401,7 @@ void lwatchdog_begin(lua_State *L, double seconds) {
   if (!w || seconds <= 0) return;
   Budget b = {1, now() + seconds, seconds, -1, 0, NULL};
   w->budget = b;
+  arm_alarm(w);
   set_count(L, w);
 }
 
@@ -359,6 +410,7 @@ void lwatchdog_end(lua_State *L) {
   if (!w) return;
   Budget none = {0, 0, 0, -1, 0, NULL};
   w->budget = none;
+  arm_alarm(w);
   set_count(L, w);
 }
 
@@ -488,6 +540,7 @@ static int limit_l(lua_State *L) {
   Budget saved = w->budget;
   size_t saved_limit = memory_limit();
   narrow(L, w);
+  arm_alarm(w);
   set_count(L, w);
   int n = lua_gettop(L) - 2;
   int status = lua_pcall(L, n, LUA_MULTRET, 0);
@@ -502,6 +555,7 @@ static int limit_l(lua_State *L) {
   }
   w->budget = saved; /* the outer budget again, less what was spent */
   memory_set_limit(saved_limit);
+  arm_alarm(w);
   if (tripped(w)) return lwatchdog_raise(L); /* Ctrl-C, or the outer ran out */
   set_count(L, w);
   if (status != LUA_OK) {

@@ -59,13 +59,21 @@ test("code runs unhooked (at full speed) unless a budget or Ctrl-C needs it", fu
   eq(debug.gethook(), nil, "no hook outside budgets")
   local co = coroutine.create(function() return debug.gethook() end)
   eq(select(2, coroutine.resume(co)), nil, "nor in a coroutine")
-  local ok, hook = mt.limit({time = 5}, debug.gethook)
-  check(ok and hook == "external hook", "a hook within a budget: " .. tostring(hook))
-  ok, hook = mt.limit({time = 5}, coroutine.wrap(function() return debug.gethook() end))
-  check(ok and hook == "external hook", "and in a coroutine resumed within it")
-  local counted = 0
-  mt.limit({time = 5}, function() for _ = 1, 3000 do counted = counted + 1 end end)
+  eq(select(2, mt.limit({time = 5, memory = 1 << 30}, debug.gethook)), nil,
+     "none within a time budget either: a timer watches it")
+  local ok, hook = mt.limit({instructions = 1e6}, debug.gethook)
+  check(ok and hook == "external hook", "a hook counts an instruction budget: " .. tostring(hook))
+  ok, hook = mt.limit({instructions = 1e6}, coroutine.wrap(function() return debug.gethook() end))
+  check(ok and hook == "external hook", "in a coroutine resumed within it too")
+  mt.limit({instructions = 1e6}, function() for _ = 1, 3000 do end end)
   eq(debug.gethook(), nil, "none once the budget ends")
+  -- the timer: a deadline inside an outer one, one that rings in a
+  -- coroutine, one that rings after pcall caught the first error
+  local function spin() while true do end end
+  ok, hook = mt.limit({time = 5}, function() return mt.limit({time = 0.1}, spin) end)
+  eq({ok, hook}, {true, false}, "the inner budget ran out, the outer did not")
+  ok, hook = mt.limit({time = 0.1}, coroutine.wrap(function() pcall(spin) return "went on" end))
+  check(not ok and hook:find("the time budget (0.1 s) ran out", 1, true), "a pcall cannot swallow it")
 end)
 
 test("endless code is stopped, however it hides", function()
