@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "lmutorere.h"
+#include "lwatchdog.h"
 #include "memory.h"
 #include "metrics.h"
 #include "perft.h"
@@ -321,13 +322,18 @@ static void bench_startup(int runs) {
 }
 
 /* Runs the Lua bench file name (in bench/) with the module as mt and
-** quick as its argument. */
-static void bench_lua_file(const char *name, int quick) {
+** quick as its argument; watched: in a state that owns SIGINT and SIGALRM
+** as the program's does (the bench's Ctrl-C then stops Lua code). */
+static void bench_lua_file(const char *name, int quick, int watched) {
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", BENCH_DIR, name);
   setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
   lua_State *L = luaL_newstate();
   luaL_openlibs(L);
+  if (watched) {
+    lwatchdog_install(L);
+    lwatchdog_catch();
+  }
   luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
   lua_setglobal(L, "mt");
   if (luaL_loadfile(L, path) != LUA_OK) {
@@ -490,14 +496,16 @@ int main(int argc, char **argv) {
   printf("\n");
   bench_solver(quick, extra);
   printf("\n");
-  bench_lua_file("ai.lua", quick); /* alpha-beta, MCTS */
+  bench_lua_file("ai.lua", quick, 0); /* alpha-beta, MCTS */
   printf("\n");
-  bench_lua_file("tournament.lua", quick); /* games/s, serial and jobs */
+  bench_lua_file("tournament.lua", quick, 0); /* games/s, serial and jobs */
   printf("\n");
   bench_metrics(quick);
   printf("\n");
   bench_patterns(quick);
   printf("\n");
   bench_startup(quick ? 10 : 50);
+  printf("\n");
+  bench_lua_file("watchdog.lua", quick, 1); /* last: it takes Ctrl-C */
   return 0;
 }
