@@ -145,10 +145,10 @@ int rules_judgement_asked(const Rules *r, const Position *p, const History *h,
 static inline int memo_judgement_small(HookMemo *m, const Rules *r,
                                        const Position *p, Judgement *j) {
   MemoKey key;
-  key.w[0] = p->arms[BLACK] | p->arms[WHITE] << MEMO_SMALL_ARMS |
-             ((uint64_t)p->centre | (uint64_t)p->side << 2 |
-              memo_bucket(m, p) << 3)
-                 << (2 * MEMO_SMALL_ARMS);
+  key.w[0] =
+      p->arms[BLACK] | p->arms[WHITE] << MEMO_SMALL_ARMS |
+      ((uint64_t)p->centre | (uint64_t)p->side << 2 | memo_bucket(m, p) << 3)
+          << (2 * MEMO_SMALL_ARMS);
   size_t i = m->words ? memo_home(m, &key) : 0;
   for (int probe = 0; m->words && probe < MEMO_PROBES;
        probe++, i = (i + 1) & m->mask) {

@@ -79,9 +79,10 @@ fast_body(Run *run, uint64_t own, uint64_t enemy, int centre, int depth,
   }
 #define BOARD_SIZES(X)                                                         \
   X(4)                                                                         \
-  X(6) X(8) X(10) X(12) X(14) X(16) X(18) X(20) X(22) X(24) X(26) X(28) X(30)  \
-      X(32) X(34) X(36) X(38) X(40) X(42) X(44) X(46) X(48) X(50) X(52) X(54)  \
-          X(56) X(58) X(60) X(62) X(64)
+  X(6)                                                                         \
+  X(8) X(10) X(12) X(14) X(16) X(18) X(20) X(22) X(24) X(26) X(28) X(30) X(32) \
+      X(34) X(36) X(38) X(40) X(42) X(44) X(46) X(48) X(50) X(52) X(54) X(56)  \
+          X(58) X(60) X(62) X(64)
 BOARD_SIZES(DEFINE_FAST)
 #define LIST_FAST(N) perft_fast_##N,
 static const FastPerft fast_perfts[] = {BOARD_SIZES(LIST_FAST)};
@@ -123,8 +124,8 @@ static uint64_t perft_memo(Run *run, HookMemo *m, const Position *p,
   if (j.outcome) return 0;
   if (depth == 1) return (uint64_t)rules_judged_count(&j);
   uint64_t empty = board_empty_arms(p);
-  Move move = {BOARD_CENTRE, empty ? (uint8_t)__builtin_ctzll(empty)
-                                   : (uint8_t)BOARD_CENTRE};
+  Move move = {BOARD_CENTRE,
+               empty ? (uint8_t)__builtin_ctzll(empty) : (uint8_t)BOARD_CENTRE};
   uint64_t sum = 0;
   /* the movers: arms, and the centre as bit 63 (small boards only) */
   uint64_t from = j.arms | (j.centre ? (uint64_t)1 << 63 : 0);

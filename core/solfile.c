@@ -216,8 +216,7 @@ static int header_fits(const Header *h, const Rules *r, const char *program,
                                  : rank_layer(r->arms);
     int layers = symmetric ? symsolver_layers(r) : rules_opening_plies(r) + 1;
     if (h->arms != r->arms || h->opening != rules_opening_plies(r) ||
-        rules_memory(r) > 0 ||
-        h->layers != layers || h->entries != entries ||
+        rules_memory(r) > 0 || h->layers != layers || h->entries != entries ||
         (!symmetric && strcmp(h->coding, "value")))
       what = "shape";
     else

@@ -142,8 +142,7 @@ static int compare_images(const Rules *r, const Position *p, Symmetry g,
                "and %s %s in its %s %s",
                here ? "allow" : "forbid", board_format_move(params[i], ma),
                board_format(p, a), there ? "allow" : "forbid",
-               board_format_move(m, mb), symmetry_name(g),
-               board_format(&q, b));
+               board_format_move(m, mb), symmetry_name(g), board_format(&q, b));
       return 1;
     }
   }

@@ -109,8 +109,8 @@ typedef struct Solver {
                        piece may move in each state of the last layer
                        (MOVER_CENTRE for the centre), so that predecessors
                        are checked without asking the hooks again */
-  Rules once; /* with movers: the rules without their memo, since each
-                 state of the last layer is then judged once */
+  Rules once;       /* with movers: the rules without their memo, since each
+                       state of the last layer is then judged once */
 } Solver;
 
 #define MOVER_CENTRE 31 /* the centre's bit in a movers word */

@@ -315,11 +315,9 @@ static int by_number(const void *a, const void *b) {
 /* Counts position p of an opening ply into c and adds its children: to
 ** next (plain ranks, *count of them) or, at the last opening ply, to the
 ** last layer.  Returns a SOLVER_* code. */
-static int visit_opening(Walk *w, const Position *p, Census *c, uint64_t *next,
-                         uint64_t *count,
-                         void (*on_trap)(void *, const Position *,
-                                         const History *, int),
-                         void *ud) {
+static int visit_opening(
+    Walk *w, const Position *p, Census *c, uint64_t *next, uint64_t *count,
+    void (*on_trap)(void *, const Position *, const History *, int), void *ud) {
   Move moves[RULES_MAX_MOVES];
   int d, value = solver_lookup(w->s, p, NULL, &d), losing = 0, outcome;
   int k = rules_judge(w->r, p, NULL, moves, &outcome);
@@ -405,8 +403,8 @@ static int walk_last_layer(Walk *w, Pool *pool, const Cancel *c) {
 
 int symcensus_run(const Solution *s, const Rules *r, const Position *start,
                   Census *census,
-                  void (*on_trap)(void *ud, const Position *p,
-                                  const History *h, int losing),
+                  void (*on_trap)(void *ud, const Position *p, const History *h,
+                                  int losing),
                   void *ud, int threads, const Cancel *c,
                   const Progress *progress, char *err) {
   char need_text[16], room_text[16];

@@ -28,8 +28,8 @@ uint64_t symcensus_bytes(int n);
 ** the first SYMCENSUS_EXAMPLES classes.  threads as symsolver_solve. */
 int symcensus_run(const Solution *s, const Rules *r, const Position *start,
                   Census *census,
-                  void (*on_trap)(void *ud, const Position *p,
-                                  const History *h, int losing),
+                  void (*on_trap)(void *ud, const Position *p, const History *h,
+                                  int losing),
                   void *ud, int threads, const Cancel *c,
                   const Progress *progress, char *err);
 

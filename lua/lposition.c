@@ -166,8 +166,9 @@ static int position_transform(lua_State *L) {
     const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
     if (strcmp(key, "rotate") && strcmp(key, "mirror") && strcmp(key, "swap"))
       luaL_argerror(L, 2,
-                    lua_pushfstring(L, "unknown field %s (the fields are "
-                                       "rotate, mirror and swap)",
+                    lua_pushfstring(L,
+                                    "unknown field %s (the fields are "
+                                    "rotate, mirror and swap)",
                                     lbridge_describe(L, -2)));
     lua_pop(L, 1);
   }
@@ -283,7 +284,7 @@ static void new_move(lua_State *L, Move m) {
   lua_setfield(L, -2, "__eq");
   lua_pushliteral(L, LMOVE_META);
   lua_setfield(L, -2, "__name");
-  lua_pushliteral(L, "a move"); /* what getmetatable shows: nothing to */
+  lua_pushliteral(L, "a move");       /* what getmetatable shows: nothing to */
   lua_setfield(L, -2, "__metatable"); /* change */
   lua_pushboolean(L, 1);
   lua_rawsetp(L, -2, &move_mark);
@@ -423,8 +424,8 @@ enum {
   VIEW_VALUES = VIEW_C
 };
 
-static const char *const view_strings[] = {
-    "black", "white", "side", "centre", "empty", "ply", "c", NULL};
+static const char *const view_strings[] = {"black", "white", "side", "centre",
+                                           "empty", "ply",   "c",    NULL};
 
 void lposition_view_push(lua_State *L) {
   Position *p = lua_newuserdatauv(L, sizeof *p, VIEW_VALUES);
@@ -472,7 +473,7 @@ void lposition_view_push(lua_State *L) {
   lua_pushliteral(L, LPOSITION_META);
   lua_setfield(L, -2, "__name");
   lua_pushliteral(L, "a position view"); /* what getmetatable shows: */
-  lua_setfield(L, -2, "__metatable");   /* nothing to change */
+  lua_setfield(L, -2, "__metatable");    /* nothing to change */
   lua_pushboolean(L, 1);
   lua_rawsetp(L, -2, &view_mark);
   lua_setmetatable(L, v);

@@ -676,8 +676,9 @@ static int tab_concat(lua_State *L) {
     loop_poll(L, i);
     lua_geti(L, 1, i);
     if (!lua_isstring(L, -1))
-      return luaL_error(L, "invalid value (%s) at index %I in table for "
-                           "'concat'",
+      return luaL_error(L,
+                        "invalid value (%s) at index %I in table for "
+                        "'concat'",
                         luaL_typename(L, -1), i);
     luaL_addvalue(&b);
     if (i < last) luaL_addlstring(&b, sep, lsep);

@@ -266,7 +266,7 @@ static int search_l(lua_State *L) {
   int vidx = lua_gettop(L);
   if (lua_isnil(L, 2)) lua_newtable(L), lua_replace(L, 2);
   luaL_checktype(L, 2, LUA_TTABLE);
-  static const char *const names[] = {"depth", "nodes", "time",  "eval",
+  static const char *const names[] = {"depth", "nodes", "time", "eval",
                                       "table", "stop",  NULL};
   check_options(L, 2, names);
   SearchLimits limits = {
@@ -348,9 +348,9 @@ static int mcts_l(lua_State *L) {
   const Game *g = check_game(L, &v);
   if (lua_isnil(L, 2)) lua_newtable(L), lua_replace(L, 2);
   luaL_checktype(L, 2, LUA_TTABLE);
-  static const char *const names[] = {"playouts", "time", "max_plies",
+  static const char *const names[] = {"playouts",    "time", "max_plies",
                                       "exploration", "seed", "stop",
-                                      "policy",   NULL};
+                                      "policy",      NULL};
   check_options(L, 2, names);
   MctsLimits limits = {0, 0, 0, 0, 0};
   limits.seconds = number_option(L, 2, "time");

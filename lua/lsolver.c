@@ -438,8 +438,8 @@ static int solution_census(lua_State *L) {
   int rc = s->s.sym ? symcensus_run(&s->s, &v->rules, &start, &c, on_trap,
                                     &traps, solve_threads(s->threads), &cancel,
                                     &progress, err)
-                    : solver_census(&s->s, &v->rules, &start, NULL, &c,
-                                    on_trap, &traps, &cancel, err);
+                    : solver_census(&s->s, &v->rules, &start, NULL, &c, on_trap,
+                                    &traps, &cancel, err);
   lhook_leave(v, before);
   bar_end(&bar);
   if (rc == SOLVER_EHOOK) return lhook_raise(L, v);

@@ -12,12 +12,11 @@ typedef struct HookContext {
   lua_State *L;  /* the thread running the current core call */
   int allow_ref; /* registry refs of the hook functions, or LUA_NOREF */
   int result_ref;
-  int judge_ref;      /* the C closure that asks them, or LUA_NOREF */
-  int error_ref;      /* the last hook failure's message, or LUA_NOREF */
-  int where_ref;      /* the driver's note of the hook it asks */
-  int depth;          /* judge calls under way (hooks may ask again) */
-  const char *asking; /* the hook that failed: "allow" or "result" */
-  Move move;          /* and the move it was asked about */
+  int judge_ref;            /* the C closure that asks them, or LUA_NOREF */
+  int error_ref;            /* the last hook failure's message, or LUA_NOREF */
+  int depth;                /* judge calls under way (hooks may ask again) */
+  const char *asking;       /* the hook that failed: "allow" or "result" */
+  Move move;                /* and the move it was asked about */
   const Position *position; /* what is being judged: the state, */
   const History *past;      /* its remembered moves (or NULL), */
   const Move *moves;        /* the moves to judge, count of them */

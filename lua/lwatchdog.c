@@ -10,10 +10,11 @@
 ** (threads created then inherit it; coroutine.resume and coroutine.wrap,
 ** replaced when the module opens, carry it into the thread they resume);
 ** and by the SIGINT handler, and the SIGALRM handler when a time budget's
-** timer rings, on the thread running at the time (as lua.c does).  Once something trips, the hook raises an error at every
-** instruction until the host (or mt.limit) clears it, so neither pcall nor
-** a coroutine can swallow it; a hook that finds nothing to watch removes
-** itself.  The core's long computations poll the same state through a
+** timer rings, on the thread running at the time (as lua.c does).  Once
+** something trips, the hook raises an error at every instruction until the
+** host (or mt.limit) clears it, so neither pcall nor a coroutine can
+** swallow it; a hook that finds nothing to watch removes itself.  The core's
+*long computations poll the same state through a
 ** Cancel.  Memory is counted by an allocator that wraps the state's own.
 */
 #define _POSIX_C_SOURCE 200809L
