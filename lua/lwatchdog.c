@@ -39,6 +39,7 @@
 #define CHECK_EVERY 1000 /* instructions between two looks */
 #define MAX_SECONDS 1e9  /* the largest time budget (about 31 years) */
 #define MAX_COUNT 9007199254740992.0 /* 2^53: instructions and bytes */
+#define ALARM_LATE 1e-3 /* seconds the timer rings after a deadline */
 
 static volatile sig_atomic_t interrupted;
 static volatile sig_atomic_t alarm_rang; /* the budget's timer rang */
@@ -181,23 +182,23 @@ static int watching(Watch *w) {
   return b->tripped || b->stop_at >= 0 || (b->deadline > 0 && !alarms);
 }
 
-/* Arms the timer to ring at the deadline of w's budget, or disarms it
-** when there is none (only when SIGALRM is ours). */
 static Watch *timed; /* the Watch whose budget the timer watches */
 
+/* Arms the timer to ring just after the deadline of w's budget (so that
+** the clock has passed it when it rings), or disarms it when there is
+** none (only when SIGALRM is ours). */
 static void arm_alarm(Watch *w) {
   if (!alarms) return;
   timed = w;
   struct itimerval t = {{0, 0}, {0, 0}};
   if (w && w->budget.active && w->budget.deadline > 0 && !w->budget.tripped) {
-    double left = w->budget.deadline - now();
-    if (left < 1e-6) left = 1e-6;
+    double left = w->budget.deadline - now() + ALARM_LATE;
+    if (left < ALARM_LATE) left = ALARM_LATE;
     t.it_value.tv_sec = (time_t)left;
     t.it_value.tv_usec = (suseconds_t)((left - floor(left)) * 1e6);
-    if (!t.it_value.tv_sec && !t.it_value.tv_usec) t.it_value.tv_usec = 1;
   }
-  alarm_rang = 0;
   setitimer(ITIMER_REAL, &t, NULL);
+  alarm_rang = 0; /* after: a ring of the old timer is forgotten */
 }
 
 /* Sets L's count hook to look again after CHECK_EVERY instructions, or
@@ -223,6 +224,7 @@ static void watch_hook(lua_State *L, lua_Debug *ar) {
   Watch *w = watch_of(L);
   if (w && ar->event == LUA_HOOKCOUNT) w->counted += lua_gethookcount(L);
   const char *what = tripped(w);
+  if (!what && alarm_rang) arm_alarm(w); /* it rang early: again */
   set_count(L, w);
   if (what) {
     push_message(L, w, what);
