@@ -45,14 +45,16 @@ void lmetrics_open(lua_State *L, int shared);
 ** cores() in the table at shared. */
 void lworkers_open(lua_State *L, int shared);
 
-/* Registers mt.limit and mt.sandboxed, and within_sandbox in the table at
-** shared (the Lua parts' private one); wraps L's allocator and installs the
-** hook when a host has not. */
-/* Counts L's memory, and makes coroutine.resume and coroutine.wrap carry
-** the watchdog into the threads they run (first: before anything copies
-** the coroutine library). */
+/* Counts L's memory and puts the watched coroutine functions and xpcall
+** in place (first: before anything copies the libraries). */
 void lwatchdog_watch(lua_State *L);
 
+/* Registers mt.limit and mt.sandboxed, and within_sandbox in the table at
+** shared (the Lua parts' private one). */
 void lwatchdog_open(lua_State *L, int module, int shared);
+
+/* Puts coroutine.resume, wrap and close and xpcall, as Lua's but watched
+** (see lcoroutines.c), in place of the standard ones. */
+void lcoroutines_open(lua_State *L);
 
 #endif

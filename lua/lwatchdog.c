@@ -7,8 +7,8 @@
 ** runs every instruction through the debug interface (1.5 to 2 times
 ** slower): on the running thread while an instruction budget of mt.limit
 ** is active, or a time budget in a host that has not given us SIGALRM
-** (threads created then inherit it; coroutine.resume and coroutine.wrap,
-** replaced when the module opens, carry it into the thread they resume);
+** (threads created then inherit it; coroutine.resume, wrap and close,
+** replaced by lcoroutines.c, carry it into the thread they run);
 ** and by the SIGINT handler, and the SIGALRM handler when a time budget's
 ** timer rings, on the thread running at the time (as lua.c does).  Once
 ** something trips, the hook raises an error at every instruction until the
@@ -30,14 +30,14 @@
 #include <sys/time.h>
 #include <time.h>
 
-#include <lualib.h>
-
 #include "lbridge.h"
 #include "lmutorere.h"
 #include "memory.h"
 
-#define CHECK_EVERY 1000 /* instructions between two looks */
-#define MAX_SECONDS 1e9  /* the largest time budget (about 31 years) */
+#define CHECK_EVERY 100 /* instructions between two looks */
+#define POLL_WORK 1000  /* instructions a poll of the core counts for */
+#define START_COST 100  /* instructions a coroutine's start counts for */
+#define MAX_SECONDS 1e9 /* the largest time budget (about 31 years) */
 #define MAX_COUNT 9007199254740992.0 /* 2^53: instructions and bytes */
 #define ALARM_LATE 1e-3 /* seconds the timer rings after a deadline */
 
@@ -159,13 +159,13 @@ static const char *tripped(Watch *w) {
   return b->tripped;
 }
 
-/* Pushes the message for what tripped. */
-static void push_message(lua_State *L, Watch *w, const char *what) {
+/* Pushes the message for what tripped of budget b. */
+static void push_message(lua_State *L, const Budget *b, const char *what) {
   if (strcmp(what, "time") == 0)
-    lua_pushfstring(L, "the time budget (%f s) ran out", w->budget.seconds);
+    lua_pushfstring(L, "the time budget (%f s) ran out", b->seconds);
   else if (strcmp(what, "instructions") == 0)
     lua_pushfstring(L, "the instruction budget (%I instructions) ran out",
-                    w->budget.steps);
+                    b->steps);
   else
     lua_pushstring(L, what);
 }
@@ -208,11 +208,12 @@ static void set_count(lua_State *L, Watch *w) {
   int count = CHECK_EVERY;
   if (!watching(w)) {
     if (lua_gethook(L) == watch_hook) lua_sethook(L, NULL, 0, 0);
-    return;
+    if (!interrupted && !alarm_rang) return; /* else a signal came since */
   }
   if (tripped(w))
     count = 1;
-  else if (w->budget.stop_at >= 0 && w->budget.stop_at - w->counted < count)
+  else if (w && w->budget.stop_at >= 0 &&
+           w->budget.stop_at - w->counted < count)
     count = (int)(w->budget.stop_at - w->counted);
   if (count < 1) count = 1;
   if (lua_gethook(L) != watch_hook || lua_gethookmask(L) != LUA_MASKCOUNT ||
@@ -227,7 +228,7 @@ static void watch_hook(lua_State *L, lua_Debug *ar) {
   if (!what && alarm_rang) arm_alarm(w); /* it rang early: again */
   set_count(L, w);
   if (what) {
-    push_message(L, w, what);
+    push_message(L, &w->budget, what);
     lua_error(L);
   }
 }
@@ -252,100 +253,33 @@ void lwatchdog_install(lua_State *L) {
   lua_pop(L, 1);
 }
 
-/* --- coroutines --- */
+/* --- other threads --- */
 
-/* Resumes co with the narg values on top of L, as Lua's coroutine.resume
-** does, with the watch carried into co (while there is something to
-** watch), co the running thread meanwhile, and a trip in co tripping on in
-** L.  Leaves co's results (or its error) on L; returns their count, or -1
-** with the error.  Raises nothing: `running` is always restored. */
-static int resume_watched(lua_State *L, lua_State *co, int narg) {
+/* 1 when the thread co has not started: its function waits on its stack. */
+static int fresh(lua_State *co) {
+  lua_Debug ar;
+  return lua_status(co) == LUA_OK && !lua_getstack(co, 0, &ar) &&
+         lua_gettop(co) > 0;
+}
+
+lua_State *lwatchdog_enter(lua_State *L, lua_State *co) {
   Watch *w = watch_of(L);
-  int nres;
-  if (!lua_checkstack(co, narg)) {
-    lua_pushliteral(L, "too many arguments to resume");
-    return -1;
-  }
+  if (w && w->budget.active && w->budget.stop_at >= 0 && fresh(co))
+    w->counted += START_COST; /* what a thread runs before its first look */
   if (co != L && watching(w)) set_count(co, w);
   lua_State *before = running;
   if (before) running = co;
-  lua_xmove(L, co, narg);
-  int status = lua_resume(co, L, narg, &nres);
+  return before;
+}
+
+void lwatchdog_leave(lua_State *L, lua_State *before) {
   if (before) running = before;
+  Watch *w = watch_of(L);
   if (watching(w)) set_count(L, w);
-  if (status != LUA_OK && status != LUA_YIELD) {
-    lua_xmove(co, L, 1);
-    return -1;
-  }
-  if (!lua_checkstack(L, nres + 1)) {
-    lua_pop(co, nres);
-    lua_pushliteral(L, "too many results to resume");
-    return -1;
-  }
-  lua_xmove(co, L, nres);
-  return nres;
 }
 
-/* coroutine.resume(co, ...) -> true, results | false, error: Lua's,
-** watched. */
-static int watched_resume(lua_State *L) {
-  lua_State *co = lua_tothread(L, 1);
-  luaL_argexpected(L, co, 1, "coroutine");
-  int n = resume_watched(L, co, lua_gettop(L) - 1);
-  lua_pushboolean(L, n >= 0);
-  lua_insert(L, n >= 0 ? -(n + 1) : -2);
-  return n >= 0 ? n + 1 : 2;
-}
-
-/* A function made by coroutine.wrap (its thread: upvalue 1): resumes it,
-** returns its results or raises its error (a message with where it was
-** resumed from, the thread closed), as Lua's does. */
-static int watched_wrapped(lua_State *L) {
-  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-  int n = resume_watched(L, co, lua_gettop(L));
-  if (n >= 0) return n;
-  int status = lua_status(co);
-  if (status != LUA_OK && status != LUA_YIELD) { /* an error in co */
-#if LUA_VERSION_RELEASE_NUM >= 50406
-    status = lua_closethread(co, L);
-#else
-    status = lua_resetthread(co);
-#endif
-    lua_xmove(co, L, 1); /* the error object, as closing left it */
-    lua_replace(L, -2);
-  }
-  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
-    luaL_where(L, 1);
-    lua_insert(L, -2);
-    lua_concat(L, 2);
-  }
-  return lua_error(L);
-}
-
-/* coroutine.wrap(f): Lua's, watched. */
-static int watched_wrap(lua_State *L) {
-  luaL_checktype(L, 1, LUA_TFUNCTION);
-  lua_State *co = lua_newthread(L);
-  lua_pushvalue(L, 1);
-  lua_xmove(L, co, 1);
-  lua_pushcclosure(L, watched_wrapped, 1);
-  return 1;
-}
-
-/* Replaces resume and wrap in the coroutine library by watched ones (once
-** a state). */
-static void watch_coroutines(lua_State *L) {
-  int top = lua_gettop(L);
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-  if (lua_getfield(L, -1, LUA_COLIBNAME) == LUA_TTABLE &&
-      lua_getfield(L, -1, "resume") == LUA_TFUNCTION &&
-      lua_tocfunction(L, -1) != watched_resume) {
-    lua_pushcfunction(L, watched_resume);
-    lua_setfield(L, -3, "resume");
-    lua_pushcfunction(L, watched_wrap);
-    lua_setfield(L, -3, "wrap");
-  }
-  lua_settop(L, top);
+int lwatchdog_tripped(lua_State *L) {
+  return tripped(watch_of(L)) != NULL;
 }
 
 /* Hooks the running thread so that it looks at once (a signal handler). */
@@ -439,7 +373,7 @@ int lwatchdog_raise(lua_State *L) {
   Watch *w = watch_of(L);
   const char *what = tripped(w);
   set_count(L, w);
-  push_message(L, w, what ? what : "interrupted");
+  push_message(L, w ? &w->budget : NULL, what ? what : "interrupted");
   return lua_error(L);
 }
 
@@ -449,11 +383,11 @@ void lwatchdog_poll(lua_State *L, lua_Integer work) {
   if (tripped(w)) lwatchdog_raise(L);
 }
 
-/* The Cancel's callback: each poll counts as CHECK_EVERY instructions, so
+/* The Cancel's callback: each poll counts as POLL_WORK instructions, so
 ** that the instruction budget bounds the core's work too. */
 static int cancel_stop(void *ctx) {
   Watch *w = ctx;
-  if (w) w->counted += CHECK_EVERY;
+  if (w) w->counted += POLL_WORK;
   return tripped(w) != NULL;
 }
 
@@ -547,18 +481,18 @@ static int limit_l(lua_State *L) {
   set_count(L, w);
   int n = lua_gettop(L) - 2;
   int status = lua_pcall(L, n, LUA_MULTRET, 0);
-  const char *ran_out = w->budget.tripped;
-  if (ran_out) { /* it ran out, even if the error was caught inside */
-    push_message(L, w, ran_out);
+  Budget inner = w->budget;
+  w->budget = saved; /* the outer budget again, less what was spent */
+  memory_set_limit(saved_limit); /* (before anything that may raise) */
+  arm_alarm(w);
+  if (inner.tripped) { /* it ran out, even if the error was caught inside */
+    push_message(L, &inner, inner.tripped);
     int said = status != LUA_OK && lua_type(L, 2) == LUA_TSTRING &&
                strstr(lua_tostring(L, 2), lua_tostring(L, -1)) != NULL;
     if (!said && lua_gettop(L) > 2) lua_replace(L, 2); /* the message */
     lua_settop(L, 2); /* or the error that says it and where (a hook) */
     status = LUA_ERRRUN;
   }
-  w->budget = saved; /* the outer budget again, less what was spent */
-  memory_set_limit(saved_limit);
-  arm_alarm(w);
   if (tripped(w)) return lwatchdog_raise(L); /* Ctrl-C, or the outer ran out */
   set_count(L, w);
   if (status != LUA_OK) {
@@ -590,7 +524,7 @@ static int within_sandbox(lua_State *L) {
 
 void lwatchdog_watch(lua_State *L) {
   wrap_allocator(L);
-  watch_coroutines(L);
+  lcoroutines_open(L);
 }
 
 void lwatchdog_open(lua_State *L, int module, int shared) {

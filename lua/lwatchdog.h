@@ -30,6 +30,20 @@ int lwatchdog_raise(lua_State *L);
 ** error may be raised, every few thousand steps. */
 void lwatchdog_poll(lua_State *L, lua_Integer work);
 
+/* Before Lua code runs in the thread co on behalf of L (a resume, a
+** close): makes co the thread that Ctrl-C and the timer stop, and carries
+** the watch into it while something is watched.  Returns what to give
+** lwatchdog_leave. */
+lua_State *lwatchdog_enter(lua_State *L, lua_State *co);
+
+/* Back in L once co has run (before: what lwatchdog_enter returned): a
+** trip in co goes on tripping in L. */
+void lwatchdog_leave(lua_State *L, lua_State *before);
+
+/* 1 when Ctrl-C came or a budget of L ran out (Lua code would run
+** unwatched in a message handler: do not call one then). */
+int lwatchdog_tripped(lua_State *L);
+
 /* 1 inside a sandbox (file access is refused there). */
 int lwatchdog_sandboxed(lua_State *L);
 

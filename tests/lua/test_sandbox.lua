@@ -76,6 +76,91 @@ test("code runs unhooked (at full speed) unless a budget or Ctrl-C needs it", fu
   check(not ok and hook:find("the time budget (0.1 s) ran out", 1, true), "a pcall cannot swallow it")
 end)
 
+test("closing a coroutine, and message handlers, are watched too", function()
+  local function spin() while true do end end
+  local function closing_spin()
+    local co = coroutine.create(function()
+      local _ <close> = setmetatable({}, {__close = spin})
+      coroutine.yield()
+    end)
+    coroutine.resume(co)
+    return co
+  end
+  local ok, err = mt.limit({time = 0.2}, coroutine.close, closing_spin())
+  check(not ok and err:find("the time budget", 1, true), "a __close run by close: " .. tostring(err))
+  ok, err = mt.limit({instructions = 1e5}, coroutine.close, closing_spin())
+  check(not ok and err:find("the instruction budget", 1, true), "counted too: " .. tostring(err))
+  ok, err = mt.limit({time = 0.2}, function()
+    local f = coroutine.wrap(function() local _ <close> = setmetatable({}, {__close = spin}) error("boom") end)
+    return f()
+  end)
+  check(not ok and err:find("the time budget", 1, true), "a __close run by a failing wrap: " .. tostring(err))
+  ok, err = mt.limit({time = 0.2}, xpcall, spin, spin)
+  check(not ok and err:find("the time budget", 1, true), "a message handler that loops: " .. tostring(err))
+  ok, err = mt.limit({instructions = 1000}, xpcall, spin, spin)
+  check(not ok and err:find("the instruction budget", 1, true), "and with instructions: " .. tostring(err))
+  -- coroutines too short for the hook to look at them still count
+  local function tiny(d)
+    if d > 0 then for _ = 1, 20 do coroutine.wrap(tiny)(d - 1) end end
+  end
+  ok, err = mt.limit({instructions = 100000}, tiny, 5)
+  check(not ok and err:find("the instruction budget", 1, true), "3.2 million tiny coroutines: " .. tostring(err))
+  -- closes nested without end stop instead of overflowing the C stack
+  local prev
+  for _ = 1, 20000 do
+    local inner = prev
+    local co = coroutine.create(function()
+      local _ <close> = setmetatable({}, {__close = function()
+        if inner then assert(coroutine.close(inner)) end
+      end})
+      coroutine.yield()
+    end)
+    coroutine.resume(co)
+    prev = co
+  end
+  ok, err = coroutine.close(prev)
+  check(not ok and tostring(err):find("C stack overflow", 1, true), "nested closes: " .. tostring(err))
+end)
+
+test("coroutine.resume, wrap and close, and xpcall behave as Lua's", function()
+  eq({coroutine.resume(coroutine.create(function(a, b) return a + b, "x" end), 1, 2)}, {true, 3, "x"}, "resume")
+  local co = coroutine.create(function() error({code = 7}) end)
+  local ok, e = coroutine.resume(co)
+  check(not ok and e.code == 7, "an error object")
+  eq(coroutine.status(co), "dead", "dead")
+  eq({coroutine.resume(co)}, {false, "cannot resume dead coroutine"}, "resume a dead one")
+  eq({pcall(coroutine.close, coroutine.running())}, {false, "cannot close a running coroutine"}, "running")
+  local outer = coroutine.create(function(inner) return pcall(coroutine.close, inner) end)
+  local me
+  me = coroutine.create(function() return coroutine.resume(outer, me) end)
+  local _, _, closed, why = coroutine.resume(me)
+  eq({closed, why}, {false, "cannot close a normal coroutine"}, "a normal one")
+  local log = {}
+  co = coroutine.create(function()
+    local _ <close> = setmetatable({}, {__close = function(_, err) log[#log + 1] = tostring(err) end})
+    coroutine.yield(1)
+  end)
+  coroutine.resume(co)
+  eq({coroutine.close(co)}, {true}, "close a suspended one")
+  eq(log, {"nil"}, "its __close ran")
+  local f = coroutine.wrap(function(a) local b = coroutine.yield(a * 2) error("in wrap " .. b) end)
+  eq(f(21), 42, "wrap")
+  local bad, msg = pcall(f, "y")
+  check(not bad and msg:find("^.-test_sandbox%.lua:%d+: in wrap y$"), "an error keeps where it was: " .. msg)
+  raises(function() coroutine.resume(1) end, "bad argument #1 to 'resume' (thread expected, got number)")
+  raises(function() coroutine.wrap(1) end, "bad argument #1 to 'wrap' (function expected, got number)")
+  eq({xpcall(function() error("x", 0) end, function(m) return "handled " .. m end)}, {false, "handled x"}, "xpcall")
+  eq({xpcall(function(...) return ... end, print, 1, 2)}, {true, 1, 2}, "its arguments and results")
+  local y = coroutine.wrap(function() return xpcall(function() coroutine.yield(1) return 2 end, print) end)
+  eq({y(), y()}, {1, true, 2}, "a yield across xpcall")
+  local function nest(d)
+    local c = coroutine.create(function() return nest(d + 1) end)
+    local good, r = coroutine.resume(c)
+    return good and r or d
+  end
+  check(nest(0) > 150, "as deep as Lua's own: " .. nest(0))
+end)
+
 test("endless code is stopped, however it hides", function()
   refused("while true do end", "the time budget (0.2 s) ran out", {time = 0.2})
   refused("while true do pcall(function() while true do end end) end",
