@@ -139,15 +139,22 @@ static int co_close(lua_State *L) {
   return 2;
 }
 
-/* The message handler xpcall gives lua_pcallk: calls the caller's
-** (upvalue 1) unless something tripped. */
-static int handle(lua_State *L) {
-  if (lwatchdog_tripped(L)) return 1; /* the error as it is */
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
+/* tripped() -> true when a budget ran out or Ctrl-C came. */
+static int tripped_l(lua_State *L) {
+  lua_pushboolean(L, lwatchdog_tripped(L));
   return 1;
 }
+
+/* A chunk that, given tripped, makes the message handler xpcall gives
+** lua_pcallk from the caller's: it calls it (a tail call, so that a Lua
+** handler sees the stack as it would under Lua's xpcall) unless something
+** tripped. */
+static const char handler_maker[] =
+    "local tripped = ...\n"
+    "return function(handler)\n"
+    "  return function(e) if tripped() then return e end return handler(e) "
+    "end\n"
+    "end\n";
 
 /* What xpcall returns: true and f's results (above the extra slots kept
 ** below them), or false and the error. */
@@ -160,12 +167,28 @@ static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
   return lua_gettop(L) - (int)extra;
 }
 
-/* xpcall(f, msgh, ...) -> true, results | false, msgh's answer. */
+/* The message handler for debug.traceback (a C function would see a frame
+** of ours): its traceback from the level where the error was raised,
+** unless something tripped. */
+static int traceback_handler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (!lwatchdog_tripped(L) && (msg || lua_isnoneornil(L, 1)))
+    luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+/* xpcall(f, msgh, ...) -> true, results | false, msgh's answer (upvalues:
+** the handler maker, debug.traceback). */
 static int base_xpcall(lua_State *L) {
   int n = lua_gettop(L);
   luaL_checktype(L, 2, LUA_TFUNCTION);
-  lua_pushvalue(L, 2);
-  lua_pushcclosure(L, handle, 1);
+  if (lua_rawequal(L, 2, lua_upvalueindex(2)))
+    lua_pushcfunction(L, traceback_handler);
+  else {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 2);
+    lua_call(L, 1, 1);
+  }
   lua_replace(L, 2);     /* the stack: f, handler, args */
   lua_pushboolean(L, 1); /* the first result */
   lua_pushvalue(L, 1);   /* f */
@@ -174,10 +197,17 @@ static int base_xpcall(lua_State *L) {
   return finish_xpcall(L, status, 2);
 }
 
-/* Sets funcs in the library name of the loaded table at top, if any. */
-static void replace_in(lua_State *L, const char *name, const luaL_Reg *funcs) {
-  if (lua_getfield(L, -1, name) == LUA_TTABLE) luaL_setfuncs(L, funcs, 0);
+/* Sets funcs (with the nup upvalues under the loaded table at top) in its
+** library name, if any; pops the upvalues. */
+static void replace_in(lua_State *L, const char *name, const luaL_Reg *funcs,
+                       int nup) {
+  if (lua_getfield(L, -1, name) == LUA_TTABLE) {
+    for (int i = 0; i < nup; i++) lua_pushvalue(L, -2 - nup);
+    luaL_setfuncs(L, funcs, nup);
+  }
   lua_pop(L, 1);
+  lua_rotate(L, -1 - nup, -nup);
+  lua_pop(L, nup);
 }
 
 void lcoroutines_open(lua_State *L) {
@@ -187,7 +217,19 @@ void lcoroutines_open(lua_State *L) {
                                              {NULL, NULL}};
   static const luaL_Reg base_funcs[] = {{"xpcall", base_xpcall}, {NULL, NULL}};
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-  replace_in(L, LUA_COLIBNAME, coroutine_funcs);
-  replace_in(L, LUA_GNAME, base_funcs);
+  replace_in(L, LUA_COLIBNAME, coroutine_funcs, 0);
+  if (luaL_loadbufferx(L, handler_maker, sizeof handler_maker - 1, "=xpcall",
+                       "t") != LUA_OK)
+    lua_error(L);
+  lua_pushcfunction(L, tripped_l);
+  lua_call(L, 1, 1);
+  lua_insert(L, -2);
+  if (lua_getfield(L, -1, LUA_DBLIBNAME) == LUA_TTABLE)
+    lua_getfield(L, -1, "traceback");
+  else
+    lua_pushnil(L);
+  lua_remove(L, -2);
+  lua_insert(L, -2); /* maker, traceback, loaded */
+  replace_in(L, LUA_GNAME, base_funcs, 2);
   lua_pop(L, 1);
 }

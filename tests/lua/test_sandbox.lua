@@ -151,6 +151,12 @@ test("coroutine.resume, wrap and close, and xpcall behave as Lua's", function()
   raises(function() coroutine.wrap(1) end, "bad argument #1 to 'wrap' (function expected, got number)")
   eq({xpcall(function() error("x", 0) end, function(m) return "handled " .. m end)}, {false, "handled x"}, "xpcall")
   eq({xpcall(function(...) return ... end, print, 1, 2)}, {true, 1, 2}, "its arguments and results")
+  for _, handler in ipairs({debug.traceback, function(m) return debug.traceback(m, 2) end}) do
+    local _, trace = xpcall(function() error("deep") end, handler)
+    local first = trace:match("stack traceback:\n\t([^\n]*)")
+    check(first == "[C]: in function 'error'" and not trace:find("xpcall:"),
+          "a traceback starts where the error was: " .. trace)
+  end
   local y = coroutine.wrap(function() return xpcall(function() coroutine.yield(1) return 2 end, print) end)
   eq({y(), y()}, {1, true, 2}, "a yield across xpcall")
   local function nest(d)
