@@ -4,10 +4,14 @@
 ** when Ctrl-C or a budget's timer comes, so the functions that run Lua code
 ** in another thread (a resume; a close, which runs the thread's pending
 ** __close handlers) tell it which thread that is, and carry an instruction
-** budget's count hook into it.  xpcall does not call its message handler
-** once a budget has run out or Ctrl-C came: Lua runs a handler called from
-** the hook's error with hooks off, where nothing could stop it.
+** budget's count hook into it.  An error the watchdog raises is raised
+** inside its hook, where Lua turns hooks off; Lua turns them back on where
+** a pcall catches the error, but not in a coroutine the error ends: such a
+** thread's __close handlers are never run (nothing could stop them), and
+** xpcall calls a Lua message handler only when nothing has tripped (C
+** handlers, which cannot loop by themselves, are called as they are).
 */
+#include <stdint.h>
 #include <string.h>
 
 #include <lualib.h>
@@ -16,14 +20,40 @@
 #include "lmutorere.h"
 #include "lwatchdog.h"
 
-#define MAX_CLOSING 200 /* nested closes before "C stack overflow" */
+#define CLOSE_STACK (1 << 20) /* bytes of C stack nested closes may take */
 
-static int closing; /* closes under way (Lua 5.4.4 does not count them) */
+/* Where the outermost close under way began on the C stack (0: none): Lua
+** 5.4.4 does not count the C calls of the __close handlers a close runs. */
+static uintptr_t close_base;
 
-/* Resumes co with the narg values on top of L, watched.  Leaves co's
-** results (or its error) on L; returns their count, or -1 with the error.
-** Raises nothing. */
-static int resume(lua_State *L, lua_State *co, int narg) {
+static const char trip_dead_key = 'd'; /* threads a trip killed (weak) */
+
+/* Notes that the thread at idx ended in an error raised by the watchdog's
+** hook: Lua left its hooks off, so its pending __close handlers would run
+** where nothing can stop them. */
+static void note_trip_death(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &trip_dead_key);
+  lua_pushvalue(L, idx);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+/* 1 when the thread at idx ended so. */
+static int trip_dead(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &trip_dead_key);
+  lua_pushvalue(L, idx);
+  int dead = lua_rawget(L, -2) != LUA_TNIL;
+  lua_pop(L, 2);
+  return dead;
+}
+
+/* Resumes co (the thread at index at) with the narg values on top of L,
+** watched.  Leaves co's results (or its error) on L; returns their count,
+** or -1 with the error. */
+static int resume(lua_State *L, int at, lua_State *co, int narg) {
   int nres;
   if (!lua_checkstack(co, narg)) {
     lua_pushliteral(L, "too many arguments to resume");
@@ -35,6 +65,7 @@ static int resume(lua_State *L, lua_State *co, int narg) {
   lwatchdog_leave(L, before);
   if (status != LUA_OK && status != LUA_YIELD) {
     lua_xmove(co, L, 1);
+    if (lwatchdog_tripped(L)) note_trip_death(L, at);
     return -1;
   }
   if (!lua_checkstack(L, nres + 1)) {
@@ -49,15 +80,18 @@ static int resume(lua_State *L, lua_State *co, int narg) {
 /* Closes co (its pending __close handlers run in it), watched; returns
 ** the status, the error object on co's stack when it is not LUA_OK. */
 static int close_thread(lua_State *L, lua_State *co) {
-  if (closing >= MAX_CLOSING) luaL_error(L, "C stack overflow");
+  char here;
+  uintptr_t at = (uintptr_t)&here, base = close_base;
+  if (base && (base > at ? base - at : at - base) > CLOSE_STACK)
+    luaL_error(L, "C stack overflow");
   lua_State *before = lwatchdog_enter(L, co);
-  closing++;
+  if (!base) close_base = at;
 #if LUA_VERSION_RELEASE_NUM >= 50406
   int status = lua_closethread(co, L);
 #else
   int status = lua_resetthread(co);
 #endif
-  closing--;
+  close_base = base;
   lwatchdog_leave(L, before);
   return status;
 }
@@ -71,7 +105,7 @@ static lua_State *check_thread(lua_State *L) {
 /* coroutine.resume(co, ...) -> true, results | false, error. */
 static int co_resume(lua_State *L) {
   lua_State *co = check_thread(L);
-  int n = resume(L, co, lua_gettop(L) - 1);
+  int n = resume(L, 1, co, lua_gettop(L) - 1);
   lua_pushboolean(L, n >= 0);
   lua_insert(L, n >= 0 ? -(n + 1) : -2);
   return n >= 0 ? n + 1 : 2;
@@ -84,10 +118,11 @@ static int co_wrapped(lua_State *L) {
   lua_State *co = lua_tothread(L, lua_upvalueindex(1));
   if (!co)
     return luaL_error(L, "its coroutine was replaced (debug.setupvalue)");
-  int n = resume(L, co, lua_gettop(L));
+  int n = resume(L, lua_upvalueindex(1), co, lua_gettop(L));
   if (n >= 0) return n;
   int status = lua_status(co);
-  if (status != LUA_OK && status != LUA_YIELD) { /* an error in co */
+  if (status != LUA_OK && status != LUA_YIELD && /* an error in co */
+      !trip_dead(L, lua_upvalueindex(1))) {
     status = close_thread(L, co);
     lua_xmove(co, L, 1); /* the error object, as closing left it */
     lua_replace(L, -2);
@@ -130,6 +165,12 @@ static int co_close(lua_State *L) {
   const char *status = status_of(L, co);
   if (strcmp(status, "suspended") != 0 && strcmp(status, "dead") != 0)
     return luaL_error(L, "cannot close a %s coroutine", status);
+  if (trip_dead(L, 1)) {
+    lua_pushboolean(L, 0);
+    lua_pushliteral(L, "cannot close a coroutine stopped by a budget or "
+                       "Ctrl-C: its __close handlers would run unwatched");
+    return 2;
+  }
   if (close_thread(L, co) == LUA_OK) {
     lua_pushboolean(L, 1);
     return 1;
@@ -167,29 +208,17 @@ static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
   return lua_gettop(L) - (int)extra;
 }
 
-/* The message handler for debug.traceback (a C function would see a frame
-** of ours): its traceback from the level where the error was raised,
-** unless something tripped. */
-static int traceback_handler(lua_State *L) {
-  const char *msg = lua_tostring(L, 1);
-  if (!lwatchdog_tripped(L) && (msg || lua_isnoneornil(L, 1)))
-    luaL_traceback(L, L, msg, 1);
-  return 1;
-}
-
-/* xpcall(f, msgh, ...) -> true, results | false, msgh's answer (upvalues:
-** the handler maker, debug.traceback). */
+/* xpcall(f, msgh, ...) -> true, results | false, msgh's answer (upvalue
+** 1: the handler maker). */
 static int base_xpcall(lua_State *L) {
   int n = lua_gettop(L);
   luaL_checktype(L, 2, LUA_TFUNCTION);
-  if (lua_rawequal(L, 2, lua_upvalueindex(2)))
-    lua_pushcfunction(L, traceback_handler);
-  else {
+  if (!lua_iscfunction(L, 2)) { /* a C handler cannot loop by itself */
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, 2);
     lua_call(L, 1, 1);
-  }
-  lua_replace(L, 2);     /* the stack: f, handler, args */
+    lua_replace(L, 2);
+  }                      /* the stack: f, handler, args */
   lua_pushboolean(L, 1); /* the first result */
   lua_pushvalue(L, 1);   /* f */
   lua_rotate(L, 3, 2);   /* f, handler, true, f, args */
@@ -216,6 +245,12 @@ void lcoroutines_open(lua_State *L) {
                                              {"close", co_close},
                                              {NULL, NULL}};
   static const luaL_Reg base_funcs[] = {{"xpcall", base_xpcall}, {NULL, NULL}};
+  lua_newtable(L); /* the threads a trip killed, weak keys */
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &trip_dead_key);
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
   replace_in(L, LUA_COLIBNAME, coroutine_funcs, 0);
   if (luaL_loadbufferx(L, handler_maker, sizeof handler_maker - 1, "=xpcall",
@@ -224,12 +259,6 @@ void lcoroutines_open(lua_State *L) {
   lua_pushcfunction(L, tripped_l);
   lua_call(L, 1, 1);
   lua_insert(L, -2);
-  if (lua_getfield(L, -1, LUA_DBLIBNAME) == LUA_TTABLE)
-    lua_getfield(L, -1, "traceback");
-  else
-    lua_pushnil(L);
-  lua_remove(L, -2);
-  lua_insert(L, -2); /* maker, traceback, loaded */
-  replace_in(L, LUA_GNAME, base_funcs, 2);
+  replace_in(L, LUA_GNAME, base_funcs, 1);
   lua_pop(L, 1);
 }

@@ -120,6 +120,34 @@ test("closing a coroutine, and message handlers, are watched too", function()
   end
   ok, err = coroutine.close(prev)
   check(not ok and tostring(err):find("C stack overflow", 1, true), "nested closes: " .. tostring(err))
+  -- and so do closes whose handlers go deep in C themselves
+  local function deep(n, k) if n == 0 then return k() end return pcall(deep, n - 1, k) end
+  local chain = {}
+  for i = 1, 100 do
+    chain[i] = coroutine.create(function()
+      local _ <close> = setmetatable({}, {__close = function()
+        deep(190, function() if chain[i + 1] then coroutine.close(chain[i + 1]) end end)
+      end})
+      coroutine.yield()
+    end)
+    coroutine.resume(chain[i])
+  end
+  check(coroutine.close(chain[1]), "100 closes, each 190 calls deep: no crash")
+  -- a coroutine the budget stopped keeps its __close handlers: Lua left
+  -- its hooks off, where nothing could stop them
+  local stopped = coroutine.create(function()
+    local _ <close> = setmetatable({}, {__close = spin})
+    spin()
+  end)
+  ok, err = mt.limit({instructions = 1e4}, coroutine.resume, stopped)
+  check(not ok and err:find("the instruction budget", 1, true), "stopped: " .. tostring(err))
+  eq({coroutine.close(stopped)}, {false, "cannot close a coroutine stopped by a budget or Ctrl-C: " ..
+     "its __close handlers would run unwatched"}, "not closed afterwards")
+  ok, err = mt.limit({instructions = 1e4}, coroutine.wrap(function()
+    local _ <close> = setmetatable({}, {__close = spin})
+    spin()
+  end))
+  check(not ok and err:find("the instruction budget", 1, true), "nor by a wrap it stopped: " .. tostring(err))
 end)
 
 test("coroutine.resume, wrap and close, and xpcall behave as Lua's", function()
