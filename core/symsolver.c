@@ -263,6 +263,13 @@ static int unmove_legal(const Sym *sv, uint64_t own, uint64_t enemy, int centre,
            : m.to == BOARD_CENTRE ? (int)(reach.to_centre >> m.from & 1)
                                   : (int)(reach.steps >> m.from & 1);
   if (!ok || !sv->hooked) return ok;
+  if (centre != CENTRE_EMPTY) { /* ask about the board of q's entry: */
+    int e = __builtin_ctzll(~(own | enemy)), n = sv->n; /* turned so that */
+    own = symrank_rot_down(own, e, n);     /* the empty arm is arm 0, as */
+    enemy = symrank_rot_down(enemy, e, n); /* the hooks promise alike and */
+    if (m.from != BOARD_CENTRE) m.from = (uint8_t)((m.from + n - e) % n);
+    if (m.to != BOARD_CENTRE) m.to = (uint8_t)((m.to + n - e) % n);
+  } /* the memo has it from the entry's own start */
   Move moves[RULES_MAX_MOVES];
   int end, k = board_moves(sv, own, enemy, centre, moves, &end);
   if (k < 0) return RULES_EHOOK;

@@ -72,6 +72,28 @@ test("hooked variants: solved up to symmetry when they say so", function()
   eq(differences(c, d, mt.variant("centre-must-leave")), 0, "centre-must-leave")
   local liar = mt.variant{base = "standard", name = "liar", symmetric = true,
                           allow = function(_, m) return m.from ~= 1 end}
+  -- rules whose hooks read the neighbours of the moving piece, asked about
+  -- turned boards: the same values as the plain solver on every position
+  local function flank(p, m)
+    if m.to ~= "c" then return true end
+    local n, a = p.arms, m.from
+    local enemy = p.side == "black" and "white" or "black"
+    return p[a % n + 1] == enemy or p[(a - 2) % n + 1] == enemy
+  end
+  local function lonely(p, m) -- a step only beside a friend of the mover
+    if m.from == "c" or m.to == "c" then return true end
+    local n, a = p.arms, m.from
+    return p[a % n + 1] == p.side or p[(a - 2) % n + 1] == p.side
+  end
+  for _, rule in ipairs({flank, lonely}) do
+    for n = 8, 12, 2 do
+      local plain = mt.variant{base = "no-restriction", name = "hooked", arms = n, allow = rule}
+      local sym = mt.variant{base = plain, name = "hooked-symmetric", symmetric = true}
+      local a, b = mt.solve(plain), mt.solve(sym)
+      check(b:info().symmetric, "solved up to symmetry")
+      eq(differences(a, b, plain), 0, "a hook asked about turned boards, " .. n .. " arms")
+    end
+  end
   raises(function() mt.solve(liar) end, "says it is symmetric, but its hooks forbid 1-c in bbbbwwww/. b and allow")
   local liar2 = mt.variant{base = "standard", name = "liar2", symmetric = true,
                            result = function(p) if p.centre == "black" then return "white" end end}
