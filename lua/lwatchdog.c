@@ -8,14 +8,14 @@
 ** slower): on the running thread while an instruction budget of mt.limit
 ** is active, or a time budget in a host that has not given us SIGALRM
 ** (threads created then inherit it; coroutine.resume, wrap and close,
-** replaced by lcoroutines.c, carry it into the thread they run);
-** and by the SIGINT handler, and the SIGALRM handler when a time budget's
-** timer rings, on the thread running at the time (as lua.c does).  Once
+** replaced by lcoroutines.c, carry it into the thread they run); and by
+** the SIGINT handler, and the SIGALRM handler when a time budget's timer
+** rings, on the thread running at the time (as lua.c does).  Once
 ** something trips, the hook raises an error at every instruction until the
 ** host (or mt.limit) clears it, so neither pcall nor a coroutine can
-** swallow it; a hook that finds nothing to watch removes itself.  The core's
-*long computations poll the same state through a
-** Cancel.  Memory is counted by an allocator that wraps the state's own.
+** swallow it; a hook that finds nothing to watch removes itself.  The
+** core's long computations poll the same state through a Cancel.  Memory
+** is counted by an allocator that wraps the state's own.
 */
 #define _POSIX_C_SOURCE 200809L
 #include "lwatchdog.h"
