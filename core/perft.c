@@ -77,12 +77,12 @@ fast_body(Run *run, uint64_t own, uint64_t enemy, int centre, int depth,
                                  int centre, int depth) {                      \
     return fast_body(run, own, enemy, centre, depth, N, perft_fast_##N);       \
   }
-#define BOARD_SIZES(X)                                                         \
-  X(4)                                                                         \
-  X(6)                                                                         \
-  X(8) X(10) X(12) X(14) X(16) X(18) X(20) X(22) X(24) X(26) X(28) X(30) X(32) \
-      X(34) X(36) X(38) X(40) X(42) X(44) X(46) X(48) X(50) X(52) X(54) X(56)  \
-          X(58) X(60) X(62) X(64)
+/* clang-format off */
+#define BOARD_SIZES(X)                                                        \
+  X(4) X(6) X(8) X(10) X(12) X(14) X(16) X(18) X(20) X(22) X(24) X(26) X(28)  \
+  X(30) X(32) X(34) X(36) X(38) X(40) X(42) X(44) X(46) X(48) X(50) X(52)    \
+  X(54) X(56) X(58) X(60) X(62) X(64)
+/* clang-format on */
 BOARD_SIZES(DEFINE_FAST)
 #define LIST_FAST(N) perft_fast_##N,
 static const FastPerft fast_perfts[] = {BOARD_SIZES(LIST_FAST)};
