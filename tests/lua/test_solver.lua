@@ -76,22 +76,22 @@ test("hooked variants: solved up to symmetry when they say so", function()
   -- turned boards: the same values as the plain solver on every position
   local function flank(p, m)
     if m.to ~= "c" then return true end
-    local n, a = p.arms, m.from
+    local n, from = p.arms, m.from
     local enemy = p.side == "black" and "white" or "black"
-    return p[a % n + 1] == enemy or p[(a - 2) % n + 1] == enemy
+    return p[from % n + 1] == enemy or p[(from - 2) % n + 1] == enemy
   end
   local function lonely(p, m) -- a step only beside a friend of the mover
     if m.from == "c" or m.to == "c" then return true end
-    local n, a = p.arms, m.from
-    return p[a % n + 1] == p.side or p[(a - 2) % n + 1] == p.side
+    local n, from = p.arms, m.from
+    return p[from % n + 1] == p.side or p[(from - 2) % n + 1] == p.side
   end
   for _, rule in ipairs({flank, lonely}) do
     for n = 8, 12, 2 do
       local plain = mt.variant{base = "no-restriction", name = "hooked", arms = n, allow = rule}
       local sym = mt.variant{base = plain, name = "hooked-symmetric", symmetric = true}
-      local a, b = mt.solve(plain), mt.solve(sym)
-      check(b:info().symmetric, "solved up to symmetry")
-      eq(differences(a, b, plain), 0, "a hook asked about turned boards, " .. n .. " arms")
+      local by_plain, by_symmetry = mt.solve(plain), mt.solve(sym)
+      check(by_symmetry:info().symmetric, "solved up to symmetry")
+      eq(differences(by_plain, by_symmetry, plain), 0, "a hook asked about turned boards, " .. n .. " arms")
     end
   end
   raises(function() mt.solve(liar) end, "says it is symmetric, but its hooks forbid 1-c in bbbbwwww/. b and allow")
