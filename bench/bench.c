@@ -322,27 +322,28 @@ static void bench_startup(int runs) {
 }
 
 /* Runs the Lua bench file name (in bench/) with the module as mt and
-** quick as its argument; watched: in a state that owns SIGINT and SIGALRM
-** as the program's does (the bench's Ctrl-C then stops Lua code). */
-static void bench_lua_file(const char *name, int quick, int watched) {
+** quick as its argument.  prelude (or NULL): Lua run before the module
+** opens.  watched: in a state that owns SIGINT and SIGALRM as the
+** program's does (the bench's Ctrl-C then stops Lua code). */
+static void bench_lua_file(const char *name, int quick, const char *prelude,
+                           int watched) {
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", BENCH_DIR, name);
   setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
   lua_State *L = luaL_newstate();
   luaL_openlibs(L);
-  if (watched) {
-    lwatchdog_install(L);
-    lwatchdog_catch();
+  if (watched) lwatchdog_catch(L);
+  int status = prelude ? luaL_dostring(L, prelude) : LUA_OK;
+  if (status == LUA_OK) {
+    luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
+    lua_setglobal(L, "mt");
+    status = luaL_loadfile(L, path);
   }
-  luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
-  lua_setglobal(L, "mt");
-  if (luaL_loadfile(L, path) != LUA_OK) {
-    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
-  } else {
+  if (status == LUA_OK) {
     lua_pushboolean(L, quick);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
-      fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+    status = lua_pcall(L, 1, 0, 0);
   }
+  if (status != LUA_OK) fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
   lua_close(L);
 }
 
@@ -382,31 +383,6 @@ static void bench_solver(int quick, int extra) {
     if (all > 1) solve_line("standard", n, all);
   }
   solve_line("first-two-turns", quick ? 20 : 24, 1);
-}
-
-/* Runs bench/patterns.lua: the module's pattern, rep and table functions
-** against Lua's own, kept in lua_library before the module replaced them. */
-static void bench_patterns(int quick) {
-  lua_State *L = luaL_newstate();
-  luaL_openlibs(L);
-  if (luaL_dostring(L, "lua_library = {find = string.find, match = "
-                       "string.match, gmatch = string.gmatch, gsub = "
-                       "string.gsub, rep = string.rep, sort = table.sort, "
-                       "insert = table.insert, concat = table.concat}")) {
-    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
-    lua_close(L);
-    return;
-  }
-  luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
-  lua_setglobal(L, "mt");
-  if (luaL_loadfile(L, BENCH_DIR "/patterns.lua") != LUA_OK) {
-    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
-  } else {
-    lua_pushboolean(L, quick);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
-      fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
-  }
-  lua_close(L);
 }
 
 /* The reference for the chain: the chance of each state carried ply by ply
@@ -496,16 +472,24 @@ int main(int argc, char **argv) {
   printf("\n");
   bench_solver(quick, extra);
   printf("\n");
-  bench_lua_file("ai.lua", quick, 0); /* alpha-beta, MCTS */
+  bench_lua_file("ai.lua", quick, NULL, 0); /* alpha-beta, MCTS */
   printf("\n");
-  bench_lua_file("tournament.lua", quick, 0); /* games/s, serial and jobs */
+  bench_lua_file("tournament.lua", quick, NULL,
+                 0); /* games/s, serial and jobs */
   printf("\n");
   bench_metrics(quick);
   printf("\n");
-  bench_patterns(quick);
+  /* the module's pattern, rep and table functions against Lua's own, kept
+  ** in lua_library before the module replaces them */
+  bench_lua_file("patterns.lua", quick,
+                 "lua_library = {find = string.find, match = string.match, "
+                 "gmatch = string.gmatch, gsub = string.gsub, rep = "
+                 "string.rep, sort = table.sort, insert = table.insert, "
+                 "concat = table.concat}",
+                 0);
   printf("\n");
   bench_startup(quick ? 10 : 50);
   printf("\n");
-  bench_lua_file("watchdog.lua", quick, 1); /* last: it takes Ctrl-C */
+  bench_lua_file("watchdog.lua", quick, NULL, 1); /* last: it takes Ctrl-C */
   return 0;
 }

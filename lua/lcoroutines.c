@@ -226,25 +226,11 @@ static int base_xpcall(lua_State *L) {
   return finish_xpcall(L, status, 2);
 }
 
-/* Sets funcs (with the nup upvalues under the loaded table at top) in its
-** library name, if any; pops the upvalues. */
-static void replace_in(lua_State *L, const char *name, const luaL_Reg *funcs,
-                       int nup) {
-  if (lua_getfield(L, -1, name) == LUA_TTABLE) {
-    for (int i = 0; i < nup; i++) lua_pushvalue(L, -2 - nup);
-    luaL_setfuncs(L, funcs, nup);
-  }
-  lua_pop(L, 1);
-  lua_rotate(L, -1 - nup, -nup);
-  lua_pop(L, nup);
-}
-
 void lcoroutines_open(lua_State *L) {
   static const luaL_Reg coroutine_funcs[] = {{"resume", co_resume},
                                              {"wrap", co_wrap},
                                              {"close", co_close},
                                              {NULL, NULL}};
-  static const luaL_Reg base_funcs[] = {{"xpcall", base_xpcall}, {NULL, NULL}};
   lua_newtable(L); /* the threads a trip killed, weak keys */
   lua_createtable(L, 0, 1);
   lua_pushliteral(L, "k");
@@ -252,13 +238,16 @@ void lcoroutines_open(lua_State *L) {
   lua_setmetatable(L, -2);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &trip_dead_key);
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-  replace_in(L, LUA_COLIBNAME, coroutine_funcs, 0);
-  if (luaL_loadbufferx(L, handler_maker, sizeof handler_maker - 1, "=xpcall",
-                       "t") != LUA_OK)
-    lua_error(L);
-  lua_pushcfunction(L, tripped_l);
-  lua_call(L, 1, 1);
-  lua_insert(L, -2);
-  replace_in(L, LUA_GNAME, base_funcs, 1);
-  lua_pop(L, 1);
+  if (lua_getfield(L, -1, LUA_COLIBNAME) == LUA_TTABLE)
+    luaL_setfuncs(L, coroutine_funcs, 0);
+  if (lua_getfield(L, -2, LUA_GNAME) == LUA_TTABLE) {
+    if (luaL_loadbufferx(L, handler_maker, sizeof handler_maker - 1, "=xpcall",
+                         "t") != LUA_OK)
+      lua_error(L);
+    lua_pushcfunction(L, tripped_l);
+    lua_call(L, 1, 1);
+    lua_pushcclosure(L, base_xpcall, 1);
+    lua_setfield(L, -2, "xpcall");
+  }
+  lua_pop(L, 3); /* the loaded table, the coroutine and base libraries */
 }

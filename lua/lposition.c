@@ -297,12 +297,8 @@ void lmove_push(lua_State *L, Move m) {
   lua_remove(L, -2);
 }
 
-/* The key of m in the table of interned Moves: 1 .. 65 * 65, the table's
-** array part. */
-#define INTERNED_KEY(m) ((m).from * (BOARD_CENTRE + 1) + (m).to + 1)
-
 void lmove_push_interned(lua_State *L, int interned, Move m) {
-  int key = INTERNED_KEY(m);
+  int key = m.from << 8 | m.to;
   if (lua_rawgeti(L, interned, key) != LUA_TNIL) return;
   lua_pop(L, 1);
   new_move(L, m);
@@ -614,8 +610,7 @@ void lposition_open(lua_State *L, int module) {
   lua_rawseti(L, -2, 2);
   lua_setfield(L, -2, "fields");
   lua_pop(L, 1);
-  lua_createtable(L, (BOARD_CENTRE + 1) * (BOARD_CENTRE + 1), 0); /* the
-      interned moves, kept: at most 65 * 65 of them, in the array part */
+  lua_newtable(L); /* interned moves, kept: at most 65 * 65 of them */
   lua_rawsetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
   lua_pushcfunction(L, position_new);
   lua_setfield(L, module, "position");

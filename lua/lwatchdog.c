@@ -241,7 +241,9 @@ static int forget_state(lua_State *L) {
   return 0;
 }
 
-void lwatchdog_install(lua_State *L) {
+/* Makes L's main thread the one the signals stop (until a resume runs
+** another; until L closes). */
+static void track_running(lua_State *L) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
   running = running_main = lua_tothread(L, -1);
   lua_newtable(L); /* the sentinel */
@@ -310,8 +312,9 @@ static void rearm_in_child(void) {
   arm_alarm(timed);
 }
 
-void lwatchdog_catch(void) {
+void lwatchdog_catch(lua_State *L) {
   struct sigaction sa;
+  track_running(L);
   sa.sa_handler = on_signal;
   sa.sa_flags = 0; /* no SA_RESTART: a blocking read returns EINTR */
   sigemptyset(&sa.sa_mask);

@@ -1,8 +1,8 @@
 /*
 ** lwatchdog.h — the watchdog: what the bridge files ask of it (a Cancel
-** for core calls, Ctrl-C, the sandbox flag), and the host program's side:
-** a state with the counting allocator, the count hook, Ctrl-C, and the
-** memory cap of --safe.
+** for core calls, Ctrl-C, the sandbox flag, the threads coroutines run),
+** and the host program's side: a state with the counting allocator, the
+** signals (Ctrl-C, the budgets' timer), and the memory cap of --safe.
 */
 #ifndef MUTORERE_LWATCHDOG_H
 #define MUTORERE_LWATCHDOG_H
@@ -55,13 +55,10 @@ void lwatchdog_set_sandboxed(lua_State *L, int on);
 /* A new state whose allocator counts its memory. */
 lua_State *lwatchdog_newstate(void);
 
-/* Makes L's main thread the one SIGINT stops (until a coroutine.resume
-** runs another; until L closes). */
-void lwatchdog_install(lua_State *L);
-
-/* Catches SIGINT from now on (a second one while the first is pending
-** kills the program, as Ctrl-C would without us). */
-void lwatchdog_catch(void);
+/* Catches SIGINT and SIGALRM from now on for L: Ctrl-C, and the timer of
+** a time budget, stop the thread of L running Lua code (a second Ctrl-C
+** while the first is pending kills the program, as it would without us). */
+void lwatchdog_catch(lua_State *L);
 
 /* Clears the interrupt flag and L's hook after an interrupt. */
 void lwatchdog_clear(lua_State *L);

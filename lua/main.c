@@ -269,8 +269,7 @@ static int protected_main(lua_State *L) {
   int failed = 0;
   if (read_options(argc, argv, &o)) return lua_pushboolean(L, 0), 1;
   if (o.version) printf("mutorere %s (%s)\n", MUTORERE_VERSION, LUA_RELEASE);
-  lwatchdog_install(L);
-  lwatchdog_catch();
+  lwatchdog_catch(L);
   if (open_all(L) != LUA_OK) return lua_pushboolean(L, 0), 1;
   if (o.safe && make_safe(L) != LUA_OK) return lua_pushboolean(L, 0), 1;
   repl_set_limit(o.limit > 0 ? o.limit : o.safe ? SAFE_SECONDS : 0);

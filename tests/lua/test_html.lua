@@ -3,10 +3,9 @@
 
 local mt = require "mutorere"
 
--- The blunder game of test_review.lua: black blocks white at ply 9.
+-- The blunder game (black blocks white at ply 9), a name to escape.
 local function blunder_game()
-  local g = mt.game():play("1-c"):play("8-1"):play("c-8"):play("1-c")
-  for _, m in ipairs({"2-1", "c-2", "1-c", "2-1", "3-2"}) do g:play(m) end
+  local g = dofile(HERE .. "/games.lua").blunder()
   g:tags().Black = "Te <Rangiua>"
   return g
 end

@@ -4,6 +4,8 @@
 
 local mt = require "mutorere"
 
+local blunder_game = dofile(HERE .. "/games.lua").blunder
+
 -- The verdicts of a review, in order.
 local function verdicts(r)
   local out = {}
@@ -12,13 +14,7 @@ local function verdicts(r)
 end
 
 test("a blunder in a real line of the standard game", function()
-  -- 1-c at the start; white's 8-1 and black's c-8 are the only moves
-  -- (arm 1, then arm 8, is empty and has one piece of the mover beside it,
-  -- the centre being the enemy's); then white has 1-c, 5-c and 7-c, and
-  -- 1-c lets black block white in 5 plies (2-1, c-2, 1-c, 2-1, 3-2: after
-  -- 3-2 arm 2 is empty between black pieces, the centre black).
-  local g = mt.game():play("1-c"):play("8-1"):play("c-8"):play("1-c")
-  for _, m in ipairs({"2-1", "c-2", "1-c", "2-1", "3-2"}) do g:play(m) end
+  local g = blunder_game()
   eq({g:result()}, {"black", "blocked"}, "black blocked white")
   local r = g:review()
   eq(#r, 9, "nine plies")
@@ -80,8 +76,7 @@ local function game_of(text)
 end
 
 test("annotated records load as the same game", function()
-  local g = mt.game():play("1-c"):play("8-1"):play("c-8"):play("1-c")
-  for _, m in ipairs({"2-1", "c-2", "1-c", "2-1", "3-2"}) do g:play(m) end
+  local g = blunder_game()
   local text = g:record{annotate = true, Event = "test"}
   check(text:find("{blunder: loss in 5, was draw; best 5-c 7-c}", 1, true), "the blunder's comment")
   check(text:find("{forced}", 1, true) and text:find("{only move}", 1, true), "verdicts")
