@@ -180,7 +180,7 @@ static double bench_plain_lua(int depth) {
 
 /* The first-move rule as a C hook over no-restriction. */
 static int first_move_hook(void *ctx, const Position *p, const History *h,
-                           const Move *moves, int k, uint32_t *allowed) {
+                           const Move *moves, int k, uint64_t *allowed) {
   (void)ctx, (void)h;
   uint64_t enemy = p->arms[p->side ^ 1];
   uint64_t flanked = rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n);
@@ -188,7 +188,7 @@ static int first_move_hook(void *ctx, const Position *p, const History *h,
   for (int i = 0; i < k; i++)
     if (p->ply > 0 || moves[i].to != BOARD_CENTRE ||
         (flanked >> moves[i].from & 1))
-      *allowed |= (uint32_t)1 << i;
+      *allowed |= (uint64_t)1 << i;
   return OUTCOME_NONE;
 }
 

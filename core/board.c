@@ -35,7 +35,30 @@ static int count_pieces(const Position *p, int colour) {
   return __builtin_popcountll(p->arms[colour]) + (p->centre == colour);
 }
 
-int board_check(const Position *p, char *err) {
+/* The checks of board_check for a position of a graph board. */
+static int check_graph(const Position *p, char *err) {
+  int n = p->n;
+  if (n < 2 || n > BOARD_MAX_ARMS) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: %d points (a board has 2 to %d)", n,
+             BOARD_MAX_ARMS);
+    return -1;
+  }
+  uint64_t all = board_full(n);
+  if ((p->arms[BLACK] | p->arms[WHITE]) & ~all ||
+      p->arms[BLACK] & p->arms[WHITE] || p->centre != NOBODY || p->graph != 1) {
+    snprintf(err, BOARD_ERRMAX, "bad position: corrupt piece masks");
+    return -1;
+  }
+  if ((p->arms[BLACK] | p->arms[WHITE]) == all) {
+    snprintf(err, BOARD_ERRMAX, "bad position: no empty point");
+    return -1;
+  }
+  return 0;
+}
+
+/* The checks of board_check for a position of the wheel. */
+static int check_wheel(const Position *p, char *err) {
   static const char *names[2] = {"black", "white"};
   int n = p->n;
   if (n < BOARD_MIN_ARMS || n > BOARD_MAX_ARMS || n % 2) {
@@ -46,7 +69,7 @@ int board_check(const Position *p, char *err) {
     return -1;
   }
   if ((p->arms[BLACK] | p->arms[WHITE]) & ~board_full(n) ||
-      p->arms[BLACK] & p->arms[WHITE] || p->centre > NOBODY || p->pad_) {
+      p->arms[BLACK] & p->arms[WHITE] || p->centre > NOBODY) {
     snprintf(err, BOARD_ERRMAX, "bad position: corrupt piece masks");
     return -1;
   }
@@ -59,6 +82,11 @@ int board_check(const Position *p, char *err) {
       return -1;
     }
   }
+  return 0;
+}
+
+int board_check(const Position *p, char *err) {
+  if (p->graph ? check_graph(p, err) : check_wheel(p, err)) return -1;
   if (p->side > WHITE) {
     snprintf(err, BOARD_ERRMAX, "bad position: no side to move");
     return -1;
@@ -92,25 +120,41 @@ static int piece_of_char(int c) {
   }
 }
 
-/* Parses the "<arms>/<centre>" field; *s advances past it. */
+/* Parses the "<arms>/<centre>" field, or the "<points>" of a graph board;
+** *s advances past it. */
 static int parse_points(Position *p, const char **s, char *err) {
   const char *t = *s;
-  int n = 0;
+  int n = 0, wheel = strchr(t, '/') != NULL;
+  const char *point = wheel ? "arm" : "point";
   char shown[16];
   memset(p, 0, sizeof *p);
   for (; *t && *t != '/' && *t != ' '; t++, n++) {
     int c = piece_of_char(*t);
     if (c < 0) {
-      snprintf(err, BOARD_ERRMAX, "bad position: arm %d is %s (use b, w or .)",
-               n + 1, show_char(*t, shown));
+      snprintf(err, BOARD_ERRMAX, "bad position: %s %d is %s (use b, w or .)",
+               point, n + 1, show_char(*t, shown));
       return -1;
     }
     if (n >= BOARD_MAX_ARMS) {
-      snprintf(err, BOARD_ERRMAX, "bad position: more than %d arms",
-               BOARD_MAX_ARMS);
+      snprintf(err, BOARD_ERRMAX, "bad position: more than %d %ss",
+               BOARD_MAX_ARMS, point);
       return -1;
     }
     if (c != NOBODY) p->arms[c] |= (uint64_t)1 << n;
+  }
+  if (!wheel && *t == ' ' && piece_of_char(t[1]) >= 0 && t[2] == ' ' &&
+      (t[3] == 'b' || t[3] == 'w')) { /* "bbbbwwww . b": the wheel meant */
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: expected '/' after the arms, found ' ' (the form "
+             "is <arms>/<centre> <side>, e.g. bbbbwwww/. b)");
+    return -1;
+  }
+  if (!wheel && *t == ' ') { /* a graph board's points */
+    p->n = (uint8_t)n;
+    p->graph = 1;
+    p->centre = NOBODY;
+    *s = t;
+    return 0;
   }
   if (*t != '/') {
     snprintf(err, BOARD_ERRMAX,
@@ -146,8 +190,8 @@ static int parse_side_ply(Position *p, const char *t, char *err) {
   if (*t != ' ') {
     snprintf(err, BOARD_ERRMAX,
              "bad position: expected a space and the side to move after the "
-             "centre, found %s",
-             show_char(*t, shown));
+             "%s, found %s",
+             p->graph ? "points" : "centre", show_char(*t, shown));
     return -1;
   }
   while (*t == ' ') t++;
@@ -198,8 +242,10 @@ char *board_format(const Position *p, char *buf) {
   static const char glyph[3] = {'b', 'w', '.'};
   int i = 0;
   for (; i < p->n; i++) buf[i] = glyph[board_at(p, i)];
-  buf[i++] = '/';
-  buf[i++] = glyph[p->centre <= NOBODY ? p->centre : NOBODY];
+  if (!p->graph) {
+    buf[i++] = '/';
+    buf[i++] = glyph[p->centre <= NOBODY ? p->centre : NOBODY];
+  }
   buf[i++] = ' ';
   buf[i++] = p->side == WHITE ? 'w' : 'b';
   buf[i] = '\0';
@@ -287,7 +333,8 @@ char *board_format_move(Move m, char *buf) {
 
 int board_same(const Position *a, const Position *b) {
   return a->arms[BLACK] == b->arms[BLACK] && a->arms[WHITE] == b->arms[WHITE] &&
-         a->centre == b->centre && a->side == b->side && a->n == b->n;
+         a->centre == b->centre && a->side == b->side && a->n == b->n &&
+         a->graph == b->graph;
 }
 
 /* A strong 64-bit mixer (splitmix64's finaliser). */
@@ -302,5 +349,6 @@ static uint64_t mix64(uint64_t x) {
 uint64_t board_hash(const Position *p) {
   uint64_t h = mix64(p->arms[BLACK] ^ 0x9e3779b97f4a7c15u);
   h = mix64(h ^ p->arms[WHITE]);
-  return mix64(h ^ ((uint64_t)p->centre << 1 | p->side) ^ (uint64_t)p->n << 8);
+  return mix64(h ^ ((uint64_t)p->centre << 1 | p->side) ^ (uint64_t)p->n << 8 ^
+               (uint64_t)p->graph << 16);
 }

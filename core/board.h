@@ -5,6 +5,12 @@
 ** Points are numbered 0..N-1 for the arms (shown to users as 1..N,
 ** clockwise) and BOARD_CENTRE for the centre.  Each side is a bit mask over
 ** the arms plus, possibly, the centre; exactly one point is empty.
+**
+** A Position may also be one of a graph board (graph.h): then graph is 1,
+** the masks are over its n points, there is no centre, and any number of
+** points may be empty.  Its notation needs no names ("bb.ww b"), so the
+** functions here read and write both; the moves of a graph board are
+** written in its point names (graph.h).
 */
 #ifndef MUTORERE_BOARD_H
 #define MUTORERE_BOARD_H
@@ -18,7 +24,7 @@
 #define BOARD_MAX_PLY 999999999u
 #define BOARD_ERRMAX 160 /* size of every error buffer */
 #define BOARD_POSMAX 136 /* size of a buffer that holds any position text */
-#define BOARD_MOVEMAX 8  /* size of a buffer that holds any move text */
+#define BOARD_MOVEMAX 24 /* size of a buffer that holds any move text */
 
 enum { BLACK = 0, WHITE = 1, NOBODY = 2 };
 
@@ -27,8 +33,8 @@ typedef struct Position {
   uint32_t ply;     /* plies played so far (opening rules read it) */
   uint8_t centre;   /* BLACK, WHITE or NOBODY */
   uint8_t side;     /* BLACK or WHITE: the side to move */
-  uint8_t n;        /* number of arms */
-  uint8_t pad_;     /* always 0, so positions compare with memcmp */
+  uint8_t n;        /* number of arms (of a graph board: of points) */
+  uint8_t graph;    /* 1: a position of a graph board; else 0 */
 } Position;
 
 typedef struct Move {
@@ -45,7 +51,8 @@ static inline uint64_t board_empty_arms(const Position *p) {
   return ~(p->arms[BLACK] | p->arms[WHITE]) & board_full(p->n);
 }
 
-/* The empty point: an arm number or BOARD_CENTRE. */
+/* The empty point: an arm number or BOARD_CENTRE (of a graph position:
+** its first empty point). */
 int board_empty_point(const Position *p);
 
 /* The colour on a point: BLACK, WHITE or NOBODY. */
@@ -56,11 +63,13 @@ int board_at(const Position *p, int point);
 void board_start(Position *p, int n);
 
 /* Checks the invariants of a position (arm count, piece counts, one empty
-** point, side, ply).  Returns 0, or -1 with a message in err. */
+** point, side, ply; of a graph position: 2..64 points, at least one of
+** them empty).  Returns 0, or -1 with a message in err. */
 int board_check(const Position *p, char *err);
 
-/* Parses position text "<arms>/<centre> <side>[ <ply>]".  Returns 0, or -1
-** with a message in err (p is then left unchanged). */
+/* Parses position text "<arms>/<centre> <side>[ <ply>]", or of a graph
+** board "<points> <side>[ <ply>]".  Returns 0, or -1 with a message in err
+** (p is then left unchanged). */
 int board_parse(Position *p, const char *text, char *err);
 
 /* Writes the position text (ply left out when 0) into buf, which must hold

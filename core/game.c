@@ -75,13 +75,8 @@ static int game_judge(Game *g, int i, const Position *p) {
 
 int game_init(Game *g, const Rules *r, const Position *start, char *err) {
   memset(g, 0, sizeof *g);
-  if (rules_check(r, err) || board_check(start, err)) return GAME_ERROR;
-  if (start->n != r->arms) {
-    snprintf(err, BOARD_ERRMAX,
-             "the position has %d arms but the variant has %d", start->n,
-             r->arms);
+  if (rules_check(r, err) || rules_check_position(r, start, err))
     return GAME_ERROR;
-  }
   g->rules = *r;
   if (game_reserve(g, 1)) {
     game_free(g);
@@ -149,7 +144,7 @@ int game_play(Game *g, Move m, char *err) {
   if (legal < 0) return GAME_EHOOK;
   if (!legal) {
     snprintf(err, BOARD_ERRMAX, "illegal move %s: %.140s",
-             board_format_move(m, text), why);
+             rules_format_move(&g->rules, m, text), why);
     return GAME_ERROR;
   }
   if (game_reserve(g, g->length + 2)) {

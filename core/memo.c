@@ -15,11 +15,11 @@ HookMemo *memo_new(const Rules *r, size_t max_bytes) {
   HookMemo *m = memory_realloc(NULL, sizeof *m);
   if (!m) return NULL;
   memset(m, 0, sizeof *m);
-  int small = r->arms <= MEMO_SMALL_ARMS && rules_memory(r) == 0 &&
-              rules_opening_plies(r) < 1 << 12;
-  m->key_words = small ? 1 : 4;
+  int small = !r->graph && r->arms <= MEMO_SMALL_ARMS &&
+              rules_memory(r) == 0 && rules_opening_plies(r) < 1 << 12;
+  m->key_words = small ? 1 : r->graph ? 5 : 4;
   m->opening = (uint32_t)rules_opening_plies(r);
-  m->slot_words = small ? 2 : 6;
+  m->slot_words = small ? 2 : m->key_words + 2;
   size_t slots = max_bytes / (sizeof(uint64_t) * (size_t)m->slot_words);
   size_t p = FIRST_SLOTS;
   while (p * 2 <= slots) p *= 2;
@@ -51,9 +51,10 @@ static void fill(const HookMemo *m, uint64_t *slot, const MemoKey *key,
     slot[1] = (j->arms & 0xffffff) | (uint64_t)j->centre << 24 |
               (uint64_t)j->outcome << 25 | MEMO_IN_USE;
   } else {
-    memcpy(slot, key->w, sizeof key->w);
-    slot[4] = j->arms;
-    slot[5] = (uint64_t)j->centre | (uint64_t)j->outcome << 1 | MEMO_IN_USE;
+    memcpy(slot, key->w, (size_t)m->key_words * sizeof(uint64_t));
+    slot[m->key_words] = j->arms;
+    slot[m->key_words + 1] =
+        (uint64_t)j->centre | (uint64_t)j->outcome << 1 | MEMO_IN_USE;
   }
 }
 
@@ -88,7 +89,7 @@ static int grow(HookMemo *m) {
   for (size_t i = 0; i < old; i++) {
     const uint64_t *slot = before + i * (size_t)m->slot_words;
     if (!(slot[m->slot_words - 1] & MEMO_IN_USE)) continue;
-    MemoKey key = {{0, 0, 0, 0}};
+    MemoKey key = {{0, 0, 0, 0, 0}};
     Judgement j;
     memcpy(key.w, slot, (size_t)m->key_words * sizeof(uint64_t));
     memo_unpack(m, slot, &j);

@@ -23,15 +23,16 @@
 #define MEMO_SMALL_ARMS 24 /* boards up to this many arms have small keys */
 
 /* The key of a state: its pieces, centre, side, ply bucket and the to
-** points of its remembered moves; w[0] alone when the memo is small. */
+** points of its remembered moves (on a graph board their from points too,
+** in w[4]); w[0] alone when the memo is small. */
 typedef struct MemoKey {
-  uint64_t w[4];
+  uint64_t w[5];
 } MemoKey;
 
 typedef struct HookMemo {
   uint64_t *words;  /* the slots, words_per_slot words each */
-  int key_words;    /* 1 (small) or 4 */
-  int slot_words;   /* 2 or 6 */
+  int key_words;    /* 1 (small), 4, or 5 (graph boards) */
+  int slot_words;   /* key_words + 1 or 2 */
   size_t mask;      /* slots - 1 (0 before the first store) */
   int shift;        /* 64 - log2(slots): a hash's top bits pick the home */
   uint32_t opening; /* the rules' opening plies (rules_opening_plies) */
@@ -73,8 +74,12 @@ static inline MemoKey memo_key(const HookMemo *m, const Rules *r,
   k.w[1] = p->arms[WHITE];
   k.w[2] = meta;
   k.w[3] = (uint64_t)kept;
-  for (int i = 0; i < kept; i++)
+  k.w[4] = 0;
+  for (int i = 0; i < kept; i++) {
     k.w[3] |= (uint64_t)(h->moves[i].to & 0x7f) << (4 + 7 * i);
+    if (m->key_words == 5) /* the wheel's follow from the to points */
+      k.w[4] |= (uint64_t)(h->moves[i].from & 0x7f) << (7 * i);
+  }
   return k;
 }
 
@@ -84,7 +89,7 @@ static inline size_t memo_home(const HookMemo *m, const MemoKey *key) {
   uint64_t x = key->w[0];
   if (m->key_words > 1)
     x ^= (key->w[1] << 21 | key->w[1] >> 43) ^ key->w[2] << 7 ^
-         key->w[3] * 0xd6e8feb86659fd93u;
+         (key->w[3] ^ key->w[4] << 3) * 0xd6e8feb86659fd93u;
   return (size_t)((x * 0x9e3779b97f4a7c15u) >> m->shift);
 }
 
@@ -102,9 +107,10 @@ static inline void memo_unpack(const HookMemo *m, const uint64_t *slot,
     j->centre = (uint8_t)(w >> 24 & 1);
     j->outcome = (uint8_t)(w >> 25 & 3);
   } else {
-    j->arms = slot[4];
-    j->centre = (uint8_t)(slot[5] & 1);
-    j->outcome = (uint8_t)(slot[5] >> 1 & 3);
+    const uint64_t *judged = slot + m->key_words;
+    j->arms = judged[0];
+    j->centre = (uint8_t)(judged[1] & 1);
+    j->outcome = (uint8_t)(judged[1] >> 1 & 3);
   }
 }
 
@@ -113,7 +119,7 @@ static inline int memo_same(const HookMemo *m, const uint64_t *slot,
                             const MemoKey *key) {
   if (m->key_words == 1) return slot[0] == key->w[0];
   return slot[0] == key->w[0] && slot[1] == key->w[1] && slot[2] == key->w[2] &&
-         slot[3] == key->w[3];
+         slot[3] == key->w[3] && (m->key_words < 5 || slot[4] == key->w[4]);
 }
 
 /* 1 with the judgement in *j when key is remembered; 0 when not. */

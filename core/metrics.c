@@ -613,8 +613,6 @@ int metrics_sample(const MetricsGraph *g, int cap, int games, uint64_t seed,
 }
 
 Move metrics_move(const MetricsGraph *g, uint32_t i, uint32_t j) {
-  const Position *after = &g->state[g->child[g->first[i] + j]];
-  Move m = {(uint8_t)board_empty_point(after),
-            (uint8_t)board_empty_point(&g->state[i])};
-  return m;
+  return rules_move_between(&g->state[i],
+                            &g->state[g->child[g->first[i] + j]]);
 }

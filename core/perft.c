@@ -155,13 +155,40 @@ static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
     return run->failed = PERFT_EHOOK, 0;
   if (j.outcome) return 0;
   if (depth == 1) return (uint64_t)rules_judged_count(&j);
-  uint8_t to = (uint8_t)board_empty_point(p);
   uint64_t sum = 0;
+  if (run->rules->graph) { /* arms: which of the parameters' moves */
+    Move moves[RULES_MAX_MOVES];
+    int k = rules_param_moves(run->rules, p, moves);
+    for (int i = 0; i < k && !run->failed; i++)
+      if (j.arms >> i & 1) sum += perft_child(run, p, h, moves[i], depth - 1);
+    return sum;
+  }
+  uint8_t to = (uint8_t)board_empty_point(p);
   for (uint64_t a = j.arms; a && !run->failed; a &= a - 1)
     sum += perft_child(run, p, h, (Move){(uint8_t)__builtin_ctzll(a), to},
                        depth - 1);
   if (j.centre && !run->failed)
     sum += perft_child(run, p, h, (Move){BOARD_CENTRE, to}, depth - 1);
+  return sum;
+}
+
+/* Leaves below p (depth >= 1) on a graph board, parameters only; the last
+** ply is counted in bulk. */
+static uint64_t perft_graph(Run *run, const Position *p, int depth) {
+  const Rules *r = run->rules;
+  if (depth == 1)
+    return (uint64_t)graph_count(r->graph, p, rules_flank_at(r, p->ply),
+                                 run->adjacent);
+  if (depth > 4 && run_stopped(run)) return 0;
+  Move moves[RULES_MAX_MOVES];
+  int k = graph_moves(r->graph, p, rules_flank_at(r, p->ply), run->adjacent,
+                      moves);
+  uint64_t sum = 0;
+  for (int i = 0; i < k; i++) {
+    Position q = *p;
+    board_play(&q, moves[i]);
+    sum += perft_graph(run, &q, depth - 1);
+  }
   return sum;
 }
 
@@ -185,6 +212,8 @@ int64_t perft(const Rules *r, const Position *p, const History *h, int depth,
     n = perft_memo(&run, m, p, depth);
   else if (rules_hooked(r))
     n = perft_hooked(&run, p, run.memory ? (h ? h : &none) : NULL, depth);
+  else if (r->graph)
+    n = perft_graph(&run, p, depth);
   else {
     n = fast_perfts[(p->n - 4) / 2](&run, p->arms[p->side],
                                     p->arms[p->side ^ 1], rules_centre_of(p),

@@ -4,6 +4,9 @@
 #include "rank.h"
 
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 static uint64_t binomial[65][65]; /* Pascal's triangle, built on first use */
 static int binomial_ready;
@@ -71,4 +74,86 @@ void rank_unrank(uint64_t r, int n, uint32_t ply, Position *p) {
   p->arms[BLACK] = black & arms;
   p->arms[WHITE] = white & arms;
   p->centre = black >> n & 1 ? BLACK : white >> n & 1 ? WHITE : NOBODY;
+}
+
+/* --- graph boards --- */
+
+uint64_t rank_graph_layer(int n, int b, int w) {
+  uint64_t sets = rank_binomial(n, b), rest = rank_binomial(n - b, w);
+  if (!sets || !rest || sets > ((uint64_t)1 << 62) / rest) return 0;
+  return 2 * sets * rest;
+}
+
+/* The bits of x at the set bits of mask, packed down (x within mask). */
+static uint64_t pack_bits(uint64_t x, uint64_t mask) {
+#ifdef __BMI2__
+  return _pext_u64(x, mask);
+#else
+  uint64_t out = 0;
+  for (int k = 0; mask; mask &= mask - 1, k++)
+    if (x & mask & -mask) out |= (uint64_t)1 << k;
+  return out;
+#endif
+}
+
+/* The bits of x spread onto the set bits of mask, the inverse of
+** pack_bits. */
+static uint64_t spread_bits(uint64_t x, uint64_t mask) {
+#ifdef __BMI2__
+  return _pdep_u64(x, mask);
+#else
+  uint64_t out = 0;
+  for (int k = 0; mask; mask &= mask - 1, k++)
+    if (x >> k & 1) out |= mask & -mask;
+  return out;
+#endif
+}
+
+/* The rank of a set (a mask) among the sets of its size (colex order). */
+static uint64_t set_rank(uint64_t set) {
+  uint64_t r = 0;
+  int k = 1;
+  for (; set; set &= set - 1, k++) r += binomial[__builtin_ctzll(set)][k];
+  return r;
+}
+
+/* The set of k elements below n of rank r. */
+static uint64_t set_unrank(uint64_t r, int n, int k) {
+  uint64_t set = 0;
+  int pos = n - 1;
+  for (; k >= 1; k--) { /* greedy, highest element first */
+    while (binomial[pos][k] > r) pos--;
+    r -= binomial[pos][k];
+    set |= (uint64_t)1 << pos;
+    pos--;
+  }
+  return set;
+}
+
+uint64_t rank_graph_position(const Position *p, int b, int w) {
+  if (!binomial_ready) build_binomials();
+  int n = p->n;
+  uint64_t black = p->arms[BLACK];
+  uint64_t free = board_full(n) & ~black;
+  uint64_t white = pack_bits(p->arms[WHITE], free);
+  return ((uint64_t)p->side * binomial[n][b] + set_rank(black)) *
+             binomial[n - b][w] +
+         set_rank(white);
+}
+
+void rank_graph_unrank(uint64_t r, int n, int b, int w, uint32_t ply,
+                       Position *p) {
+  if (!binomial_ready) build_binomials();
+  uint64_t rest = binomial[n - b][w], sets = binomial[n][b];
+  uint64_t white = r % rest, upper = r / rest;
+  uint64_t black = set_unrank(upper % sets, n, b);
+  memset(p, 0, sizeof *p);
+  p->n = (uint8_t)n;
+  p->graph = 1;
+  p->centre = NOBODY;
+  p->side = (uint8_t)(upper / sets);
+  p->ply = ply;
+  p->arms[BLACK] = black;
+  p->arms[WHITE] =
+      spread_bits(set_unrank(white, n - b, w), board_full(n) & ~black);
 }

@@ -38,4 +38,19 @@ uint64_t rank_position(const Position *p);
 /* The position of index r within a layer of n arms, with the given ply. */
 void rank_unrank(uint64_t r, int n, uint32_t ply, Position *p);
 
+/* A graph board (graph.h) of n points with b black and w white pieces:
+** the index of a position within a layer is
+**   (side * C(n, b) + rank of the black set) * C(n - b, w)
+**     + rank of the white set among the points black leaves free.
+** The number of positions in a layer (both sides), or 0 when it does not
+** fit in 63 bits. */
+uint64_t rank_graph_layer(int n, int b, int w);
+
+/* The index of p (a graph position with b black, w white pieces). */
+uint64_t rank_graph_position(const Position *p, int b, int w);
+
+/* The graph position of index r of a layer (n, b, w), with the given ply. */
+void rank_graph_unrank(uint64_t r, int n, int b, int w, uint32_t ply,
+                       Position *p);
+
 #endif

@@ -92,13 +92,13 @@ static int add_move(Reader *rd, Record *r, const char *tok, size_t k,
 }
 
 /* 1 when tok (k chars) has the form of a move: point-point, a point being
-** digits or c. */
+** a word of letters, digits and _ (an arm number or c on the wheel, a
+** point's name on a graph board). */
 static int move_like(const char *tok, size_t k) {
   const char *dash = memchr(tok, '-', k);
   if (!dash || dash == tok || dash == tok + k - 1) return 0;
   for (const char *p = tok; p < tok + k; p++)
-    if (p != dash && !isdigit((unsigned char)*p) && *p != 'c' && *p != 'C')
-      return 0;
+    if (p != dash && !isalnum((unsigned char)*p) && *p != '_') return 0;
   return 1;
 }
 
@@ -210,8 +210,8 @@ int record_replay(const Record *r, const Rules *rules, const Position *start,
   if (rc) return rc;
   for (int i = 0; i < r->move_count; i++) {
     Move m;
-    rc = board_parse_move(&m, rules->arms, r->moves[i].text, why) ? GAME_ERROR
-                                                                  : GAME_OK;
+    rc = rules_parse_move(rules, r->moves[i].text, &m, why) ? GAME_ERROR
+                                                            : GAME_OK;
     if (!rc) rc = game_play(g, m, why);
     if (rc == GAME_ERROR)
       snprintf(err, BOARD_ERRMAX, "move %d (line %d): %.120s", i + 1,
@@ -286,7 +286,7 @@ char *record_write(const Game *g, const RecordTag *tags, int count) {
       snprintf(word, sizeof word, "%d... ", number);
     size_t k = strlen(word);
     snprintf(word + k, sizeof word - k, "%s",
-             board_format_move(g->moves[i], move));
+             rules_format_move(&g->rules, g->moves[i], move));
     if (column && column + (int)strlen(word) + 1 > 78) {
       text_str(&t, "\n");
       column = 0;

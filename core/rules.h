@@ -1,7 +1,12 @@
 /*
-** rules.h — a variant of Mū Tōrere as a value: rule parameters plus optional
-** hooks (C function pointers with a context), the legal moves of a
-** position, and when a position ends the game.
+** rules.h — a variant of Mū Tōrere as a value: its board (the wheel, or a
+** graph: graph.h), rule parameters plus optional hooks (C function
+** pointers with a context), the legal moves of a position, and when a
+** position ends the game.
+**
+** The board is the one small interface between the two kinds: every
+** function here that depends on it looks at r->graph, and keeps the
+** wheel's code as it was for r->graph == NULL.
 */
 #ifndef MUTORERE_RULES_H
 #define MUTORERE_RULES_H
@@ -9,9 +14,10 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "graph.h"
 
 #define RULES_ALWAYS 0x7fffffff /* flank_plies: the flank rule never ends */
-#define RULES_MAX_MOVES 32      /* no position has more legal moves */
+#define RULES_MAX_MOVES 64      /* no position has more legal moves */
 #define RULES_EHOOK (-1)        /* a hook failed; its context holds why */
 
 /* How a game ends. */
@@ -59,7 +65,7 @@ typedef struct RuleHooks {
   ** returns the variant's own verdict on p: an OUTCOME_* (OUTCOME_NONE:
   ** the rules decide), or RULES_EHOOK when the hook failed. */
   int (*judge)(void *ctx, const Position *p, const History *h,
-               const Move *moves, int k, uint32_t *allowed);
+               const Move *moves, int k, uint64_t *allowed);
   void *ctx;
   /* When not NULL the hooks are pure (their answers depend only on the
   ** state) and are asked once per state; the memo keeps the answers. */
@@ -67,7 +73,9 @@ typedef struct RuleHooks {
 } RuleHooks;
 
 typedef struct Rules {
-  int arms;           /* board size N: even, 4..64 */
+  int arms;           /* board size N: even, 4..64 (a graph's points) */
+  const Graph *graph; /* NULL: the wheel of arms arms; else the board */
+  int pieces[2];      /* on a graph board: each side's pieces */
   int flank_plies;    /* the flank rule binds while ply < flank_plies */
   int adjacent_enemy; /* every move needs an enemy next to the mover */
   int misere;         /* the blocked side wins */
@@ -203,10 +211,13 @@ static inline int rules_reach_count(Reach m) {
 }
 
 /* The legal moves by the parameters alone (hooks not asked), written to
-** out (RULES_MAX_MOVES entries), in the order: arms ascending, centre last.
-** Returns how many. */
+** out (RULES_MAX_MOVES entries), in the order: arms ascending, centre last
+** (on a graph board, graph_moves' order).  Returns how many. */
 static inline int rules_param_moves(const Rules *r, const Position *p,
                                     Move *out) {
+  if (r->graph)
+    return graph_moves(r->graph, p, rules_flank_at(r, p->ply),
+                       r->adjacent_enemy, out);
   Reach m = rules_reach_of(r, p);
   int k = 0;
   uint8_t to = m.empty ? (uint8_t)__builtin_ctzll(m.empty) : BOARD_CENTRE;
@@ -218,11 +229,16 @@ static inline int rules_param_moves(const Rules *r, const Position *p,
 
 /* The number of legal moves by the parameters alone. */
 static inline int rules_param_count(const Rules *r, const Position *p) {
+  if (r->graph)
+    return graph_count(r->graph, p, rules_flank_at(r, p->ply),
+                       r->adjacent_enemy);
   return rules_reach_count(rules_reach_of(r, p));
 }
 
 /* What the rules say of a state: its legal moves by the point they leave
-** (every move goes to the empty point), and the variant's own verdict. */
+** (every move goes to the empty point), and the variant's own verdict.
+** On a graph board, arms has bit i set when the i-th move of
+** rules_param_moves is legal, and centre is 0. */
 typedef struct Judgement {
   uint64_t arms;   /* the arms whose piece may move */
   uint8_t centre;  /* 1 when the centre's piece may move */
@@ -263,16 +279,37 @@ int rules_outcome(const Rules *r, const Position *p, const History *h,
 int rules_explain(const Rules *r, const Position *p, const History *h, Move m,
                   char *why);
 
-/* 1 when move m can have led to q (the from point is q's empty point, the
-** to point holds a piece of the side that moved, and a line joins them);
-** legality under the rules is not asked. */
-int rules_led_to(const Position *q, Move m);
+/* 1 when move m can have led to q on r's board (the from point is empty
+** in q, the to point holds a piece of the side that moved, and a line
+** leads from one to the other); legality under the rules is not asked. */
+int rules_led_to(const Rules *r, const Position *q, Move m);
 
-/* Checks that the moves in h could have led to p: each move's from point
-** is the empty point it left, its to point holds a piece of the side that
-** moved, the two are joined by a line, and there are no more moves than
+/* The moves that can have led to q on r's board (as rules_led_to), into out
+** (RULES_MAX_MOVES entries).  Returns how many. */
+int rules_unmoves(const Rules *r, const Position *q, Move *out);
+
+/* Checks that the moves in h could have led to p on r's board (as
+** rules_led_to, each in turn), and that there are no more moves than
 ** plies.  Returns 0, or -1 with a message in err. */
-int rules_check_history(const Position *p, const History *h, char *err);
+int rules_check_history(const Rules *r, const Position *p, const History *h,
+                        char *err);
+
+/* Checks that p is a position of r's board: its kind and size, and on a
+** graph board the pieces of each side.  Returns 0, or -1 with a message in
+** err. */
+int rules_check_position(const Rules *r, const Position *p, char *err);
+
+/* Parses move text on r's board (syntax and points only).  Returns 0, or
+** -1 with a message in err. */
+int rules_parse_move(const Rules *r, const char *text, Move *m, char *err);
+
+/* Writes the text of move m on r's board into buf (BOARD_MOVEMAX bytes).
+** Returns buf. */
+char *rules_format_move(const Rules *r, Move m, char *buf);
+
+/* The move that led from position a to position b, its child (on either
+** kind of board: the point a's mover left and the point it took). */
+Move rules_move_between(const Position *a, const Position *b);
 
 /* 1 when the two states are the same to the rules: the same pieces and
 ** side to move, the same ply as the rules read it, and the same

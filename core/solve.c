@@ -21,7 +21,7 @@ int solve_threads(int asked) {
 }
 
 int solve_is_symmetric(const Rules *r, int claim) {
-  return (!rules_hooked(r) || claim) && rules_memory(r) == 0 &&
+  return !r->graph && (!rules_hooked(r) || claim) && rules_memory(r) == 0 &&
          r->arms <= SYMRANK_MAX_ARMS;
 }
 

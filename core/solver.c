@@ -30,16 +30,18 @@ static int distance_of(uint8_t code) {
 
 /* --- the table's index: layer, history block, position --- */
 
-/* The to point of a move as a digit of a history code (the centre is n). */
-static uint64_t to_digit(Move m, int n) {
-  return m.to == BOARD_CENTRE ? (uint64_t)n : m.to;
+/* A move as a digit of a history code: its to point (the centre is n),
+** or on a graph board its arc. */
+static uint64_t move_digit(const Solution *s, Move m) {
+  if (s->graph) return (uint64_t)graph_arc(s->graph, m);
+  return m.to == BOARD_CENTRE ? (uint64_t)s->n : m.to;
 }
 
-/* The first history code of histories of count moves on n arms: the codes
-** of shorter histories come first. */
-static uint64_t history_offset(int n, int count) {
+/* The first history code of histories of count moves: the codes of
+** shorter histories come first. */
+static uint64_t history_offset(const Solution *s, int count) {
   uint64_t offset = 0, power = 1;
-  for (int j = 0; j < count; j++, power *= (uint64_t)(n + 1)) offset += power;
+  for (int j = 0; j < count; j++, power *= (uint64_t)s->digits) offset += power;
   return offset;
 }
 
@@ -49,8 +51,8 @@ static uint64_t history_code(const Solution *s, const History *h) {
   if (count > s->memory) count = s->memory;
   uint64_t code = 0;
   for (int i = count - 1; i >= 0; i--)
-    code = code * (uint64_t)(s->n + 1) + to_digit(h->moves[i], s->n);
-  return history_offset(s->n, count) + code;
+    code = code * (uint64_t)s->digits + move_digit(s, h->moves[i]);
+  return history_offset(s, count) + code;
 }
 
 /* The ply a state of layer stands for (any later ply of the last layer
@@ -60,11 +62,43 @@ static uint32_t layer_ply(const Solution *s, uint64_t layer) {
          (layer == (uint64_t)s->opening ? (uint32_t)s->memory : 0);
 }
 
+/* The index of p within a history block. */
+static uint64_t position_rank(const Solution *s, const Position *p) {
+  if (s->graph)
+    return rank_graph_position(p, s->pieces[BLACK], s->pieces[WHITE]);
+  return rank_position(p);
+}
+
+/* The position of index r within a history block, with the given ply. */
+static void position_unrank(const Solution *s, uint64_t r, uint32_t ply,
+                            Position *p) {
+  if (s->graph)
+    rank_graph_unrank(r, s->n, s->pieces[BLACK], s->pieces[WHITE], ply, p);
+  else
+    rank_unrank(r, s->n, ply, p);
+}
+
 uint64_t solver_index(const Solution *s, const Position *p, const History *h) {
   uint64_t layer =
       p->ply < (uint32_t)s->opening ? p->ply : (uint64_t)s->opening;
   return layer * s->layer + history_code(s, h) * s->positions +
-         rank_position(p);
+         position_rank(s, p);
+}
+
+/* The rules a solution's board reads (no parameters): for the moves back. */
+static Rules board_of(const Solution *s) {
+  Rules r;
+  memset(&r, 0, sizeof r);
+  r.arms = s->n;
+  r.graph = s->graph;
+  return r;
+}
+
+/* The move a digit of a history code stands for, that led to q. */
+static Move digit_move(const Solution *s, uint64_t digit, const Position *q) {
+  if (s->graph) return graph_arc_move(s->graph, (int)digit);
+  return (Move){(uint8_t)board_empty_point(q),
+                (uint8_t)(digit == (uint64_t)s->n ? BOARD_CENTRE : digit)};
 }
 
 /* Decodes history code into the moves that led to p.  Returns 1, or 0 when
@@ -72,17 +106,17 @@ uint64_t solver_index(const Solution *s, const Position *p, const History *h) {
 static int decode_history(const Solution *s, uint64_t code, const Position *p,
                           History *h) {
   int count = 0;
-  while (count < s->memory && code >= history_offset(s->n, count + 1)) count++;
-  code -= history_offset(s->n, count);
+  Rules board = board_of(s);
+  while (count < s->memory && code >= history_offset(s, count + 1)) count++;
+  code -= history_offset(s, count);
   if ((uint32_t)count > p->ply) return 0;
   Position q = *p;
   h->count = count;
   for (int i = 0; i < count; i++) {
-    uint64_t digit = code % (uint64_t)(s->n + 1);
-    code /= (uint64_t)(s->n + 1);
-    Move m = {(uint8_t)board_empty_point(&q),
-              (uint8_t)(digit == (uint64_t)s->n ? BOARD_CENTRE : digit)};
-    if (!rules_led_to(&q, m)) return 0;
+    uint64_t digit = code % (uint64_t)s->digits;
+    code /= (uint64_t)s->digits;
+    Move m = digit_move(s, digit, &q);
+    if (!rules_led_to(&board, &q, m)) return 0;
     h->moves[i] = m;
     board_unplay(&q, m);
   }
@@ -93,7 +127,7 @@ static int decode_history(const Solution *s, uint64_t code, const Position *p,
 ** not a state. */
 static int state_at(const Solution *s, uint64_t i, Position *p, History *h) {
   uint64_t layer = i / s->layer, within = i % s->layer;
-  rank_unrank(within % s->positions, s->n, layer_ply(s, layer), p);
+  position_unrank(s, within % s->positions, layer_ply(s, layer), p);
   return decode_history(s, within / s->positions, p, h);
 }
 
@@ -170,27 +204,17 @@ typedef struct Before {
 } Before;
 
 /* The predecessors of p when the rules remember nothing: every move back
-** into p's empty point that was legal (with check; without, every one the
-** board allows).  Returns how many, or RULES_EHOOK. */
+** into p that was legal (with check; without, every one the board
+** allows).  Returns how many, or RULES_EHOOK. */
 static int predecessors_plain(const Rules *r, const Position *p, int check,
                               Before *out) {
-  int mover = p->side ^ 1, n = p->n, e = board_empty_point(p), k = 0;
-  int from[RULES_MAX_MOVES + 1], count = 0;
-  if (e == BOARD_CENTRE) {
-    for (uint64_t m = p->arms[mover]; m; m &= m - 1)
-      from[count++] = __builtin_ctzll(m);
-  } else {
-    int a = (e + n - 1) % n, b = (e + 1) % n;
-    if (p->arms[mover] >> a & 1) from[count++] = a;
-    if (p->arms[mover] >> b & 1) from[count++] = b;
-    if (p->centre == mover) from[count++] = BOARD_CENTRE;
-  }
+  Move back[RULES_MAX_MOVES];
+  int count = rules_unmoves(r, p, back), k = 0;
   for (int i = 0; i < count; i++) {
-    Move m = {(uint8_t)e, (uint8_t)from[i]}; /* the move that led to p */
     Before b = {*p, {0, {{0, 0}}}};
-    board_unplay(&b.p, m);
+    board_unplay(&b.p, back[i]);
     b.p.ply = p->ply;
-    int ok = check ? legal_in(r, &b.p, NULL, m) : 1;
+    int ok = check ? legal_in(r, &b.p, NULL, back[i]) : 1;
     if (ok < 0) return RULES_EHOOK;
     if (ok) out[k++] = b;
   }
@@ -227,12 +251,11 @@ static int predecessors_remembered(const Rules *r, int memory,
   oldest = q; /* the position the oldest remembered move led to */
   oldest.ply = p->ply + (uint32_t)memory; /* room to take moves back */
   for (int i = 0; i < rest.count; i++) board_unplay(&oldest, rest.moves[i]);
-  for (int t = 0; t <= p->n; t++) {
-    Move m = {(uint8_t)board_empty_point(&oldest),
-              (uint8_t)(t == p->n ? BOARD_CENTRE : t)};
-    if (!rules_led_to(&oldest, m)) continue;
+  Move back[RULES_MAX_MOVES];
+  int count = rules_unmoves(r, &oldest, back);
+  for (int i = 0; i < count; i++) {
     History longer = rest;
-    longer.moves[longer.count++] = m;
+    longer.moves[longer.count++] = back[i];
     if (add_before(r, &q, &longer, last, out, &k)) return RULES_EHOOK;
   }
   return k;
@@ -261,18 +284,17 @@ static int each_history(Walker *w, History *h, const Position *q,
   const Solution *s = w->sv->s;
   int rc = solver_poll(w->sv);
   if (rc) return rc;
-  uint64_t code = history_offset(s->n, h->count) + digits;
+  uint64_t code = history_offset(s, h->count) + digits;
   rc = w->visit(w->sv, w->ud, w->p, h, w->base + code * s->positions);
   if (rc || h->count >= s->memory || (uint32_t)h->count >= w->p->ply) return rc;
-  for (int t = 0; t <= s->n && !rc; t++) {
-    Move m = {(uint8_t)board_empty_point(q),
-              (uint8_t)(t == s->n ? BOARD_CENTRE : t)};
-    if (!rules_led_to(q, m)) continue;
+  Move back[RULES_MAX_MOVES];
+  int count = rules_unmoves(w->sv->r, q, back);
+  for (int i = 0; i < count && !rc; i++) {
     Position before = *q;
-    board_unplay(&before, m);
-    h->moves[h->count++] = m;
-    rc = each_history(w, h, &before, digits + (uint64_t)t * power,
-                      power * (uint64_t)(s->n + 1));
+    board_unplay(&before, back[i]);
+    h->moves[h->count++] = back[i];
+    rc = each_history(w, h, &before, digits + move_digit(s, back[i]) * power,
+                      power * (uint64_t)s->digits);
     h->count--;
   }
   return rc;
@@ -287,7 +309,7 @@ static int each_state(Solver *sv, uint64_t layer, Visit visit, void *ud) {
   for (uint64_t r = 0; r < s->positions && rc == SOLVER_OK; r++) {
     Position p;
     History h = {0, {{0, 0}}};
-    rank_unrank(r, s->n, layer_ply(s, layer), &p);
+    position_unrank(s, r, layer_ply(s, layer), &p);
     w.p = &p;
     w.base = layer * s->layer + r;
     rc = each_history(&w, &h, &p, 0, 1);
@@ -336,7 +358,7 @@ static int mark_ends(Solver *sv, uint8_t *code, uint8_t *count,
 ** first index is first; code c at distance d). */
 static int resolve_predecessors(Solver *sv, uint8_t *code, uint8_t *count,
                                 uint64_t first, uint64_t r, int d) {
-  Before before[BOARD_MAX_ARMS + 2]; /* the most a state has */
+  Before before[RULES_MAX_MOVES + 1]; /* the most a state has */
   Position p;
   History h;
   uint8_t c = code[r];
@@ -345,7 +367,8 @@ static int resolve_predecessors(Solver *sv, uint8_t *code, uint8_t *count,
               ? predecessors_remembered(sv->r, sv->s->memory, &p, &h, before)
               : predecessors_plain(sv->r, &p, !sv->movers, before);
   if (k < 0) return SOLVER_EHOOK;
-  uint32_t left = mover_bit(board_empty_point(&p)); /* where its mover was */
+  uint32_t left = /* where its mover was */
+      sv->movers ? mover_bit(board_empty_point(&p)) : 0;
   for (int i = 0; i < k; i++) {
     uint64_t q = solver_index(sv->s, &before[i].p, &before[i].h) - first;
     if (!count[q]) continue; /* already resolved, or an end */
@@ -391,7 +414,8 @@ static int solve_last_layer(Solver *sv, uint8_t *code, uint64_t first) {
     snprintf(sv->err, BOARD_ERRMAX, "not enough memory to solve");
     return SOLVER_ERROR;
   }
-  if (rules_hooked(sv->r) && !sv->s->memory && sv->s->n < MOVER_CENTRE)
+  if (rules_hooked(sv->r) && !sv->s->memory && sv->s->n < MOVER_CENTRE &&
+      !sv->r->graph)
     sv->movers = memory_realloc(NULL, size * sizeof *sv->movers); /* or
                                            not: the hooks are asked again */
   sv->once = *sv->r;
@@ -467,22 +491,35 @@ static int solve_opening_layer(Solver *sv, uint64_t layer) {
 static int plan(Solution *s, const Rules *r, char *err) {
   memset(s, 0, sizeof *s);
   s->n = r->arms;
+  s->graph = r->graph;
+  s->pieces[BLACK] = r->pieces[BLACK];
+  s->pieces[WHITE] = r->pieces[WHITE];
   s->opening = rules_opening_plies(r);
   s->memory = rules_memory(r);
-  if (s->n > RANK_MAX_ARMS) {
-    snprintf(err, BOARD_ERRMAX, "%d arms are too many to solve", s->n);
+  if (r->graph) {
+    s->digits = r->graph->arcs;
+    s->positions = rank_graph_layer(s->n, s->pieces[BLACK], s->pieces[WHITE]);
+  } else if (s->n > RANK_MAX_ARMS) {
+    snprintf(err, BOARD_ERRMAX,
+             "%d arms are too many to solve (the solver takes boards of up to "
+             "%d arms)",
+             s->n, RANK_MAX_ARMS);
     return SOLVER_ERROR;
+  } else {
+    s->digits = s->n + 1;
+    s->positions = rank_layer(s->n);
   }
-  s->positions = rank_layer(s->n);
-  s->histories = history_offset(s->n, s->memory + 1);
+  s->histories = history_offset(s, s->memory + 1);
   s->layer = s->positions * s->histories;
   double states =
       (double)s->positions * (double)s->histories * (double)(s->opening + 1);
-  if (states > (double)SOLVER_MAX_STATES || s->opening > 1000) {
+  if (!s->positions || states > (double)SOLVER_MAX_STATES ||
+      s->opening > 1000) {
     snprintf(err, BOARD_ERRMAX,
-             "%d arms with %d opening plies and %d remembered moves make "
-             "too many states to solve (%.3g)",
-             s->n, s->opening, s->memory, states);
+             "%d %s with %d opening plies and %d remembered moves make "
+             "too many states to solve (%.3g; the most is %.3g)",
+             s->n, r->graph ? "points" : "arms", s->opening, s->memory,
+             s->positions ? states : 1e19, (double)SOLVER_MAX_STATES);
     return SOLVER_ERROR;
   }
   return SOLVER_OK;

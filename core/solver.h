@@ -9,8 +9,9 @@
 ** 0..K-1 and layer K for every later ply.  A variant that remembers k
 ** moves (rules_memory) has, within each layer, a block of positions for
 ** every history of up to k moves, coded by their to points (the from
-** points follow from the position); histories that cannot have led to
-** the position are not states and are never looked at.
+** points follow from the position; on a graph board, which may have many
+** empty points, each move is coded by its arc); histories that cannot
+** have led to the position are not states and are never looked at.
 ** Layer K is solved backwards from the ends of the game (retrograde
 ** analysis); the opening layers then by looking one ply ahead.  Winners
 ** hurry and losers delay: a win's distance is the shortest forced one, a
@@ -37,7 +38,11 @@ enum {
 #define SOLVER_MAX_STATES ((uint64_t)1 << 32)
 
 typedef struct Solution {
-  int n;              /* arms */
+  int n;              /* arms (of a graph board: points) */
+  const Graph *graph; /* NULL: the wheel; else the board (rank.h ranks its
+                      ** positions by the pieces of each side) */
+  int pieces[2];
+  int digits;         /* the values of a move's digit in a history code */
   int opening;        /* K: the number of opening layers */
   int memory;         /* k: the moves a state remembers */
   uint64_t positions; /* positions per history block (rank_layer) */

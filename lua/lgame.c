@@ -98,7 +98,7 @@ static int game_new(lua_State *L) {
   Variant *v = lvariant_get(L, 1);
   Position start = lua_isnoneornil(L, 2) ? v->start : lposition_check(L, 2);
   History h;
-  if (start.n != v->rules.arms) {
+  if (!v->rules.graph && !start.graph && start.n != v->rules.arms) {
     lvariant_push_name(L, 1);
     return luaL_error(L,
                       "the position has %d arms but variant '%s' has %d (a "
@@ -106,7 +106,9 @@ static int game_new(lua_State *L) {
                       start.n, lua_tostring(L, -1), v->rules.arms,
                       lua_tostring(L, -1), start.n);
   }
-  lhistory_check(L, 3, &start, RULES_MAX_HISTORY, &h);
+  if (rules_check_position(&v->rules, &start, err))
+    return luaL_error(L, "%s", err);
+  lhistory_check(L, 3, &v->rules, &start, RULES_MAX_HISTORY, &h);
   for (int i = 0; i < h.count; i++) board_unplay(&start, h.moves[i]);
   LGame *g = game_push(L, 1);
   int rc = game_start_at(L, g, v, &start, err);
@@ -138,7 +140,7 @@ static int game_moves_l(lua_State *L) {
   if (k < 0) return lhook_raise(L, v);
   lua_createtable(L, k, 0);
   for (int i = 0; i < k; i++) {
-    lua_pushstring(L, board_format_move(moves[i], text));
+    lua_pushstring(L, rules_format_move(&g->game.rules, moves[i], text));
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
@@ -147,7 +149,7 @@ static int game_moves_l(lua_State *L) {
 /* g:play(move) — plays a move (text or Move); returns the game. */
 static int game_play_l(lua_State *L) {
   LGame *g = game_self(L);
-  Move m = lmove_check(L, 2, g->game.rules.arms);
+  Move m = lmove_check(L, 2, &g->game.rules);
   Variant *v = game_variant(L, 1);
   char err[BOARD_ERRMAX];
   game_not_busy(L, g);
@@ -187,7 +189,8 @@ static int game_position_l(lua_State *L) {
 
 /* g:board() — the current position as a Position value. */
 static int game_board(lua_State *L) {
-  lposition_push(L, game_position(&game_self(L)->game));
+  LGame *g = game_self(L);
+  lposition_push(L, game_position(&g->game), g->game.rules.graph);
   return 1;
 }
 
@@ -198,8 +201,8 @@ static int game_state(lua_State *L) {
   LGame *g = game_self(L);
   History h;
   game_history(&g->game, g->game.length, &h);
-  lposition_push(L, game_position(&g->game));
-  lhistory_push(L, &h);
+  lposition_push(L, game_position(&g->game), g->game.rules.graph);
+  lhistory_push(L, g->game.rules.graph, &h);
   return 2;
 }
 
@@ -235,7 +238,7 @@ static int game_history_l(lua_State *L) {
   char text[BOARD_MOVEMAX];
   lua_createtable(L, g->game.length, 0);
   for (int i = 0; i < g->game.length; i++) {
-    lua_pushstring(L, board_format_move(g->game.moves[i], text));
+    lua_pushstring(L, rules_format_move(&g->game.rules, g->game.moves[i], text));
     lua_rawseti(L, -2, i + 1);
   }
   return 1;

@@ -43,7 +43,12 @@ static int hook_failed(HookContext *h, const Position *p) {
     lua_replace(L, -2);
     msg = lua_tostring(L, -1);
   }
-  if (strcmp(h->asking, "allow") == 0) board_format_move(h->move, move);
+  if (strcmp(h->asking, "allow") == 0) {
+    if (h->graph)
+      graph_format_move(h->graph, h->move, move);
+    else
+      board_format_move(h->move, move);
+  }
   if (lwatchdog_pending())
     lua_pushliteral(L, "interrupted");
   else
@@ -112,21 +117,21 @@ static int call_judge(lua_State *L) {
   const History *past = h->past;
   const Move *moves = h->moves;
   int k = h->count, outcome = OUTCOME_NONE;
-  uint32_t allowed = 0;
+  uint64_t allowed = 0;
   if (h->depth++ > 0) { /* a hook asks its own variant: fresh values */
-    lposition_view_push(L);
+    lposition_view_push(L, h->graph);
     lua_newtable(L);
   } else {
     lua_pushvalue(L, lua_upvalueindex(UP_VIEW));
     lua_pushvalue(L, lua_upvalueindex(UP_HISTORY));
   }
   lposition_view_set(L, 1, p);
-  lhistory_set(L, 2, past);
+  lhistory_set(L, 2, h->graph, past);
   if (lua_toboolean(L, lua_upvalueindex(UP_RESULT)))
     outcome = ask_result(L, h, 1, 2);
   int allow = lua_toboolean(L, lua_upvalueindex(UP_ALLOW));
   for (int i = 0; i < k; i++)
-    if (!allow || ask_allow(L, h, 1, 2, moves[i])) allowed |= (uint32_t)1 << i;
+    if (!allow || ask_allow(L, h, 1, 2, moves[i])) allowed |= (uint64_t)1 << i;
   lua_pushinteger(L, (lua_Integer)allowed);
   lua_pushinteger(L, outcome);
   return 2;
@@ -134,7 +139,7 @@ static int call_judge(lua_State *L) {
 
 /* The core's judge: runs the closure in a protected call. */
 static int hook_judge(void *ctx, const Position *p, const History *past,
-                      const Move *moves, int k, uint32_t *allowed) {
+                      const Move *moves, int k, uint64_t *allowed) {
   HookContext *h = ctx;
   lua_State *L = h->L;
   if (!L || !lua_checkstack(L, 8)) return RULES_EHOOK;
@@ -148,7 +153,7 @@ static int hook_judge(void *ctx, const Position *p, const History *past,
   int status = lua_pcall(L, 0, 2, 0);
   h->depth = depth;
   if (status != LUA_OK) return hook_failed(h, p);
-  *allowed = (uint32_t)lua_tointeger(L, -2);
+  *allowed = (uint64_t)lua_tointeger(L, -2);
   int outcome = (int)lua_tointeger(L, -1);
   lua_pop(L, 2);
   return outcome;
@@ -198,11 +203,12 @@ void lhook_wire(lua_State *L, Variant *v) {
   h->memo = NULL;
   memset(&v->rules.hooks, 0, sizeof v->rules.hooks);
   if (!hooked) return;
+  h->graph = v->rules.graph;
   push_hook(L, h->allow_ref);
   push_hook(L, h->result_ref);
-  lposition_view_push(L);
+  lposition_view_push(L, h->graph);
   lua_newtable(L);
-  lmove_push_table(L);
+  lmove_push_table(L, h->graph);
   lua_pushlightuserdata(L, h);
   lua_pushcclosure(L, call_judge, 6);
   h->judge_ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -51,14 +51,16 @@ static void push_histogram(lua_State *L, const uint64_t *counts, int max) {
 
 /* Sets field history to the moves state i remembers, when it remembers
 ** any. */
-static void set_history(lua_State *L, const MetricsGraph *g, uint32_t i) {
+static void set_history(lua_State *L, const Rules *r, const MetricsGraph *g,
+                        uint32_t i) {
   if (g->history[i].count == 0) return;
-  lhistory_push(L, &g->history[i]);
+  lhistory_push(L, r->graph, &g->history[i]);
   lua_setfield(L, -2, "history");
 }
 
 /* Pushes up to max examples of traps: {{position, losing [, history]}}. */
-static void push_trap_examples(lua_State *L, const MetricsGraph *g, int max) {
+static void push_trap_examples(lua_State *L, const Rules *r,
+                               const MetricsGraph *g, int max) {
   lua_newtable(L);
   int n = 0;
   for (uint32_t i = 0; i < g->count && n < max; i++) {
@@ -69,14 +71,14 @@ static void push_trap_examples(lua_State *L, const MetricsGraph *g, int max) {
     if (!losing) continue;
     lua_createtable(L, 0, 2);
     set_position(L, "position", &g->state[i]);
-    set_history(L, g, i);
+    set_history(L, r, g, i);
     set_integer(L, "losing", losing);
     lua_rawseti(L, -2, ++n);
   }
 }
 
 /* Sets the census's fields in the table on top. */
-static void push_census(lua_State *L, const MetricsGraph *g,
+static void push_census(lua_State *L, const Rules *r, const MetricsGraph *g,
                         const MetricsCensus *c, int examples) {
   set_integer(L, "states", (lua_Integer)c->states);
   set_integer(L, "wins", (lua_Integer)c->wins);
@@ -98,7 +100,7 @@ static void push_census(lua_State *L, const MetricsGraph *g,
   set_integer(L, "moves", (lua_Integer)c->trap_moves);
   push_histogram(L, c->trap_losing, RULES_MAX_MOVES);
   lua_setfield(L, -2, "by_losing");
-  push_trap_examples(L, g, examples);
+  push_trap_examples(L, r, g, examples);
   lua_setfield(L, -2, "examples");
   lua_setfield(L, -2, "traps");
   if (c->lookahead < 0) return;
@@ -107,10 +109,10 @@ static void push_census(lua_State *L, const MetricsGraph *g,
   char text[BOARD_MOVEMAX];
   lua_createtable(L, 0, 2);
   set_position(L, "position", &g->state[c->witness_state]);
-  set_history(L, g, c->witness_state);
+  set_history(L, r, g, c->witness_state);
   lua_pushstring(
-      L, board_format_move(metrics_move(g, c->witness_state, c->witness_move),
-                           text));
+      L, rules_format_move(
+             r, metrics_move(g, c->witness_state, c->witness_move), text));
   lua_setfield(L, -2, "move");
   lua_setfield(L, -2, "witness");
 }
@@ -162,7 +164,7 @@ static int raise_code(lua_State *L, Variant *v, int rc, const char *err) {
 ** ring's symmetries: rules that answer alike for turned and mirrored
 ** positions and remember no moves. */
 static int chain_symmetric(const Variant *v) {
-  return (v->symmetric || !rules_hooked(&v->rules)) &&
+  return !v->rules.graph && (v->symmetric || !rules_hooked(&v->rules)) &&
          rules_memory(&v->rules) == 0;
 }
 
@@ -177,10 +179,9 @@ static int metrics_exact(lua_State *L) {
   Variant *v = lvariant_get(L, 1);
   const Solution *s = lsolver_check(L, 2);
   Position start = lposition_check(L, 3);
-  if (start.n != s->n)
-    return luaL_error(L, "the position has %d arms but the variant %d", start.n,
-                      s->n);
-  lhistory_check(L, 4, &start, s->memory, &h);
+  if (rules_check_position(&v->rules, &start, err))
+    return luaL_error(L, "%s", err);
+  lhistory_check(L, 4, &v->rules, &start, s->memory, &h);
   luaL_checktype(L, 5, LUA_TTABLE);
   lua_getfield(L, 5, "cap");
   lua_getfield(L, 5, "games");
@@ -214,7 +215,7 @@ static int metrics_exact(lua_State *L) {
   lua_setfield(L, -2, "value");
   if (g->value[0] != VALUE_DRAW) set_integer(L, "distance", g->distance[0]);
   set_integer(L, "start_moves", metrics_moves(g, 0));
-  push_census(L, g, &census, examples);
+  push_census(L, &v->rules, g, &census, examples);
   if (cap > 0) {
     push_random(L, &random);
     lua_setfield(L, -2, "random");

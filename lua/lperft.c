@@ -25,16 +25,14 @@ static int perft_l(lua_State *L) {
     v = lvariant_get(L, 1);
   } else {
     v = lvariant_get(L, 1);
+    char err[BOARD_ERRMAX];
     p = lua_isnoneornil(L, 3) ? v->start : lposition_check(L, 3);
-    if (p.n == v->rules.arms)
-      lhistory_check(L, 4, &p, rules_memory(&v->rules), &h);
+    if (rules_check_position(&v->rules, &p, err)) return luaL_error(L, "%s", err);
+    lhistory_check(L, 4, &v->rules, &p, rules_memory(&v->rules), &h);
   }
   lua_Integer depth = luaL_checkinteger(L, 2);
   luaL_argcheck(L, depth >= 0 && depth <= PERFT_MAX_DEPTH, 2,
                 "depth must be from 0 to 200");
-  if (p.n != v->rules.arms)
-    return luaL_error(L, "the position has %d arms but the variant has %d", p.n,
-                      v->rules.arms);
   Cancel cancel = lwatchdog_cancel(L);
   lua_State *before = lhook_enter(v, L);
   int64_t n = perft(&v->rules, &p, &h, (int)depth, &cancel);

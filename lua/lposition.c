@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lposition.h"
+#include "lboard.h"
 #include "lmutorere.h"
 
 static const char *const colour_names[] = {"black", "white"};
@@ -50,36 +51,54 @@ void lposition_push_colour(lua_State *L, int colour) {
     lua_pushnil(L);
 }
 
-/* Pushes a point as Lua sees it: an arm number 1..n or "c". */
-static void push_point(lua_State *L, int point) {
-  if (point == BOARD_CENTRE)
+/* Pushes a point as Lua sees it: an arm number 1..n or "c"; on a graph
+** board, its name. */
+static void push_point(lua_State *L, const Graph *g, int point) {
+  if (g)
+    lua_pushstring(L, point < g->n ? g->name[point] : "?");
+  else if (point == BOARD_CENTRE)
     lua_pushliteral(L, "c");
   else
     lua_pushinteger(L, point + 1);
 }
 
-/* The point at arg on n arms: an arm number 1..n or "c". */
-static int check_point(lua_State *L, int arg, int n) {
+/* The point at arg on the board of p (g: its graph, or NULL): an arm
+** number 1..n or "c"; on a graph board a point's name or number 1..n. */
+static int check_point(lua_State *L, int arg, const Position *p,
+                       const Graph *g) {
+  int n = p->n;
   if (lua_type(L, arg) == LUA_TSTRING) {
-    const char *s = lua_tostring(L, arg);
-    if (strcmp(s, "c") == 0) return BOARD_CENTRE;
-    return luaL_argerror(L, arg, "a point is an arm number or \"c\"");
+    size_t len;
+    const char *s = lua_tolstring(L, arg, &len);
+    if (!p->graph && strcmp(s, "c") == 0) return BOARD_CENTRE;
+    int point = g ? graph_find(g, s, len) : -1;
+    if (point >= 0) return point;
+    if (!p->graph)
+      return luaL_argerror(L, arg, "a point is an arm number or \"c\"");
+    return luaL_argerror(L, arg,
+                         g ? lua_pushfstring(L, "no point named %s on this board",
+                                             lbridge_describe(L, arg))
+                           : "this position knows no point names (a point "
+                             "is a number 1..n)");
   }
   lua_Integer a = luaL_checkinteger(L, arg);
   if (a < 1 || a > n)
     return luaL_argerror(L, arg,
-                         lua_pushfstring(L,
-                                         "no arm %d on a board "
-                                         "of %d arms",
-                                         (int)a, n));
+                         lua_pushfstring(L, "no %s %d on a board of %d %ss",
+                                         p->graph ? "point" : "arm", (int)a, n,
+                                         p->graph ? "point" : "arm"));
   return (int)a - 1;
 }
 
 /* --- Position --- */
 
-void lposition_push(lua_State *L, const Position *p) {
-  Position *q = lua_newuserdatauv(L, sizeof *q, 0);
+void lposition_push(lua_State *L, const Position *p, const Graph *g) {
+  Position *q = lua_newuserdatauv(L, sizeof *q, 1);
   *q = *p;
+  if (g && p->graph) {
+    lboard_push(L, g);
+    lua_setiuservalue(L, -2, 1);
+  }
   lua_rawgetp(L, LUA_REGISTRYINDEX, &position_meta_key);
   lua_setmetatable(L, -2);
 }
@@ -100,40 +119,70 @@ static Position *position_self(lua_State *L) {
   return p;
 }
 
+/* The board of the Position (or view) at idx: its Graph, or NULL for the
+** wheel and for a graph position that knows no board. */
+static const Graph *position_graph(lua_State *L, int idx) {
+  const Position *p = lua_touserdata(L, idx);
+  if (!p->graph) return NULL;
+  lua_getiuservalue(L, idx, 1);
+  const Graph *g = lboard_test(L, -1);
+  lua_pop(L, 1);
+  return g && g->n == p->n ? g : NULL;
+}
+
 /* p:at(point) — the colour on a point ("black", "white" or nil). */
 static int position_at(lua_State *L) {
   Position *p = position_self(L);
-  lposition_push_colour(L, board_at(p, check_point(L, 2, p->n)));
+  lposition_push_colour(L, board_at(p, check_point(L, 2, p, position_graph(L, 1))));
   return 1;
 }
 
-/* p:pieces(colour) — the points that colour holds, arms ascending, "c"
-** last. */
-static int position_pieces(lua_State *L) {
-  Position *p = position_self(L);
-  int colour = luaL_checkoption(L, 2, NULL, colour_names), k = 0;
-  lua_createtable(L, p->n / 2, 0);
-  for (uint64_t m = p->arms[colour]; m; m &= m - 1) {
-    lua_pushinteger(L, __builtin_ctzll(m) + 1);
+/* Pushes the points of mask as a list (on the wheel the centre too when
+** centre is set): numbers or names as push_point has them. */
+static void push_points(lua_State *L, const Graph *g, uint64_t mask,
+                        int centre) {
+  int k = 0;
+  lua_createtable(L, __builtin_popcountll(mask) + 1, 0);
+  for (; mask; mask &= mask - 1) {
+    push_point(L, g, __builtin_ctzll(mask));
     lua_rawseti(L, -2, ++k);
   }
-  if (p->centre == colour) {
+  if (centre) {
     lua_pushliteral(L, "c");
     lua_rawseti(L, -2, ++k);
   }
+}
+
+/* p:pieces(colour) — the points that colour holds, arms ascending, "c"
+** last; on a graph board the points in their order, and "empty" gives the
+** empty points. */
+static int position_pieces(lua_State *L) {
+  static const char *const kinds[] = {"black", "white", "empty", NULL};
+  Position *p = position_self(L);
+  const Graph *g = position_graph(L, 1);
+  int colour = luaL_checkoption(L, 2, NULL, kinds);
+  if (colour == 2) {
+    uint64_t empty = ~(p->arms[BLACK] | p->arms[WHITE]) & board_full(p->n);
+    push_points(L, g, empty, !p->graph && p->centre == NOBODY);
+  } else
+    push_points(L, g, p->arms[colour], !p->graph && p->centre == colour);
   return 1;
 }
 
 /* p:neighbours(point) — the points joined to a point by a line. */
 static int position_neighbours(lua_State *L) {
   Position *p = position_self(L);
-  int point = check_point(L, 2, p->n), n = p->n;
+  const Graph *g = position_graph(L, 1);
+  int point = check_point(L, 2, p, g), n = p->n;
+  if (p->graph) {
+    if (!g)
+      return luaL_error(L, "neighbours: this position knows no board (take "
+                           "it from a game or a variant of its board)");
+    push_points(L, g, g->near[point], 0);
+    return 1;
+  }
   if (point == BOARD_CENTRE) {
-    lua_createtable(L, n, 0);
-    for (int i = 1; i <= n; i++) {
-      lua_pushinteger(L, i);
-      lua_rawseti(L, -2, i);
-    }
+    push_points(L, NULL, board_full(n), 0);
     return 1;
   }
   lua_createtable(L, 3, 0);
@@ -193,6 +242,10 @@ static int position_transform(lua_State *L) {
   }
   int mirror = flags[0], swap = flags[1];
   int n = p->n;
+  if (p->graph && (mirror || k))
+    luaL_argerror(L, 2,
+                  "a graph board has no rotate or mirror (only swap); its "
+                  "symmetries are its variant's (mt.same_game)");
   k %= n; /* no overflow below, whatever k is */
   q = *p;
   q.arms[BLACK] = q.arms[WHITE] = 0;
@@ -207,13 +260,14 @@ static int position_transform(lua_State *L) {
     if (q.centre != NOBODY) q.centre ^= 1;
     q.side ^= 1;
   }
-  lposition_push(L, &q);
+  lposition_push(L, &q, position_graph(L, 1));
   return 1;
 }
 
 /* Fields: arms, side, ply, centre, empty, black and white (arm masks: bit
-** i-1 for arm i); p[i] is the colour on arm i;
-** anything else is looked up in the methods (upvalue 1). */
+** i-1 for arm i); p[i] is the colour on arm i; on a graph board points
+** (their number) instead of arms and empty, and p[name] the colour on a
+** point; anything else is looked up in the methods (upvalue 1). */
 static int position_index(lua_State *L) {
   Position *p = position_self(L);
   size_t k;
@@ -228,18 +282,23 @@ static int position_index(lua_State *L) {
     lua_pushinteger(L, p->ply);
   else if (k == 4 && memcmp(key, "side", 4) == 0)
     lposition_push_colour(L, p->side);
-  else if (k == 4 && memcmp(key, "arms", 4) == 0)
+  else if (k == 4 && memcmp(key, "arms", 4) == 0 && !p->graph)
+    lua_pushinteger(L, p->n);
+  else if (k == 6 && memcmp(key, "points", 6) == 0 && p->graph)
     lua_pushinteger(L, p->n);
   else if (k == 6 && memcmp(key, "centre", 6) == 0)
     lposition_push_colour(L, p->centre);
-  else if (k == 5 && memcmp(key, "empty", 5) == 0)
-    push_point(L, board_empty_point(p));
+  else if (k == 5 && memcmp(key, "empty", 5) == 0 && !p->graph)
+    push_point(L, NULL, board_empty_point(p));
   else if (k == 5 && memcmp(key, "black", 5) == 0)
     lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
   else if (k == 5 && memcmp(key, "white", 5) == 0)
     lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
-  else
-    lua_rawget(L, lua_upvalueindex(1));
+  else if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNIL && p->graph) {
+    const Graph *g = position_graph(L, 1);
+    int point = g ? graph_find(g, key, k) : -1;
+    if (point >= 0) lposition_push_colour(L, board_at(p, point));
+  }
   return 1;
 }
 
@@ -258,7 +317,7 @@ static int position_eq(lua_State *L) {
 /* mt.position(text) — a Position from position text. */
 static int position_new(lua_State *L) {
   Position p = lposition_check(L, 1);
-  lposition_push(L, &p);
+  lposition_push(L, &p, NULL);
   return 1;
 }
 
@@ -267,16 +326,25 @@ static int position_new(lua_State *L) {
 static int move_tostring(lua_State *L);
 static int move_eq(lua_State *L);
 
-/* Pushes a new Move value for m with its own metatable. */
-static void new_move(lua_State *L, Move m) {
+void lmove_new(lua_State *L, Move m, const char *text) {
   Move *u = lua_newuserdatauv(L, sizeof *u, 0);
   *u = m;
-  lua_createtable(L, 0, 6);
+  lua_createtable(L, 0, 7);
   lua_createtable(L, 0, 2);
-  push_point(L, m.from);
-  lua_setfield(L, -2, "from");
-  push_point(L, m.to);
-  lua_setfield(L, -2, "to");
+  if (text) { /* a graph board's: the names in the text */
+    const char *dash = strchr(text, '-');
+    lua_pushlstring(L, text, (size_t)(dash - text));
+    lua_setfield(L, -2, "from");
+    lua_pushstring(L, dash + 1);
+    lua_setfield(L, -2, "to");
+    lua_pushstring(L, text);
+    lua_setfield(L, -3, "text");
+  } else {
+    push_point(L, NULL, m.from);
+    lua_setfield(L, -2, "from");
+    push_point(L, NULL, m.to);
+    lua_setfield(L, -2, "to");
+  }
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, move_tostring);
   lua_setfield(L, -2, "__tostring");
@@ -291,8 +359,8 @@ static void new_move(lua_State *L, Move m) {
   lua_setmetatable(L, -2);
 }
 
-void lmove_push(lua_State *L, Move m) {
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
+void lmove_push(lua_State *L, const Graph *g, Move m) {
+  lmove_push_table(L, g);
   lmove_push_interned(L, lua_gettop(L), m);
   lua_remove(L, -2);
 }
@@ -301,26 +369,29 @@ void lmove_push_interned(lua_State *L, int interned, Move m) {
   int key = m.from << 8 | m.to;
   if (lua_rawgeti(L, interned, key) != LUA_TNIL) return;
   lua_pop(L, 1);
-  new_move(L, m);
+  lmove_new(L, m, NULL);
   lua_pushvalue(L, -1);
   lua_rawseti(L, interned, key);
 }
 
-void lmove_push_table(lua_State *L) {
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
+void lmove_push_table(lua_State *L, const Graph *g) {
+  if (g)
+    lboard_push_moves(L, g);
+  else
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
 }
 
 const Move *lmove_test(lua_State *L, int idx) {
   return marked(L, idx, &move_mark) ? lua_touserdata(L, idx) : NULL;
 }
 
-Move lmove_check(lua_State *L, int arg, int n) {
+Move lmove_check(lua_State *L, int arg, const Rules *r) {
   const Move *u = lmove_test(L, arg);
   Move m;
   char err[BOARD_ERRMAX];
   if (u) return *u;
   if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "move text");
-  if (board_parse_move(&m, n, lua_tostring(L, arg), err))
+  if (rules_parse_move(r, lua_tostring(L, arg), &m, err))
     luaL_error(L, "%s", err);
   return m;
 }
@@ -329,6 +400,8 @@ static int move_tostring(lua_State *L) {
   char buf[BOARD_MOVEMAX];
   const Move *m = lmove_test(L, 1);
   if (!m) return luaL_typeerror(L, 1, "Move");
+  lua_getmetatable(L, 1);
+  if (lua_getfield(L, -1, "text") == LUA_TSTRING) return 1; /* a graph's */
   lua_pushstring(L, board_format_move(*m, buf));
   return 1;
 }
@@ -341,8 +414,8 @@ static int move_eq(lua_State *L) {
 
 /* --- histories --- */
 
-void lhistory_check(lua_State *L, int arg, const Position *p, int keep,
-                    History *h) {
+void lhistory_check(lua_State *L, int arg, const Rules *r, const Position *p,
+                    int keep, History *h) {
   char err[BOARD_ERRMAX];
   h->count = 0;
   if (lua_isnoneornil(L, arg)) return;
@@ -358,28 +431,28 @@ void lhistory_check(lua_State *L, int arg, const Position *p, int keep,
                                     (int)i, luaL_typename(L, -1)));
     if (u)
       h->moves[h->count++] = *u;
-    else if (board_parse_move(&h->moves[h->count++], p->n, lua_tostring(L, -1),
+    else if (rules_parse_move(r, lua_tostring(L, -1), &h->moves[h->count++],
                               err))
       luaL_argerror(L, arg, lua_pushfstring(L, "history[%d]: %s", (int)i, err));
     lua_pop(L, 1);
   }
-  if (rules_check_history(p, h, err)) luaL_argerror(L, arg, err);
+  if (rules_check_history(r, p, h, err)) luaL_argerror(L, arg, err);
 }
 
-void lhistory_push(lua_State *L, const History *h) {
+void lhistory_push(lua_State *L, const Graph *g, const History *h) {
   int k = h ? h->count : 0;
   lua_createtable(L, k, 0);
   for (int i = 0; i < k; i++) {
-    lmove_push(L, h->moves[i]);
+    lmove_push(L, g, h->moves[i]);
     lua_rawseti(L, -2, i + 1);
   }
 }
 
-void lhistory_set(lua_State *L, int idx, const History *h) {
+void lhistory_set(lua_State *L, int idx, const Graph *g, const History *h) {
   int k = h ? h->count : 0;
   idx = lua_absindex(L, idx);
   for (int i = 0; i < k; i++) {
-    lmove_push(L, h->moves[i]);
+    lmove_push(L, g, h->moves[i]);
     lua_rawseti(L, idx, i + 1);
   }
   for (int i = k + 1; lua_rawgeti(L, idx, i) != LUA_TNIL; i++) {
@@ -406,10 +479,12 @@ static int view_masks(lua_State *L) {
   return 1;
 }
 
-/* A view's user values: its fields table, then the strings it sets (kept
-** there so that an update pushes them without hashing C strings). */
+/* A view's user values: its board (or nil), its fields table, then the
+** strings it sets (kept there so that an update pushes them without hashing
+** C strings), and on a graph board the names of its points. */
 enum {
-  VIEW_FIELDS = 1,
+  VIEW_BOARD = 1,
+  VIEW_FIELDS,
   VIEW_BLACK, /* "black", "white": BLACK + VIEW_BLACK, WHITE + VIEW_BLACK */
   VIEW_WHITE,
   VIEW_SIDE, /* the keys "side", "centre", "empty", "ply" */
@@ -417,16 +492,23 @@ enum {
   VIEW_EMPTY,
   VIEW_PLY,
   VIEW_C, /* "c", the centre as a point */
-  VIEW_VALUES = VIEW_C
+  VIEW_NAMES,
+  VIEW_VALUES = VIEW_NAMES
 };
 
 static const char *const view_strings[] = {"black", "white", "side", "centre",
                                            "empty", "ply",   "c",    NULL};
 
-void lposition_view_push(lua_State *L) {
+void lposition_view_push(lua_State *L, const Graph *g) {
   Position *p = lua_newuserdatauv(L, sizeof *p, VIEW_VALUES);
   int v = lua_gettop(L);
   memset(p, 0, sizeof *p);
+  lboard_push(L, g);
+  lua_setiuservalue(L, v, VIEW_BOARD);
+  if (g) {
+    lboard_push_names(L, g);
+    lua_setiuservalue(L, v, VIEW_NAMES);
+  }
   for (int i = 0; view_strings[i]; i++) {
     lua_pushstring(L, view_strings[i]);
     lua_setiuservalue(L, v, VIEW_BLACK + i);
@@ -491,17 +573,33 @@ static void view_push_point(lua_State *L, int v, int point) {
     lua_pushinteger(L, point + 1);
 }
 
+/* Sets the colour on point i of p in the fields table at t of the view at
+** v: under its number, and on a graph board (names at the index names,
+** else 0) under its name too. */
+static void view_set_point(lua_State *L, int v, int t, int names,
+                           const Position *p, int i) {
+  view_push_colour(L, v, board_at(p, i));
+  if (names) {
+    lua_rawgeti(L, names, i + 1);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, t);
+  }
+  lua_rawseti(L, t, i + 1);
+}
+
 /* Sets every field of the fields table (at t) of the view at v to p's. */
-static void view_fill(lua_State *L, int v, int t, const Position *p) {
+static void view_fill(lua_State *L, int v, int t, int names,
+                      const Position *p) {
   for (int i = 0; i < BOARD_MAX_ARMS; i++) {
-    if (i < p->n)
-      view_push_colour(L, v, board_at(p, i));
-    else
-      lua_pushnil(L);
+    if (i < p->n) {
+      view_set_point(L, v, t, names, p, i);
+      continue;
+    }
+    lua_pushnil(L);
     lua_rawseti(L, t, i + 1);
   }
   lua_pushinteger(L, p->n);
-  lua_setfield(L, t, "arms");
+  lua_setfield(L, t, p->graph ? "points" : "arms");
   lua_getiuservalue(L, v, VIEW_SIDE);
   view_push_colour(L, v, p->side);
   lua_rawset(L, t);
@@ -509,26 +607,27 @@ static void view_fill(lua_State *L, int v, int t, const Position *p) {
   view_push_colour(L, v, p->centre);
   lua_rawset(L, t);
   lua_getiuservalue(L, v, VIEW_EMPTY);
-  view_push_point(L, v, board_empty_point(p));
+  if (p->graph)
+    lua_pushnil(L);
+  else
+    view_push_point(L, v, board_empty_point(p));
   lua_rawset(L, t);
 }
 
 /* Sets the fields of the fields table (at t) of the view at v that differ
 ** between was and p. */
-static void view_update(lua_State *L, int v, int t, const Position *was,
-                        const Position *p) {
+static void view_update(lua_State *L, int v, int t, int names,
+                        const Position *was, const Position *p) {
   uint64_t changed =
       (was->arms[BLACK] ^ p->arms[BLACK]) | (was->arms[WHITE] ^ p->arms[WHITE]);
-  for (; changed; changed &= changed - 1) {
-    int i = __builtin_ctzll(changed);
-    view_push_colour(L, v, board_at(p, i));
-    lua_rawseti(L, t, i + 1);
-  }
+  for (; changed; changed &= changed - 1)
+    view_set_point(L, v, t, names, p, __builtin_ctzll(changed));
   if (was->side != p->side) {
     lua_getiuservalue(L, v, VIEW_SIDE);
     view_push_colour(L, v, p->side);
     lua_rawset(L, t);
   }
+  if (p->graph) return;
   if (was->centre != p->centre) {
     lua_getiuservalue(L, v, VIEW_CENTRE);
     view_push_colour(L, v, p->centre);
@@ -546,17 +645,19 @@ void lposition_view_set(lua_State *L, int v, const Position *p) {
   Position *was = lua_touserdata(L, v);
   v = lua_absindex(L, v);
   lua_getiuservalue(L, v, VIEW_FIELDS);
-  int t = lua_gettop(L);
-  if (was->n != p->n)
-    view_fill(L, v, t, p);
+  int t = lua_gettop(L), names = 0;
+  if (p->graph && lua_getiuservalue(L, v, VIEW_NAMES) == LUA_TTABLE)
+    names = lua_gettop(L);
+  if (was->n != p->n || was->graph != p->graph)
+    view_fill(L, v, t, names, p);
   else
-    view_update(L, v, t, was, p);
+    view_update(L, v, t, names, was, p);
   if (was->ply != p->ply || was->n != p->n) {
     lua_getiuservalue(L, v, VIEW_PLY);
     lua_pushinteger(L, p->ply);
     lua_rawset(L, t);
   }
-  lua_pop(L, 1);
+  lua_settop(L, t - 1);
   *was = *p;
 }
 
@@ -595,7 +696,8 @@ void lposition_open(lua_State *L, int module) {
       {"transform", position_transform},
       {NULL, NULL}};
   static const char *const position_fields[] = {
-      "arms", "side", "ply", "centre", "empty", "black", "white", NULL};
+      "arms", "points", "side", "ply", "centre", "empty", "black", "white",
+      NULL};
   value_type(L, LPOSITION_META, position_meta, position_index, position_methods,
              position_fields);
   lua_pushvalue(L, -1);

@@ -6,27 +6,35 @@
 #define MUTORERE_LPOSITION_H
 
 #include "board.h"
+#include "graph.h"
 #include "lbridge.h"
 #include "rules.h"
 
 /* The Position at idx (a Position value or a view), or NULL. */
 Position *lposition_test(lua_State *L, int idx);
 
-/* Pushes a new immutable Position value. */
-void lposition_push(lua_State *L, const Position *p);
+/* Pushes a new immutable Position value; g is the board of a graph
+** position (its points' names), or NULL. */
+void lposition_push(lua_State *L, const Position *p, const Graph *g);
 
 /* The Position at arg: a Position value or position text (errors name the
 ** argument). */
 Position lposition_check(lua_State *L, int arg);
 
-/* Pushes the Move value for m (interned: the same value each time). */
-void lmove_push(lua_State *L, Move m);
+/* Pushes the Move value for m on board g (NULL: the wheel; interned: the
+** same value each time). */
+void lmove_push(lua_State *L, const Graph *g, Move m);
 
-/* The Move at arg on a board of n arms: a Move value or move text. */
-Move lmove_check(lua_State *L, int arg, int n);
+/* Pushes a new Move value for m: its text on a graph board, NULL for the
+** wheel's notation. */
+void lmove_new(lua_State *L, Move m, const char *text);
 
-/* Pushes the table of interned Move values (for lmove_push_interned). */
-void lmove_push_table(lua_State *L);
+/* The Move at arg on r's board: a Move value or move text. */
+Move lmove_check(lua_State *L, int arg, const Rules *r);
+
+/* Pushes the table of interned Move values of board g (NULL: the wheel),
+** for lmove_push_interned. */
+void lmove_push_table(lua_State *L, const Graph *g);
 
 /* Pushes the Move value for m from the interned table at index interned
 ** (faster than lmove_push in a loop). */
@@ -38,19 +46,20 @@ const Move *lmove_test(lua_State *L, int idx);
 /* Reads the history at arg (nil, or a list of moves, text or Move values,
 ** the last first) that led to p, keeping at most keep moves, into h;
 ** raises an argument error when it cannot have led to p. */
-void lhistory_check(lua_State *L, int arg, const Position *p, int keep,
-                    History *h);
+void lhistory_check(lua_State *L, int arg, const Rules *r, const Position *p,
+                    int keep, History *h);
 
-/* Pushes h (may be NULL) as a new list of Move values, the last first. */
-void lhistory_push(lua_State *L, const History *h);
+/* Pushes h (may be NULL) as a new list of Move values (of board g), the
+** last first. */
+void lhistory_push(lua_State *L, const Graph *g, const History *h);
 
 /* Makes the list at idx hold h's moves (and nothing after them). */
-void lhistory_set(lua_State *L, int idx, const History *h);
+void lhistory_set(lua_State *L, int idx, const Graph *g, const History *h);
 
 /* Pushes a new view: a Position value whose fields lposition_view_set
 ** changes (for hooks and evaluations: no new value per call; a view read
 ** after the call shows whatever it was last set to). */
-void lposition_view_push(lua_State *L);
+void lposition_view_push(lua_State *L, const Graph *g);
 
 /* Makes the view at idx show p, updating only the fields that changed. */
 void lposition_view_set(lua_State *L, int idx, const Position *p);

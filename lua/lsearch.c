@@ -25,12 +25,13 @@ typedef struct Callback {
   int error_slot; /* stack index that receives the error */
   int view;       /* stack index of the position view it is given */
   int failed;
+  const Graph *graph; /* the board (NULL: the wheel), for views and moves */
 } Callback;
 
 /* Pushes a position view and a table (the moves given to a policy) for the
 ** callback cb, which keeps their stack indexes. */
 static void callback_values(lua_State *L, Callback *cb) {
-  lposition_view_push(L);
+  lposition_view_push(L, cb->graph);
   cb->view = lua_gettop(L);
   lua_newtable(L);
 }
@@ -74,16 +75,17 @@ static int lua_eval(void *ctx, const Position *p, int *score) {
   return 0;
 }
 
-/* Runs inside lua_pcall: (policy, view, moves table, Position*, Move*, k)
-** -> index 0..k-1. */
+/* Runs inside lua_pcall: (policy, view, moves table, Position*, Move*, k,
+** Graph*) -> index 0..k-1. */
 static int call_policy(lua_State *L) {
   const Position *p = lua_touserdata(L, 4);
   const Move *moves = lua_touserdata(L, 5);
   int k = (int)lua_tointeger(L, 6);
+  const Graph *g = lua_touserdata(L, 7);
   lua_settop(L, 3);
   lposition_view_set(L, 2, p);
   for (int i = 0; i < k; i++) {
-    lmove_push(L, moves[i]);
+    lmove_push(L, g, moves[i]);
     lua_rawseti(L, 3, i + 1);
   }
   for (int i = k + 1; lua_rawgeti(L, 3, i) != LUA_TNIL; i++) {
@@ -102,7 +104,8 @@ static int call_policy(lua_State *L) {
   char text[BOARD_MOVEMAX];
   const char *chosen = luaL_tolstring(L, -1, NULL);
   for (int j = 0; j < k; j++)
-    if (strcmp(chosen, board_format_move(moves[j], text)) == 0) {
+    if (strcmp(chosen, g ? graph_format_move(g, moves[j], text)
+                         : board_format_move(moves[j], text)) == 0) {
       lua_pushinteger(L, j);
       return 1;
     }
@@ -120,7 +123,8 @@ static int lua_policy(void *ctx, const Position *p, const Move *moves, int k) {
   lua_pushlightuserdata(L, (void *)p);
   lua_pushlightuserdata(L, (void *)moves);
   lua_pushinteger(L, k);
-  if (lua_pcall(L, 6, 1, 0) != LUA_OK) {
+  lua_pushlightuserdata(L, (void *)cb->graph);
+  if (lua_pcall(L, 7, 1, 0) != LUA_OK) {
     lua_replace(L, cb->error_slot);
     cb->failed = 1;
     return RULES_EHOOK;
@@ -223,21 +227,22 @@ static const Game *check_game(lua_State *L, Variant **v) {
   return g;
 }
 
-/* Pushes the move list of pv. */
-static void push_moves(lua_State *L, const Move *moves, int k) {
+/* Pushes the move list of pv (on r's board). */
+static void push_moves(lua_State *L, const Rules *r, const Move *moves, int k) {
   char text[BOARD_MOVEMAX];
   lua_createtable(L, k, 0);
   for (int i = 0; i < k; i++) {
-    lua_pushstring(L, board_format_move(moves[i], text));
+    lua_pushstring(L, rules_format_move(r, moves[i], text));
     lua_rawseti(L, -2, i + 1);
   }
 }
 
 /* Pushes the result of a search as a table. */
-static void push_search_result(lua_State *L, const SearchResult *res) {
+static void push_search_result(lua_State *L, const Rules *r,
+                               const SearchResult *res) {
   char text[BOARD_MOVEMAX];
   lua_createtable(L, 0, 7);
-  lua_pushstring(L, board_format_move(res->best, text));
+  lua_pushstring(L, rules_format_move(r, res->best, text));
   lua_setfield(L, -2, "move");
   lua_pushnumber(L, res->score / EVAL_SCALE);
   lua_setfield(L, -2, "score");
@@ -250,7 +255,7 @@ static void push_search_result(lua_State *L, const SearchResult *res) {
   lua_setfield(L, -2, "depth");
   lua_pushinteger(L, (lua_Integer)res->nodes);
   lua_setfield(L, -2, "nodes");
-  push_moves(L, res->pv, res->pv_length);
+  push_moves(L, r, res->pv, res->pv_length);
   lua_setfield(L, -2, "pv");
 }
 
@@ -275,7 +280,7 @@ static int search_l(lua_State *L) {
       number_option(L, 2, "time")};
   int bits = (int)int_option(L, 2, "table", 12, 10, 26);
   function_option(L, 2, "eval");
-  Callback cb = {L, lua_gettop(L), vidx, 0, 0, 0};
+  Callback cb = {L, lua_gettop(L), vidx, 0, 0, 0, g->rules.graph};
   lua_pushnil(L);
   cb.error_slot = lua_gettop(L);
   callback_values(L, &cb);
@@ -295,7 +300,8 @@ static int search_l(lua_State *L) {
   SearchResult res;
   char err[BOARD_ERRMAX];
   function_option(L, 2, "stop");
-  Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0, 0};
+  Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0, 0,
+                      NULL};
   Cancel cancel = {stop_requested, &stopper};
   lua_State *before = lhook_enter(v, L);
   int rc = search_run(&g->rules, game_position(g), &h, keys, g->length, &limits,
@@ -310,15 +316,16 @@ static int search_l(lua_State *L) {
   if (rc != SEARCH_OK) return luaL_error(L, "%s", err);
   Cancel watchdog = lwatchdog_cancel(L);
   if (cancel_now(&watchdog)) return lwatchdog_raise(L);
-  push_search_result(L, &res);
+  push_search_result(L, &g->rules, &res);
   return 1;
 }
 
 /* Pushes the result of an MCTS as a table. */
-static void push_mcts_result(lua_State *L, const MctsResult *res) {
+static void push_mcts_result(lua_State *L, const Rules *r,
+                             const MctsResult *res) {
   char text[BOARD_MOVEMAX];
   lua_createtable(L, 0, 4);
-  lua_pushstring(L, board_format_move(res->best, text));
+  lua_pushstring(L, rules_format_move(r, res->best, text));
   lua_setfield(L, -2, "move");
   lua_pushinteger(L, (lua_Integer)res->playouts);
   lua_setfield(L, -2, "playouts");
@@ -327,7 +334,7 @@ static void push_mcts_result(lua_State *L, const MctsResult *res) {
   lua_createtable(L, res->moves, 0);
   for (int i = 0; i < res->moves; i++) {
     lua_createtable(L, 0, 3);
-    lua_pushstring(L, board_format_move(res->children[i].move, text));
+    lua_pushstring(L, rules_format_move(r, res->children[i].move, text));
     lua_setfield(L, -2, "move");
     lua_pushinteger(L, (lua_Integer)res->children[i].visits);
     lua_setfield(L, -2, "visits");
@@ -360,7 +367,7 @@ static int mcts_l(lua_State *L) {
   limits.exploration = number_option(L, 2, "exploration");
   limits.seed = (uint64_t)int_option(L, 2, "seed", 1, 0, LUA_MAXINTEGER);
   function_option(L, 2, "policy");
-  Callback cb = {L, lua_gettop(L), 0, 0, 0, 0};
+  Callback cb = {L, lua_gettop(L), 0, 0, 0, 0, g->rules.graph};
   lua_pushnil(L);
   cb.error_slot = lua_gettop(L);
   callback_values(L, &cb);
@@ -370,7 +377,8 @@ static int mcts_l(lua_State *L) {
   MctsResult res;
   char err[BOARD_ERRMAX];
   function_option(L, 2, "stop");
-  Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0, 0};
+  Callback stopper = {L, lua_isfunction(L, -1) ? lua_gettop(L) : 0, 0, 0, 0, 0,
+                      NULL};
   Cancel cancel = {stop_requested, &stopper};
   lua_State *before = lhook_enter(v, L);
   int rc = mcts_run(&g->rules, game_position(g), &h, &limits,
@@ -385,7 +393,7 @@ static int mcts_l(lua_State *L) {
   if (rc != MCTS_OK) return luaL_error(L, "%s", err);
   Cancel watchdog = lwatchdog_cancel(L);
   if (cancel_now(&watchdog)) return lwatchdog_raise(L);
-  push_mcts_result(L, &res);
+  push_mcts_result(L, &g->rules, &res);
   return 1;
 }
 

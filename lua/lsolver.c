@@ -335,9 +335,11 @@ static Position check_state(lua_State *L, const LSolution *s, int arg,
     return *game_position(g);
   }
   Position p = lposition_check(L, arg);
-  if (p.n != s->s.n)
-    luaL_error(L, "the position has %d arms but the solution %d", p.n, s->s.n);
-  lhistory_check(L, arg + 1, &p, s->s.memory, h);
+  char err[BOARD_ERRMAX];
+  const Variant *v = solution_variant(L, 1);
+  lua_pop(L, 1); /* the Solution keeps it */
+  if (rules_check_position(&v->rules, &p, err)) luaL_error(L, "%s", err);
+  lhistory_check(L, arg + 1, &v->rules, &p, s->s.memory, h);
   return p;
 }
 
@@ -348,9 +350,8 @@ static int solution_lookup(lua_State *L) {
   LSolution *s = solution_self(L);
   History h;
   Position p = check_state(L, s, 2, &h);
-  if (p.n != s->s.n)
-    return luaL_error(L, "the game has %d arms but the solution %d", p.n,
-                      s->s.n);
+  if (p.n != s->s.n || p.graph != (s->s.graph != NULL))
+    return luaL_error(L, "the game is not of the solution's board");
   int d, value = solver_lookup(&s->s, &p, &h, &d);
   lua_pushstring(L, value_names[value]);
   if (d < 0)
@@ -395,6 +396,7 @@ static int solution_variant_l(lua_State *L) {
 typedef struct TrapList {
   lua_State *L;
   int table, count, max;
+  const Graph *graph; /* the board, for the names of moves */
 } TrapList;
 
 /* Collects up to max traps as {position = text, history = moves (when
@@ -407,7 +409,7 @@ static void on_trap(void *ud, const Position *p, const History *h, int losing) {
   lua_pushstring(t->L, board_format(p, buf));
   lua_setfield(t->L, -2, "position");
   if (h && h->count) {
-    lhistory_push(t->L, h);
+    lhistory_push(t->L, t->graph, h);
     lua_setfield(t->L, -2, "history");
   }
   lua_pushinteger(t->L, losing);
@@ -426,11 +428,10 @@ static int solution_census(lua_State *L) {
   int max = (int)luaL_optinteger(L, 3, 10);
   char err[BOARD_ERRMAX];
   Census c;
-  if (start.n != s->s.n)
-    return luaL_error(L, "the position has %d arms but the solution %d",
-                      start.n, s->s.n);
+  if (rules_check_position(&v->rules, &start, err))
+    return luaL_error(L, "%s", err);
   lua_newtable(L);
-  TrapList traps = {L, lua_gettop(L), 0, max};
+  TrapList traps = {L, lua_gettop(L), 0, max, v->rules.graph};
   Cancel cancel = lwatchdog_cancel(L);
   Bar bar = bar_start(s->delay);
   Progress progress = {bar_report, &bar};

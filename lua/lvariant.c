@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lvariant.h"
+#include "lboard.h"
 #include "lposition.h"
 #include "lwatchdog.h"
 #include "lmutorere.h"
@@ -22,7 +23,15 @@ static const char *const variant_fields[] = {
     "name",          "description",    "source", "base",       "arms",
     "flank",         "adjacent_enemy", "misere", "repetition", "max_plies",
     "opening_plies", "history",        "pure",   "symmetric",  "allow",
-    "result",        "start",          NULL};
+    "result",        "start",          "points", "lines",      "arrows",
+    "centre",        "layout",         NULL};
+
+/* Names a point may not have: the fields and methods of a position, which
+** hooks read beside the points' names. */
+static const char *const reserved_names[] = {
+    "arms",   "points", "side", "ply",    "centre",     "empty",
+    "black",  "white",  "at",   "pieces", "neighbours", "same",
+    "transform", NULL};
 
 /* --- Variant values --- */
 
@@ -177,16 +186,188 @@ static void inherit(lua_State *L, int v, int base) {
   lvariant_info_set(L, v, "base");
   lvariant_info_get(L, base, "description");
   lvariant_info_set(L, v, "description");
+  lvariant_info_get(L, base, "board"); /* the Board the graph lives in */
+  lvariant_info_set(L, v, "board");
+  lvariant_info_get(L, base, "layout");
+  lvariant_info_set(L, v, "layout");
+}
+
+/* --- graph boards --- */
+
+/* Raises an error about the board of the Variant at v (name first). */
+static int board_error(lua_State *L, int v, const char *what) {
+  lvariant_info_get(L, v, "name");
+  return luaL_error(L, "variant '%s': bad board: %s", lua_tostring(L, -1),
+                    what);
+}
+
+/* The point named by the string at idx on g, or an error naming where the
+** name was found (field). */
+static int board_point(lua_State *L, int v, const Graph *g, int idx,
+                       const char *field) {
+  size_t len = 0;
+  const char *name =
+      lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, &len) : NULL;
+  int point = name ? graph_find(g, name, len) : -1;
+  if (point < 0) {
+    const char *d = lbridge_describe(L, idx);
+    board_error(L, v, lua_pushfstring(L, "%s names %s, which is not a point "
+                                         "(points are listed in 'points')",
+                                      field, d));
+  }
+  return point;
+}
+
+/* Adds the points of the list at the top to g. */
+static void board_points(lua_State *L, int v, Graph *g) {
+  char err[BOARD_ERRMAX];
+  if (!lua_istable(L, -1))
+    board_error(L, v, lua_pushfstring(L, "points must be a list of names, "
+                                         "got %s",
+                                      lbridge_describe(L, -1)));
+  lua_Integer k = (lua_Integer)lua_rawlen(L, -1);
+  for (lua_Integer i = 1; i <= k; i++) {
+    if (lua_rawgeti(L, -1, i) != LUA_TSTRING)
+      board_error(L, v, lua_pushfstring(L, "points[%d] is %s, not a name",
+                                        (int)i, lbridge_describe(L, -1)));
+    const char *name = lua_tostring(L, -1);
+    for (int r = 0; reserved_names[r]; r++)
+      if (strcmp(name, reserved_names[r]) == 0)
+        board_error(L, v, lua_pushfstring(L, "points[%d]: \"%s\" is the name "
+                                             "of a position's field or method",
+                                          (int)i, name));
+    if (graph_add_point(g, name, err) < 0)
+      board_error(L, v, lua_pushfstring(L, "points[%d]: %s", (int)i, err));
+    lua_pop(L, 1);
+  }
+}
+
+/* Adds the lines (arrow: one way) of the list at the top to g: each a pair
+** {from, to} of names or a string "from-to". */
+static void board_lines(lua_State *L, int v, Graph *g, const char *field,
+                        int arrow) {
+  char err[BOARD_ERRMAX], where[48];
+  if (!lua_istable(L, -1))
+    board_error(L, v, lua_pushfstring(L, "%s must be a list of pairs of "
+                                         "point names, got %s",
+                                      field, lbridge_describe(L, -1)));
+  lua_Integer k = (lua_Integer)lua_rawlen(L, -1);
+  for (lua_Integer i = 1; i <= k; i++) {
+    snprintf(where, sizeof where, "%s[%d]", field, (int)i);
+    int type = lua_rawgeti(L, -1, i), top = lua_gettop(L);
+    if (type == LUA_TSTRING) { /* "a-b" */
+      const char *text = lua_tostring(L, -1), *dash = strchr(text, '-');
+      if (!dash)
+        board_error(L, v, lua_pushfstring(L, "%s is %s: write a line as "
+                                             "{\"a\", \"b\"} or \"a-b\"",
+                                          where, lbridge_describe(L, -1)));
+      lua_pushlstring(L, text, (size_t)(dash - text));
+      lua_pushstring(L, dash + 1);
+    } else if (type == LUA_TTABLE && lua_rawlen(L, -1) == 2) {
+      lua_rawgeti(L, top, 1);
+      lua_rawgeti(L, top, 2);
+    } else
+      board_error(L, v, lua_pushfstring(L, "%s is %s: write a line as "
+                                           "{\"a\", \"b\"} or \"a-b\"",
+                                        where, lbridge_describe(L, -1)));
+    int a = board_point(L, v, g, top + 1, where);
+    int b = board_point(L, v, g, top + 2, where);
+    if (graph_add_line(g, a, b, arrow, err))
+      board_error(L, v, lua_pushfstring(L, "%s: %s", where, err));
+    lua_settop(L, top - 1);
+  }
+}
+
+/* Checks the layout table at the top: a position {x, y} for every point of
+** g, numbers. */
+static void board_layout(lua_State *L, int v, const Graph *g) {
+  if (!lua_istable(L, -1))
+    board_error(L, v, lua_pushfstring(L, "layout must be a table {name = {x, "
+                                         "y}}, got %s",
+                                      lbridge_describe(L, -1)));
+  for (int i = 0; i < g->n; i++) {
+    int ok = lua_getfield(L, -1, g->name[i]) == LUA_TTABLE;
+    for (int c = 1; c <= 2 && ok; c++) {
+      ok = lua_rawgeti(L, -1, c) == LUA_TNUMBER;
+      lua_Number x = lua_tonumber(L, -1);
+      ok = ok && x == x && x > -1e9 && x < 1e9;
+      lua_pop(L, 1);
+    }
+    if (!ok)
+      board_error(L, v, lua_pushfstring(L, "layout.%s must be {x, y}, two "
+                                           "numbers",
+                                        g->name[i]));
+    lua_pop(L, 1);
+  }
+}
+
+/* Reads the board fields of the table at t (points, lines, arrows, centre,
+** layout) into the Variant at v: a new Board when t declares points. */
+static void apply_board(lua_State *L, int v, int t) {
+  Variant *var = lua_touserdata(L, v);
+  char err[BOARD_ERRMAX];
+  static const char *const with_points[] = {"lines", "arrows", "centre", NULL};
+  if (lua_getfield(L, t, "points") == LUA_TNIL) {
+    lua_pop(L, 1);
+    for (int i = 0; with_points[i]; i++)
+      if (lua_getfield(L, t, with_points[i]) != LUA_TNIL)
+        board_error(L, v, lua_pushfstring(L, "%s without points (declare a "
+                                             "board's points and lines "
+                                             "together)",
+                                          with_points[i]));
+      else
+        lua_pop(L, 1);
+  } else {
+    Graph g;
+    graph_init(&g);
+    if (lua_getfield(L, t, "arms") != LUA_TNIL)
+      board_error(L, v, "arms belongs to the wheel; a board of points has "
+                        "no arms");
+    lua_pop(L, 1);
+    board_points(L, v, &g);
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "lines") != LUA_TNIL) board_lines(L, v, &g, "lines", 0);
+    if (lua_getfield(L, t, "arrows") != LUA_TNIL)
+      board_lines(L, v, &g, "arrows", 1);
+    lua_pop(L, 2);
+    if (lua_getfield(L, t, "centre") != LUA_TNIL)
+      g.centre = board_point(L, v, &g, -1, "centre");
+    lua_pop(L, 1);
+    if (graph_finish(&g, err)) board_error(L, v, err);
+    var->rules.graph = lboard_new(L, &g);
+    lvariant_info_set(L, v, "board");
+    var->rules.arms = g.n;
+    if (lua_getfield(L, t, "flank") == LUA_TNIL) var->rules.flank_plies = 0;
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    lvariant_info_set(L, v, "layout");
+    if (lua_getfield(L, t, "start") == LUA_TNIL)
+      board_error(L, v, "a board of points needs a start: one character per "
+                        "point (b, w or .) and the side to move, e.g. \"bb.ww "
+                        "b\"");
+    lua_pop(L, 1);
+  }
+  if (lua_getfield(L, t, "layout") == LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (!var->rules.graph) board_error(L, v, "layout belongs to a board of points");
+  board_layout(L, v, var->rules.graph);
+  lvariant_info_set(L, v, "layout");
 }
 
 /* Applies the rule fields of the table at t to the Variant at v. */
 static void apply_rules(lua_State *L, int v, int t) {
   Variant *var = lua_touserdata(L, v);
   int arms_before = var->rules.arms;
-  if (lua_getfield(L, t, "arms") != LUA_TNIL)
+  if (lua_getfield(L, t, "arms") != LUA_TNIL && var->rules.graph)
+    board_error(L, v, "arms belongs to the wheel; this variant's board is a "
+                      "graph of points");
+  if (!lua_isnil(L, -1))
     var->rules.arms = int_field(L, v, "arms", BOARD_MIN_ARMS, BOARD_MAX_ARMS,
                                 "an even number from 4 to 64");
-  if (var->rules.arms % 2) field_error(L, v, "arms", "an even number");
+  if (var->rules.arms % 2 && !var->rules.graph)
+    field_error(L, v, "arms", "an even number");
   if (lua_getfield(L, t, "flank") != LUA_TNIL)
     var->rules.flank_plies = flank_field(L, v);
   if (lua_getfield(L, t, "adjacent_enemy") != LUA_TNIL)
@@ -218,7 +399,8 @@ static void apply_rules(lua_State *L, int v, int t) {
   if (lua_getfield(L, t, "symmetric") != LUA_TNIL)
     var->symmetric = bool_field(L, v, "symmetric");
   lua_pop(L, 10);
-  if (var->rules.arms != arms_before) board_start(&var->start, var->rules.arms);
+  if (var->rules.arms != arms_before && !var->rules.graph)
+    board_start(&var->start, var->rules.arms);
 }
 
 /* Applies the hook fields and the start position of the table at t. */
@@ -234,9 +416,15 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
     if (lua_type(L, -1) != LUA_TSTRING)
       field_error(L, v, "start", "position text");
     int bad = board_parse(&p, lua_tostring(L, -1), err) != 0;
-    if (!bad && p.n != var->rules.arms) {
-      snprintf(err, sizeof err, "it has %d arms, the variant %d", p.n,
-               var->rules.arms);
+    if (!bad && var->rules.graph)
+      bad = graph_check_position(var->rules.graph, &p, err) != 0;
+    else if (!bad && (p.graph || p.n != var->rules.arms)) {
+      if (p.graph)
+        snprintf(err, sizeof err, "it is written for a board of points, and "
+                                  "the variant's board is the wheel");
+      else
+        snprintf(err, sizeof err, "it has %d arms, the variant %d", p.n,
+                 var->rules.arms);
       bad = 1;
     }
     if (bad) {
@@ -245,6 +433,8 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
                  err);
     }
     var->start = p;
+    var->rules.pieces[BLACK] = __builtin_popcountll(p.arms[BLACK]);
+    var->rules.pieces[WHITE] = __builtin_popcountll(p.arms[WHITE]);
   }
   lua_pop(L, 3);
 }
@@ -291,6 +481,7 @@ static Variant *from_table(lua_State *L, int t, int chain,
     apply_info(L, v, t); /* the table's own name and description win */
   }
   lua_pop(L, 1);
+  apply_board(L, v, t);
   apply_rules(L, v, t);
   apply_hooks_start(L, v, t);
   lhook_wire(L, var);
@@ -510,7 +701,15 @@ static void push_parameters(lua_State *L, const Rules *r, int allow, int result,
                             int pure, int symmetric) {
   lua_createtable(L, 0, 12);
   lua_pushinteger(L, r->arms);
-  lua_setfield(L, -2, "arms");
+  lua_setfield(L, -2, r->graph ? "points" : "arms");
+  if (r->graph) {
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, r->pieces[BLACK]);
+    lua_setfield(L, -2, "black");
+    lua_pushinteger(L, r->pieces[WHITE]);
+    lua_setfield(L, -2, "white");
+    lua_setfield(L, -2, "pieces");
+  }
   if (r->flank_plies == RULES_ALWAYS)
     lua_pushliteral(L, "always");
   else if (r->flank_plies == 0)
@@ -589,11 +788,10 @@ static int variant_memo(lua_State *L) {
   return 1;
 }
 
-/* Checks that position p fits variant v (arms). */
+/* Checks that position p fits variant v (its board and pieces). */
 static void check_fits(lua_State *L, const Variant *v, const Position *p) {
-  if (p->n != v->rules.arms)
-    luaL_error(L, "the position has %d arms but the variant has %d", p->n,
-               v->rules.arms);
+  char err[BOARD_ERRMAX];
+  if (rules_check_position(&v->rules, p, err)) luaL_error(L, "%s", err);
 }
 
 /* The position at arg and the history after it (arg + 1) that led to it,
@@ -602,7 +800,7 @@ static Position check_state(lua_State *L, const Variant *v, int arg,
                             History *h) {
   Position p = lposition_check(L, arg);
   check_fits(L, v, &p);
-  lhistory_check(L, arg + 1, &p, rules_memory(&v->rules), h);
+  lhistory_check(L, arg + 1, &v->rules, &p, rules_memory(&v->rules), h);
   return p;
 }
 
@@ -619,7 +817,7 @@ static int variant_moves(lua_State *L) {
   if (k < 0) return lhook_raise(L, v);
   lua_createtable(L, k, 0);
   for (int i = 0; i < k; i++) {
-    lmove_push(L, moves[i]);
+    lmove_push(L, v->rules.graph, moves[i]);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
@@ -632,20 +830,20 @@ static int variant_play(lua_State *L) {
   Position p = lposition_check(L, 2);
   History h;
   check_fits(L, v, &p);
-  Move m = lmove_check(L, 3, p.n);
-  lhistory_check(L, 4, &p, rules_memory(&v->rules), &h);
+  Move m = lmove_check(L, 3, &v->rules);
+  lhistory_check(L, 4, &v->rules, &p, rules_memory(&v->rules), &h);
   char why[BOARD_ERRMAX], text[BOARD_MOVEMAX];
   lua_State *before = lhook_enter(v, L);
   int ok = rules_explain(&v->rules, &p, &h, m, why);
   lhook_leave(v, before);
   if (ok < 0) return lhook_raise(L, v);
   if (!ok)
-    return luaL_error(L, "illegal move %s: %s", board_format_move(m, text),
-                      why);
+    return luaL_error(L, "illegal move %s: %s",
+                      rules_format_move(&v->rules, m, text), why);
   board_play(&p, m);
   history_push(&h, m, rules_memory(&v->rules));
-  lposition_push(L, &p);
-  lhistory_push(L, &h);
+  lposition_push(L, &p, v->rules.graph);
+  lhistory_push(L, v->rules.graph, &h);
   return 2;
 }
 
@@ -696,10 +894,12 @@ static int variant_outcome(lua_State *L) {
 static int variant_index(lua_State *L) {
   Variant *v = variant_self(L);
   const char *key = luaL_checkstring(L, 2);
-  if (strcmp(key, "arms") == 0)
+  if (strcmp(key, "arms") == 0 && !v->rules.graph)
+    lua_pushinteger(L, v->rules.arms);
+  else if (strcmp(key, "points") == 0 && v->rules.graph)
     lua_pushinteger(L, v->rules.arms);
   else if (strcmp(key, "start") == 0)
-    lposition_push(L, &v->start);
+    lposition_push(L, &v->start, v->rules.graph);
   else if (strcmp(key, "hooked") == 0)
     lua_pushboolean(L, rules_hooked(&v->rules));
   else if (strcmp(key, "opening") == 0)
@@ -720,8 +920,8 @@ static int variant_index(lua_State *L) {
 static int variant_tostring(lua_State *L) {
   Variant *v = variant_self(L);
   lvariant_info_get(L, 1, "name");
-  lua_pushfstring(L, "variant %s (%d arms)", lua_tostring(L, -1),
-                  v->rules.arms);
+  lua_pushfstring(L, "variant %s (%d %s)", lua_tostring(L, -1),
+                  v->rules.arms, v->rules.graph ? "points" : "arms");
   return 1;
 }
 
@@ -756,7 +956,8 @@ void lvariant_open(lua_State *L, int module) {
                                      {NULL, NULL}};
   static const char *const fields[] = {
       "name",  "description", "source",     "path",    "base",    "arms",
-      "start", "hooked",      "definition", "opening", "history", NULL};
+      "start", "hooked",      "definition", "opening", "history", "points",
+      NULL};
   luaL_newmetatable(L, LVARIANT_META);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);

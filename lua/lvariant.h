@@ -22,6 +22,7 @@ typedef struct HookContext {
   const Move *moves;        /* the moves to judge, count of them */
   int count;
   struct HookMemo *memo; /* the answers of pure hooks, or NULL */
+  const Graph *graph;    /* the variant's board (NULL: the wheel) */
 } HookContext;
 
 typedef struct Variant {

@@ -18,7 +18,7 @@ typedef struct TestHooks {
 /* The judge over a TestHooks: the result first, then each move. */
 static inline int test_hooks_judge(void *ctx, const Position *p,
                                    const History *h, const Move *moves, int k,
-                                   uint32_t *allowed) {
+                                   uint64_t *allowed) {
   TestHooks *t = ctx;
   int outcome = OUTCOME_NONE;
   if (t->result && (outcome = t->result(t->ctx, p, h)) < 0) return RULES_EHOOK;
@@ -26,7 +26,7 @@ static inline int test_hooks_judge(void *ctx, const Position *p,
   for (int i = 0; i < k; i++) {
     int ok = t->allow ? t->allow(t->ctx, p, h, moves[i]) : 1;
     if (ok < 0) return RULES_EHOOK;
-    if (ok) *allowed |= (uint32_t)1 << i;
+    if (ok) *allowed |= (uint64_t)1 << i;
   }
   return outcome;
 }

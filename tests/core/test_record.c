@@ -169,9 +169,9 @@ static void test_malformed(void) {
                       "line 1: text after the result: '5-4'");
   expect_syntax_error("1. 4-c\n2.. 5-4\n", "line 2: a move number reads");
   expect_syntax_error("1. hello\n", "line 1: not a move: 'hello'");
-  expect_syntax_error("1. x-y\n", "not a move: 'x-y'");
+  expect_syntax_error("1. x+y\n", "not a move: 'x+y'");
   expect_syntax_error("1. 4-\n", "not a move: '4-'");
-  expect_syntax_error("1. 12345678-c\n", "not a move: '12345678-c'");
+  expect_syntax_error("1. 123456789012345678901234-c\n", "not a move: '123456789012345678901234-c'");
   expect_replay_error("1. 4-c 5-4 2. 3-4\n",
                       "move 3 (line 1): illegal move 3-4");
   expect_replay_error("1. 4-c\n5-4\n2. c-9\n",

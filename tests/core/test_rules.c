@@ -262,13 +262,13 @@ static void test_hooks(void) {
 /* A judge that counts its calls and allows every move but those back
 ** into the arm the mover's last move left (reads the history). */
 static int counting_judge(void *ctx, const Position *p, const History *h,
-                          const Move *moves, int k, uint32_t *allowed) {
+                          const Move *moves, int k, uint64_t *allowed) {
   (void)p;
   ++*(int *)ctx;
   *allowed = 0;
   for (int i = 0; i < k; i++)
     if (!(h && h->count >= 2 && moves[i].to == h->moves[1].from))
-      *allowed |= (uint32_t)1 << i;
+      *allowed |= (uint64_t)1 << i;
   return OUTCOME_NONE;
 }
 

@@ -1,0 +1,237 @@
+/*
+** graph.c — graph boards: building and checking them, the moves back, and
+** their move notation.
+*/
+#include "graph.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+void graph_init(Graph *g) {
+  memset(g, 0, sizeof *g);
+  g->centre = -1;
+}
+
+/* 1 when c may be part of a point's name. */
+static int name_char(int c) {
+  return isalnum((unsigned char)c) || c == '_';
+}
+
+int graph_find(const Graph *g, const char *name, size_t len) {
+  if (len == 0 || len >= GRAPH_NAMEMAX) return -1;
+  for (int i = 0; i < g->n; i++)
+    if (strncmp(g->name[i], name, len) == 0 && g->name[i][len] == '\0')
+      return i;
+  return -1;
+}
+
+int graph_add_point(Graph *g, const char *name, char *err) {
+  size_t len = strlen(name);
+  if (len == 0 || len >= GRAPH_NAMEMAX) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad point name \"%.40s\": a name has 1 to %d characters", name,
+             GRAPH_NAMEMAX - 1);
+    return -1;
+  }
+  for (size_t i = 0; i < len; i++)
+    if (!name_char(name[i])) {
+      snprintf(err, BOARD_ERRMAX,
+               "bad point name \"%.40s\": use letters, digits and _", name);
+      return -1;
+    }
+  if (graph_find(g, name, len) >= 0) {
+    snprintf(err, BOARD_ERRMAX, "point \"%s\" is named twice", name);
+    return -1;
+  }
+  if (g->n >= GRAPH_MAX_POINTS) {
+    snprintf(err, BOARD_ERRMAX, "more than %d points", GRAPH_MAX_POINTS);
+    return -1;
+  }
+  memcpy(g->name[g->n], name, len + 1);
+  return g->n++;
+}
+
+int graph_add_line(Graph *g, int a, int b, int arrow, char *err) {
+  if (a < 0 || b < 0 || a >= g->n || b >= g->n) {
+    snprintf(err, BOARD_ERRMAX, "a line to a point that is not on the board");
+    return -1;
+  }
+  if (a == b) {
+    snprintf(err, BOARD_ERRMAX, "a line from point \"%s\" to itself",
+             g->name[a]);
+    return -1;
+  }
+  g->next[a] |= (uint64_t)1 << b;
+  g->prev[b] |= (uint64_t)1 << a;
+  if (!arrow) {
+    g->next[b] |= (uint64_t)1 << a;
+    g->prev[a] |= (uint64_t)1 << b;
+  }
+  g->near[a] = g->next[a] | g->prev[a];
+  g->near[b] = g->next[b] | g->prev[b];
+  return 0;
+}
+
+int graph_finish(Graph *g, char *err) {
+  if (g->n < 2) {
+    snprintf(err, BOARD_ERRMAX, "a board needs at least two points, it has %d",
+             g->n);
+    return -1;
+  }
+  int arcs = 0;
+  for (int i = 0; i < g->n; i++) {
+    if (!g->near[i]) {
+      snprintf(err, BOARD_ERRMAX, "point \"%s\" is on no line", g->name[i]);
+      return -1;
+    }
+    g->arc_base[i] = (uint16_t)arcs;
+    arcs += __builtin_popcountll(g->next[i]);
+  }
+  g->arcs = arcs;
+  return 0;
+}
+
+int graph_equal(const Graph *a, const Graph *b) {
+  if (a == b) return 1;
+  if (a->n != b->n || a->centre != b->centre) return 0;
+  for (int i = 0; i < a->n; i++)
+    if (a->next[i] != b->next[i] || strcmp(a->name[i], b->name[i]) != 0)
+      return 0;
+  return 1;
+}
+
+/* The sum of the k largest of the n numbers in x (sorted in place). */
+static int sum_largest(int *x, int n, int k) {
+  for (int i = 1; i < n; i++) /* insertion sort, largest first */
+    for (int j = i; j > 0 && x[j] > x[j - 1]; j--) {
+      int t = x[j];
+      x[j] = x[j - 1];
+      x[j - 1] = t;
+    }
+  int sum = 0;
+  for (int i = 0; i < k && i < n; i++) sum += x[i];
+  return sum;
+}
+
+int graph_max_moves(const Graph *g, int pieces, int empty) {
+  int out[GRAPH_MAX_POINTS], in[GRAPH_MAX_POINTS];
+  for (int i = 0; i < g->n; i++) {
+    out[i] = __builtin_popcountll(g->next[i]);
+    in[i] = __builtin_popcountll(g->prev[i]);
+  }
+  int by_pieces = sum_largest(out, g->n, pieces);
+  int by_empty = sum_largest(in, g->n, empty);
+  int bound = by_pieces < by_empty ? by_pieces : by_empty;
+  return bound < g->arcs ? bound : g->arcs;
+}
+
+int graph_unmoves(const Graph *g, const Position *q, Move *out) {
+  uint64_t empty = graph_empty(g, q);
+  int k = 0;
+  for (uint64_t to = q->arms[q->side ^ 1]; to; to &= to - 1) {
+    int v = __builtin_ctzll(to);
+    for (uint64_t from = g->prev[v] & empty; from; from &= from - 1)
+      out[k++] = (Move){(uint8_t)__builtin_ctzll(from), (uint8_t)v};
+  }
+  return k;
+}
+
+int graph_led_to(const Graph *g, const Position *q, Move m) {
+  if (m.from >= g->n || m.to >= g->n) return 0;
+  return (graph_empty(g, q) >> m.from & 1) &&
+         (q->arms[q->side ^ 1] >> m.to & 1) && (g->next[m.from] >> m.to & 1);
+}
+
+Move graph_arc_move(const Graph *g, int a) {
+  int u = 0;
+  while (u + 1 < g->n && g->arc_base[u + 1] <= a) u++;
+  uint64_t to = g->next[u];
+  for (int skip = a - g->arc_base[u]; skip > 0; skip--) to &= to - 1;
+  return (Move){(uint8_t)u, (uint8_t)__builtin_ctzll(to)};
+}
+
+int graph_check_position(const Graph *g, const Position *p, char *err) {
+  if (!p->graph || p->n != g->n) {
+    if (p->graph)
+      snprintf(err, BOARD_ERRMAX,
+               "bad position: %d points, but the board has %d", p->n, g->n);
+    else
+      snprintf(err, BOARD_ERRMAX,
+               "bad position: a position of the wheel, but the board is a "
+               "graph of %d points (write one character per point, e.g. "
+               "\"bb.ww b\")",
+               g->n);
+    return -1;
+  }
+  return board_check(p, err);
+}
+
+/* Reads a point's name at *s; *s advances past it.  Returns the point, or
+** -1 with a message in err. */
+static int parse_name(const Graph *g, const char **s, const char *what,
+                      char *err) {
+  const char *t = *s;
+  size_t len = 0;
+  while (name_char(t[len])) len++;
+  int point = graph_find(g, t, len);
+  if (point < 0) {
+    char list[96];
+    size_t used = 0;
+    list[0] = '\0';
+    for (int i = 0; i < g->n && used + GRAPH_NAMEMAX + 6 < sizeof list; i++)
+      used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+                               i ? " " : "", g->name[i]);
+    if (used + GRAPH_NAMEMAX + 6 >= sizeof list) snprintf(list + used, 5, " ...");
+    if (len == 0)
+      snprintf(err, BOARD_ERRMAX,
+               "bad move: expected the %s point's name (the points are %s)",
+               what, list);
+    else
+      snprintf(err, BOARD_ERRMAX,
+               "bad move: there is no point \"%.*s\" (the points are %s)",
+               (int)(len < 20 ? len : 20), t, list);
+    return -1;
+  }
+  *s = t + len;
+  return point;
+}
+
+int graph_parse_move(const Graph *g, const char *text, Move *m, char *err) {
+  if (!text) {
+    snprintf(err, BOARD_ERRMAX, "bad move: no text");
+    return -1;
+  }
+  while (*text == ' ') text++;
+  int from = parse_name(g, &text, "from", err);
+  if (from < 0) return -1;
+  if (*text != '-') {
+    snprintf(err, BOARD_ERRMAX,
+             "bad move: expected '-' after the from point (moves read like "
+             "%s-%s)",
+             g->name[0], g->name[1]);
+    return -1;
+  }
+  text++;
+  int to = parse_name(g, &text, "to", err);
+  if (to < 0) return -1;
+  while (*text == ' ') text++;
+  if (*text) {
+    snprintf(err, BOARD_ERRMAX, "bad move: unexpected text after the move");
+    return -1;
+  }
+  if (from == to) {
+    snprintf(err, BOARD_ERRMAX, "bad move: from and to are the same point");
+    return -1;
+  }
+  m->from = (uint8_t)from;
+  m->to = (uint8_t)to;
+  return 0;
+}
+
+char *graph_format_move(const Graph *g, Move m, char *buf) {
+  const char *a = m.from < g->n ? g->name[m.from] : "?";
+  const char *b = m.to < g->n ? g->name[m.to] : "?";
+  snprintf(buf, BOARD_MOVEMAX, "%s-%s", a, b);
+  return buf;
+}

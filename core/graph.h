@@ -1,0 +1,138 @@
+/*
+** graph.h — boards that are graphs: named points joined by lines (a piece
+** may go both ways) and arrows (one way).  The wheel of board.h is one
+** such board, with its own fast code; every other board is a Graph.
+**
+** A position of a graph board is a Position (board.h) with graph set: its
+** arm masks are masks over the points 0..n-1 (bit i: the i-th point
+** declared) and there is no centre.  Its text is one character per point
+** (b, w or .) in the order the points were declared, a space, the side to
+** move and optionally the ply: "bb.ww b".  A move goes from a point along
+** a line to an empty point; its text is "<from>-<to>" in point names.
+*/
+#ifndef MUTORERE_GRAPH_H
+#define MUTORERE_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+#define GRAPH_MAX_POINTS 64
+#define GRAPH_NAMEMAX 12 /* a point's name, NUL included: 1..11 characters */
+
+typedef struct Graph {
+  int n;      /* points */
+  int centre; /* the point the flank rule guards, or -1 */
+  int arcs;   /* the moves the lines allow: a line counts twice */
+  uint64_t next[GRAPH_MAX_POINTS]; /* next[i]: where a piece on i may go */
+  uint64_t prev[GRAPH_MAX_POINTS]; /* prev[i]: whence a piece may come to i */
+  uint64_t near[GRAPH_MAX_POINTS]; /* next[i] | prev[i]: i's neighbours */
+  uint16_t arc_base[GRAPH_MAX_POINTS]; /* the arcs that leave points < i */
+  char name[GRAPH_MAX_POINTS][GRAPH_NAMEMAX];
+} Graph;
+
+/* Makes g a board with no points. */
+void graph_init(Graph *g);
+
+/* Adds a point named name (letters, digits and _, at most GRAPH_NAMEMAX - 1
+** of them).  Returns its number, or -1 with a message in err. */
+int graph_add_point(Graph *g, const char *name, char *err);
+
+/* The number of the point named by the len bytes at name, or -1. */
+int graph_find(const Graph *g, const char *name, size_t len);
+
+/* Joins points a and b: both ways, or from a to b only when arrow.
+** Returns 0, or -1 with a message in err. */
+int graph_add_line(Graph *g, int a, int b, int arrow, char *err);
+
+/* Checks the board once its points and lines are in (at least two points,
+** every point on a line) and counts its arcs.  Returns 0, or -1 with a
+** message in err. */
+int graph_finish(Graph *g, char *err);
+
+/* 1 when the two boards have the same points (names and order), lines and
+** centre. */
+int graph_equal(const Graph *a, const Graph *b);
+
+/* The most moves a side with pieces pieces can have on g with empty empty
+** points (a bound, not always reached). */
+int graph_max_moves(const Graph *g, int pieces, int empty);
+
+/* The empty points of a position of g. */
+static inline uint64_t graph_empty(const Graph *g, const Position *p) {
+  return ~(p->arms[BLACK] | p->arms[WHITE]) & board_full(g->n);
+}
+
+/* The moves of the side to move in p by the board and the parameters:
+** adjacent, every move needs an enemy piece next to the mover; flank, a
+** move into the centre point needs one.  Written to out in the order:
+** from points ascending, then to points ascending.  Returns how many. */
+static inline int graph_moves(const Graph *g, const Position *p, int flank,
+                              int adjacent, Move *out) {
+  uint64_t own = p->arms[p->side], enemy = p->arms[p->side ^ 1];
+  uint64_t empty = ~(own | enemy) & board_full(g->n);
+  int k = 0;
+  for (uint64_t from = own; from; from &= from - 1) {
+    int u = __builtin_ctzll(from);
+    uint64_t to = g->next[u] & empty;
+    if (!to) continue;
+    int flanked = (g->near[u] & enemy) != 0;
+    if (adjacent && !flanked) continue;
+    if (flank && !flanked && g->centre >= 0)
+      to &= ~((uint64_t)1 << g->centre);
+    for (; to; to &= to - 1)
+      out[k++] = (Move){(uint8_t)u, (uint8_t)__builtin_ctzll(to)};
+  }
+  return k;
+}
+
+/* The number of moves graph_moves gives. */
+static inline int graph_count(const Graph *g, const Position *p, int flank,
+                              int adjacent) {
+  uint64_t own = p->arms[p->side], enemy = p->arms[p->side ^ 1];
+  uint64_t empty = ~(own | enemy) & board_full(g->n);
+  int k = 0;
+  for (uint64_t from = own; from; from &= from - 1) {
+    int u = __builtin_ctzll(from);
+    uint64_t to = g->next[u] & empty;
+    if (!to) continue;
+    int flanked = (g->near[u] & enemy) != 0;
+    if (adjacent && !flanked) continue;
+    if (flank && !flanked && g->centre >= 0)
+      to &= ~((uint64_t)1 << g->centre);
+    k += __builtin_popcountll(to);
+  }
+  return k;
+}
+
+/* The moves that can have led to q (its from point empty, its to point
+** holding a piece of the side that moved, a line from one to the other),
+** whether the rules allowed them or not, into out.  Returns how many. */
+int graph_unmoves(const Graph *g, const Position *q, Move *out);
+
+/* 1 when m can have led to q (as graph_unmoves has it). */
+int graph_led_to(const Graph *g, const Position *q, Move m);
+
+/* The number of the arc of move m (0 .. arcs - 1; m along a line). */
+static inline int graph_arc(const Graph *g, Move m) {
+  uint64_t below = ((uint64_t)1 << m.to) - 1;
+  return g->arc_base[m.from] + __builtin_popcountll(g->next[m.from] & below);
+}
+
+/* The move along arc a (0 <= a < arcs). */
+Move graph_arc_move(const Graph *g, int a);
+
+/* Checks a position of g: the board's size, piece masks on its points,
+** at least one empty point, no centre, a side to move.  Returns 0, or -1
+** with a message in err. */
+int graph_check_position(const Graph *g, const Position *p, char *err);
+
+/* Parses move text "<from>-<to>" in point names (syntax and the points
+** only).  Returns 0, or -1 with a message in err. */
+int graph_parse_move(const Graph *g, const char *text, Move *m, char *err);
+
+/* Writes the move text into buf (BOARD_MOVEMAX bytes).  Returns buf. */
+char *graph_format_move(const Graph *g, Move m, char *buf);
+
+#endif

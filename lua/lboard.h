@@ -1,0 +1,30 @@
+/*
+** lboard.h — graph boards (graph.h) as Lua values: the Graph that rules,
+** positions and moves point at lives in a Board value, which every Variant
+** of that board, and every Position of it, keeps alive.
+*/
+#ifndef MUTORERE_LBOARD_H
+#define MUTORERE_LBOARD_H
+
+#include "graph.h"
+#include "lbridge.h"
+
+/* Pushes a new Board value holding a copy of g (finished: graph_finish),
+** its moves interned as Move values.  Returns its Graph, which lives as
+** long as the value. */
+const Graph *lboard_new(lua_State *L, const Graph *g);
+
+/* The Graph of the Board value at idx, or NULL. */
+const Graph *lboard_test(lua_State *L, int idx);
+
+/* Pushes the Board value whose Graph is g (one that lboard_new made and
+** that is alive), or nil when g is NULL (the wheel). */
+void lboard_push(lua_State *L, const Graph *g);
+
+/* Pushes the table of g's interned Move values (keys from * 256 + to). */
+void lboard_push_moves(lua_State *L, const Graph *g);
+
+/* Pushes the list of g's point names (read only by convention). */
+void lboard_push_names(lua_State *L, const Graph *g);
+
+#endif
