@@ -10,9 +10,10 @@
 #include "lbridge.h"
 
 /* Pushes a new Board value holding a copy of g (finished: graph_finish),
-** its moves interned as Move values.  Returns its Graph, which lives as
-** long as the value. */
-const Graph *lboard_new(lua_State *L, const Graph *g);
+** its moves interned as Move values, and the layout table at index layout
+** (0: none; checked by the caller: {name = {x, y}} for every point).
+** Returns its Graph, which lives as long as the value. */
+const Graph *lboard_new(lua_State *L, const Graph *g, int layout);
 
 /* The Graph of the Board value at idx, or NULL. */
 const Graph *lboard_test(lua_State *L, int idx);
@@ -26,5 +27,11 @@ void lboard_push_moves(lua_State *L, const Graph *g);
 
 /* Pushes the list of g's point names (read only by convention). */
 void lboard_push_names(lua_State *L, const Graph *g);
+
+/* Pushes a new table that describes the board g (NULL: the wheel of n
+** arms): {kind = "graph" or "wheel", points = {names}, lines = {{a, b}},
+** arrows = {{from, to}}, centre = name or nil, layout = {name = {x, y}}
+** or nil (the wheel has none), arms = n (the wheel only)}. */
+void lboard_describe(lua_State *L, const Graph *g, int n);
 
 #endif

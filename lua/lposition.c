@@ -195,6 +195,16 @@ static int position_neighbours(lua_State *L) {
   return 1;
 }
 
+/* p:board() — the position's board: points, lines, layout (see
+** lboard_describe); nil for a graph position that knows no board. */
+static int position_board(lua_State *L) {
+  Position *p = position_self(L);
+  const Graph *g = position_graph(L, 1);
+  if (p->graph && !g) return 0;
+  lboard_describe(L, g, p->n);
+  return 1;
+}
+
 /* p:same(q) — true when p and q have the same pieces and side to move (the
 ** ply is not compared). */
 static int position_same(lua_State *L) {
@@ -694,6 +704,7 @@ void lposition_open(lua_State *L, int module) {
       {"neighbours", position_neighbours},
       {"same", position_same},
       {"transform", position_transform},
+      {"board", position_board},
       {NULL, NULL}};
   static const char *const position_fields[] = {
       "arms", "points", "side", "ply", "centre", "empty", "black", "white",

@@ -31,7 +31,7 @@ static const char *const variant_fields[] = {
 static const char *const reserved_names[] = {
     "arms",   "points", "side", "ply",    "centre",     "empty",
     "black",  "white",  "at",   "pieces", "neighbours", "same",
-    "transform", NULL};
+    "transform", "board", NULL};
 
 /* --- Variant values --- */
 
@@ -188,8 +188,6 @@ static void inherit(lua_State *L, int v, int base) {
   lvariant_info_set(L, v, "description");
   lvariant_info_get(L, base, "board"); /* the Board the graph lives in */
   lvariant_info_set(L, v, "board");
-  lvariant_info_get(L, base, "layout");
-  lvariant_info_set(L, v, "layout");
 }
 
 /* --- graph boards --- */
@@ -302,11 +300,16 @@ static void board_layout(lua_State *L, int v, const Graph *g) {
 }
 
 /* Reads the board fields of the table at t (points, lines, arrows, centre,
-** layout) into the Variant at v: a new Board when t declares points. */
+** layout) into the Variant at v: a new Board when t declares points, or a
+** layout for the board it inherited. */
 static void apply_board(lua_State *L, int v, int t) {
   Variant *var = lua_touserdata(L, v);
   char err[BOARD_ERRMAX];
   static const char *const with_points[] = {"lines", "arrows", "centre", NULL};
+  int layout = lua_getfield(L, t, "layout") != LUA_TNIL ? lua_gettop(L) : 0;
+  if (layout && lua_getfield(L, t, "points") == LUA_TNIL && !var->rules.graph)
+    board_error(L, v, "layout belongs to a board of points");
+  lua_settop(L, layout ? layout : lua_gettop(L) - 1);
   if (lua_getfield(L, t, "points") == LUA_TNIL) {
     lua_pop(L, 1);
     for (int i = 0; with_points[i]; i++)
@@ -317,43 +320,46 @@ static void apply_board(lua_State *L, int v, int t) {
                                           with_points[i]));
       else
         lua_pop(L, 1);
-  } else {
-    Graph g;
-    graph_init(&g);
-    if (lua_getfield(L, t, "arms") != LUA_TNIL)
-      board_error(L, v, "arms belongs to the wheel; a board of points has "
-                        "no arms");
-    lua_pop(L, 1);
-    board_points(L, v, &g);
-    lua_pop(L, 1);
-    if (lua_getfield(L, t, "lines") != LUA_TNIL) board_lines(L, v, &g, "lines", 0);
-    if (lua_getfield(L, t, "arrows") != LUA_TNIL)
-      board_lines(L, v, &g, "arrows", 1);
-    lua_pop(L, 2);
-    if (lua_getfield(L, t, "centre") != LUA_TNIL)
-      g.centre = board_point(L, v, &g, -1, "centre");
-    lua_pop(L, 1);
-    if (graph_finish(&g, err)) board_error(L, v, err);
-    var->rules.graph = lboard_new(L, &g);
-    lvariant_info_set(L, v, "board");
-    var->rules.arms = g.n;
-    if (lua_getfield(L, t, "flank") == LUA_TNIL) var->rules.flank_plies = 0;
-    lua_pop(L, 1);
-    lua_pushnil(L);
-    lvariant_info_set(L, v, "layout");
-    if (lua_getfield(L, t, "start") == LUA_TNIL)
-      board_error(L, v, "a board of points needs a start: one character per "
-                        "point (b, w or .) and the side to move, e.g. \"bb.ww "
-                        "b\"");
-    lua_pop(L, 1);
-  }
-  if (lua_getfield(L, t, "layout") == LUA_TNIL) {
-    lua_pop(L, 1);
+    if (layout) { /* the inherited board, drawn anew */
+      board_layout(L, v, var->rules.graph);
+      var->rules.graph = lboard_new(L, var->rules.graph, layout);
+      lvariant_info_set(L, v, "board");
+    }
+    lua_settop(L, layout ? layout - 1 : lua_gettop(L));
     return;
   }
-  if (!var->rules.graph) board_error(L, v, "layout belongs to a board of points");
-  board_layout(L, v, var->rules.graph);
-  lvariant_info_set(L, v, "layout");
+  Graph g;
+  graph_init(&g);
+  if (lua_getfield(L, t, "arms") != LUA_TNIL)
+    board_error(L, v, "arms belongs to the wheel; a board of points has "
+                      "no arms");
+  lua_pop(L, 1);
+  board_points(L, v, &g);
+  lua_pop(L, 1);
+  if (lua_getfield(L, t, "lines") != LUA_TNIL) board_lines(L, v, &g, "lines", 0);
+  if (lua_getfield(L, t, "arrows") != LUA_TNIL)
+    board_lines(L, v, &g, "arrows", 1);
+  lua_pop(L, 2);
+  if (lua_getfield(L, t, "centre") != LUA_TNIL)
+    g.centre = board_point(L, v, &g, -1, "centre");
+  lua_pop(L, 1);
+  if (graph_finish(&g, err)) board_error(L, v, err);
+  if (layout) {
+    lua_pushvalue(L, layout);
+    board_layout(L, v, &g);
+    lua_pop(L, 1);
+  }
+  var->rules.graph = lboard_new(L, &g, layout);
+  lvariant_info_set(L, v, "board");
+  var->rules.arms = g.n;
+  if (lua_getfield(L, t, "flank") == LUA_TNIL) var->rules.flank_plies = 0;
+  lua_pop(L, 1);
+  if (lua_getfield(L, t, "start") == LUA_TNIL)
+    board_error(L, v, "a board of points needs a start: one character per "
+                      "point (b, w or .) and the side to move, e.g. \"bb.ww "
+                      "b\"");
+  lua_pop(L, 1);
+  if (layout) lua_settop(L, layout - 1);
 }
 
 /* Applies the rule fields of the table at t to the Variant at v. */
@@ -768,6 +774,13 @@ static int variant_parameters(lua_State *L) {
   return 1;
 }
 
+/* v:board() — the board: its points, lines and layout (lboard_describe). */
+static int variant_board(lua_State *L) {
+  Variant *v = variant_self(L);
+  lboard_describe(L, v->rules.graph, v->rules.arms);
+  return 1;
+}
+
 /* v:memo() — what the memo of the variant's pure hooks holds: {states,
 ** hits, misses, bytes, limit}; nil when the variant has no pure hooks. */
 static int variant_memo(lua_State *L) {
@@ -953,6 +966,7 @@ void lvariant_open(lua_State *L, int module) {
                                      {"outcome", variant_outcome},
                                      {"mobility", variant_mobility},
                                      {"memo", variant_memo},
+                                     {"board", variant_board},
                                      {NULL, NULL}};
   static const char *const fields[] = {
       "name",  "description", "source",     "path",    "base",    "arms",
