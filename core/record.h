@@ -22,7 +22,7 @@
 #include "game.h"
 
 #define RECORD_NAMEMAX 32
-#define RECORD_VALUEMAX 256
+#define RECORD_VALUEMAX 2048 /* a board's Lines tag is the longest */
 #define RECORD_MAX_TAGS 64
 
 typedef struct RecordTag {

@@ -1,6 +1,7 @@
 -- diagram.lua — the board as text: a star of arms around the centre for
--- boards up to 16 arms, a numbered ring for larger ones; pieces coloured
--- with ANSI codes when mt.colours is true.
+-- boards up to 16 arms, a numbered ring for larger ones, a graph board by
+-- its layout (boards.lua); pieces coloured with ANSI codes when mt.colours
+-- is true.
 local M, _, shared = ...
 
 local glyph = {black = "●", white = "○"}
@@ -97,7 +98,7 @@ function M.status(g)
   local v = g:variant()
   local head = string.format("%s · ply %d", v.name, g:ply())
   if v.arms ~= 8 then
-    head = string.format("%s · %d arms · ply %d", v.name, v.arms, g:ply())
+    head = string.format("%s · %s · ply %d", v.name, shared.size_text(v), g:ply())
   end
   local result, reason = g:result()
   if result then
@@ -115,7 +116,13 @@ function M.diagram(x, on)
   if M.type(x) == "Game" then
     pos, status = x:board(), M.status(x)
   end
-  local lines = pos.arms <= 16 and star(pos, on) or ring(pos, on)
+  local lines
+  if pos.points then
+    lines = shared.graph_diagram(pos, function(p, name) return piece(p, name, on) end,
+                                 function(text, kind) return colour(text, kind, on) end)
+  else
+    lines = pos.arms <= 16 and star(pos, on) or ring(pos, on)
+  end
   if status then table.insert(lines, 1, status) end
   if not status then lines[#lines + 1] = tostring(pos) end
   return table.concat(lines, "\n")

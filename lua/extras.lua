@@ -55,9 +55,10 @@ end
 -- board_only; and whether that least text took the colour swap.
 function shared.canonical(p, swap, board_only)
   local best, swapped
+  local turns = p.arms or 1 -- a graph board: the colour swap alone
   for _, colours in ipairs(swap and {false, true} or {false}) do
-    for _, mirror in ipairs({false, true}) do
-      for r = 0, p.arms - 1 do
+    for _, mirror in ipairs(p.arms and {false, true} or {false}) do
+      for r = 0, turns - 1 do
         local text = tostring(p:transform{rotate = r, mirror = mirror, swap = colours})
         text = text:gsub(" %d+$", "")
         if board_only then text = text:sub(1, -3) end

@@ -30,6 +30,7 @@ end
 -- shared.rules_text(v): the rules of a variant in words, a list of
 -- sentences.
 function shared.rules_text(v)
+  if v.points then return shared.graph_rules_text(v) end
   local p, n = v:parameters(), v.arms
   local out = {
     string.format("The board has %d arms (kewai) around a centre (putahi); " ..
@@ -228,7 +229,7 @@ function M.html(g, path)
   local start_side = M.position(g:start()).side
   local positions, boards, status = plies_of(g)
   local tags = g:tags()
-  local title = string.format("%s (%d arms)", v.name, v.arms)
+  local title = string.format("%s (%s)", v.name, shared.size_text(v))
   local who = string.format("Black: %s · White: %s", escape(tags.Black or "?"),
                             escape(tags.White or "?"))
   local result, reason = g:result()

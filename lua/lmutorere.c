@@ -34,7 +34,7 @@
 static const char *const lua_parts[] = {
     "diagram.lua",  "help.lua",    "extras.lua",  "players.lua",
     "matches.lua",  "metrics.lua", "review.lua",  "report.lua",
-    "pictures.lua", "html.lua",    "puzzles.lua", NULL};
+    "pictures.lua", "html.lua",    "puzzles.lua", "boards.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lboard.h"
 #include "lgame.h"
 #include "lvariant.h"
 #include "lposition.h"
@@ -22,9 +23,17 @@
 
 /* The tags in the order they are written; others follow, sorted. */
 static const char *const tag_order[] = {
-    "Event", "Site",  "Date",          "Round",    "Variant",    "VariantPath",
-    "Arms",  "Flank", "AdjacentEnemy", "Misere",   "Repetition", "MaxPlies",
-    "Black", "White", "Result",        "Position", NULL};
+    "Event",  "Site",     "Date",   "Round",         "Variant", "VariantPath",
+    "Arms",   "Points",   "Lines",  "Arrows",        "Centre",  "Flank",
+    "AdjacentEnemy",      "Misere", "Repetition",    "MaxPlies", "Black",
+    "White",  "Result",   "Position", NULL};
+
+/* The tags that carry a graph board, and the variant table fields they
+** fill. */
+static const char *const board_tags[] = {"Points", "Lines", "Arrows", "Centre",
+                                         NULL};
+static const char *const board_fields[] = {"points", "lines", "arrows",
+                                           "centre"};
 
 /* 1 when s is a plain variant name (letters, digits, - and _). */
 static int plain_name(const char *s) {
@@ -34,15 +43,17 @@ static int plain_name(const char *s) {
   return 1;
 }
 
-/* Pushes the Variant that {base = name, arms = arms} gives, or nil when it
-** does not resolve. */
+/* Pushes the Variant that {base = name, arms = arms} gives (arms 0: the
+** name alone), or nil when it does not resolve. */
 static Variant *resolve_name(lua_State *L, const char *name, int arms) {
   lbridge_push_api(L, "variant");
   lua_createtable(L, 0, 2);
   lua_pushstring(L, name);
   lua_setfield(L, -2, "base");
-  lua_pushinteger(L, arms);
-  lua_setfield(L, -2, "arms");
+  if (arms) {
+    lua_pushinteger(L, arms);
+    lua_setfield(L, -2, "arms");
+  }
   if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
     lua_pop(L, 1);
     lua_pushnil(L);
@@ -103,8 +114,9 @@ static void add_tag(RecordTag *tags, int *count, const char *name,
 /* The tags written from the game itself: what it is and how it ended. */
 static int game_tag(const char *name) {
   static const char *const names[] = {
-      "Variant",    "Arms",     "Flank",    "AdjacentEnemy", "Misere",
-      "Repetition", "MaxPlies", "Position", "Result",        NULL};
+      "Variant",  "Arms",       "Points",   "Lines",    "Arrows",
+      "Centre",   "Flank",      "AdjacentEnemy",        "Misere",
+      "Repetition", "MaxPlies", "Position", "Result",   NULL};
   for (int i = 0; names[i]; i++)
     if (strcmp(names[i], name) == 0) return 1;
   return 0;
@@ -167,6 +179,47 @@ static void check_tag(lua_State *L) {
                value);
 }
 
+/* Pushes the entries of the list at index list joined by spaces: names,
+** or with pairs the pairs {a, b} written "a-b". */
+static void push_joined(lua_State *L, int list, int pairs) {
+  luaL_Buffer b;
+  list = lua_absindex(L, list);
+  luaL_buffinit(L, &b);
+  lua_Integer k = (lua_Integer)lua_rawlen(L, list);
+  for (lua_Integer i = 1; i <= k; i++) {
+    if (i > 1) luaL_addchar(&b, ' ');
+    for (int j = 1; j <= (pairs ? 2 : 1); j++) {
+      if (j == 2) luaL_addchar(&b, '-');
+      lua_rawgeti(L, list, i);
+      if (pairs) {
+        lua_rawgeti(L, -1, j);
+        lua_remove(L, -2);
+      }
+      luaL_addvalue(&b);
+    }
+  }
+  luaL_pushresult(&b);
+}
+
+/* Sets the tags of graph board g in the table at t: Points (the names in
+** their order), Lines and Arrows ("a-b", spaces between), Centre. */
+static void set_board_tags(lua_State *L, int t, const Graph *g) {
+  lboard_describe(L, g, g->n);
+  int d = lua_gettop(L);
+  for (int i = 0; board_tags[i]; i++) {
+    int type = lua_getfield(L, d, board_fields[i]);
+    if (type == LUA_TTABLE && lua_rawlen(L, -1) > 0) {
+      push_joined(L, -1, i > 0);
+      lua_setfield(L, t, board_tags[i]);
+    } else if (type == LUA_TSTRING) {
+      lua_pushvalue(L, -1);
+      lua_setfield(L, t, board_tags[i]);
+    }
+    lua_settop(L, d);
+  }
+  lua_settop(L, d - 1);
+}
+
 /* The default tags of the game at 1 (the variant's, Date, Position),
 ** overridden by the game's tags and then by the table at extra (may be
 ** 0); collected into a table left on the stack.  The tags that say what
@@ -217,9 +270,12 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
                lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(none)");
   lua_pushvalue(L, -1);
   lua_setfield(L, t, "Variant");
-  const Variant *named = resolve_name(L, lua_tostring(L, -1), v->rules.arms);
+  const Variant *named = resolve_name(L, lua_tostring(L, -1),
+                                      v->rules.graph ? 0 : v->rules.arms);
   rule_tags(L, t, v, named);
-  if (v->rules.arms != 8) {
+  if (v->rules.graph)
+    set_board_tags(L, t, v->rules.graph);
+  else if (v->rules.arms != 8) {
     lua_pushinteger(L, v->rules.arms);
     lua_setfield(L, t, "Arms");
   }
@@ -228,7 +284,10 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
     start = named->start;
   else
     board_start(&start, v->rules.arms);
-  if (memcmp(&g->positions[0], &start, sizeof start) != 0) {
+  int always = v->rules.graph && !(named && named->rules.graph &&
+                                   graph_equal(named->rules.graph,
+                                               v->rules.graph));
+  if (always || memcmp(&g->positions[0], &start, sizeof start) != 0) {
     lua_pushstring(L, board_format(&g->positions[0], buf));
     lua_setfield(L, t, "Position");
   }
@@ -371,6 +430,72 @@ static void push_variant_file(lua_State *L, const char *path,
                lbridge_message(L, -1));
 }
 
+/* Pushes a list of the words of text (split at spaces). */
+static void push_words(lua_State *L, const char *text) {
+  lua_newtable(L);
+  lua_Integer k = 0;
+  while (*text) {
+    while (*text == ' ') text++;
+    size_t len = strcspn(text, " ");
+    if (!len) break;
+    lua_pushlstring(L, text, len);
+    lua_rawseti(L, -2, ++k);
+    text += len;
+  }
+}
+
+/* Adds the board of a record's tags (Points, Lines, Arrows, Centre, and
+** the start from Position) to the variant table on top, unless the
+** variant of that name (name, may be NULL) has that very board: then it is
+** the base, hooks and all. */
+static void apply_board_tags(lua_State *L, const Record *r, const char *name,
+                             const char *where) {
+  int t = lua_gettop(L);
+  lua_newtable(L); /* the board alone, to compare */
+  int board = lua_gettop(L);
+  for (int i = 0; board_tags[i]; i++) {
+    const char *value = record_tag(r, board_tags[i]);
+    if (!value) continue;
+    if (i < 3)
+      push_words(L, value);
+    else
+      lua_pushstring(L, value);
+    lua_setfield(L, board, board_fields[i]);
+  }
+  const char *pos = record_tag(r, "Position");
+  const Variant *named = name ? resolve_name(L, name, 0) : NULL;
+  if (pos)
+    lua_pushstring(L, pos);
+  else if (named && named->rules.graph) {
+    char buf[BOARD_POSMAX];
+    lua_pushstring(L, board_format(&named->start, buf));
+  } else
+    luaL_error(L, "%s: a record of a board of points needs a Position tag "
+                  "(or its variant on the search path)",
+               where);
+  lua_setfield(L, board, "start");
+  lbridge_push_api(L, "variant");
+  lua_pushvalue(L, board);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK)
+    luaL_error(L, "%s: the board of the tags: %s", where,
+               lbridge_message(L, -1));
+  const Variant *tagged = lvariant_test(L, -1);
+  if (named && named->rules.graph &&
+      graph_equal(named->rules.graph, tagged->rules.graph)) {
+    lua_settop(L, t); /* the named variant has this board: base = name */
+    return;
+  }
+  lua_pushnil(L); /* the board of the tags, under the record's name */
+  lua_setfield(L, t, "base");
+  for (int i = 0; board_tags[i]; i++) {
+    lua_getfield(L, board, board_fields[i]);
+    lua_setfield(L, t, board_fields[i]);
+  }
+  lua_getfield(L, board, "start");
+  lua_setfield(L, t, "start");
+  lua_settop(L, t);
+}
+
 /* Pushes the variant of a record's tags: Variant (default "standard"; a
 ** name only, found among the built-ins and on the search path; "standard"
 ** too when the name is unknown but rule tags say what the rules are), or,
@@ -404,6 +529,7 @@ static Variant *record_variant(lua_State *L, const Record *r, const char *where,
     lua_setfield(L, -2, "arms");
   }
   apply_rule_tags(L, r, where);
+  if (record_tag(r, "Points")) apply_board_tags(L, r, name, where);
   if (!path && name && record_tag(r, "Flank")) { /* fully described by tags */
     lbridge_push_api(L, "variant");
     lua_pushstring(L, name);

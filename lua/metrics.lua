@@ -127,7 +127,8 @@ function M.metrics(variant, options)
   local s = M.solve(v)
   local e = shared.metrics_exact(v, s, start, history, o)
   local m = setmetatable({
-    variant = v.name, arms = v.arms, description = v.description,
+    variant = v.name, arms = v.arms, size = shared.size_text(v),
+    description = v.description,
     start = {position = tostring(start), side = start.side, value = e.value,
              distance = e.distance, moves = e.start_moves},
     reachable = reachable_figures(e),
@@ -198,7 +199,7 @@ shared.ludii_order = {
 function Metrics.__tostring(m)
   local r = m.reachable
   local lines = {
-    string.format("%s (%d arms): %s", m.variant, m.arms, m.verdict),
+    string.format("%s (%s): %s", m.variant, m.size, m.verdict),
     string.format("  start %s: %s%s, %d move%s", m.start.position, m.start.value,
                   m.start.distance and (" in " .. m.start.distance) or "",
                   m.start.moves, m.start.moves == 1 and "" or "s"),

@@ -99,10 +99,15 @@ local ARROW_DEF = '<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5
 -- The elements of one board of size pixels at (x, y), with a caption.
 local function board(pos, x, y, size, o, move, caption)
   local cx, cy, r = x + size / 2, y + size / 2, size * 0.36
-  local out = board_lines(pos.arms, cx, cy, r, o.style)
-  local points, pr = board_points(pos, cx, cy, r, size, o.numbers)
-  for _, e in ipairs(points) do out[#out + 1] = e end
-  if move then out[#out + 1] = arrow(move, pos.arms, cx, cy, r, pr) end
+  local out
+  if pos.points then -- a graph board: by its layout (boards.lua)
+    out = shared.graph_svg(pos, x, y, size, o, move)
+  else
+    out = board_lines(pos.arms, cx, cy, r, o.style)
+    local points, pr = board_points(pos, cx, cy, r, size, o.numbers)
+    for _, e in ipairs(points) do out[#out + 1] = e end
+    if move then out[#out + 1] = arrow(move, pos.arms, cx, cy, r, pr) end
+  end
   if caption then
     out[#out + 1] = string.format(
       '<text x="%s" y="%s" font-family="sans-serif" font-size="%s" text-anchor="middle" fill="#222">%s</text>',
@@ -117,6 +122,7 @@ local function document(width, height, body, title)
     '<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s">',
     num(width), num(height), num(width), num(height))
   local parts = {head, "<title>" .. escape(title) .. "</title>", ARROW_DEF,
+                 shared.GRAPH_ARROW_DEF,
                  '<rect width="100%" height="100%" fill="#fffdf7"/>'}
   for _, e in ipairs(body) do parts[#parts + 1] = e end
   parts[#parts + 1] = "</svg>\n"

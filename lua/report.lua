@@ -65,7 +65,8 @@ function M.report(variant, options)
   local m = M.metrics(v, {games = 0, traps = options.traps or 10})
   local cap = v:parameters().max_plies
   local r = setmetatable({
-    variant = v.name, arms = v.arms, description = v.description,
+    variant = v.name, arms = v.arms, size = shared.size_text(v),
+    description = v.description,
     start = m.start, positions = s:states(), solve_seconds = solve_seconds,
     reachable = {positions = m.reachable.states, wins = m.reachable.wins,
                  losses = m.reachable.losses, draws = m.reachable.draws,
@@ -85,7 +86,7 @@ end
 -- The report as text.
 function Report.__tostring(r)
   local lines = {
-    string.format("%s (%d arms): %s", r.variant, r.arms, r.verdict),
+    string.format("%s (%s): %s", r.variant, r.size, r.verdict),
     string.format("  start %s: %s%s", r.start.position, r.start.value,
                   r.start.distance and (" in " .. r.start.distance) or ""),
     string.format("  solved %d positions in %.3f s", r.positions, r.solve_seconds),

@@ -160,10 +160,10 @@ static void test_malformed(void) {
     strcat(many, t);
   }
   expect_syntax_error(many, "line 65: too many tags");
-  char long_value[400];
+  char long_value[RECORD_VALUEMAX + 20];
   memset(long_value, 'x', sizeof long_value);
   memcpy(long_value, "[A \"", 4);
-  strcpy(long_value + 390, "\"]");
+  strcpy(long_value + RECORD_VALUEMAX + 10, "\"]");
   expect_syntax_error(long_value, "a tag's value is too long");
   expect_syntax_error("1. 4-c 1-0 5-4\n",
                       "line 1: text after the result: '5-4'");

@@ -435,7 +435,7 @@ test("what g:save writes reads back the same, or g:save refuses", function()
   raises(function() g:record({["Black\"] [Misere"] = "x"}) end, "bad tag name")
   raises(function() g:record({Result = "1-0"}) end, "written from the game itself")
   raises(function() g:record({Misere = "true"}) end, "written from the game itself")
-  raises(function() g:record({Black = ("x"):rep(300)}) end, "longer than 255 bytes")
+  raises(function() g:record({Black = ("x"):rep(3000)}) end, "longer than 2047 bytes")
   local many = {}
   for i = 1, 70 do many["T" .. i] = "x" end
   raises(function() g:record(many) end, "too many tags")

@@ -1,0 +1,421 @@
+-- boards.lua — boards that are graphs, drawn: where each point stands (the
+-- variant's layout, or points on a circle in their order with the centre
+-- point in the middle), the board as SVG elements and as text, and the
+-- words for a board's size ("8 arms", "5 points").
+local M, _, shared = ...
+
+local floor, max, min, abs = math.floor, math.max, math.min, math.abs
+
+-- shared.size_text(v): the size of a variant's board in words.
+function shared.size_text(v)
+  if v.points then return string.format("%d points", v.points) end
+  return string.format("%d arms", v.arms)
+end
+
+-- shared.board_places(board): {name = {x, y}} with x and y in [0, 1] for
+-- the points of a board description (p:board(), v:board()): its layout
+-- scaled to fit, or without one the points on a circle in their order,
+-- the first at the top, clockwise, and the centre point in the middle.
+function shared.board_places(board)
+  local raw, names = {}, board.points
+  if board.layout then
+    for _, name in ipairs(names) do raw[name] = board.layout[name] end
+  else
+    local ring = {}
+    for _, name in ipairs(names) do
+      if name ~= board.centre then ring[#ring + 1] = name end
+    end
+    for i, name in ipairs(ring) do
+      local a = math.pi / 2 - (i - 1) * 2 * math.pi / #ring
+      raw[name] = {math.cos(a), -math.sin(a)}
+    end
+    if board.centre then raw[board.centre] = {0, 0} end
+  end
+  local x0, y0, x1, y1 = math.huge, math.huge, -math.huge, -math.huge
+  for _, name in ipairs(names) do
+    local p = raw[name]
+    x0, y0, x1, y1 = min(x0, p[1]), min(y0, p[2]), max(x1, p[1]), max(y1, p[2])
+  end
+  local span = max(x1 - x0, y1 - y0, 1e-9)
+  local places = {}
+  for _, name in ipairs(names) do -- centred in the unit square
+    local p = raw[name]
+    places[name] = {(p[1] - x0 + (span - (x1 - x0)) / 2) / span,
+                    (p[2] - y0 + (span - (y1 - y0)) / 2) / span}
+  end
+  return places
+end
+
+local function num(x) return string.format("%.1f", x) end
+
+local function escape(s)
+  return (tostring(s):gsub("[&<>\"]", {["&"] = "&amp;", ["<"] = "&lt;",
+                                        [">"] = "&gt;", ['"'] = "&quot;"}))
+end
+
+-- The SVG marker of one-way lines.
+shared.GRAPH_ARROW_DEF = '<defs><marker id="way" viewBox="0 0 10 10" refX="9" refY="5" ' ..
+  'markerWidth="6" markerHeight="6" orient="auto"><path d="M0,1 L10,5 L0,9 z" ' ..
+  'fill="#6b4f2a"/></marker></defs>'
+
+-- shared.graph_svg(pos, x, y, size, options, move): the SVG elements of a
+-- graph position drawn in the square of size pixels at (x, y): lines,
+-- one-way lines with a head, points, pieces, names (unless options.numbers
+-- is false), and an arrow for move (text or Move).  Returns the list and
+-- the radius of a piece.
+function shared.graph_svg(pos, x, y, size, o, move)
+  local board = pos:board()
+  local places = shared.board_places(board)
+  local margin = size * 0.12
+  local function at(name)
+    local p = places[name]
+    return x + margin + p[1] * (size - 2 * margin), y + margin + p[2] * (size - 2 * margin)
+  end
+  local out = {}
+  local nearest = math.huge -- the closest two points, for the pieces' size
+  for i, a in ipairs(board.points) do
+    for j = i + 1, #board.points do
+      local ax, ay = at(a)
+      local bx, by = at(board.points[j])
+      nearest = min(nearest, math.sqrt((ax - bx) ^ 2 + (ay - by) ^ 2))
+    end
+  end
+  local pr = max(3, min(size * 0.055, nearest * 0.3))
+  for _, l in ipairs(board.lines) do
+    local x1, y1 = at(l[1])
+    local x2, y2 = at(l[2])
+    out[#out + 1] = string.format(
+      '<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#6b4f2a" stroke-width="2"/>',
+      num(x1), num(y1), num(x2), num(y2))
+  end
+  for _, l in ipairs(board.arrows) do
+    local x1, y1 = at(l[1])
+    local x2, y2 = at(l[2])
+    local dx, dy = x2 - x1, y2 - y1
+    local k = (pr + 2) / max(math.sqrt(dx * dx + dy * dy), 1e-9)
+    out[#out + 1] = string.format(
+      '<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#6b4f2a" stroke-width="2" ' ..
+      'stroke-dasharray="6 3" marker-end="url(#way)" class="arrow"/>',
+      num(x1), num(y1), num(x2 - dx * k), num(y2 - dy * k))
+  end
+  for _, name in ipairs(board.points) do
+    local px, py = at(name)
+    local who = pos[name]
+    if who then
+      out[#out + 1] = string.format(
+        '<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#000" stroke-width="1.5" class="%s"/>',
+        num(px), num(py), num(pr), who == "black" and "#1b1b1b" or "#fbfbf5", who)
+    else
+      out[#out + 1] = string.format('<circle cx="%s" cy="%s" r="%s" fill="#6b4f2a" class="empty"/>',
+                                    num(px), num(py), num(pr / 3))
+    end
+    if o.numbers ~= false then
+      out[#out + 1] = string.format(
+        '<text x="%s" y="%s" font-family="sans-serif" font-size="%s" ' ..
+        'text-anchor="start" fill="#444">%s</text>',
+        num(px + pr * 0.8), num(py - pr * 0.9), num(max(8, size * 0.04)), escape(name))
+    end
+  end
+  if move then
+    local from, to = tostring(move):match("^([%w_]+)-([%w_]+)$")
+    if places[from] and places[to] then
+      local x1, y1 = at(from)
+      local x2, y2 = at(to)
+      local dx, dy = x2 - x1, y2 - y1
+      local k = (pr + 4) / max(math.sqrt(dx * dx + dy * dy), 1e-9)
+      out[#out + 1] = string.format(
+        '<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#c0392b" stroke-width="3" ' ..
+        'marker-end="url(#arrow)" class="move"/>',
+        num(x1 + dx * k), num(y1 + dy * k), num(x2 - dx * k), num(y2 - dy * k))
+    end
+  end
+  return out, pr
+end
+
+-- The character of a line's step (dx, dy) on the screen (y down).
+local function line_char(dx, dy)
+  if dy == 0 then return "─" end
+  if dx == 0 then return "│" end
+  return (dx > 0) == (dy < 0) and "╱" or "╲"
+end
+
+-- shared.graph_diagram(pos, piece, colour): the lines of text of a graph
+-- position: each point's piece (piece(pos, name)) where its layout puts
+-- it, its name beside it, the lines that run straight or at 45 degrees on
+-- the grid drawn; then the lines as a list (so none is lost), the one-way
+-- lines marked with >.
+function shared.graph_diagram(pos, piece, colour)
+  local board = pos:board()
+  local places = shared.board_places(board)
+  -- the grid: as fine as the closest points need, at most 24 units wide
+  local xs, ys = {}, {}
+  for _, name in ipairs(board.points) do
+    xs[#xs + 1], ys[#ys + 1] = places[name][1], places[name][2]
+  end
+  local step = 1
+  for _, list in ipairs({xs, ys}) do
+    table.sort(list)
+    for i = 2, #list do
+      local d = list[i] - list[i - 1]
+      if d > 1e-6 then step = min(step, d) end
+    end
+  end
+  local units = min(24, floor(1 / step + 0.5))
+  local cw, ch = 4, 2 -- columns and rows a unit: cells are twice as high as wide
+  local longest = 1
+  for _, name in ipairs(board.points) do longest = max(longest, #name) end
+  local w, h = units * cw + longest + 3, units * ch + 1
+  local grid = {}
+  for r = 1, h do grid[r] = {} for c = 1, w do grid[r][c] = " " end end
+  local cell = {}
+  for _, name in ipairs(board.points) do
+    local p = places[name]
+    cell[name] = {1 + floor(p[1] * units + 0.5) * cw, 1 + floor(p[2] * units + 0.5) * ch}
+  end
+  local function draw(a, b)
+    local c1, r1 = cell[a][1], cell[a][2]
+    local c2, r2 = cell[b][1], cell[b][2]
+    local dc, dr = c2 - c1, r2 - r1
+    if not (dr == 0 or dc == 0 or abs(dc) == 2 * abs(dr)) then return false end
+    local steps = dr == 0 and abs(dc) or abs(dr)
+    for t = 1, steps - 1 do
+      local c = c1 + floor(dc * t / steps + 0.5)
+      local r = r1 + floor(dr * t / steps + 0.5)
+      if grid[r][c] == " " then grid[r][c] = colour(line_char(dc, dr), "line") end
+    end
+    return true
+  end
+  local listed = {}
+  for _, l in ipairs(board.lines) do
+    draw(l[1], l[2])
+    listed[#listed + 1] = l[1] .. "-" .. l[2]
+  end
+  for _, l in ipairs(board.arrows) do
+    draw(l[1], l[2])
+    listed[#listed + 1] = l[1] .. ">" .. l[2]
+  end
+  for _, name in ipairs(board.points) do
+    local c, r = cell[name][1], cell[name][2]
+    grid[r][c] = piece(pos, name)
+    for k = 1, #name do grid[r][c + 1 + k] = colour(name:sub(k, k), "label") end
+  end
+  local lines = {}
+  for r = 1, h do
+    local line = table.concat(grid[r]):gsub("%s+$", "")
+    if line ~= "" or (#lines > 0 and r < h) then lines[#lines + 1] = line end
+  end
+  while lines[#lines] == "" do lines[#lines] = nil end
+  lines[#lines + 1] = colour("lines: " .. table.concat(listed, " "), "label")
+  return lines
+end
+
+-- shared.graph_rules_text(v): the rules of a variant on a graph board in
+-- words, a list of sentences.
+function shared.graph_rules_text(v)
+  local p, b = v:parameters(), v:board()
+  local start = v.start
+  local function listed(names) return table.concat(names, ", ") end
+  local out = {
+    string.format("The board has %d points (%s) joined by %d line%s%s.", v.points,
+                  listed(b.points), #b.lines, #b.lines == 1 and "" or "s",
+                  #b.arrows > 0 and string.format(" and %d one-way line%s", #b.arrows,
+                                                  #b.arrows == 1 and "" or "s") or ""),
+    string.format("Black has %d piece%s (on %s), white %d (on %s); %s moves first.",
+                  p.pieces.black, p.pieces.black == 1 and "" or "s",
+                  listed(start:pieces("black")), p.pieces.white,
+                  listed(start:pieces("white")), start.side),
+    "A move takes a piece along a line to an empty point" ..
+    (#b.arrows > 0 and " (a one-way line only in its direction)." or "."),
+  }
+  if p.adjacent_enemy then
+    out[#out + 1] = "Every move needs an enemy piece next to the moving piece."
+  end
+  if b.centre and p.flank ~= "never" and p.flank ~= 0 then
+    out[#out + 1] = string.format("A piece may go to the centre point %s only with an " ..
+      "enemy piece next to it%s.", b.centre, p.flank == "always" and "" or
+      string.format(" on the first %s", shared.plies(p.flank)))
+  end
+  out[#out + 1] = p.misere and "The side that cannot move wins (misère)."
+                  or "The side that cannot move loses."
+  if p.repetition > 0 then
+    out[#out + 1] = string.format("A position that occurs %d times is a draw.", p.repetition)
+  end
+  if p.max_plies > 0 then
+    out[#out + 1] = string.format("A game still going after %s is a draw.",
+                                  shared.plies(p.max_plies))
+  end
+  if p.hooks.allow or p.hooks.result then
+    out[#out + 1] = "It adds rules of its own, written in Lua" ..
+                    (v.description and v.description ~= "" and (": " .. v.description) or "") .. "."
+  end
+  return out
+end
+
+-- --- the same game? ---
+
+-- The arcs of a board description: out[a][b] when a piece may go from a
+-- to b, and each point's counts of arcs out and in.
+local function arcs_of(board)
+  local out, degree = {}, {}
+  for _, name in ipairs(board.points) do out[name], degree[name] = {}, {0, 0} end
+  local function add(a, b)
+    out[a][b] = true
+    degree[a][1], degree[b][2] = degree[a][1] + 1, degree[b][2] + 1
+  end
+  for _, l in ipairs(board.lines) do add(l[1], l[2]) add(l[2], l[1]) end
+  for _, l in ipairs(board.arrows) do add(l[1], l[2]) end
+  return out, degree
+end
+
+local flip_colour = {black = "white", white = "black", draw = "draw"}
+
+-- The text of the position of board b (a description) whose point x holds
+-- colour(x), with side to move and ply.
+local function position_text(board, colour, side, ply)
+  local glyph = {black = "b", white = "w"}
+  local cells = {}
+  for _, name in ipairs(board.points) do
+    if name ~= "c" or board.kind ~= "wheel" then cells[#cells + 1] = glyph[colour(name)] or "." end
+  end
+  local text = table.concat(cells)
+  if board.kind == "wheel" then text = text .. "/" .. (glyph[colour("c")] or ".") end
+  return string.format("%s %s %d", text, side:sub(1, 1), ply)
+end
+
+-- The colour on point name of a position (a graph's or the wheel's).
+local function colour_at(p, name)
+  if p.arms and name == "c" then return p.centre end
+  return p:at(tonumber(name) and p.arms and tonumber(name) or name)
+end
+
+-- Walks the states reachable from a's start and checks that map (a's
+-- points to b's; swap: the colours too) carries each to a state of b with
+-- the same moves, carried, and the same end.  Returns true, or false and
+-- what differs.
+local function same_play(va, vb, bb, map, swap)
+  local states, histories = shared.reachable(va)
+  local function carry(p)
+    local side = swap and flip_colour[p.side] or p.side
+    return M.position(position_text(bb, function(name)
+      for a, b in pairs(map) do
+        if b == name then
+          local who = colour_at(p, a)
+          return swap and who and flip_colour[who] or who
+        end
+      end
+    end, side, p.ply))
+  end
+  local function carry_move(m)
+    local from, to = tostring(m):match("^([%w_]+)-([%w_]+)$")
+    return map[from] .. "-" .. map[to]
+  end
+  for i, p in ipairs(states) do
+    local h, q = histories[i], carry(p)
+    local hq = {}
+    for k, m in ipairs(h) do hq[k] = carry_move(m) end
+    local oa, ra = va:outcome(p, h)
+    local ob, rb = vb:outcome(q, hq)
+    if swap and oa then oa = flip_colour[oa] end
+    if oa ~= ob then
+      return false, string.format("%s ends %s in %s, its image %s %s", va.name,
+                                  tostring(oa or "not"), tostring(p), tostring(q),
+                                  tostring(ob or "does not end"))
+    end
+    if not oa then
+      local ma, mb = {}, {}
+      for _, m in ipairs(va:moves(p, h)) do ma[carry_move(m)] = true end
+      for _, m in ipairs(vb:moves(q, hq)) do mb[tostring(m)] = true end
+      for m in pairs(ma) do
+        if not mb[m] then
+          return false, string.format("%s allows the image of %s in %s (%s in %s); %s does not",
+                                      va.name, m, tostring(p), m, tostring(q), vb.name)
+        end
+      end
+      for m in pairs(mb) do
+        if not ma[m] then
+          return false, string.format("%s allows %s in %s; %s not its image", vb.name, m,
+                                      tostring(q), va.name)
+        end
+      end
+    end
+    local _ = ra and rb
+  end
+  return true
+end
+
+-- M.same_game(a, b): whether two variants are the same game up to a
+-- relabelling of the points (and perhaps of the colours): true, the
+-- mapping {point of a = point of b} and whether the colours swap; or
+-- false and why not.  A mapping must carry a's board onto b's (lines to
+-- lines, one-way lines to one-way lines) and a's start onto b's start;
+-- it is then checked on every state reachable from a's start: the same
+-- moves, carried, and the same ends, so hooks and parameters are compared
+-- by what they do.
+function M.same_game(a, b)
+  local va, vb = M.variant(a), M.variant(b)
+  local ba, bb = va:board(), vb:board()
+  if #ba.points ~= #bb.points then
+    return false, string.format("%s has %d points, %s %d", va.name, #ba.points,
+                                vb.name, #bb.points)
+  end
+  local out_a, deg_a = arcs_of(ba)
+  local out_b, deg_b = arcs_of(bb)
+  local arcs_a, arcs_b = 0, 0
+  for _, d in pairs(deg_a) do arcs_a = arcs_a + d[1] end
+  for _, d in pairs(deg_b) do arcs_b = arcs_b + d[1] end
+  if arcs_a ~= arcs_b then
+    return false, string.format("the boards differ: %s has %d moves along its lines, %s %d",
+                                va.name, arcs_a, vb.name, arcs_b)
+  end
+  local sa, sb = va.start, vb.start
+  local why = "no relabelling of the points carries one board and start onto the other"
+  for _, swap in ipairs({false, true}) do
+    if (sa.side == sb.side) ~= swap then
+      local map, used, order = {}, {}, {}
+      for _, name in ipairs(ba.points) do order[#order + 1] = name end
+      table.sort(order, function(x, y) -- the most joined first
+        local dx, dy = deg_a[x][1] + deg_a[x][2], deg_a[y][1] + deg_a[y][2]
+        if dx ~= dy then return dx > dy end
+        return x < y
+      end)
+      local found
+      local function fits(x, y)
+        local cx, cy = colour_at(sa, x), colour_at(sb, y)
+        if swap and cx then cx = flip_colour[cx] end
+        if cx ~= cy or deg_a[x][1] ~= deg_b[y][1] or deg_a[x][2] ~= deg_b[y][2] then
+          return false
+        end
+        for x2, y2 in pairs(map) do
+          if (out_a[x][x2] or false) ~= (out_b[y][y2] or false) or
+             (out_a[x2][x] or false) ~= (out_b[y2][y] or false) then
+            return false
+          end
+        end
+        return true
+      end
+      local function search(k)
+        if k > #order then
+          local ok, reason = same_play(va, vb, bb, map, swap)
+          if ok then
+            found = {}
+            for x, y in pairs(map) do found[x] = y end
+          else
+            why = reason
+          end
+          return ok
+        end
+        local x = order[k]
+        for _, y in ipairs(bb.points) do
+          if not used[y] and fits(x, y) then
+            map[x], used[y] = y, true
+            if search(k + 1) then return true end
+            map[x], used[y] = nil, nil
+          end
+        end
+        return false
+      end
+      if search(1) then return true, found, swap end
+    end
+  end
+  return false, why
+end
