@@ -87,23 +87,40 @@ static inline int graph_moves(const Graph *g, const Position *p, int flank,
   return k;
 }
 
+/* The number of moves of the side with pieces own against enemy (as
+** graph_moves has them), counted by the empty points when they are fewer
+** than the pieces to move. */
+static inline int graph_count_masks(const Graph *g, uint64_t own,
+                                    uint64_t enemy, int flank, int adjacent) {
+  uint64_t empty = ~(own | enemy) & board_full(g->n);
+  if (adjacent) { /* only the pieces with an enemy next to them move */
+    uint64_t movers = 0;
+    for (uint64_t from = own; from; from &= from - 1) {
+      int u = __builtin_ctzll(from);
+      if (g->near[u] & enemy) movers |= (uint64_t)1 << u;
+    }
+    own = movers;
+    flank = 0;
+  }
+  int k = 0;
+  if (__builtin_popcountll(empty) <= __builtin_popcountll(own)) {
+    for (uint64_t to = empty; to; to &= to - 1)
+      k += __builtin_popcountll(g->prev[__builtin_ctzll(to)] & own);
+  } else {
+    for (uint64_t from = own; from; from &= from - 1)
+      k += __builtin_popcountll(g->next[__builtin_ctzll(from)] & empty);
+  }
+  if (flank && g->centre >= 0 && (empty >> g->centre & 1)) /* unflanked */
+    for (uint64_t from = g->prev[g->centre] & own; from; from &= from - 1)
+      k -= (g->near[__builtin_ctzll(from)] & enemy) == 0;
+  return k;
+}
+
 /* The number of moves graph_moves gives. */
 static inline int graph_count(const Graph *g, const Position *p, int flank,
                               int adjacent) {
-  uint64_t own = p->arms[p->side], enemy = p->arms[p->side ^ 1];
-  uint64_t empty = ~(own | enemy) & board_full(g->n);
-  int k = 0;
-  for (uint64_t from = own; from; from &= from - 1) {
-    int u = __builtin_ctzll(from);
-    uint64_t to = g->next[u] & empty;
-    if (!to) continue;
-    int flanked = (g->near[u] & enemy) != 0;
-    if (adjacent && !flanked) continue;
-    if (flank && !flanked && g->centre >= 0)
-      to &= ~((uint64_t)1 << g->centre);
-    k += __builtin_popcountll(to);
-  }
-  return k;
+  return graph_count_masks(g, p->arms[p->side], p->arms[p->side ^ 1], flank,
+                           adjacent);
 }
 
 /* The moves that can have led to q (its from point empty, its to point

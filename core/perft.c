@@ -172,22 +172,35 @@ static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
   return sum;
 }
 
-/* Leaves below p (depth >= 1) on a graph board, parameters only; the last
-** ply is counted in bulk. */
-static uint64_t perft_graph(Run *run, const Position *p, int depth) {
+/* Leaves below the position of a graph board seen from the mover's side
+** (pieces own against enemy, at ply; depth >= 1), parameters only; the
+** last two plies are counted without recursion: the moves of each child at
+** once. */
+static uint64_t perft_graph(Run *run, uint64_t own, uint64_t enemy,
+                            uint32_t ply, int depth) {
   const Rules *r = run->rules;
+  const Graph *g = r->graph;
+  int flank = rules_flank_at(r, ply), adjacent = run->adjacent;
   if (depth == 1)
-    return (uint64_t)graph_count(r->graph, p, rules_flank_at(r, p->ply),
-                                 run->adjacent);
+    return (uint64_t)graph_count_masks(g, own, enemy, flank, adjacent);
   if (depth > 4 && run_stopped(run)) return 0;
-  Move moves[RULES_MAX_MOVES];
-  int k = graph_moves(r->graph, p, rules_flank_at(r, p->ply), run->adjacent,
-                      moves);
-  uint64_t sum = 0;
-  for (int i = 0; i < k; i++) {
-    Position q = *p;
-    board_play(&q, moves[i]);
-    sum += perft_graph(run, &q, depth - 1);
+  uint64_t empty = ~(own | enemy) & board_full(g->n), sum = 0;
+  uint64_t centre = g->centre >= 0 ? (uint64_t)1 << g->centre : 0;
+  int next_flank = rules_flank_at(r, ply + 1);
+  for (uint64_t from = own; from; from &= from - 1) {
+    int u = __builtin_ctzll(from);
+    uint64_t to = g->next[u] & empty;
+    if (!to) continue;
+    int flanked = (g->near[u] & enemy) != 0;
+    if (adjacent && !flanked) continue;
+    if (flank && !flanked) to &= ~centre;
+    uint64_t left = own & ~((uint64_t)1 << u);
+    for (; to; to &= to - 1) {
+      uint64_t moved = left | (to & -to);
+      sum += depth == 2 ? (uint64_t)graph_count_masks(g, enemy, moved,
+                                                      next_flank, adjacent)
+                        : perft_graph(run, enemy, moved, ply + 1, depth - 1);
+    }
   }
   return sum;
 }
@@ -213,7 +226,8 @@ int64_t perft(const Rules *r, const Position *p, const History *h, int depth,
   else if (rules_hooked(r))
     n = perft_hooked(&run, p, run.memory ? (h ? h : &none) : NULL, depth);
   else if (r->graph)
-    n = perft_graph(&run, p, depth);
+    n = perft_graph(&run, p->arms[p->side], p->arms[p->side ^ 1], p->ply,
+                    depth);
   else {
     n = fast_perfts[(p->n - 4) / 2](&run, p->arms[p->side],
                                     p->arms[p->side ^ 1], rules_centre_of(p),

@@ -157,3 +157,32 @@ void rank_graph_unrank(uint64_t r, int n, int b, int w, uint32_t ply,
   p->arms[WHITE] =
       spread_bits(set_unrank(white, n - b, w), board_full(n) & ~black);
 }
+
+void rank_graph_walk(RankWalk *k, uint64_t r, int n, int b, int w,
+                     uint32_t ply) {
+  rank_graph_unrank(r, n, b, w, ply, &k->p);
+  k->b = b;
+  k->w = w;
+  k->white = pack_bits(k->p.arms[WHITE], board_full(n) & ~k->p.arms[BLACK]);
+}
+
+/* The next set of as many elements below n in colex order (Gosper's
+** step), or the first one after the last: *wrapped set then. */
+static uint64_t next_set(uint64_t set, int n, int k, int *wrapped) {
+  uint64_t first = ((uint64_t)1 << k) - 1;
+  *wrapped = k == 0 || set == first << (n - k);
+  if (*wrapped) return first;
+  uint64_t low = set & -set, up = set + low;
+  return up | (((set ^ up) >> 2) / low);
+}
+
+void rank_graph_step(RankWalk *k) {
+  Position *p = &k->p;
+  int n = p->n, wrapped;
+  k->white = next_set(k->white, n - k->b, k->w, &wrapped);
+  if (wrapped) {
+    p->arms[BLACK] = next_set(p->arms[BLACK], n, k->b, &wrapped);
+    if (wrapped) p->side++;
+  }
+  p->arms[WHITE] = spread_bits(k->white, board_full(n) & ~p->arms[BLACK]);
+}

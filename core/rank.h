@@ -53,4 +53,19 @@ uint64_t rank_graph_position(const Position *p, int b, int w);
 void rank_graph_unrank(uint64_t r, int n, int b, int w, uint32_t ply,
                        Position *p);
 
+/* The positions of a layer in index order, one step at a time (no
+** unranking): p holds the current one. */
+typedef struct RankWalk {
+  Position p;
+  int b, w;       /* the pieces of each side */
+  uint64_t white; /* the white set among the points black leaves free */
+} RankWalk;
+
+/* Starts a walk at index r of the layer (n, b, w), with the given ply. */
+void rank_graph_walk(RankWalk *k, uint64_t r, int n, int b, int w,
+                     uint32_t ply);
+
+/* Steps to the next index (past the last: the side becomes 2). */
+void rank_graph_step(RankWalk *k);
+
 #endif

@@ -306,10 +306,18 @@ static int each_state(Solver *sv, uint64_t layer, Visit visit, void *ud) {
   const Solution *s = sv->s;
   Walker w = {sv, visit, ud, NULL, 0};
   int rc = SOLVER_OK;
+  RankWalk walk; /* a graph board's positions, stepped through */
+  if (s->graph)
+    rank_graph_walk(&walk, 0, s->n, s->pieces[BLACK], s->pieces[WHITE],
+                    layer_ply(s, layer));
   for (uint64_t r = 0; r < s->positions && rc == SOLVER_OK; r++) {
     Position p;
     History h = {0, {{0, 0}}};
-    position_unrank(s, r, layer_ply(s, layer), &p);
+    if (s->graph) {
+      p = walk.p;
+      rank_graph_step(&walk);
+    } else
+      position_unrank(s, r, layer_ply(s, layer), &p);
     w.p = &p;
     w.base = layer * s->layer + r;
     rc = each_history(&w, &h, &p, 0, 1);
@@ -331,7 +339,13 @@ static int mark_end(Solver *sv, void *ud, const Position *p, const History *h,
   Tables *t = ud;
   Move moves[RULES_MAX_MOVES];
   uint8_t c = 0;
-  int k = 0, end = judge(sv->movers ? &sv->once : sv->r, p, h, &c, moves, &k);
+  int k = 0, end;
+  if (!rules_hooked(sv->r)) { /* the parameters: a count is enough */
+    k = rules_param_count(sv->r, p);
+    end = k == 0;
+    c = code_of(sv->r->misere ? VALUE_WIN : VALUE_LOSS, 0);
+  } else
+    end = judge(sv->movers ? &sv->once : sv->r, p, h, &c, moves, &k);
   if (end < 0) return SOLVER_EHOOK;
   t->code[i - t->first] = end ? c : 0;
   t->count[i - t->first] = end ? 0 : (uint8_t)k;
