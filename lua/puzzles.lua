@@ -257,7 +257,7 @@ function P.generate(o)
                               plies == 1 and "y" or "ies")
             or string.format("%s to play: the only move that does not lose",
                              p.side:gsub("^%l", string.upper)),
-          variant = v.arms == 8 and v.name or {base = v.name, arms = v.arms},
+          variant = (v.arms == 8 or v.points) and v.name or {base = v.name, arms = v.arms},
           position = v.opening == 0 and #h == 0
                      and (tostring(p):gsub(" %d+$", "")) or tostring(p),
           goal = goal, plies = goal == "win" and plies or nil,
