@@ -1,0 +1,486 @@
+-- test_graph.lua — boards of points: variants that declare points, lines
+-- and arrows, checked against a naive implementation written here (moves
+-- by trying every pair of points, a retrograde solve of the reachable
+-- states by passes until nothing changes) on hand-drawn and random
+-- boards; the 8-arm wheel drawn as a board of points against the built-in
+-- variants; board errors; names in hooks; records, puzzles, pictures,
+-- show(), mt.same_game and UGI on such boards.
+
+local mt = require "mutorere"
+
+-- --- boards ---
+
+local PONG_HAU_KI = {name = "phk", points = {"tl", "tr", "c", "bl", "br"},
+  lines = {{"tl", "c"}, {"tr", "c"}, "bl-c", "br-c", "tl-bl", "tr-br", "bl-br"},
+  layout = {tl = {0, 0}, tr = {2, 0}, c = {1, 1}, bl = {0, 2}, br = {2, 2}},
+  start = "bb.ww b"}
+
+-- The wheel of n arms as a board of points "1".."n" and "c".
+local function wheel_table(n, extra)
+  local t = {name = "wheel" .. n, points = {}, lines = {}, start =
+             string.rep("b", n // 2) .. string.rep("w", n // 2) .. ". b"}
+  for i = 1, n do t.points[i] = tostring(i) end
+  t.points[n + 1] = "c"
+  for i = 1, n do
+    t.lines[#t.lines + 1] = {tostring(i), tostring(i % n + 1)}
+    t.lines[#t.lines + 1] = {tostring(i), "c"}
+  end
+  for k, x in pairs(extra or {}) do t[k] = x end
+  return t
+end
+
+local ARROWS = {name = "arrows", points = {"a", "b", "c", "d", "e", "f"},
+  lines = {"a-b", "b-c", "c-d", "d-e"}, arrows = {"e-f", "f-a", "c-f"},
+  start = "bw.bw. b"}
+
+-- A random board: n points, a ring with chords and some arrows, black and
+-- white pieces placed at random (from a seeded generator).
+local function random_table(seed, n, black, white)
+  local x = seed
+  local function rnd(k) x = (x * 1103515245 + 12345) % 2147483648 return x % k end
+  local t = {name = "random" .. seed, points = {}, lines = {}, arrows = {}}
+  for i = 1, n do t.points[i] = "p" .. i end
+  for i = 1, n do
+    for j = i + 1, n do
+      if j == i + 1 or rnd(4) == 0 then
+        local pair = rnd(2) == 0 and {"p" .. i, "p" .. j} or {"p" .. j, "p" .. i}
+        local list = rnd(5) == 0 and t.arrows or t.lines
+        list[#list + 1] = pair
+      end
+    end
+  end
+  local cells = {}
+  for i = 1, n do cells[i] = i <= black and "b" or i <= black + white and "w" or "." end
+  for i = n, 2, -1 do
+    local j = rnd(i) + 1
+    cells[i], cells[j] = cells[j], cells[i]
+  end
+  t.start = table.concat(cells) .. (rnd(2) == 0 and " b" or " w")
+  return t
+end
+
+-- --- the naive implementation ---
+
+-- A naive game of a board table: every pair of points tried.
+local function naive_game(t)
+  local index, joined = {}, {}
+  for i, name in ipairs(t.points) do index[name], joined[i] = i, {} end
+  local function pair(l)
+    if type(l) == "string" then return l:match("^(.-)%-(.*)$") end
+    return l[1], l[2]
+  end
+  for _, l in ipairs(t.lines or {}) do
+    local a, b = pair(l)
+    joined[index[a]][index[b]], joined[index[b]][index[a]] = true, true
+  end
+  for _, l in ipairs(t.arrows or {}) do
+    local a, b = pair(l)
+    joined[index[a]][index[b]] = true
+  end
+  local n, game = #t.points, {}
+  local function near(s, x, colour)
+    for y = 1, n do
+      if (joined[x][y] or joined[y][x]) and s:sub(y, y) == colour then return true end
+    end
+    return false
+  end
+  -- the moves of state s ("bb.ww b"): {text, child state}
+  function game.moves(s)
+    local side = s:sub(n + 2, n + 2)
+    local enemy = side == "b" and "w" or "b"
+    local out = {}
+    for a = 1, n do
+      for b = 1, n do
+        if s:sub(a, a) == side and s:sub(b, b) == "." and joined[a][b]
+            and (not t.adjacent_enemy or near(s, a, enemy))
+            and (not (t.centre and t.flank) or b ~= index[t.centre] or near(s, a, enemy)) then
+          local cells = {}
+          for i = 1, n do cells[i] = s:sub(i, i) end
+          cells[b], cells[a] = cells[a], "."
+          out[#out + 1] = {t.points[a] .. "-" .. t.points[b],
+                           table.concat(cells) .. " " .. enemy}
+        end
+      end
+    end
+    return out
+  end
+  -- every state reachable from the start, and its value and distance
+  function game.solve()
+    local states, seen = {t.start}, {[t.start] = true}
+    local i = 1
+    while i <= #states do
+      for _, m in ipairs(game.moves(states[i])) do
+        if not seen[m[2]] then seen[m[2]] = true states[#states + 1] = m[2] end
+      end
+      i = i + 1
+    end
+    local value, distance = {}, {}
+    for _, s in ipairs(states) do
+      if #game.moves(s) == 0 then value[s], distance[s] = t.misere and "win" or "loss", 0 end
+    end
+    for d = 0, 1000 do
+      local found = {}
+      for _, s in ipairs(states) do
+        if not value[s] then
+          local all_won, longest, wins = true, -1, false
+          for _, m in ipairs(game.moves(s)) do
+            local c = m[2]
+            if value[c] == "loss" and distance[c] == d then wins = true end
+            if value[c] ~= "win" or distance[c] > d then all_won = false end
+            if value[c] == "win" and distance[c] > longest then longest = distance[c] end
+          end
+          if wins then found[s] = "win" elseif all_won and longest == d then found[s] = "loss" end
+        end
+      end
+      if not next(found) then break end
+      for s, x in pairs(found) do value[s], distance[s] = x, d + 1 end
+    end
+    return states, value, distance
+  end
+  function game.perft(s, depth)
+    if depth == 0 then return 1 end
+    local sum = 0
+    for _, m in ipairs(game.moves(s)) do sum = sum + game.perft(m[2], depth - 1) end
+    return sum
+  end
+  return game
+end
+
+-- Checks a board table's variant against the naive game: perft to depth,
+-- every reachable state's moves, value and distance, and the census.
+local function check_against_naive(t, depth)
+  local v = mt.variant(t)
+  local game = naive_game(t)
+  for d = 1, depth do
+    eq(mt.perft(v, d), game.perft(t.start, d), t.name .. " perft " .. d)
+  end
+  local s = mt.solve(v)
+  local states, value, distance = game.solve()
+  local bad = 0
+  for _, state in ipairs(states) do
+    local got, d = s:lookup(state)
+    local want = value[state] or "draw"
+    if got ~= want or (want ~= "draw" and d ~= distance[state]) then
+      bad = bad + 1
+      if bad <= 3 then
+        check(false, string.format("%s %s: %s %s, naive %s %s", t.name, state, got,
+                                   tostring(d), want, tostring(distance[state])))
+      end
+    end
+    local moves, naive = v:moves(state), {}
+    for i, m in ipairs(moves) do moves[i] = tostring(m) end
+    for i, m in ipairs(game.moves(state)) do naive[i] = m[1] end
+    table.sort(moves)
+    table.sort(naive)
+    if not (#moves == #naive and table.concat(moves, " ") == table.concat(naive, " ")) then
+      bad = bad + 1
+    end
+  end
+  eq(bad, 0, t.name .. ": states that differ")
+  local c = s:census()
+  local wins, losses = 0, 0
+  for _, state in ipairs(states) do
+    wins = wins + (value[state] == "win" and 1 or 0)
+    losses = losses + (value[state] == "loss" and 1 or 0)
+  end
+  eq({c.reachable, c.wins, c.losses}, {#states, wins, losses}, t.name .. " census")
+  return v, s
+end
+
+test("boards of points against the naive implementation", function()
+  check_against_naive(PONG_HAU_KI, 8)
+  check_against_naive(ARROWS, 8)
+  check_against_naive(wheel_table(6), 8)
+  local adjacent = wheel_table(8, {name = "adj", adjacent_enemy = true})
+  check_against_naive(adjacent, 6)
+  local flanked = wheel_table(8, {name = "flanked", centre = "c", flank = "always"})
+  check_against_naive(flanked, 8)
+  local misere = {}
+  for k, x in pairs(ARROWS) do misere[k] = x end
+  misere.name, misere.misere = "arrows-misere", true
+  check_against_naive(misere, 6)
+  local tried = 0
+  for seed = 1, 12 do
+    local n = 4 + seed % 5
+    local t = random_table(seed, n, 1 + seed % 2, 1 + seed % 3)
+    if pcall(mt.variant, t) then
+      check_against_naive(t, 5)
+      tried = tried + 1
+    end
+  end
+  check(tried >= 10, "random boards tried: " .. tried)
+end)
+
+test("the standard game on 8 arms is a draw: 1180 reachable, 208 won, 128 lost", function()
+  local v = mt.variant(wheel_table(8, {centre = "c", flank = "always"}))
+  local c = mt.solve(v):census()
+  eq({c.reachable, c.wins, c.losses, c.draws}, {1180, 208, 128, 844})
+  eq({mt.solve(v):lookup(v.start)}, {"draw"})
+end)
+
+-- The flank rule as an allow hook on the wheel drawn as points: a move
+-- into the centre needs an enemy piece on an arm next to the mover.
+local function flank_hook(p, m)
+  if m.to ~= "c" then return true end
+  local enemy = p.side == "black" and "white" or "black"
+  for _, q in ipairs(p:neighbours(m.from)) do
+    if q ~= "c" and p[q] == enemy then return true end
+  end
+  return false
+end
+
+test("the 8-arm wheel as points: no-restriction's figures; with the flank rule as a hook, standard's", function()
+  for _, case in ipairs({{"no-restriction", {}}, {"standard", {allow = flank_hook}}}) do
+    local builtin, drawn = mt.variant(case[1]), mt.variant(wheel_table(8, case[2]))
+    for d = 1, 12 do eq(mt.perft(drawn, d), mt.perft(builtin, d), case[1] .. " perft " .. d) end
+    local sb, sg = mt.solve(builtin), mt.solve(drawn)
+    -- every position of the wheel: the same value
+    local bad = 0
+    local arms = {"b", "b", "b", "b", "w", "w", "w", "w", "."}
+    local function visit(k, used)
+      if k > 9 then
+        local cells = table.concat(used)
+        for _, side in ipairs({"b", "w"}) do
+          local wheel = cells:sub(1, 8) .. "/" .. cells:sub(9) .. " " .. side
+          local points = cells .. " " .. side
+          local a, x = sb:lookup(wheel)
+          local b, y = sg:lookup(points)
+          if a ~= b or x ~= y then bad = bad + 1 end
+        end
+        return
+      end
+      local tried = {}
+      for i, c in ipairs(arms) do
+        if c and not tried[c] then
+          tried[c] = true
+          arms[i] = false
+          used[k] = c
+          visit(k + 1, used)
+          arms[i] = c
+        end
+      end
+    end
+    visit(1, {})
+    eq(bad, 0, case[1] .. ": positions valued differently")
+    local mb, mg = mt.metrics(builtin, {games = 0}), mt.metrics(drawn, {games = 0})
+    eq(mg.reachable, mb.reachable, case[1] .. " reachable figures")
+    eq(mg.lookahead, mb.lookahead, case[1] .. " lookahead")
+    eq(mg.traps.count, mb.traps.count, case[1] .. " traps")
+    eq(string.format("%.6f %.6f", mg.random.black, mg.random.length),
+       string.format("%.6f %.6f", mb.random.black, mb.random.length), case[1] .. " random play")
+  end
+end)
+
+test("a bad board is named", function()
+  local function bad(fields, want)
+    local t = {name = "bad", points = {"a", "b", "c"}, lines = {"a-b", "b-c"}, start = "b.w b"}
+    for k, x in pairs(fields) do if x == false then t[k] = nil else t[k] = x end end
+    raises(function() mt.variant(t) end, want, want)
+  end
+  bad({lines = {"a-b", "b-x"}}, 'lines[2] names "x", which is not a point')
+  bad({lines = {"a-b", {"b"}}}, "write a line as")
+  bad({lines = {"a-b"}}, 'point "c" is on no line')
+  bad({start = "b.ww b"}, "4 points, but the board has 3")
+  bad({start = "bww b"}, "no empty point")
+  bad({start = false}, "needs a start")
+  bad({points = {"a", "b", "a"}}, 'point "a" is named twice')
+  bad({points = {"a", "b", "side"}}, "the name of a position's field or method")
+  bad({points = {"a", "b", "c-d"}}, "letters, digits and _")
+  bad({points = "abc"}, "points must be a list of names")
+  bad({arms = 8}, "arms belongs to the wheel")
+  bad({flank = "always"}, "names no centre point")
+  bad({layout = {a = {0, 0}, b = {1, 0}}}, "layout.c must be {x, y}")
+  bad({lines = {"a-a", "b-c"}}, "to itself")
+  raises(function() mt.variant{base = "standard", lines = {"1-2"}} end, "lines without points")
+  raises(function() mt.variant{base = "standard", layout = {}} end, "layout belongs to a board of points")
+  raises(function() mt.variant{base = PONG_HAU_KI, arms = 10} end, "arms belongs to the wheel")
+  local star = {name = "star", points = {}, lines = {}}
+  for i = 1, 30 do star.points[i] = "s" .. i end
+  for i = 1, 30 do for j = i + 1, 30 do star.lines[#star.lines + 1] = {"s" .. i, "s" .. j} end end
+  star.start = string.rep("b", 10) .. string.rep("w", 10) .. string.rep(".", 10) .. " b"
+  raises(function() mt.variant(star) end, "moves (at most 64 are allowed)")
+  local v = mt.variant(PONG_HAU_KI)
+  raises(function() mt.game(v, "bbbbwwww/. b") end, "a position of the wheel")
+  raises(function() mt.game(v, "b..ww b") end, "1 black pieces (this board has 2)")
+  raises(function() mt.game("standard", "bb.ww b") end, "this variant's board is the wheel")
+  local g = mt.game(v)
+  raises(function() g:play("tl-x") end, 'no point "x" (the points are tl tr c bl br)')
+  raises(function() g:play("tl-tr") end, "point tr is occupied")
+  raises(function() g:play("bl-c") end, "holds a white piece and black is to move")
+  eq(g:position(), "bb.ww b", "nothing played")
+end)
+
+test("names: moves, positions, hooks and remembered moves", function()
+  local seen = {}
+  local v = mt.variant{base = PONG_HAU_KI, name = "names", history = 1,
+    allow = function(p, m, history) -- not into the point the last move left
+      seen[#seen + 1] = string.format("%s %s %s %s %s", m.from, m.to, tostring(p[m.from]),
+                                      tostring(p.c), history[1] and history[1].from or "-")
+      return not (history[1] and history[1].from == m.to)
+    end}
+  local g = mt.game(v)
+  eq(g:moves(), {"tl-c", "tr-c"})
+  g:play("tl-c")
+  eq(g:moves(), {}, "bl-tl goes where black's piece came from")
+  eq({g:result()}, {"black", "blocked"})
+  eq(seen[1], "tl c black nil -", "the hook saw names")
+  eq(seen[#seen], "bl tl white black tl", "and the remembered move")
+  raises(function() mt.game(v, "wbb.w b 2", {"bl-tl", "tl-c"}) end,
+         "the game is over")
+  local mover = mt.game(PONG_HAU_KI):play("tl-c"):play("bl-tl"):play("c-bl")
+  local p = mover:board()
+  eq({p.tl, p.tr, p.c, p.bl, p.br, p[1], p.points}, {"white", "black", nil, "black", "white", "white", 5})
+  eq(p:at("bl"), "black")
+  eq(p:pieces("empty"), {"c"})
+  eq(p:pieces("black"), {"tr", "bl"})
+  eq(p:neighbours("c"), {"tl", "tr", "bl", "br"})
+  eq(p:neighbours("tl"), {"c", "bl"})
+  eq(p.arms, nil)
+  local m = mt.variant(PONG_HAU_KI):moves(p)[2]
+  eq({m.from, m.to, tostring(m)}, {"br", "c", "br-c"})
+  raises(function() p:at("zz") end, 'no point named "zz"')
+  raises(function() p:transform{rotate = 1} end, "no rotate or mirror")
+  eq(tostring(p:transform{swap = true}), "bw.wb b 3")
+  local bare = mt.position("bb.ww b")
+  eq({bare[1], bare[3], bare.points}, {"black", nil, 5})
+  raises(function() bare:at("tl") end, "knows no point names")
+  eq(bare:board(), nil)
+  eq(v:board().points, {"tl", "tr", "c", "bl", "br"})
+  eq(v:board().layout.br, {2, 2})
+  eq(#v:board().lines, 7)
+  eq(v.points, 5)
+  eq(v.arms, nil)
+  eq(tostring(v), "variant names (5 points)")
+  eq(v:parameters().pieces, {black = 2, white = 2})
+end)
+
+test("records of a board of points carry the board and read back", function()
+  local v = mt.variant(PONG_HAU_KI)
+  local g = mt.game(v):play("tl-c"):play("bl-tl"):play("c-bl")
+  local text = g:record()
+  check(text:find('[Points "tl tr c bl br"]', 1, true), "the Points tag")
+  check(text:find('[Lines "tl-c tl-bl tr-c tr-br c-bl c-br bl-br"]', 1, true), "the Lines tag")
+  local h = mt.from_record(text)
+  eq({h:position(), h:history(), h:variant().name}, {g:position(), g:history(), "phk"})
+  check(mt.same_game(h:variant(), v), "the same game")
+  local a = mt.variant(ARROWS)
+  local r = mt.game(a):play("d-c"):record()
+  check(r:find('[Arrows "c-f e-f f-a"]', 1, true), "the Arrows tag: " .. r)
+  eq(mt.from_record(r):position(), "bwb.w. w 1")
+  raises(function() mt.from_record(r:gsub("%[Position[^\n]*\n", "")) end, "needs a Position tag")
+  raises(function() g:record{Lines = "x"} end, "written from the game itself")
+end)
+
+test("puzzles of a board of points: generated, checked, written and read", function()
+  local v = mt.variant(ARROWS)
+  local s = mt.solve(v)
+  local found = 0
+  for plies = 1, 7, 2 do
+    for _, p in ipairs(mt.puzzle.generate{variant = v, goal = "win", plies = plies}) do
+      found = found + 1
+      p.variant = v
+      local c = mt.puzzle.check(p)
+      check(c.ok and c.unique, "checks: " .. tostring(c.error))
+      eq(s:lookup(p.position), "win")
+      local text = mt.puzzle.text(p)
+      check(text:find(p.position, 1, true), "the text holds the position")
+    end
+  end
+  check(found > 0, "some puzzles")
+end)
+
+test("show() and pictures of a board of points", function()
+  local v = mt.variant(PONG_HAU_KI)
+  local g = mt.game(v):play("tl-c")
+  local text = mt.diagram(g, false)
+  eq(text, table.concat({
+    "phk · 5 points · ply 1 · white to move",
+    "· tl    ● tr",
+    "│ ╲   ╱ │",
+    "│   ● c │",
+    "│ ╱   ╲ │",
+    "○─bl────○ br",
+    "lines: tl-c tl-bl tr-c tr-br c-bl c-br bl-br"}, "\n"))
+  local auto = mt.diagram(mt.game(ARROWS), false)
+  check(auto:find("lines: a-b b-c c-d d-e c>f e>f f>a", 1, true), "every line listed: " .. auto)
+  local svg = mt.svg(g)
+  local circles = select(2, svg:gsub("<circle", ""))
+  eq(circles, 5, "a circle a point")
+  eq(select(2, svg:gsub('class="black"', "")), 2)
+  eq(select(2, svg:gsub('class="empty"', "")), 1)
+  check(svg:find('class="move"', 1, true), "the last move's arrow")
+  local arrows = mt.svg(mt.game(ARROWS))
+  eq(select(2, arrows:gsub('class="arrow"', "")), 3, "the one-way lines")
+  check(mt.svg_game(g):find("<svg", 1, true), "a game's strip")
+  local page = mt.html(g)
+  check(page:find("The board has 5 points", 1, true), "the rules in words")
+end)
+
+test("same_game: relabellings, colour swaps, and games that differ", function()
+  local v = mt.variant(PONG_HAU_KI)
+  -- the same board with its points declared in another order and renamed
+  local renamed = mt.variant{name = "renamed", points = {"m", "x", "y", "z", "w"},
+    lines = {"x-m", "y-m", "z-m", "w-m", "x-z", "y-w", "z-w"}, start = ".bbww b"}
+  local same, map, swap = mt.same_game(v, renamed)
+  eq({same, swap}, {true, false})
+  eq(map.c, "m")
+  -- the mapping, replayed: random games in one are games in the other
+  for seed = 1, 20 do
+    local a, b = mt.game(v), mt.game(renamed)
+    local x = seed
+    while not a:result() and a:ply() < 30 do
+      local moves = a:moves()
+      x = (x * 69069 + 1) % 4294967296
+      local m = moves[x % #moves + 1]
+      local from, to = m:match("^(%w+)-(%w+)$")
+      local image = map[from] .. "-" .. map[to]
+      local theirs = {}
+      for _, n in ipairs(b:moves()) do theirs[n] = true end
+      check(theirs[image], "the image of " .. m .. " is legal")
+      eq(#b:moves(), #moves, "as many moves")
+      a:play(m)
+      b:play(image)
+    end
+    eq(b:result(), a:result(), "the same end")
+  end
+  -- the colours swapped: black of one is white of the other
+  local swapped = mt.variant{base = PONG_HAU_KI, name = "swapped", start = "ww.bb w"}
+  same, map, swap = mt.same_game(v, swapped)
+  eq({same, swap, map.tl}, {true, true, "tl"})
+  -- a line moved is another game; so is the other start
+  local moved = mt.variant{base = PONG_HAU_KI, name = "moved", points = {"tl", "tr", "c", "bl", "br"},
+    lines = {"tl-c", "tr-c", "bl-c", "br-c", "tl-bl", "tr-br", "tl-tr"}, start = "bb.ww b"}
+  local ok, why = mt.same_game(v, moved)
+  eq(ok, false)
+  check(why:find("no relabelling", 1, true), why)
+  -- the wheel and the wheel drawn as points
+  eq(select(3, mt.same_game("standard", wheel_table(8, {centre = "c", flank = "always"}))), false)
+  check(mt.same_game("standard", wheel_table(8, {centre = "c", flank = "always"})), "standard")
+  check(mt.same_game("standard", wheel_table(8, {allow = flank_hook})), "the flank rule as a hook")
+  ok, why = mt.same_game("standard", wheel_table(8))
+  eq(ok, false)
+  check(why:find("allows", 1, true), "the rules differ: " .. tostring(why))
+  ok, why = mt.same_game("standard", PONG_HAU_KI)
+  check(not ok and why:find("9 points", 1, true), why)
+end)
+
+test("a board of points over UGI", function()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. dir .. "/variants")
+  local f = assert(io.open(dir .. "/variants/phk.lua", "w"))
+  f:write([[return {name = "phk", points = {"tl", "tr", "c", "bl", "br"},
+    lines = {"tl-c", "tr-c", "bl-c", "br-c", "tl-bl", "tr-br", "bl-br"}, start = "bb.ww b"}]])
+  f:close()
+  local input = dir .. "/in"
+  f = assert(io.open(input, "w"))
+  f:write("ugi\nsetoption name Variant value phk\nposition startpos moves tl-c\n",
+          "go depth 4\nposition fen b.bww b\ngo depth 2\nquery gameover\nquit\n")
+  f:close()
+  local out = io.popen("MUTORERE_PATH=" .. dir .. " " .. PROGRAM .. " --ugi < " .. input):read("a")
+  local best = {}
+  for m in out:gmatch("bestmove (%S+)") do best[#best + 1] = m end
+  eq(best, {"bl-tl", "c-tr"}, "the only moves")
+  check(out:find("response false", 1, true), "the game goes on")
+  os.execute("rm -r " .. dir)
+end)
