@@ -142,7 +142,7 @@ test("solution files: written once, then read; foreign or damaged ones refused",
   local v = mt.variant{base = "misere", arms = 12, name = "misere12"}
   local s = mt.solve(v, {file = path})
   local text = read(path)
-  check(text:find("^mutorere solution\nformat 1\nprogram " .. mt.version ..
+  check(text:find("^mutorere solution\nformat 2\nprogram " .. mt.version ..
                   "\nvariant rules arms=12 flank=always adjacent_enemy=no misere=yes\n"),
         "header: " .. text:sub(1, 200))
   -- in a fresh program the file is read, not solved
