@@ -34,7 +34,7 @@ enum {
 };
 
 #define SOLVER_MAX_DISTANCE 126 /* the farthest the plain solver codes */
-#define SOLVER_LONGEST 234 /* the farthest any table codes (symsolver.h) */
+#define SOLVER_LONGEST 234      /* the farthest any table codes (symsolver.h) */
 #define SOLVER_MAX_STATES ((uint64_t)1 << 32)
 
 typedef struct Solution {

@@ -92,7 +92,8 @@ void lbridge_scripts(lua_State *L, const char *folder, int set) {
   for (lua_Integer i = 1;
        lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING;
        i++) {
-    if (lfiles_is_path(L, -1)) scan_scripts(L, lua_tostring(L, -1), folder, set);
+    if (lfiles_is_path(L, -1))
+      scan_scripts(L, lua_tostring(L, -1), folder, set);
     lua_pop(L, 1);
   }
   lua_settop(L, top);

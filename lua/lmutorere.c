@@ -130,7 +130,8 @@ static void push_copy(lua_State *L, int idx) {
 
 /* Pushes the environment of the Lua parts: the base functions and copies
 ** of the library tables as they are now, so that nothing a script changes
-** in the globals later reaches the module (loadfile is lfiles_open's). */
+** in the globals later reaches the module (lfiles_open then puts its own
+** loadfile in place of Lua's). */
 static void push_private_env(lua_State *L) {
   static const char *const base[] = {"assert",
                                      "error",
@@ -151,6 +152,7 @@ static void push_private_env(lua_State *L) {
                                      "type",
                                      "xpcall",
                                      "load",
+                                     "loadfile",
                                      "collectgarbage",
                                      "_VERSION",
                                      NULL};

@@ -333,8 +333,10 @@ static int find_on_path(lua_State *L, const char *name) {
   int list = lua_gettop(L);
   for (lua_Integer i = 1; lua_rawgeti(L, list, i) == LUA_TSTRING; i++) {
     if (!lfiles_is_path(L, -1))
-      luaL_error(L, "mt.path must be a list of directories: entry %d holds "
-                    "a zero byte", (int)i);
+      luaL_error(L,
+                 "mt.path must be a list of directories: entry %d holds "
+                 "a zero byte",
+                 (int)i);
     const char *path =
         lua_pushfstring(L, "%s/variants/%s.lua", lua_tostring(L, -1), name);
     if (stat(path, &st) == 0) {
