@@ -34,7 +34,9 @@ enum {
 };
 
 #define SOLVER_MAX_DISTANCE 126 /* the farthest the plain solver codes */
-#define SOLVER_LONGEST 234      /* the farthest any table codes (symsolver.h) */
+/* The farthest distance a lookup gives: 234 in a symmetric table coded by
+** parity, and 4 opening plies searched above it (symsolver.h). */
+#define SOLVER_LONGEST 238
 #define SOLVER_MAX_STATES ((uint64_t)1 << 32)
 
 typedef struct Solution {

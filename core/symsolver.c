@@ -108,7 +108,8 @@ void symsolver_coding(const Rules *r, int *by_parity, int *even_wins) {
   *even_wins = r->misere != 0;
 }
 
-_Static_assert(UNRESOLVED - 2 == SOLVER_LONGEST, "the longest coded distance");
+_Static_assert(UNRESOLVED - 2 + SYMSOLVER_SEARCH_PLIES == SOLVER_LONGEST,
+               "the longest distance a lookup gives");
 
 /* Records the first failure of a pass (with a message for SOLVER_ERROR). */
 static void fail(Sym *sv, int rc, const char *message) {
