@@ -17,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -200,16 +202,18 @@ static void test_round_trips(void) {
   CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, text), SOLVER_OK);
   CHECK(!a.sym->by_parity);
   CHECK_INT(save(&a, &r, "centre", 1), SOLVER_OK);
-  CHECK_INT(load(&b, &r, "centre", 1, 1), SOLVER_OK);
-  CHECK(same_values(&a, &b));
-  solver_free(&b);
+  if (CHECK_INT(load(&b, &r, "centre", 1, 1), SOLVER_OK)) {
+    CHECK(same_values(&a, &b));
+    solver_free(&b);
+  }
   solver_free(&a);
   CHECK_INT(solver_solve(&a, &r, NULL, text), SOLVER_OK); /* a plain table */
   CHECK_INT(save(&a, &r, "centre", 1), SOLVER_OK);
-  CHECK_INT(load(&b, &r, "centre", 0, 1), SOLVER_OK);
-  CHECK(b.sym == NULL);
-  CHECK(same_values(&a, &b));
-  solver_free(&b);
+  if (CHECK_INT(load(&b, &r, "centre", 0, 1), SOLVER_OK)) {
+    CHECK(b.sym == NULL);
+    CHECK(same_values(&a, &b));
+    solver_free(&b);
+  }
   /* the same table asked for as symmetric: its index is not the rules' */
   refused_as(&r, "centre", 1, 1, "its header's index is not symmetric");
   /* or for hooks of another code */
@@ -522,10 +526,20 @@ static void test_not_regular(void) {
   says("it is a directory, not a regular file");
   snprintf(path, sizeof path, "%s/", dir);
   CHECK_INT(save(&s, &r, "standard", 0), SOLVER_ERROR);
-  /* a device (one everybody may open) */
-  CHECK_INT(safefile_write("/dev/null", "x", 1, text), -1);
-  says("it is a character device, not a regular file");
-  CHECK(lstat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
+  /* a socket (no device is written here: should the check fail, the test
+  ** would replace it, and it runs as root on some machines) */
+  char socket_path[320];
+  snprintf(socket_path, sizeof socket_path, "%s/socket", dir);
+  int sock = socket(AF_UNIX, SOCK_STREAM, 0);
+  struct sockaddr_un address = {.sun_family = AF_UNIX};
+  snprintf(address.sun_path, sizeof address.sun_path, "%.100s", socket_path);
+  CHECK_INT(bind(sock, (struct sockaddr *)&address, sizeof address), 0);
+  CHECK_INT(safefile_write(socket_path, "x", 1, text), -1);
+  says("it is a socket, not a regular file");
+  CHECK(lstat(socket_path, &st) == 0 && S_ISSOCK(st.st_mode));
+  close(sock);
+  remove(socket_path);
+  /* a device, read */
   CHECK(safefile_open("/dev/zero", text) == NULL);
   says("it is a character device, not a regular file");
   /* a symbolic link as the target: refused, what it points to untouched,
