@@ -212,25 +212,65 @@ static int header_fits(const Header *h, const SolfileId *id, const char *path,
 
 enum { CODE_OK, CODE_TOO_FAR, CODE_NEVER };
 
-/* Sets flaw[code] for every byte: CODE_OK when the rules of id can give
-** the code in the table of s, CODE_TOO_FAR beyond the longest distance of
-** its coding, CODE_NEVER for a value that an end by blocking alone cannot
-** give at that distance. */
-static void code_flaws(const Solution *s, const SolfileId *id,
-                       uint8_t flaw[256]) {
+#define LOW7 0x7f7f7f7f7f7f7f7fu /* the low 7 bits of every byte */
+#define HIGH (~LOW7)             /* the high bit */
+
+/* The codes a table may hold, as a table and as a test of 8 at once. */
+typedef struct CodeCheck {
+  uint8_t flaw[256]; /* CODE_* of each code */
+  int by_word;       /* the word test says what flaw says */
+  uint64_t add;      /* 255 - the largest good code, in every byte */
+  int bit1;          /* 0 or 1: bit 1 of every good code but 0; -1: any */
+} CodeCheck;
+
+/* 1 when the 8 codes in w all pass the word test: none above the largest
+** good code and (bit1 >= 0) bit 1 as said in all but zeros.  Each byte is
+** tested alone (no carry crosses a byte). */
+static int word_good(const CodeCheck *c, uint64_t w) {
+  uint64_t above = ((w & LOW7) + c->add) & w & HIGH; /* byte > 255 - add */
+  if (c->bit1 < 0) return above == 0;
+  uint64_t nonzero = (((w & LOW7) + LOW7) | w) & HIGH;
+  uint64_t bit1 = (w << 6) & HIGH; /* bit 1 of each byte at its bit 7 */
+  return (above | (nonzero & (c->bit1 ? ~bit1 : bit1))) == 0;
+}
+
+/* Sets up c for a table of s, the solution of id: flaw[code] is CODE_OK
+** when the rules can give the code, CODE_TOO_FAR beyond the longest
+** distance of its coding, CODE_NEVER for a value that an end by blocking
+** alone cannot give at that distance; then the word test, used only when
+** it agrees with flaw on every code. */
+static void code_check(const Solution *s, const SolfileId *id, CodeCheck *c) {
   int longest = s->sym ? symsolver_max_distance(s->sym) : SOLVER_MAX_DISTANCE;
+  int largest = 0, bit1[2] = {0, 0};
   for (int code = 0; code < 256; code++) {
     int d, value = s->sym ? symsolver_value(s->sym, (uint8_t)code, &d)
                           : solver_code_value((uint8_t)code, &d);
     /* blocked at the end: the mover when d is even; who is blocked loses,
     ** or wins in misère */
     int lost = (d % 2 == 0) != (id->rules->misere != 0);
-    flaw[code] =
+    c->flaw[code] =
         d > longest ? CODE_TOO_FAR
         : value != VALUE_DRAW && !id->verdicts && (value == VALUE_LOSS) != lost
             ? CODE_NEVER
             : CODE_OK;
+    if (c->flaw[code] == CODE_OK) largest = code;
+    if (c->flaw[code] == CODE_OK && code) bit1[code >> 1 & 1] = 1;
   }
+  c->add = LOW7 / 0x7f * (uint64_t)(255 - largest);
+  c->bit1 = bit1[0] && bit1[1] ? -1 : bit1[1];
+  c->by_word = largest >= 128;
+  for (int code = 0; code < 256 && c->by_word; code++)
+    c->by_word = word_good(c, LOW7 / 0x7f * (uint64_t)code) ==
+                 (c->flaw[code] == CODE_OK);
+}
+
+/* The first of k codes at p that c refuses, or k. */
+static size_t first_flawed(const CodeCheck *c, const uint8_t *p, size_t k) {
+  size_t i = 0;
+  for (uint64_t w; c->by_word && i + 8 <= k; i += 8)
+    if (memcpy(&w, p + i, 8), !word_good(c, w)) break;
+  while (i < k && c->flaw[p[i]] == CODE_OK) i++;
+  return i;
 }
 
 /* Writes to err why entry at of s holds an impossible code. */
@@ -272,23 +312,12 @@ static uint64_t checksum(uint64_t h, const uint8_t *p, size_t k) {
 typedef struct Transfer {
   FILE *f;
   int reading;
-  uint64_t sum;        /* the checksum so far */
-  const uint8_t *flaw; /* reading: code_flaws */
-  uint64_t first_flaw; /* the first entry with an impossible code */
+  uint64_t sum;           /* the checksum so far */
+  const CodeCheck *check; /* reading: the codes it may hold */
+  uint64_t first_flaw;    /* the first entry with an impossible code */
   const Cancel *cancel;
   const Progress *progress;
 } Transfer;
-
-/* The first of k codes at p that flaw refuses, or k. */
-static size_t first_flawed(const uint8_t *p, size_t k, const uint8_t *flaw) {
-  size_t i = 0;
-  for (; i + 8 <= k; i += 8) /* one branch for 8 codes */
-    if (flaw[p[i]] | flaw[p[i + 1]] | flaw[p[i + 2]] | flaw[p[i + 3]] |
-        flaw[p[i + 4]] | flaw[p[i + 5]] | flaw[p[i + 6]] | flaw[p[i + 7]])
-      break;
-  while (i < k && !flaw[p[i]]) i++;
-  return i;
-}
 
 /* Writes or reads the table's size bytes, carrying the checksum and (when
 ** reading) looking for impossible codes.  Returns SOLVER_OK,
@@ -304,7 +333,7 @@ static int transfer(Transfer *t, uint8_t *table, uint64_t size) {
       return IO_FAILED;
     t->sum = checksum(t->sum, table + at, k);
     if (t->reading && t->first_flaw == NO_FLAW) {
-      size_t i = first_flawed(table + at, k, t->flaw);
+      size_t i = first_flawed(t->check, table + at, k);
       if (i < k) t->first_flaw = at + i;
     }
     progress_report(t->progress, phase, at + k, size);
@@ -427,14 +456,14 @@ static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
 static int read_table(FILE *f, Solution *s, const SolfileId *id,
                       const Header *h, const RawHeader *raw, const char *path,
                       const Cancel *c, const Progress *progress, char *err) {
-  uint8_t flaw[256];
+  CodeCheck check;
   if (solution_for(s, id->rules, h)) {
     solver_free(s);
     snprintf(err, BOARD_ERRMAX, "not enough memory to load %.60s", path);
     return SOLVER_ERROR;
   }
-  code_flaws(s, id, flaw);
-  Transfer t = {f, 1, CHECKSUM_START, flaw, NO_FLAW, c, progress};
+  code_check(s, id, &check);
+  Transfer t = {f, 1, CHECKSUM_START, &check, NO_FLAW, c, progress};
   t.sum = checksum(t.sum, (const uint8_t *)raw->text, (size_t)raw->covered);
   int rc = transfer(&t, s->codes, h->entries * (uint64_t)h->layers);
   if (rc == IO_FAILED)
@@ -444,7 +473,7 @@ static int read_table(FILE *f, Solution *s, const SolfileId *id,
     snprintf(err, BOARD_ERRMAX, "%.60s is damaged: its checksum does not match",
              path);
   else if (rc == SOLVER_OK && t.first_flaw != NO_FLAW)
-    code_refused(s, flaw, t.first_flaw, path, err);
+    code_refused(s, check.flaw, t.first_flaw, path, err);
   else
     return rc;
   solver_free(s);
