@@ -96,6 +96,14 @@ static void spit(const char *data, size_t k) {
   fclose(f);
 }
 
+/* Solves the standard rule on n arms into s (its rules in r), saves it to
+** path and returns the file's bytes (their count in *k). */
+static char *standard_file(Solution *s, Rules *r, int n, size_t *k) {
+  solve(s, r, "standard", n);
+  CHECK_INT(save(s, r, "standard", 0), SOLVER_OK);
+  return slurp(k);
+}
+
 /* Checks that the last call failed with a message holding want. */
 static void says(const char *want) {
   if (!strstr(text, want)) fprintf(stderr, "message: %s\n", text);
@@ -231,11 +239,9 @@ static void test_refusals(void) {
   Solution s;
   Rules r, misere;
   size_t k;
-  solve(&s, &r, "standard", 12);
-  save(&s, &r, "standard", 0);
+  char *good = standard_file(&s, &r, 12, &k);
   solver_free(&s);
   rules_named(&misere, "misere", 12, text);
-  char *good = slurp(&k);
   refused_as(&misere, "misere", 1, 0, "holds another variant: standard");
   SolfileId other = id_of(&r, "standard", 1, 0);
   other.program = "0.0.1";
@@ -292,10 +298,8 @@ static void test_header(void) {
   Solution s;
   Rules r;
   size_t k;
-  solve(&s, &r, "standard", 12);
-  save(&s, &r, "standard", 0);
+  char *good = standard_file(&s, &r, 12, &k);
   solver_free(&s);
-  char *good = slurp(&k);
   static const char *const fields = "its header's ";
   for (int sealed = 0; sealed < 2; sealed++) {
     /* the rules decide every field: a swapped coding would swap every win
@@ -400,9 +404,7 @@ static void test_codes(void) {
   Rules r;
   size_t k;
   /* the UBSan finding: every byte 255, the checksum recomputed */
-  solve(&s, &r, "standard", 8);
-  save(&s, &r, "standard", 0);
-  char *good = slurp(&k);
+  char *good = standard_file(&s, &r, 8, &k);
   fill_codes(good, k, 255);
   refused_as(&r, "standard", 1, 0,
              "entry 0 holds code 255, beyond the longest distance of its "

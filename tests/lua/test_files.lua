@@ -11,18 +11,8 @@ local mt = require "mutorere"
 
 local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
-local function read(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function write(path, s)
-  local f = assert(io.open(path, "wb"))
-  f:write(s)
-  f:close()
-end
+local files = dofile(HERE .. "/files.lua")
+local read, write = files.read, files.write
 
 -- A fresh folder; returns its path.
 local function folder()

@@ -122,19 +122,8 @@ test("options: threads and progress", function()
   check(err:sub(-4) == "\r\27[K", "cleared")
 end)
 
--- Reads and writes whole files.
-local function read(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function write(path, s)
-  local f = assert(io.open(path, "wb"))
-  f:write(s)
-  f:close()
-end
+local files = dofile(HERE .. "/files.lua")
+local read, write = files.read, files.write
 
 test("solution files: written once, then read; foreign or damaged ones refused", function()
   local path = os.tmpname()
