@@ -88,6 +88,13 @@ static int check_target(const char *path, Permissions *p, char *err) {
   return 0;
 }
 
+/* Checks that path is not empty and fits SAFEFILE_PATHMAX.  Returns 0, or
+** -1 with why in err. */
+static int path_fits(const char *path, char *err) {
+  errno = !*path ? ENOENT : strlen(path) >= SAFEFILE_PATHMAX ? ENAMETOOLONG : 0;
+  return errno ? refuse_errno(err) : 0;
+}
+
 /* Copies the folder of path, with its last /, into dir (SAFEFILE_PATHMAX
 ** bytes): "" for the current folder. */
 static void folder_of(const char *path, char *dir) {
@@ -138,11 +145,7 @@ static int create_temporary(SafeFile *w, mode_t mode, char *err) {
 int safefile_writable(const char *path, char *err) {
   Permissions p;
   char dir[SAFEFILE_PATHMAX];
-  if (strlen(path) >= SAFEFILE_PATHMAX) {
-    errno = ENAMETOOLONG;
-    return refuse_errno(err);
-  }
-  if (check_target(path, &p, err)) return -1;
+  if (path_fits(path, err) || check_target(path, &p, err)) return -1;
   folder_of(path, dir);
   return access(*dir ? dir : ".", W_OK | X_OK) == 0 ? 0 : refuse_errno(err);
 }
@@ -150,14 +153,7 @@ int safefile_writable(const char *path, char *err) {
 int safefile_begin(SafeFile *w, const char *path, char *err) {
   Permissions p;
   memset(w, 0, sizeof *w);
-  if (!*path) {
-    errno = ENOENT;
-    return refuse_errno(err);
-  }
-  if (strlen(path) >= sizeof w->path) {
-    errno = ENAMETOOLONG;
-    return refuse_errno(err);
-  }
+  if (path_fits(path, err)) return -1;
   strcpy(w->path, path);
   if (check_target(path, &p, err)) return -1;
   int fd = create_temporary(w, p.mode, err);

@@ -279,6 +279,12 @@ test("saving keeps a file's permissions and leaves no temporary file", function(
   -- a failed write (a folder that is not there) leaves nothing either
   raises(function() g:save(dir .. "/none/game.mtr") end, "cannot save the game to")
   eq(listing(dir), {"game.mtr"}, "still one file")
+  -- a solution that could not be saved is refused before a long solve
+  local ok, err = mt.limit({time = 5}, mt.solve, {arms = 30, name = "long"}, {file = dir .. "/none/t.mts"})
+  check(not ok and err:find("cannot save the solution to " .. dir .. "/none/t.mts: No such file", 1, true),
+        "before the solve: " .. tostring(err))
+  ok, err = mt.limit({time = 5}, mt.solve, {arms = 30, name = "long"}, {file = ""})
+  check(not ok and err:find("cannot save the solution to : No such file", 1, true), "an empty path: " .. tostring(err))
   remove_folder(dir)
 end)
 
