@@ -88,7 +88,8 @@ local MUTANTS = {
   {"core/solfile.c", "  else if (strcmp(h->coding, coding) != 0)", "  else if (0)",
    "a swapped coding swaps every win and loss"},
   {"lua/lsolver.c", "    lua_dump(L, digest_writer, &h, 1);\n", "", "a table loads for other hooks of the same name"},
-  {"lua/lfiles.c", "  if (strlen(path) != k) luaL_argerror", "  if (0) luaL_argerror", "g:save cuts a path at a zero byte"},
+  {"lua/lfiles.c", "  if (strlen(path) != k) luaL_argerror", "  if (0) luaL_argerror",
+   "g:save cuts a path at a zero byte"},
 }
 
 local function read(path)
