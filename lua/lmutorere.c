@@ -32,9 +32,9 @@
 ** and then api.lua (which makes the functions of the others raise errors as
 ** the C ones do, and each part's as it runs) run at once. */
 static const char *const lua_parts[] = {
-    "diagram.lua",  "help.lua",    "extras.lua",  "players.lua",
-    "matches.lua",  "metrics.lua", "review.lua",  "report.lua",
-    "pictures.lua", "html.lua",    "puzzles.lua", NULL};
+    "diagram.lua", "help.lua",    "extras.lua", "players.lua",  "matches.lua",
+    "metrics.lua", "review.lua",  "report.lua", "pictures.lua", "html.lua",
+    "play.lua",    "puzzles.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -634,6 +634,7 @@ int luaopen_mutorere(lua_State *L) {
   lwatchdog_open(L, api, shared);
   lmetrics_open(L, shared);
   lworkers_open(L, shared);
+  lrecord_open_shared(L, shared);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
   lua_newtable(L);

@@ -32,6 +32,10 @@ void lsolver_open(lua_State *L, int module);
 void lsearch_open(lua_State *L, int module);
 void lrecord_open(lua_State *L, int module);
 
+/* Puts write_file (a file written as g:save writes a record: a temporary
+** file renamed over it) in the table at shared. */
+void lrecord_open_shared(lua_State *L, int shared);
+
 /* Puts the library functions that can run long in C (the pattern
 ** functions, string.rep, table.insert, remove, move, concat, sort) in place
 ** of the standard ones, with versions that answer the budgets. */
