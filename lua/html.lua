@@ -1,9 +1,9 @@
--- html.lua — mt.html: self-contained HTML pages (no network, no other
--- file).  For a game, a page to share it: the board as mt.svg draws it at
--- every ply, the move list with the review's verdicts, buttons, keys and
--- links to step through the game, the review's value line, and the
--- variant's rules in words.  For a variant (or a game with {play = true}),
--- the play page of play.lua.
+-- html.lua — the page of mt.html that replays a game, to share it (no
+-- network, no other file): the board as mt.svg draws it at every ply, the
+-- move list with the review's verdicts, buttons, keys and links to step
+-- through the game, the review's value line, and the variant's rules in
+-- words; and what HTML pages share (escaping, JSON, the rules in words).
+-- mt.html itself, and the page to play, are in play.lua.
 local M, _, shared = ...
 
 local HTML_ESCAPES = {["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;",
@@ -253,8 +253,8 @@ local function players_text(tags)
                        escape(tags.White or "not named"))
 end
 
--- The page that replays game g.
-local function replay_page(g)
+-- shared.replay_page(g): the page that replays game g.
+function shared.replay_page(g)
   local v = g:variant()
   local review = g:review()
   local s = M.solve(v)
@@ -312,63 +312,4 @@ local function replay_page(g)
       shared.json({positions = positions, boards = boards, status = status}) .. "</script>",
     "<script>" .. SCRIPT .. "</script>",
     "</body></html>", ""}, "\n")
-end
-
-local HTML_OPTIONS = {play = "boolean"}
-
--- Checks the options of mt.html; returns them.
-local function html_options(options)
-  if options == nil then return {} end
-  if type(options) ~= "table" then
-    error("bad argument #3 to 'html' (a table of options expected, got " .. type(options) .. ")", 3)
-  end
-  for k, x in next, options do
-    if not HTML_OPTIONS[k] then
-      error("bad argument #3 to 'html' (unknown option '" .. tostring(k) .. "'; options: play)", 3)
-    end
-    if type(x) ~= HTML_OPTIONS[k] then
-      error("bad argument #3 to 'html' (option " .. k .. " must be a " .. HTML_OPTIONS[k] ..
-            ", got " .. type(x) .. ")", 3)
-    end
-  end
-  return options
-end
-
--- mt.html(game or variant [, path] [, options]): a page as text; with a
--- path, written there instead (the path is returned).  A game gives the
--- page that replays it, or with options.play the page to play on from
--- it; a variant (a Variant, a name or a table) the page to play it.  A
--- play page also gives the number of states it carries.
-function M.html(x, path, options)
-  if type(path) == "table" and options == nil then path, options = nil, path end
-  if path ~= nil and type(path) ~= "string" then
-    error("bad argument #2 to 'html' (a path expected, got " .. type(path) .. ")", 2)
-  end
-  local o = html_options(options)
-  local page, states
-  if M.type(x) == "Game" then
-    if o.play then
-      local replay = shared.replay(x)
-      page, states = shared.play_page(x:variant(), replay:position(), x:history())
-    else
-      page = replay_page(x)
-    end
-  else
-    if o.play == false then
-      error("bad argument #1 to 'html' (a Game expected: only a game has a page that replays it)", 2)
-    end
-    if type(x) ~= "string" and type(x) ~= "table" and M.type(x) ~= "Variant" then
-      error("bad argument #1 to 'html' (a Game or a variant expected, got " ..
-            (M.type(x) or type(x)) .. ")", 2)
-    end
-    local v = M.variant(x)
-    page, states = shared.play_page(v, tostring(v.start), {})
-  end
-  if path then
-    shared.no_files_in_sandbox("writing a page")
-    local ok, err = pcall(shared.write_file, path, page, "the page")
-    if not ok then error(err, 2) end
-    return path, states
-  end
-  return page, states
 end

@@ -101,11 +101,12 @@
     return pointName(boardOf(kid).empty) + "-" + pointName(boardOf(id).empty);
   }
 
-  /* The position text of state id at ply: "bbbw.www/b b 2". */
+  /* The position text of state id at ply, as the engine writes it:
+   * "bbbw.www/b b 2", the ply left out when it is 0. */
   function positionText(id, ply) {
     var b = boardOf(id);
     return b.cells.slice(0, arms).join("") + "/" + b.cells[arms] + " " +
-           b.side.charAt(0) + " " + ply;
+           b.side.charAt(0) + (ply ? " " + ply : "");
   }
 
   /* The rank of a move leading to kid for its mover: higher is better (a
@@ -320,8 +321,8 @@
       }
       c.setAttribute("class", kind);
     });
-    caption.textContent = positionText(id, plies());
-    board.setAttribute("data-position", positionText(id, plies()));
+    caption.textContent = positionText(id, data.startPly + plies());
+    board.setAttribute("data-position", caption.textContent);
     board.setAttribute("data-ply", String(plies()));
     if (!move) { arrowLine.setAttribute("visibility", "hidden"); return; }
     var ends = move.split("-").map(function (p) { return p === "c" ? arms : Number(p) - 1; });
@@ -442,6 +443,8 @@
       cell.appendChild(span);
     }
     document.getElementById("no-moves").hidden = game.moves.length > 0;
+    var box = document.getElementById("moves-box");
+    box.scrollTop = box.scrollHeight;
   }
 
   /* The value of state id as a number for the value line: 1 black wins
@@ -593,10 +596,13 @@
 
   /* --- the scripting face: window.mutorere (doc/api.md) --- */
 
+  /* The state now, its value for the side to move (a draw once the game
+   * is drawn by repetition or the ply cap). */
   function stateNow() {
-    var id = current(), s = states[id];
+    var id = current(), s = states[id], r = result(), drawn = r && !s.reason;
     return {position: positionText(id, data.startPly + plies()), side: sideToMove(),
-            ply: data.startPly + plies(), value: s.value, distance: s.distance};
+            ply: data.startPly + plies(), value: drawn ? "draw" : s.value,
+            distance: drawn ? null : s.distance};
   }
 
   window.mutorere = {

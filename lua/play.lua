@@ -1,6 +1,7 @@
--- play.lua — the play page (mt.html(variant or game, path, {play = true})):
--- one self-contained HTML file in which a person plays a variant against
--- the computer or another person.  The page carries the solved graph of
+-- play.lua — mt.html, and its play page (mt.html(variant or game, path,
+-- {play = true})): one self-contained HTML file in which a person plays a
+-- variant against the computer or another person.  (The page that replays
+-- a game is html.lua's.)  The page carries the solved graph of
 -- the states reachable from its start (each state's value and distance,
 -- the moves between them), so it needs no rules of its own; its script is
 -- play.js and its look play.css, embedded in the program beside the parts.
@@ -194,6 +195,8 @@ function shared.play_page(v, start, line)
       '<button type="submit">Play</button><span id="typed-error" role="alert"></span></form>',
     "</section>",
     '<section id="info-panel">',
+    '<h2 id="choices-title">Moves</h2><ul id="choices"></ul>',
+    legend(),
     '<fieldset id="setup"><legend>Players</legend>' ..
       '<label>Black <select id="black-player"><option value="human">a person</option>' ..
       '<option value="computer">the computer</option></select></label>' ..
@@ -206,9 +209,7 @@ function shared.play_page(v, start, line)
       "with chance s, and a random legal move otherwise: 0 is random, 1 is perfect " ..
       '(mutorere\'s <code>mt.player("perfect", {skill = s})</code>).</p>' ..
       '<label><input type="checkbox" id="show-values" checked> Show the value of every move</label></fieldset>',
-    '<h2 id="choices-title">Moves</h2><ul id="choices"></ul>',
-    legend(),
-    '<h2>The game</h2><table id="moves"></table><p id="no-moves">No moves yet.</p>',
+    '<h2>The game</h2><div id="moves-box"><table id="moves"></table></div><p id="no-moves">No moves yet.</p>',
     '<h2>Value line</h2><p class="note">The value of each position of the game with perfect ' ..
       "play: black's wins up, white's down, draws on the middle line; the sooner the end, " ..
       "the further from it; blunders red, inaccuracies orange.</p>" ..
@@ -223,4 +224,64 @@ function shared.play_page(v, start, line)
     '<script type="application/json" id="play-data">' .. shared.json(data) .. "</script>",
     "<script>" .. read_part("play.js") .. "</script>",
     "</body></html>", ""}, "\n"), count
+end
+
+local HTML_OPTIONS = {play = "boolean"}
+
+-- Checks the options of mt.html; returns them.
+local function html_options(options)
+  if options == nil then return {} end
+  if type(options) ~= "table" then
+    error("bad argument #3 to 'html' (a table of options expected, got " .. type(options) .. ")", 3)
+  end
+  for k, x in next, options do
+    if not HTML_OPTIONS[k] then
+      error("bad argument #3 to 'html' (unknown option '" .. tostring(k) .. "'; options: play)", 3)
+    end
+    if type(x) ~= HTML_OPTIONS[k] then
+      error("bad argument #3 to 'html' (option " .. k .. " must be a " .. HTML_OPTIONS[k] ..
+            ", got " .. type(x) .. ")", 3)
+    end
+  end
+  return options
+end
+
+-- mt.html(game or variant [, path] [, options]): a page as text; with a
+-- path, written there instead (the path is returned).  A game gives the
+-- page that replays it, or with options.play the page to play on from
+-- it; a variant (a Variant, a name or a table) the page to play it.  A
+-- play page also gives the number of states it carries.
+function M.html(x, path, options)
+  if type(path) == "table" and options == nil then path, options = nil, path end
+  if path ~= nil and type(path) ~= "string" then
+    error("bad argument #2 to 'html' (a path expected, got " .. type(path) .. ")", 2)
+  end
+  local o = html_options(options)
+  local page, states
+  if M.type(x) == "Game" then
+    if o.play then
+      local replay = shared.replay(x)
+      page, states = shared.play_page(x:variant(), replay:position(), x:history())
+    else
+      page = shared.replay_page(x)
+    end
+  else
+    if o.play == false then
+      error("bad argument #1 to 'html' (a Game expected: only a game has a page that replays it)", 2)
+    end
+    if type(x) ~= "string" and type(x) ~= "table" and M.type(x) ~= "Variant" then
+      error("bad argument #1 to 'html' (a Game or a variant expected, got " ..
+            (M.type(x) or type(x)) .. ")", 2)
+    end
+    local v = M.variant(x)
+    page, states = shared.play_page(v, tostring(v.start), {})
+  end
+  if path then
+    shared.no_files_in_sandbox("writing a page")
+    local ok, err = pcall(shared.write_file, path, page, "the page")
+    if not ok then error(err, 2) end
+    page = path
+  end
+  if states then return page, states end
+  return page
 end

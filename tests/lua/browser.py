@@ -10,6 +10,8 @@ SCRIPT holds one command a line:
   js FILE         runs the JavaScript in FILE as a function body; prints
                   what it returns, as text: "result N" and the N bytes
   click CSS       clicks the element (a real pointer click at its centre)
+  clickjs FILE    runs FILE, which returns a CSS selector, and clicks that
+                  element (nothing when it returns an empty text)
   wait FILE       runs FILE until it returns something true (10 s at most)
   shot PATH       a PNG of the window
   logs            prints "log LEVEL TEXT" for each console entry since the
@@ -72,6 +74,10 @@ def run(driver, line):
         sys.stdout.buffer.write(data + b"\n")
     elif word == "click":
         driver.find_element(By.CSS_SELECTOR, rest).click()
+    elif word == "clickjs":
+        selector = driver.execute_script(read(rest))
+        if selector:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
     elif word == "wait":
         code, deadline = read(rest), time.time() + 10
         while not driver.execute_script(code):
