@@ -19,39 +19,45 @@ local function varint(out, x)
   out[#out + 1] = x
 end
 
-local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-local B64_CHARS = {}
-for i = 1, 64 do B64_CHARS[i - 1] = B64:sub(i, i) end
+local B64 = {} -- the byte codes of the base64 digits
+for i, c in ipairs({("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"):byte(1, -1)}) do
+  B64[i - 1] = c
+end
+local PAD = ("="):byte()
 
 -- The bytes of the list as base64.
 local function base64(bytes)
-  local parts, n = {}, #bytes
+  local codes, parts, n = {}, {}, #bytes
   for i = 1, n, 3 do
-    local a, b, c = bytes[i], bytes[i + 1] or 0, bytes[i + 2] or 0
-    local x = a << 16 | b << 8 | c
-    parts[#parts + 1] = B64_CHARS[x >> 18] .. B64_CHARS[x >> 12 & 63] ..
-      (i + 1 <= n and B64_CHARS[x >> 6 & 63] or "=") .. (i + 2 <= n and B64_CHARS[x & 63] or "=")
+    local x = bytes[i] << 16 | (bytes[i + 1] or 0) << 8 | (bytes[i + 2] or 0)
+    local k = #codes
+    codes[k + 1], codes[k + 2] = B64[x >> 18], B64[x >> 12 & 63]
+    codes[k + 3] = i + 1 <= n and B64[x >> 6 & 63] or PAD
+    codes[k + 4] = i + 2 <= n and B64[x & 63] or PAD
+    if k + 4 >= 4096 then
+      parts[#parts + 1] = string.char(table.unpack(codes))
+      codes = {}
+    end
   end
+  parts[#parts + 1] = string.char(table.unpack(codes))
   return table.concat(parts)
 end
 
--- The board of position p as one integer: side + 2 (e + (n + 1) c), side 1
--- when white is to move, e the empty point (0-based, n the centre), c the
--- colours of the other points in order, bit i set when the i-th is black.
+-- The board of position p on n arms as one integer: side + 2 (e + (n +
+-- 1) c), side 1 when white is to move, e the empty point (0-based, n the
+-- centre), c the colours of the other points in order (arms, then the
+-- centre), bit i set when the i-th is black.
 local function board_code(p, n)
-  local text = tostring(p)
-  local cells = text:sub(1, n) .. text:sub(n + 2, n + 2)
-  local empty, colours, bit = 0, 0, 0
-  for j = 1, n + 1 do
-    local cell = cells:sub(j, j)
-    if cell == "." then
-      empty = j - 1
-    else
-      if cell == "b" then colours = colours | (1 << bit) end
-      bit = bit + 1
-    end
+  local black, e = p.black, p.empty
+  local colours
+  if e == "c" then
+    e, colours = n, black
+  else
+    e = e - 1
+    local low = (1 << e) - 1
+    colours = (black & low) | (black >> 1 & ~low) | (p.centre == "black" and 1 << (n - 1) or 0)
   end
-  return (p.side == "white" and 1 or 0) + 2 * (empty + (n + 1) * colours)
+  return (p.side == "white" and 1 or 0) + 2 * (e + (n + 1) * colours)
 end
 
 -- The value of a state as one integer: 0 a draw, 1 + 2d lost in d plies,
@@ -61,46 +67,78 @@ local function value_code(value, d)
   return (value == "win" and 2 or 1) + 2 * d
 end
 
--- Refuses a graph bigger than a page may carry, with its size.
-local function too_big(s, start)
-  local ok, census = pcall(s.census, s, start, 0)
-  local figure = ok and string.format("%d states", census.reachable)
-                 or string.format("more than %d states", MAX_STATES)
+-- Refuses the graph of variant v from start, bigger than a page may
+-- carry, with its size when it is quick to know (a variant without hooks
+-- on at most 20 arms solves in a tenth of a second).
+local function too_big(v, start)
+  local figure = string.format("more than %d states", MAX_STATES)
+  if not v.hooked and v.arms <= 20 then
+    figure = string.format("%d states", M.solve(v):census(start, 0).reachable)
+  end
   error(string.format("the play page of %s would carry %s; a page carries at most %d",
-                      s:variant().name, figure, MAX_STATES), 0)
+                      v.name, figure, MAX_STATES), 0)
 end
 
--- shared.play_graph(v, s, p, h): the graph of the states reachable from
--- state (p, h) of variant v, solved by s, encoded as play.js reads it (a
--- base64 text), and the number of states; breadth first, the start first.
-function shared.play_graph(v, s, p0, h0)
-  local n = v.arms
-  local positions, histories = {p0}, {h0}
+-- The states reachable from state (p0, h0) of variant v, breadth first,
+-- the start first: {positions, histories, kids (for each state the
+-- numbers of the states its moves lead to, in the variant's order), ends
+-- (for each state where the game is over, "blocked" or "rule")}.
+-- Refuses more than MAX_STATES states.
+local function walk(v, p0, h0)
+  local positions, histories, kids, ends = {p0}, {h0}, {}, {}
   local ids = {[shared.state_key(v, p0, h0)] = 1}
-  local out, head = {}, 1
+  local head = 1
   while head <= #positions do
     local p, h = positions[head], histories[head]
-    varint(out, board_code(p, n))
-    varint(out, value_code(s:lookup(p, h)))
     local winner, reason = v:outcome(p, h)
-    local moves = winner and {} or v:moves(p, h)
-    varint(out, #moves)
-    if #moves == 0 then varint(out, reason == "rule" and 1 or 0) end
-    for _, m in ipairs(moves) do
-      local q, hq = v:play(p, m, h)
-      local key = shared.state_key(v, q, hq)
-      local id = ids[key]
-      if not id then
-        id = #positions + 1
-        if id > MAX_STATES then too_big(s, p0) end
-        ids[key], positions[id], histories[id] = id, q, hq
+    local list = {}
+    if winner then
+      ends[head] = reason
+    else
+      for i, m in ipairs(v:moves(p, h)) do
+        local q, hq = v:play(p, m, h)
+        local key = shared.state_key(v, q, hq)
+        local id = ids[key]
+        if not id then
+          id = #positions + 1
+          if id > MAX_STATES then too_big(v, p0) end
+          ids[key], positions[id], histories[id] = id, q, hq
+        end
+        list[i] = id
       end
-      local d = id - head
-      varint(out, d >= 0 and 2 * d or -2 * d - 1)
+      if #list == 0 then ends[head] = "blocked" end
     end
+    kids[head] = list
     head = head + 1
   end
-  return base64(out), #positions
+  return {positions = positions, histories = histories, kids = kids, ends = ends}
+end
+
+-- The graph g (of walk) solved by s, encoded as play.js reads it: a
+-- base64 text (doc/api.md, mt.html, gives the format).
+local function encode(g, s, n)
+  local out = {}
+  for i, p in ipairs(g.positions) do
+    varint(out, board_code(p, n))
+    varint(out, value_code(s:lookup(p, g.histories[i])))
+    local list = g.kids[i]
+    varint(out, #list)
+    if #list == 0 then varint(out, g.ends[i] == "rule" and 1 or 0) end
+    for _, id in ipairs(list) do
+      local d = id - i
+      varint(out, d >= 0 and 2 * d or -2 * d - 1)
+    end
+  end
+  return base64(out)
+end
+
+-- shared.play_graph(v, p, h): the graph of the states reachable from
+-- state (p, h) of variant v, solved, encoded as play.js reads it (a base64
+-- text), and the number of states.  A graph too big for a page is refused
+-- before the variant is solved.
+function shared.play_graph(v, p0, h0)
+  local g = walk(v, p0, h0)
+  return encode(g, M.solve(v), v.arms), #g.positions
 end
 
 local escape = shared.html_escape
@@ -158,10 +196,9 @@ end
 -- position start (text), the moves of line already played, and the
 -- number of states it carries.
 function shared.play_page(v, start, line)
-  local s = M.solve(v)
   local p = M.position(start)
-  local graph, count = shared.play_graph(v, s, p, {})
-  local value, d = s:lookup(p, {})
+  local graph, count = shared.play_graph(v, p, {})
+  local value, d = M.solve(v):lookup(p, {})
   local title = string.format("%s (%d arms)", v.name, v.arms)
   local parameters = v:parameters()
   local data = {
