@@ -115,6 +115,18 @@ local function effective_rank(g, move)
   return 1000
 end
 
+-- The replies to move in game g that lose for the one who plays them.
+local function traps(g, move)
+  local copy = g:copy():play(move)
+  local v, s, count = g:variant(), mt.solve(g:variant()), 0
+  local p, h = copy:state()
+  if v:outcome(p, h) then return 0 end
+  for _, reply in ipairs(v:moves(p, h)) do
+    if s:lookup(v:play(p, reply, h)) == "win" then count = count + 1 end
+  end
+  return count
+end
+
 -- A random line of legal moves of variant v from its start: plies moves
 -- or to the end of the game.
 local function random_line(v, plies, seed)
@@ -124,6 +136,22 @@ local function random_line(v, plies, seed)
     g:play((rng:choose(g)))
   end
   return g:history()
+end
+
+-- Of random lines of v (seeds 100 to 400), the first whose review has
+-- the most kinds of verdicts; and the set of its verdicts.
+local function varied_line(v)
+  local best, kinds, most = nil, nil, -1
+  for seed = 100, 400 do
+    local line = random_line(v, 40, seed)
+    local g, seen, count = mt.game(v), {}, 0
+    for _, m in ipairs(line) do g:play(m) end
+    for _, e in ipairs(g:review()) do
+      if not seen[e.verdict] then seen[e.verdict], count = true, count + 1 end
+    end
+    if count > most then best, kinds, most = line, seen, count end
+  end
+  return best, kinds
 end
 
 local function js_list(list)
@@ -169,13 +197,19 @@ local function check_line(v, line, text, what)
   local function step()
     eq(got[at], snapshot(g), what .. ": ply " .. g:ply())
     local picks = (got[at + 1] or ""):match("^choose (.*)$") or ""
-    local best = -1
+    local best, tempting = -1, {}
     for _, m in ipairs(g:result() and {} or g:moves()) do best = math.max(best, effective_rank(g, m)) end
+    for _, m in ipairs(g:result() and {} or g:moves()) do
+      if effective_rank(g, m) == best then tempting[m] = traps(g, m) end
+    end
+    local most = -1
+    for _, k in pairs(tempting) do most = math.max(most, k) end
     for pick in picks:gmatch("%S+") do
       if pick == "-" then
         check(g:result(), what .. ": no pick while the game goes on")
       else
         eq(effective_rank(g, pick), best, what .. ": the computer's pick " .. pick .. " at ply " .. g:ply())
+        eq(tempting[pick], most, what .. ": of the best, one with the most traps: " .. pick)
       end
     end
     at = at + 2
@@ -203,11 +237,14 @@ test("moves, values, results, verdicts, undo and redo are the engine's", functio
   local variants = {mt.variant("standard"), mt.variant{arms = 10}, mt.variant("centre-must-leave"),
                     mt.variant("tired-piece"), mt.variant("misere"),
                     mt.variant{name = "capped", max_plies = 7, repetition = 2}}
+  local verdicts = {}
   for _, v in ipairs(variants) do
     local path = write(dir .. "/" .. v.name .. ".html", (mt.html(v)))
     local commands = {"open file://" .. path, {js = NO_REQUESTS}}
-    local lines = {{}}
-    for seed = 1, 4 do lines[#lines + 1] = random_line(v, 24, seed) end
+    local varied, kinds = varied_line(v)
+    for k in pairs(kinds) do verdicts[k] = true end
+    local lines = {{}, varied}
+    for seed = 1, 3 do lines[#lines + 1] = random_line(v, 24, seed) end
     for _, line in ipairs(lines) do
       commands[#commands + 1] = "open file://" .. path
       commands[#commands + 1] = {js = line_script(line)}
@@ -220,6 +257,8 @@ test("moves, values, results, verdicts, undo and redo are the engine's", functio
     end
     no_errors(logs, v.name)
   end
+  eq(verdicts, {best = true, inaccuracy = true, blunder = true, ["only move"] = true, forced = true},
+     "every verdict met")
 end)
 
 -- Picks the piece to click: the from point of the best move for the side
