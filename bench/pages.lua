@@ -8,17 +8,8 @@
 local quick = ...
 local mt = mt
 
--- Seconds of the best of three runs of f.
-local function best(f)
-  local b = math.huge
-  for _ = 1, 3 do
-    collectgarbage()
-    local t = mt.clock()
-    f()
-    b = math.min(b, mt.clock() - t)
-  end
-  return b
-end
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local best = dofile(here .. "best.lua")
 
 -- The states reachable from the start of v, walked as the page walks
 -- them but written nowhere.

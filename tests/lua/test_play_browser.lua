@@ -9,21 +9,14 @@
 
 local mt = require "mutorere"
 
-local function quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+local browsers = dofile(HERE .. "/browsers.lua")
+local quote = browsers.quote
 
--- The Python that has selenium, or nil.
-local function python()
-  for _, name in ipairs({"/usr/bin/python3", "python3"}) do
-    if os.execute(quote(name) .. " -c 'import selenium' >/dev/null 2>&1") then return name end
-  end
-end
-
-local PYTHON = python()
-if not PYTHON then
-  io.stderr:write("SKIP test_play_browser.lua: python3-selenium is not installed " ..
-                  "(apt-get install python3-selenium chromium chromium-driver)\n")
-  os.exit(77)
-end
+-- The Python that has selenium (Debian's, which a Python of one's own may
+-- hide on the PATH).
+local PYTHON = browsers.first({"/usr/bin/python3", "python3"}, "%s -c 'import selenium'",
+  "test_play_browser.lua", "python3-selenium is not installed " ..
+  "(apt-get install python3-selenium chromium chromium-driver)")
 
 local dir = os.tmpname()
 os.remove(dir)
