@@ -32,8 +32,8 @@ void lsolver_open(lua_State *L, int module);
 void lsearch_open(lua_State *L, int module);
 void lrecord_open(lua_State *L, int module);
 
-/* Puts write_file (a file written as g:save writes a record: a temporary
-** file renamed over it) in the table at shared. */
+/* Puts write_file (a file written as g:save writes a record) in the table
+** at shared: a stand-in for lfiles_open's, which the branch files brings. */
 void lrecord_open_shared(lua_State *L, int shared);
 
 /* Puts the library functions that can run long in C (the pattern

@@ -315,8 +315,8 @@ function M.html(x, path, options)
   end
   if path then
     shared.no_files_in_sandbox("writing a page")
-    local ok, err = pcall(shared.write_file, path, page, "the page")
-    if not ok then error(err, 2) end
+    local ok, why = shared.write_file(path, page)
+    if not ok then error("cannot write the page to " .. why, 2) end
     page = path
   end
   if states then return page, states end
