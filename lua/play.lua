@@ -171,8 +171,9 @@ local function rules_section(v)
   for i, sentence in ipairs(shared.rules_text(v)) do words[i] = escape(sentence) end
   local parts = {'<section id="rules"><h2>Rules of ' .. escape(v.name) .. "</h2>",
                  "<p>" .. table.concat(words, " ") .. "</p>"}
-  if v.description and v.description ~= "" then
-    parts[#parts + 1] = "<p>In short: " .. escape(v.description) .. ".</p>"
+  local hooks = v:parameters().hooks
+  if v.description and v.description ~= "" and not (hooks.allow or hooks.result) then
+    parts[#parts + 1] = "<p>In short: " .. escape(v.description) .. ".</p>" -- (the rules say a hook's)
   end
   if v.source and v.source ~= "" then
     parts[#parts + 1] = "<p>Source: " .. escape(v.source) .. "</p>"

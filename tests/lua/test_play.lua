@@ -244,6 +244,9 @@ test("the rest of the page: rules, source, definition, legend, footer", function
         "the rules in words")
   check(page:find("history[2] is the mover&#39;s own last move", 1, true), "the definition, escaped")
   check(page:find("Source: Walker", 1, true) == nil, "no source line without a source")
+  check(not page:find("In short", 1, true), "a hook's description said once")
+  check(mt.html("standard"):find("<p>In short: the flank rule on every turn.</p>", 1, true),
+        "a description")
   check(mt.html("standard"):find("<p>Source: Walker, Mu Torere (2011), rule 7", 1, true), "the source")
   check(page:find('<p id="legend">', 1, true), "the legend")
   check(page:find("Written by mutorere " .. mt.version, 1, true), "the version")
