@@ -101,6 +101,18 @@ int graph_equal(const Graph *a, const Graph *b) {
   return 1;
 }
 
+uint64_t graph_digest(const Graph *g) {
+  uint64_t h = 0xcbf29ce484222325u; /* FNV-1a over names, lines, centre */
+  for (int i = 0; i < g->n; i++) {
+    for (const char *c = g->name[i]; *c; c++)
+      h = (h ^ (uint8_t)*c) * 0x100000001b3u;
+    h = (h ^ 0xff) * 0x100000001b3u;
+    for (int b = 0; b < 64; b += 8)
+      h = (h ^ (g->next[i] >> b & 0xff)) * 0x100000001b3u;
+  }
+  return (h ^ (uint64_t)(g->centre + 1)) * 0x100000001b3u;
+}
+
 /* The sum of the k largest of the n numbers in x (sorted in place). */
 static int sum_largest(int *x, int n, int k) {
   for (int i = 1; i < n; i++) /* insertion sort, largest first */

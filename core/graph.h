@@ -55,6 +55,10 @@ int graph_finish(Graph *g, char *err);
 ** centre. */
 int graph_equal(const Graph *a, const Graph *b);
 
+/* A 64-bit digest of the board: its points' names and order, its lines
+** and its centre (a check that two boards are the same, not a secret). */
+uint64_t graph_digest(const Graph *g);
+
 /* The most moves a side with pieces pieces can have on g with empty empty
 ** points (a bound, not always reached). */
 int graph_max_moves(const Graph *g, int pieces, int empty);

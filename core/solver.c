@@ -28,6 +28,11 @@ static int distance_of(uint8_t code) {
   return code ? (code - 1) / 2 : -1;
 }
 
+int solver_code_value(uint8_t code, int *distance) {
+  if (distance) *distance = distance_of(code);
+  return value_of(code);
+}
+
 /* --- the table's index: layer, history block, position --- */
 
 /* A move as a digit of a history code: its to point (the centre is n),
@@ -501,8 +506,7 @@ static int solve_opening_layer(Solver *sv, uint64_t layer) {
   return each_state(sv, layer, solve_opening_state, NULL);
 }
 
-/* Checks that the table fits; sets the sizes. */
-static int plan(Solution *s, const Rules *r, char *err) {
+int solver_plan(Solution *s, const Rules *r, char *err) {
   memset(s, 0, sizeof *s);
   s->n = r->arms;
   s->graph = r->graph;
@@ -541,7 +545,7 @@ static int plan(Solution *s, const Rules *r, char *err) {
 
 int solver_solve(Solution *s, const Rules *r, const Cancel *c, char *err) {
   Solver sv = {s, r, c, 0, err, NULL, *r};
-  if (plan(s, r, err)) return SOLVER_ERROR;
+  if (solver_plan(s, r, err)) return SOLVER_ERROR;
   s->codes = memory_realloc(NULL, (size_t)solver_states(s));
   if (!s->codes) {
     snprintf(err, BOARD_ERRMAX, "not enough memory to solve (%.3g bytes)",

@@ -34,7 +34,10 @@ enum {
   SOLVER_CANCELLED = -3 /* the Cancel asked to stop */
 };
 
-#define SOLVER_MAX_DISTANCE 126
+#define SOLVER_MAX_DISTANCE 126 /* the farthest the plain solver codes */
+/* The farthest distance a lookup gives: 234 in a symmetric table coded by
+** parity, and 4 opening plies searched above it (symsolver.h). */
+#define SOLVER_LONGEST 238
 #define SOLVER_MAX_STATES ((uint64_t)1 << 32)
 
 typedef struct Solution {
@@ -54,12 +57,21 @@ typedef struct Solution {
   struct SymTable *sym;
 } Solution;
 
+/* Sets the shape of the plain table of r in s (no codes): its board, its
+** layers, history blocks and positions.  Returns SOLVER_OK, or
+** SOLVER_ERROR with a message in err when the table is too large. */
+int solver_plan(Solution *s, const Rules *r, char *err);
+
 /* Solves the variant r.  Returns SOLVER_OK, or another SOLVER_* (with a
 ** message in err for SOLVER_ERROR); s needs solver_free only after
 ** SOLVER_OK. */
 int solver_solve(Solution *s, const Rules *r, const Cancel *c, char *err);
 
 void solver_free(Solution *s);
+
+/* The value (VALUE_*) and distance (-1 for a draw) of a code of the plain
+** solver's table (Solution.codes without sym). */
+int solver_code_value(uint8_t code, int *distance);
 
 /* The number of states solved (those that are not states included). */
 static inline uint64_t solver_states(const Solution *s) {

@@ -484,3 +484,38 @@ test("a board of points over UGI", function()
   check(out:find("response false", 1, true), "the game goes on")
   os.execute("rm -r " .. dir)
 end)
+
+test("solutions of boards of points: each board its own, kept in files", function()
+  local a = mt.variant(PONG_HAU_KI)
+  local moved = {}
+  for k, x in pairs(PONG_HAU_KI) do moved[k] = x end
+  moved.name = "moved"
+  moved.lines = {"tl-c", "tr-c", "bl-c", "br-c", "tl-bl", "tr-br", "tl-tr"}
+  local b = mt.variant(moved)
+  local sa, sb = mt.solve(a), mt.solve(b)
+  check(sa ~= sb, "two boards, two solutions")
+  local differ = 0
+  for _, cells in ipairs({"bb.ww", "b.bww", "bwb.w", ".bbww", "wb.bw", "bw.wb", "b.wbw"}) do
+    for _, side in ipairs({" b", " w"}) do
+      local x, dx = sa:lookup(cells .. side)
+      local y, dy = sb:lookup(cells .. side)
+      if x ~= y or dx ~= dy then differ = differ + 1 end
+    end
+  end
+  check(differ > 0, "the moved line changes values")
+  eq(tostring(sa), "solution of phk (5 points, 60 positions)")
+  local path = os.tmpname()
+  os.remove(path)
+  local arrows = mt.variant(ARROWS)
+  local saved = mt.solve(arrows, {file = path})
+  local text = io.open(path, "rb"):read("a")
+  check(text:find("board=%x+ pieces=2/2 arms=6"), "the board in the header")
+  local other = {}
+  for k, x in pairs(ARROWS) do other[k] = x end
+  other.arrows = {"e-f", "a-f", "c-f"} -- one arrow turned
+  raises(function() mt.solve(mt.variant(other), {file = path}) end, "holds another variant")
+  mt.solve(arrows, {file = path})
+  local c1 = saved:census()
+  eq({c1.reachable > 0, io.open(path, "rb"):read("a") == text}, {true, true}, "kept")
+  os.remove(path)
+end)
