@@ -33,12 +33,9 @@ local function placing(position, move)
   return true
 end
 
-local lines = {"tl-c", "tr-c", "bl-c", "br-c", "tl-bl", "tr-br", "bl-br"}
-local arrows = {}
+local arrows = {} -- from each hand point to each point of the board
 for _, hand in ipairs{"bh1", "bh2", "wh1", "wh2"} do
-  for _, point in ipairs{"tl", "tr", "c", "bl", "br"} do
-    arrows[#arrows + 1] = {hand, point}
-  end
+  for _, point in ipairs{"tl", "tr", "c", "bl", "br"} do arrows[#arrows + 1] = {hand, point} end
 end
 
 return {
@@ -46,7 +43,7 @@ return {
   description = "Do Guti: Pong Hau K'i's board, the two pieces a side placed in turn first",
   source = "Ludii, Do Guti (after Das Gupta 1926: 143)",
   points = {"tl", "tr", "c", "bl", "br", "bh1", "bh2", "wh1", "wh2"},
-  lines = lines,
+  lines = {"tl-c", "tr-c", "bl-c", "br-c", "tl-bl", "tr-br", "bl-br"},
   arrows = arrows,
   layout = {tl = {0, 0}, tr = {2, 0}, c = {1, 1}, bl = {0, 2}, br = {2, 2},
             bh1 = {-1.5, 0}, bh2 = {-1.5, 2}, wh1 = {3.5, 0}, wh2 = {3.5, 2}},

@@ -21,35 +21,24 @@
 -- along a line to the empty point.
 -- End: a player who cannot move loses (Ludii: the player who blocks the
 -- other wins, which comes to the same).
--- Compared with the others: Do Guti's placing on another board of five
--- points, where the centre has two lines instead of four and two points of
--- the circle (w, e) have only two each.
-local HANDS = {black = {"bh1", "bh2"}, white = {"wh1", "wh2"}}
-
--- A side with pieces in hand places the first of them.
-local function placing(position, move)
-  for _, point in ipairs(HANDS[position.side]) do
-    if position[point] then return move.from == point end
-  end
-  return true
-end
-
-local arrows = {}
+-- Compared with the others: Do Guti's placing (this script takes Do Guti
+-- as its base for it: the same hand points, the same allow hook) on
+-- another board of five points, where the centre has two lines instead of
+-- four and two points of the circle (w, e) have only two each.
+local arrows = {} -- from each hand point to each point of the board
 for _, hand in ipairs{"bh1", "bh2", "wh1", "wh2"} do
-  for _, point in ipairs{"n", "e", "s", "w", "c"} do
-    arrows[#arrows + 1] = {hand, point}
-  end
+  for _, point in ipairs{"n", "e", "s", "w", "c"} do arrows[#arrows + 1] = {hand, point} end
 end
 
 return {
   name = "dorvon-cag",
   description = "Dorvon Cag: a circle of four points and a diameter, two pieces a side placed in turn first",
   source = "Ludii, Dorvon Cag (after Popova 1974: 16-18)",
+  base = "do-guti", -- its placing rule
   points = {"n", "e", "s", "w", "c", "bh1", "bh2", "wh1", "wh2"},
   lines = {"n-e", "e-s", "s-w", "w-n", "n-c", "c-s"},
   arrows = arrows,
   layout = {n = {1, 0}, e = {2, 1}, s = {1, 2}, w = {0, 1}, c = {1, 1},
             bh1 = {-1.5, 0.5}, bh2 = {-1.5, 1.5}, wh1 = {3.5, 0.5}, wh2 = {3.5, 1.5}},
   start = ".....bbww b",
-  allow = placing,
 }

@@ -28,8 +28,6 @@ return {
   name = "oumoul-kono",
   description = "Oumoul Kono: Pong Hau K'i's board, the side away from the barred line moving first",
   source = "Ludii, Oumoul Kono (ruleset; after Culin 1895: 101)",
-  points = {"tl", "tr", "c", "bl", "br"},
-  lines = {"tl-c", "tr-c", "bl-c", "br-c", "tl-bl", "tr-br", "bl-br"},
-  layout = {tl = {0, 0}, tr = {2, 0}, c = {1, 1}, bl = {0, 2}, br = {2, 2}},
+  base = "pong-hau-ki", -- the same points, lines and layout
   start = "ww.bb b",
 }

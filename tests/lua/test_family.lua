@@ -222,21 +222,35 @@ test("perft 1..6 of each game: the figures, the engine and the naive count agree
   end
 end)
 
+-- Checks that engine(state) and naive(state), two texts, agree on every
+-- state of list: counts the states where they differ, showing the first.
+local function agree(list, engine, naive, what)
+  local bad = 0
+  for _, state in ipairs(list) do
+    local got, want = engine(state), naive(state)
+    if got ~= want then
+      bad = bad + 1
+      if bad == 1 then eq(got, want, what .. " at " .. state) end
+    end
+  end
+  eq(bad, 0, what .. ": the states where they differ")
+end
+
+-- The value and distance a solution gives a state, as text ("win 3").
+local function value(solution, state) return table.concat({solution:lookup(state)}, " ") end
+
 test("each reachable state: the engine's moves are the naive ones", function()
   for _, e in ipairs(FAMILY) do
-    local g, bad = game(e.name), 0
-    for _, state in ipairs(g.list) do
-      local mine, theirs = {}, {}
-      for _, s in ipairs(g.moves[state]) do mine[#mine + 1] = s[1] end
-      for _, m in ipairs(g.v:moves(state)) do theirs[#theirs + 1] = tostring(m) end
-      table.sort(mine)
-      table.sort(theirs)
-      if table.concat(mine, " ") ~= table.concat(theirs, " ") then
-        bad = bad + 1
-        if bad == 1 then eq(theirs, mine, e.name .. " moves at " .. state) end
-      end
+    local g = game(e.name)
+    local function sorted(list, text)
+      local texts = {}
+      for i, x in ipairs(list) do texts[i] = text(x) end
+      table.sort(texts)
+      return table.concat(texts, " ")
     end
-    eq(bad, 0, e.name .. " states whose moves differ")
+    agree(g.list, function(state) return sorted(g.v:moves(state), tostring) end,
+          function(state) return sorted(g.moves[state], function(s) return s[1] end) end,
+          e.name .. " moves")
   end
 end)
 
@@ -253,16 +267,9 @@ end)
 
 test("every reachable state: the solver's value and distance are the naive ones", function()
   for _, e in ipairs(FAMILY) do
-    local g, bad = game(e.name), 0
-    for _, state in ipairs(g.list) do
-      local got = {g.solution:lookup(state)}
-      local want = g.solved[state]
-      if got[1] ~= want[1] or got[2] ~= want[2] then
-        bad = bad + 1
-        if bad == 1 then eq(got, want, e.name .. " at " .. state) end
-      end
-    end
-    eq(bad, 0, e.name .. " states whose value differs")
+    local g = game(e.name)
+    agree(g.list, function(state) return value(g.solution, state) end,
+          function(state) return table.concat(g.solved[state], " ") end, e.name .. " values")
   end
 end)
 
@@ -395,13 +402,9 @@ end
 local function same_game(a, b, map, swap)
   local ga, gb = game(a), game(b)
   eq(relabel(ga.board, gb.board, ga.start, map, swap), gb.start, a .. " -> " .. b .. ": the starts")
-  local bad = 0
-  for _, state in ipairs(ga.list) do
-    local there = relabel(ga.board, gb.board, state, map, swap)
-    local x, y = {ga.solution:lookup(state)}, {gb.solution:lookup(there)}
-    if x[1] ~= y[1] or x[2] ~= y[2] then bad = bad + 1 end
-  end
-  eq(bad, 0, a .. " -> " .. b .. ": states whose values differ")
+  agree(ga.list, function(state) return value(ga.solution, state) end,
+        function(state) return value(gb.solution, relabel(ga.board, gb.board, state, map, swap)) end,
+        a .. " -> " .. b .. " values")
   eq(#ga.list, #gb.list, a .. " -> " .. b .. ": as many reachable states")
 end
 
