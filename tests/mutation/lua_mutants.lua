@@ -1,7 +1,7 @@
--- lua_mutants.lua — a mutation pass over lua/ (and a few lines of core/
--- that survived an earlier pass): one-line changes a user would notice,
--- each built in its own build tree and run through ctest; a mutant the
--- suite does not fail on "survives".  Not part of ctest (it
+-- lua_mutants.lua — a mutation pass over lua/ and lines of core/ that
+-- survived earlier passes: one-line changes a user would notice, each
+-- built in its own build tree and run through ctest; a mutant the suite
+-- does not fail on "survives".  Not part of ctest (it
 -- takes a while): run it from the repository's root with the program:
 --
 --   build/mutorere tests/mutation/lua_mutants.lua [build-mutants]
@@ -88,6 +88,19 @@ local MUTANTS = {
    "  if (k == 0) *end = code_end(sv, -1);", "a hooked misere variant: a blocked side loses"},
   {"core/solve.c", "(!rules_hooked(r) || claim) && rules_memory(r) == 0 &&",
    "(!rules_hooked(r) || claim) &&", "a history variant claimed symmetric forgets its history"},
+  -- the files read and written
+  {"core/safefile.c", "  if (!S_ISREG(st.st_mode)) return refuse_kind(st.st_mode, err);\n  *p", "  *p",
+   "g:save replaces a FIFO, a folder or a link"},
+  {"core/safefile.c", "  if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {", "  if (0) {",
+   "mt.load opens a FIFO"},
+  {"core/safefile.c", "(p.kept && fchmod(fd, p.mode) != 0) || ", "", "g:save loses a file's permissions"},
+  {"core/solfile.c", "if (t->reading && t->first_flaw == NO_FLAW) {", "if (0) {",
+   "a crafted table reaches every consumer"},
+  {"core/solfile.c", "  else if (strcmp(h->coding, coding) != 0)", "  else if (0)",
+   "a swapped coding swaps every win and loss"},
+  {"lua/lsolver.c", "    lua_dump(L, digest_writer, &h, 1);\n", "", "a table loads for other hooks of the same name"},
+  {"lua/lfiles.c", "  if (strlen(path) != k) luaL_argerror", "  if (0) luaL_argerror",
+   "g:save cuts a path at a zero byte"},
 }
 
 local function read(path)
