@@ -258,21 +258,6 @@ static void compare_census(const Rules *r, const Position *start,
 
 static void test_census(void) {
   uint64_t seed = 11;
-  /* the opening plies searched at lookup (the flank rule ends by ply
-  ** SYMSOLVER_SEARCH_PLIES), where a side can be blocked: misere makes
-  ** that a win */
-  static const char *const flanked[] = {"standard", "misere", NULL};
-  for (int v = 0; flanked[v]; v++)
-    for (int plies = 1; plies <= SYMSOLVER_SEARCH_PLIES; plies++)
-      for (int n = 6; n <= 10; n += 2) {
-        Rules r;
-        char err[BOARD_ERRMAX], what[64];
-        rules_named(&r, flanked[v], n, err);
-        r.flank_plies = plies;
-        snprintf(what, sizeof what, "%s %d, flank for %d plies", flanked[v], n,
-                 plies);
-        compare(&r, 1, what);
-      }
   for (int v = 0; rules_names[v]; v++)
     for (int n = 4; n <= 16; n += 2) {
       Rules r;
