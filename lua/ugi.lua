@@ -349,6 +349,7 @@ local function info_line(found, seconds)
   found = type(found) == "table" and found or {}
   local depth, mate, score = number(found.depth), number(found.mate), number(found.score)
   local nodes = number(found.nodes)
+  if nodes == 0 then mate, score = nil, nil end -- stopped before it searched
   if depth then add("depth", format("%d", floor(depth))) end
   if mate and floor(mate) ~= 0 then -- plies to the end, as UCI counts moves
     local moves = (floor(abs(mate)) + 1) // 2

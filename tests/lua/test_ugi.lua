@@ -123,6 +123,10 @@ test("the end of the input stops a search without a limit: every player, 8 and 1
         check(took < 5, string.format("%s: promptly (%.1f s)", what, took))
         check(out[#out] and out[#out]:find("^bestmove [%d]+%-c$"),
               what .. ": it answered a move last: " .. tostring(out[#out]))
+        for _, l in ipairs(only(out, "info ")) do
+          check(not (l:find(" nodes 0 ", 1, true) and l:find(" score ", 1, true)),
+                what .. ": no score from a search that searched nothing: " .. l)
+        end
       end
     end
   end
