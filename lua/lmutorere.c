@@ -34,7 +34,8 @@
 static const char *const lua_parts[] = {
     "diagram.lua",  "help.lua",    "extras.lua",  "players.lua",
     "matches.lua",  "metrics.lua", "review.lua",  "report.lua",
-    "pictures.lua", "html.lua",    "puzzles.lua", NULL};
+    "pictures.lua", "html.lua",    "puzzles.lua", "accuracy.lua",
+    "tune.lua",     NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -633,6 +634,8 @@ int luaopen_mutorere(lua_State *L) {
   lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
   lwatchdog_open(L, api, shared);
   lmetrics_open(L, shared);
+  laccuracy_open(L, shared);
+  lguard_open(L, api);
   lworkers_open(L, shared);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);

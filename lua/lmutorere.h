@@ -41,6 +41,15 @@ void lsafelib_open(lua_State *L);
 ** in the table at shared. */
 void lmetrics_open(lua_State *L, int shared);
 
+/* Puts accuracy_run and accuracy_states (the C side of mt.accuracy and
+** mt.tune) in the table at shared. */
+void laccuracy_open(lua_State *L, int shared);
+
+/* Registers mt.accuracy and mt.tune in the table at api: calls of
+** shared.accuracy and shared.tune that keep a partial result when stopped
+** (lguard.c). */
+void lguard_open(lua_State *L, int api);
+
 /* Registers workers() (a pool of worker processes, see lworkers.c) and
 ** cores() in the table at shared. */
 void lworkers_open(lua_State *L, int shared);
