@@ -153,6 +153,12 @@ static void push_partial(Run *r) {
     blunders += t->counts[v][ACCURACY_BLUNDER];
     inaccuracies += t->counts[v][ACCURACY_INACCURACY];
   }
+  if (t->states == 0) {
+    lua_pushfstring(r->L,
+                    "mt.accuracy stopped before judging any of %I states",
+                    (lua_Integer)r->population);
+    return;
+  }
   push_share(r->L, r, ACCURACY_BEST);
   lua_pushfstring(r->L,
                   "mt.accuracy stopped after %I of %I states (a uniform "

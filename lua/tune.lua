@@ -49,7 +49,9 @@ local function weights_text(w, keys)
   for _, k in ipairs(keys) do
     local name = type(k) == "string" and k:match("^[%a_][%w_]*$") and k or
                  "[" .. string.format("%q", k) .. "]"
-    parts[#parts + 1] = string.format("%s = %.10g", name, w[k])
+    local text = string.format("%.15g", w[k])
+    if tonumber(text) ~= w[k] then text = string.format("%.17g", w[k]) end
+    parts[#parts + 1] = name .. " = " .. text
   end
   return "{" .. table.concat(parts, ", ") .. "}"
 end
