@@ -35,8 +35,7 @@ typedef struct AccuracyJudgement {
 int accuracy_rank(const MetricsGraph *g, uint32_t i, uint32_t j);
 
 /* The verdict on move j of state i (which goes on). */
-AccuracyJudgement accuracy_judge(const MetricsGraph *g, uint32_t i,
-                                 uint32_t j);
+AccuracyJudgement accuracy_judge(const MetricsGraph *g, uint32_t i, uint32_t j);
 
 /* The index of move m among the moves of state i, or -1 when it is not one
 ** of them. */

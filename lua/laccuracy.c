@@ -19,8 +19,8 @@
 #include "lsolver.h"
 #include "lwatchdog.h"
 
-#define CANCEL_EVERY 64    /* states between two looks at Ctrl-C */
-#define PROGRESS_EVERY 256 /* states between two calls of the bar */
+#define CANCEL_EVERY 64       /* states between two looks at Ctrl-C */
+#define PROGRESS_EVERY 256    /* states between two calls of the bar */
 #define FULL_WALK_MAX 4000000 /* more states: a sample by default, */
 #define DEFAULT_SAMPLE 100000 /* of this many */
 
@@ -59,8 +59,7 @@ static lua_Integer int_field(lua_State *L, int idx, const char *key,
 }
 
 /* Number field key of the table at idx (def when nil). */
-static double number_field(lua_State *L, int idx, const char *key,
-                           double def) {
+static double number_field(lua_State *L, int idx, const char *key, double def) {
   lua_getfield(L, idx, key);
   double x = luaL_optnumber(L, -1, def);
   lua_pop(L, 1);
@@ -78,8 +77,7 @@ static MetricsGraph *push_graph(lua_State *L, Variant *v, int vidx, int first,
   Position start = lposition_check(L, first);
   History h;
   if (start.n != s->n)
-    luaL_error(L, "the position has %d arms but the variant %d", start.n,
-               s->n);
+    luaL_error(L, "the position has %d arms but the variant %d", start.n, s->n);
   lhistory_check(L, first + 1, &start, s->memory, &h);
   MetricsGraph *g = lmetrics_graph(L, v, s, &start, &h);
   *weights = NULL;
@@ -154,8 +152,7 @@ static void push_partial(Run *r) {
     inaccuracies += t->counts[v][ACCURACY_INACCURACY];
   }
   if (t->states == 0) {
-    lua_pushfstring(r->L,
-                    "mt.accuracy stopped before judging any of %I states",
+    lua_pushfstring(r->L, "mt.accuracy stopped before judging any of %I states",
                     (lua_Integer)r->population);
     return;
   }
@@ -343,8 +340,9 @@ static void push_result(Run *r, const char *stopped) {
 ** options: seed, sample (the states to judge; when nil, all of them up to
 ** FULL_WALK_MAX, else DEFAULT_SAMPLE), weights (true: by random play's
 ** visits, to cap plies), examples (the worst moves kept), time (seconds,
-** then stop), progress (a function(done, total) called now and then).  Returns a plain table; Ctrl-C and the budgets raise, with the
-** partial result in note.partial. */
+** then stop), progress (a function(done, total) called now and then).
+** Returns a plain table; Ctrl-C and the budgets raise, with the partial
+** result in note.partial. */
 static int accuracy_run(lua_State *L) {
   lua_settop(L, 8);
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -366,7 +364,7 @@ static int accuracy_run(lua_State *L) {
   r.population = accuracy_order(r.g, seed, r.order);
   if (sample == 0 && r.population > FULL_WALK_MAX) sample = DEFAULT_SAMPLE;
   r.target = sample > 0 && (uint64_t)sample < r.population ? (uint32_t)sample
-                                                            : r.population;
+                                                           : r.population;
   r.deadline = seconds > 0 ? clock_now() + seconds : 0;
   const char *stopped = judge_all(&r);
   if (r.progress) report_progress(&r);

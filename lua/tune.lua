@@ -43,14 +43,15 @@ local function copy(w)
   return out
 end
 
--- The weights as Lua text: {centre = 0.05, mobility = 0.1}.
-local function weights_text(w, keys)
+-- The weights as Lua text, {centre = 0.05, mobility = 0.1}: exact, or
+-- with digits significant digits.
+local function weights_text(w, keys, digits)
   local parts = {}
   for _, k in ipairs(keys) do
     local name = type(k) == "string" and k:match("^[%a_][%w_]*$") and k or
                  "[" .. string.format("%q", k) .. "]"
-    local text = string.format("%.15g", w[k])
-    if tonumber(text) ~= w[k] then text = string.format("%.17g", w[k]) end
+    local text = string.format("%." .. (digits or 15) .. "g", w[k])
+    if not digits and tonumber(text) ~= w[k] then text = string.format("%.17g", w[k]) end
     parts[#parts + 1] = name .. " = " .. text
   end
   return "{" .. table.concat(parts, ", ") .. "}"
@@ -160,7 +161,7 @@ end
 local function note_best(run)
   run.note.partial = string.format(
     "mt.tune stopped: best weights so far %s (error %.6g, was %.6g; scale %.6g; %d passes)",
-    weights_text(run.w, run.keys), run.err, run.before, run.k, run.passes)
+    weights_text(run.w, run.keys, 6), run.err, run.before, run.k, run.passes)
 end
 
 -- Tries weight key of the run at its value plus delta; keeps it when the
@@ -242,20 +243,20 @@ end
 -- after.
 function Tuning.__tostring(t)
   local lines = {
-    string.format("tuned on %s (%d arms), %d states%s: error %.6g -> %.6g (%.1f%% lower)",
-                  t.variant, t.arms, t.states,
-                  t.weighting == "random-play" and " weighed by random play" or "",
-                  t.error.before, t.error.after,
-                  t.error.before > 0 and 100 * (1 - t.error.after / t.error.before) or 0),
-    string.format("  scale %.6g; %d passes, %d error evaluations, %.2f s%s", t.scale,
-                  t.iterations, t.evaluations, t.seconds,
-                  t.partial and " (stopped by its time)" or ""),
+    string.format("tuned on %s (%d arms), %d states%s", t.variant, t.arms, t.states,
+                  t.weighting == "random-play" and " weighed by random play" or ""),
+    string.format("  error %.6g -> %.6g (%.1f%% lower) at scale %.6g", t.error.before,
+                  t.error.after,
+                  t.error.before > 0 and 100 * (1 - t.error.after / t.error.before) or 0,
+                  t.scale),
+    string.format("  %d passes, %d error evaluations, %.2f s%s", t.iterations,
+                  t.evaluations, t.seconds, t.partial and " (stopped by its time)" or ""),
   }
   for _, k in ipairs(t.keys) do
     lines[#lines + 1] = string.format("  %-20s %14.6g -> %.6g", tostring(k), t.initial[k],
                                       t.weights[k])
   end
-  lines[#lines + 1] = "  weights = " .. t.text
+  lines[#lines + 1] = "  weights = " .. weights_text(t.weights, t.keys, 6)
   for i, line in ipairs(lines) do
     if utf8.len(line) > 79 then lines[i] = shared.wrap(line, 79, "      ") end
   end
