@@ -50,7 +50,9 @@ local function weights_text(w, keys, digits)
   for _, k in ipairs(keys) do
     local name = type(k) == "string" and k:match("^[%a_][%w_]*$") and k or
                  "[" .. string.format("%q", k) .. "]"
-    local text = string.format("%." .. (digits or 15) .. "g", w[k])
+    local x = w[k]
+    if digits and math.abs(x) < 1e-12 then x = 0 end -- what steps up and down left
+    local text = string.format("%." .. (digits or 15) .. "g", x)
     if not digits and tonumber(text) ~= w[k] then text = string.format("%.17g", w[k]) end
     parts[#parts + 1] = name .. " = " .. text
   end
@@ -253,8 +255,8 @@ function Tuning.__tostring(t)
                   t.evaluations, t.seconds, t.partial and " (stopped by its time)" or ""),
   }
   for _, k in ipairs(t.keys) do
-    lines[#lines + 1] = string.format("  %-20s %14.6g -> %.6g", tostring(k), t.initial[k],
-                                      t.weights[k])
+    local after = math.abs(t.weights[k]) < 1e-12 and 0 or t.weights[k]
+    lines[#lines + 1] = string.format("  %-20s %14.6g -> %.6g", tostring(k), t.initial[k], after)
   end
   lines[#lines + 1] = "  weights = " .. weights_text(t.weights, t.keys, 6)
   for i, line in ipairs(lines) do
