@@ -225,3 +225,6 @@ function Accuracy.__tostring(r)
   end
   return table.concat(lines, "\n")
 end
+
+-- mt.accuracy(player [, variant [, options]]): shared.accuracy, guarded.
+M.accuracy = shared.guard("accuracy")

@@ -5,10 +5,12 @@
 ** Once Ctrl-C or a budget trips, every Lua instruction raises its error
 ** until the REPL or mt.limit clears it: no Lua code can add to the message
 ** then, and api.lua's wrapper (Lua itself) would lose what a function
-** raised.  So such a function is called from C, here, with a note table
-** first: it keeps in note.partial the text of what it has found so far (a
-** partial result, up to date as it goes), and when it is stopped, the
-** guard adds that text to the error.  Its other errors are raised at the
+** raised.  So a Lua part writes such a function as shared.NAME(note,
+** ...) and makes M.NAME = shared.guard("NAME"): a C function (which the
+** module leaves unwrapped) that calls it with a note table first.  The
+** function keeps in note.partial the text of what it has found so far (a
+** partial result, up to date as it goes); when it is stopped, the guard
+** adds that text to the error.  Its other errors are raised at the
 ** caller's line, as api.lua does.
 */
 #include <stdio.h>
@@ -72,11 +74,15 @@ static int guarded(lua_State *L) {
   return lua_error(L);
 }
 
-void lguard_open(lua_State *L, int api) {
-  static const char *const names[] = {"accuracy", "tune", NULL};
-  for (int i = 0; names[i]; i++) {
-    lua_pushstring(L, names[i]);
-    lua_pushcclosure(L, guarded, 1);
-    lua_setfield(L, api, names[i]);
-  }
+/* guard(name) — the module function that calls shared[name] guarded. */
+static int guard(lua_State *L) {
+  luaL_checkstring(L, 1);
+  lua_settop(L, 1);
+  lua_pushcclosure(L, guarded, 1);
+  return 1;
+}
+
+void lguard_open(lua_State *L, int shared) {
+  lua_pushcfunction(L, guard);
+  lua_setfield(L, shared, "guard");
 }

@@ -315,8 +315,8 @@ static void restore(lua_State *L, void *ud, const char *word, size_t k,
 }
 
 /* After a part ran: makes what it defined raise errors as the C functions
-** do (api.lua's shared.positioned and shared.wrap_functions) and
-** publishes it. */
+** do (api.lua's shared.positioned and shared.wrap_functions, for Lua
+** functions: a C function raises its own) and publishes it. */
 static void settle(lua_State *L, void *ud, const char *word, size_t k,
                    size_t len) {
   int shared = *(int *)ud, method = memchr(word + k, ':', len - k) != NULL;
@@ -324,7 +324,7 @@ static void settle(lua_State *L, void *ud, const char *word, size_t k,
   int table = lua_gettop(L) - 1, name = table + 1;
   lua_pushvalue(L, name);
   int type = lua_rawget(L, table); /* table, name, value */
-  if (type == LUA_TFUNCTION &&
+  if (type == LUA_TFUNCTION && !lua_iscfunction(L, -1) &&
       lua_getfield(L, shared, "positioned") == LUA_TFUNCTION) {
     lua_insert(L, -2);
     lua_call(L, 1, 1);
@@ -639,7 +639,7 @@ int luaopen_mutorere(lua_State *L) {
   lwatchdog_open(L, api, shared);
   lmetrics_open(L, shared);
   laccuracy_open(L, shared);
-  lguard_open(L, api);
+  lguard_open(L, shared);
   lworkers_open(L, shared);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);

@@ -45,10 +45,9 @@ void lmetrics_open(lua_State *L, int shared);
 ** mt.tune) in the table at shared. */
 void laccuracy_open(lua_State *L, int shared);
 
-/* Registers mt.accuracy and mt.tune in the table at api: calls of
-** shared.accuracy and shared.tune that keep a partial result when stopped
-** (lguard.c). */
-void lguard_open(lua_State *L, int api);
+/* Puts guard(name) in the table at shared: the module function that calls
+** shared[name] and keeps its partial result when it is stopped (lguard.c). */
+void lguard_open(lua_State *L, int shared);
 
 /* Registers workers() (a pool of worker processes, see lworkers.c) and
 ** cores() in the table at shared. */

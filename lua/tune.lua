@@ -264,3 +264,6 @@ function Tuning.__tostring(t)
   end
   return table.concat(lines, "\n")
 end
+
+-- mt.tune(eval, variant [, options]): shared.tune, guarded.
+M.tune = shared.guard("tune")
