@@ -196,6 +196,16 @@ local function example_line(e)
                        table.concat(e.best, " "))
 end
 
+-- shared.joined(lines): the lines as one text, each longer than 79
+-- columns broken at its spaces (table columns are kept where they fit).
+function shared.joined(lines)
+  local out = {}
+  for i, line in ipairs(lines) do
+    out[i] = utf8.len(line) > 79 and shared.wrap(line, 79, "      ") or line
+  end
+  return table.concat(out, "\n")
+end
+
 -- The result as text in 80 columns.
 function Accuracy.__tostring(r)
   local se = r.se or {}
@@ -220,10 +230,7 @@ function Accuracy.__tostring(r)
     lines[#lines + 1] = "  worst moves (position, move played, verdict):"
     for _, e in ipairs(r.worst) do lines[#lines + 1] = example_line(e) end
   end
-  for i, line in ipairs(lines) do
-    if utf8.len(line) > 79 then lines[i] = shared.wrap(line, 79, "      ") end
-  end
-  return table.concat(lines, "\n")
+  return shared.joined(lines)
 end
 
 -- mt.accuracy(player [, variant [, options]]): shared.accuracy, guarded.

@@ -6,10 +6,7 @@
 ** Lua interface, every pick judged and tallied by core/accuracy.c; and for
 ** tuning, the states with their true outcome.
 */
-#define _POSIX_C_SOURCE 200809L
-#include <math.h>
 #include <string.h>
-#include <time.h>
 
 #include "accuracy.h"
 #include "lgame.h"
@@ -40,12 +37,6 @@ typedef struct Run {
   double deadline;       /* on the monotonic clock; 0: none */
   AccuracyTally tally;
 } Run;
-
-static double clock_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* --- options, checked by accuracy.lua and tune.lua --- */
 
@@ -233,7 +224,7 @@ static const char *judge_all(Run *r) {
   for (uint32_t k = 0; k < r->target; k++) {
     if (k % CANCEL_EVERY == 0 && cancel_now(&cancel)) raise_stop(r);
     if (r->progress && k % PROGRESS_EVERY == 0) report_progress(r);
-    if (k > 0 && r->deadline > 0 && clock_now() >= r->deadline) return "time";
+    if (k > 0 && r->deadline > 0 && lbridge_clock() >= r->deadline) return "time";
     judge_state(r, r->order[k]);
   }
   return NULL;
@@ -365,7 +356,7 @@ static int accuracy_run(lua_State *L) {
   if (sample == 0 && r.population > FULL_WALK_MAX) sample = DEFAULT_SAMPLE;
   r.target = sample > 0 && (uint64_t)sample < r.population ? (uint32_t)sample
                                                            : r.population;
-  r.deadline = seconds > 0 ? clock_now() + seconds : 0;
+  r.deadline = seconds > 0 ? lbridge_clock() + seconds : 0;
   const char *stopped = judge_all(&r);
   if (r.progress) report_progress(&r);
   push_result(&r, stopped);

@@ -9,7 +9,6 @@
 #include <dlfcn.h>
 #include <poll.h>
 #include <stdio.h>
-#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -539,9 +538,7 @@ static int module_type(lua_State *L) {
 
 /* mt.clock() — seconds on a monotonic clock (for timing). */
 static int module_clock(lua_State *L) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  lua_pushnumber(L, (lua_Number)t.tv_sec + (lua_Number)t.tv_nsec / 1e9);
+  lua_pushnumber(L, lbridge_clock());
   return 1;
 }
 

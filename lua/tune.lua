@@ -259,10 +259,7 @@ function Tuning.__tostring(t)
     lines[#lines + 1] = string.format("  %-20s %14.6g -> %.6g", tostring(k), t.initial[k], after)
   end
   lines[#lines + 1] = "  weights = " .. weights_text(t.weights, t.keys, 6)
-  for i, line in ipairs(lines) do
-    if utf8.len(line) > 79 then lines[i] = shared.wrap(line, 79, "      ") end
-  end
-  return table.concat(lines, "\n")
+  return shared.joined(lines)
 end
 
 -- mt.tune(eval, variant [, options]): shared.tune, guarded.
