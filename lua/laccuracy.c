@@ -224,7 +224,8 @@ static const char *judge_all(Run *r) {
   for (uint32_t k = 0; k < r->target; k++) {
     if (k % CANCEL_EVERY == 0 && cancel_now(&cancel)) raise_stop(r);
     if (r->progress && k % PROGRESS_EVERY == 0) report_progress(r);
-    if (k > 0 && r->deadline > 0 && lbridge_clock() >= r->deadline) return "time";
+    if (k > 0 && r->deadline > 0 && lbridge_clock() >= r->deadline)
+      return "time";
     judge_state(r, r->order[k]);
   }
   return NULL;
