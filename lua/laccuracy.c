@@ -6,6 +6,7 @@
 ** Lua interface, every pick judged and tallied by core/accuracy.c; and for
 ** tuning, the states with their true outcome.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "accuracy.h"
@@ -102,6 +103,8 @@ static void push_state_text(lua_State *L, const MetricsGraph *g, uint32_t i) {
   luaL_pushresult(&b);
 }
 
+static int raise_stop(Run *r);
+
 /* Pushes a Game of the run's variant standing at state i: started before
 ** the moves the state remembers, which it plays. */
 static void push_state_game(Run *r, uint32_t i) {
@@ -115,6 +118,7 @@ static void push_state_game(Run *r, uint32_t i) {
   for (int k = h->count - 1; k >= 0 && rc == GAME_OK; k--)
     if ((rc = game_play(&game, h->moves[k], err)) != GAME_OK) game_free(&game);
   lhook_leave(r->v, before);
+  if (rc != GAME_OK && lwatchdog_tripped(r->L)) raise_stop(r);
   if (rc == GAME_EHOOK) lhook_raise(r->L, r->v);
   if (rc != GAME_OK) luaL_error(r->L, "%s", err);
   lgame_adopt(r->L, r->variant, &game);
