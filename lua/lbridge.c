@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "lbridge.h"
+#include "lfiles.h"
 
 double lbridge_clock(void) {
   struct timespec t;
@@ -99,7 +100,8 @@ void lbridge_scripts(lua_State *L, const char *folder, int set) {
   for (lua_Integer i = 1;
        lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING;
        i++) {
-    scan_scripts(L, lua_tostring(L, -1), folder, set);
+    if (lfiles_is_path(L, -1))
+      scan_scripts(L, lua_tostring(L, -1), folder, set);
     lua_pop(L, 1);
   }
   lua_settop(L, top);
