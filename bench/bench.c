@@ -577,6 +577,8 @@ int main(int argc, char **argv) {
   printf("\n");
   bench_lua_file("pages.lua", quick, NULL, 0); /* mt.html's play page */
   printf("\n");
+  bench_lua_file("accuracy.lua", quick, NULL, 0); /* mt.accuracy */
+  printf("\n");
   /* the module's pattern, rep and table functions against Lua's own, kept
   ** in lua_library before the module replaces them */
   bench_lua_file("patterns.lua", quick,
