@@ -1,0 +1,218 @@
+-- openings.lua — openings, so that players that always answer alike still
+-- play different games.  An opening is a Game standing after its moves:
+-- where it starts (g:start()) and the moves played (g:history()); the two
+-- games of a pair go on from it, colours swapped.  mt.openings lists the
+-- distinct states some plies from a variant's start; matches also take
+-- lists of positions, records and Games, or a file of them.
+local M, _, shared = ...
+
+local MAX_LAYER = 50000 -- states of one ply listed outright; beyond, drawn at random
+local OPENINGS_OPTIONS = {plies = true, balanced = true, count = true, seed = true}
+
+-- Checks whole number x of function name's options: from low to high.
+local function whole(x, what, low, high, level)
+  local n = math.tointeger(x)
+  if type(x) ~= "number" or not n or n < low or n > high then
+    error(string.format("%s must be a whole number from %d to %d, got %s", what, low, high,
+                        tostring(x)), level + 1)
+  end
+  return n
+end
+
+-- The distinct states exactly plies plies from v's start, in breadth-first
+-- order, each {p, h, moves} with the moves of the first line found to it;
+-- nil when a ply holds more than MAX_LAYER states.
+local function layer(v, plies)
+  local states = {{p = v.start, h = {}, moves = {}}}
+  for _ = 1, plies do
+    local following, seen = {}, {}
+    for _, s in ipairs(states) do
+      for _, c in ipairs(shared.state_children(v, s.p, s.h)) do
+        local key = shared.state_key(v, c.position, c.history)
+        if not seen[key] then
+          seen[key] = true
+          local moves = table.move(s.moves, 1, #s.moves, 1, {})
+          moves[#moves + 1] = c.move
+          following[#following + 1] = {p = c.position, h = c.history, moves = moves}
+          if #following > MAX_LAYER then return nil end
+        end
+      end
+    end
+    states = following
+  end
+  return states
+end
+
+-- Up to count distinct states plies plies from v's start that keep(p, h)
+-- accepts, reached by uniformly random lines (those that end early are
+-- drawn again), at most 100 lines an opening.
+local function sample(v, plies, count, rng, keep)
+  local found, seen = {}, {}
+  for _ = 1, count * 100 do
+    if #found >= count then break end
+    local p, h, moves = v.start, {}, {}
+    for _ = 1, plies do
+      local children = shared.state_children(v, p, h)
+      if #children == 0 then break end
+      local c = children[rng(#children)]
+      p, h, moves[#moves + 1] = c.position, c.history, c.move
+    end
+    local key = shared.state_key(v, p, h)
+    if #moves == plies and not seen[key] and keep(p, h) then
+      seen[key] = true
+      found[#found + 1] = {p = p, h = h, moves = moves}
+    end
+  end
+  return found
+end
+
+-- The Game of v that starts at start (text) and plays moves; nil when
+-- the game is over after them (a repetition on the way).
+local function opening_game(v, start, moves)
+  local g = M.game(v, start)
+  for _, m in ipairs(moves) do g:play(m) end
+  if g:result() then return nil end
+  return g
+end
+
+-- Reads the options of mt.openings.
+local function openings_options(o)
+  if type(o) ~= "table" then
+    error("bad argument #2 to 'openings' (a table {plies = k, ...} expected)", 3)
+  end
+  for k in next, o do
+    if not OPENINGS_OPTIONS[k] then
+      error("bad argument #2 to 'openings' (unknown option '" .. tostring(k) .. "')", 3)
+    end
+  end
+  if o.balanced ~= nil and type(o.balanced) ~= "boolean" then
+    error("balanced must be true or false", 3)
+  end
+  return {plies = whole(o.plies, "plies", 0, 200, 3), balanced = o.balanced,
+          count = o.count ~= nil and whole(o.count, "count", 1, 1000000, 3) or nil,
+          seed = o.seed ~= nil and whole(o.seed, "seed", -(1 << 62), 1 << 62, 3) or 1}
+end
+
+-- mt.openings(variant, {plies, balanced, count, seed}): the distinct
+-- states plies plies from the start as Games (see doc/api.md).
+function M.openings(variant, options)
+  local v = M.variant(variant)
+  local o = openings_options(options)
+  local keep = function() return true end
+  if o.balanced then
+    local s = M.solve(v)
+    keep = function(p, h) return shared.state_lookup(s, p, h) == "draw" end
+  end
+  local rng = shared.rng(o.seed)
+  local states = layer(v, o.plies)
+  if states then
+    local kept = {}
+    for _, s in ipairs(states) do
+      if not shared.state_outcome(v, s.p, s.h) and keep(s.p, s.h) then kept[#kept + 1] = s end
+    end
+    states = kept
+    if o.count then -- a random sample, in random order
+      for i = #states, 2, -1 do
+        local j = rng(i)
+        states[i], states[j] = states[j], states[i]
+      end
+      for i = #states, o.count + 1, -1 do states[i] = nil end
+    end
+  elseif o.count then
+    states = sample(v, o.plies, o.count, rng, keep)
+  else
+    error(string.format("more than %d states lie %d plies from the start: give a count",
+                        MAX_LAYER, o.plies), 2)
+  end
+  local list, start = {}, tostring(v.start)
+  for _, s in ipairs(states) do list[#list + 1] = opening_game(v, start, s.moves) end
+  return list
+end
+
+-- --- the openings option of matches and tournaments ---
+
+-- The start (text) and moves of opening x: a Game, a Position, or text (a
+-- position, else a record).
+local function opening_line(x)
+  if M.type(x) == "Game" then return x:start(), x:history() end
+  if M.type(x) == "Position" then return tostring(x), {} end
+  if type(x) ~= "string" then
+    error("an opening is a Game, a Position, a position or a record, not a " .. type(x), 0)
+  end
+  local ok, p = pcall(M.position, x)
+  if ok then return tostring(p), {} end
+  local g = M.from_record(x)
+  return g:start(), g:history()
+end
+
+-- Splits the text of a file of openings into positions (one a line) and
+-- records: a record ends at a blank line or a tag line after its moves.
+local function split_openings(text)
+  local items, current, moves = {}, {}, false
+  local function flush()
+    if #current > 0 then items[#items + 1] = table.concat(current, "\n") end
+    current, moves = {}, false
+  end
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    local bare = line:match("^%s*(.-)%s*$")
+    local is_tag = bare:sub(1, 1) == "["
+    if bare == "" or (is_tag and moves) then flush() end
+    if bare ~= "" then
+      if #current == 0 and not is_tag and pcall(M.position, bare) then
+        items[#items + 1] = bare
+      else
+        current[#current + 1] = line
+        moves = moves or not is_tag
+      end
+    end
+  end
+  flush()
+  return items
+end
+
+-- Reads a file of openings: its items (positions and records), as text.
+local function read_openings(path)
+  shared.no_files_in_sandbox("reading openings from a file")
+  local f, err = io.open(path, "r")
+  if not f then error("cannot read the openings file: " .. tostring(err), 0) end
+  local text = f:read("a")
+  f:close()
+  return split_openings(text or "")
+end
+
+-- shared.match_openings(v, spec, count, seed): the openings of a match on
+-- v as Games of v, from its openings option: {plies = k, balanced} (count
+-- distinct ones drawn from seed), a list, or a file path; nil for none.
+function shared.match_openings(v, spec, count, seed)
+  if spec == nil or spec == false then return nil end
+  local list
+  if type(spec) == "table" and spec.plies ~= nil then
+    for k in next, spec do
+      if k ~= "plies" and k ~= "balanced" then
+        error("openings: unknown option '" .. tostring(k) .. "'", 0)
+      end
+    end
+    list = M.openings(v, {plies = spec.plies, balanced = spec.balanced, count = count,
+                          seed = seed})
+    if #list == 0 then
+      error(string.format("openings: no %sopening of %d plies in %s",
+                          spec.balanced and "balanced " or "", spec.plies, v.name), 0)
+    end
+    return list
+  end
+  list = type(spec) == "string" and read_openings(spec) or spec
+  if type(list) ~= "table" or #list == 0 then
+    error("openings must be {plies = k [, balanced = true]}, a list of openings or a " ..
+          "file of them", 0)
+  end
+  local games = {}
+  for i, x in ipairs(list) do
+    local ok, g = pcall(function() return opening_game(v, opening_line(x)) end)
+    if not ok or not g then
+      error(string.format("openings: opening %d: %s", i,
+                          ok and "the game is over after it" or tostring(g)), 0)
+    end
+    games[i] = g
+  end
+  return games
+end
