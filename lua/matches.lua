@@ -407,7 +407,7 @@ end
 -- Says on standard error that Ctrl-C stopped what (a match or a
 -- tournament) after done of total games, and that the result keeps them.
 local function say_interrupted(what, done, total)
-  io.stderr:write(string.format("\r\27[K%s interrupted after %d of %d games: the result " ..
+  io.stderr:write(string.format("%s interrupted after %d of %d games: the result " ..
                                 "holds those (interrupted = true)\n", what, done, total))
 end
 
