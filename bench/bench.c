@@ -477,6 +477,8 @@ int main(int argc, char **argv) {
   bench_lua_file("tournament.lua", quick, NULL,
                  0); /* games/s, serial and jobs */
   printf("\n");
+  bench_lua_file("matches.lua", quick, NULL, 0); /* judged, jobs */
+  printf("\n");
   bench_metrics(quick);
   printf("\n");
   /* the module's pattern, rep and table functions against Lua's own, kept

@@ -207,8 +207,9 @@ end)
 
 -- The judged figures of a match worked out again from its records: each
 -- game replayed, reviewed with g:review(), and the plies lost found from
--- g:analyse() before each move.
-local function rejudge(m, variant)
+-- g:analyse() before each move (lost.win and lost.loss add up the plies
+-- lost in won and in lost positions).
+local function rejudge(m, variant, lost)
   local out = {}
   for _, name in ipairs({"a", "b"}) do
     out[name] = {moves = 0, blunders = 0, inaccuracies = 0, plies_lost = 0}
@@ -231,9 +232,12 @@ local function rejudge(m, variant)
         local a = replay:analyse()
         local best, mine = a.moves[1], nil
         for _, x in ipairs(a.moves) do if x.move == r.moves[i] then mine = x end end
-        if a.value == "win" then side.plies_lost = side.plies_lost + mine.distance - best.distance
-        elseif a.value == "loss" then side.plies_lost = side.plies_lost + best.distance - mine.distance
+        local d = 0
+        if a.value == "win" then d = mine.distance - best.distance
+        elseif a.value == "loss" then d = best.distance - mine.distance
         end
+        side.plies_lost = side.plies_lost + d
+        if d > 0 then lost[a.value] = lost[a.value] + d end
       end
       replay:play(r.moves[i])
     end
@@ -255,11 +259,15 @@ test("judged matches count what a naive re-judging of their records counts", fun
      {base = "tired-piece", arms = 8}},
     {"random", mt.player("alphabeta", {depth = 1}), {games = 10, seed = 8,
      variant = "first-move"}, "first-move"},
+    {mt.player("perfect", {skill = 0.5}), mt.player("perfect", {skill = 0.3}),
+     {games = 20, seed = 8, variant = {base = "first-two-turns", arms = 10}},
+     {base = "first-two-turns", arms = 10}},
   }
+  local inaccuracies, lost = 0, {win = 0, loss = 0}
   for k, c in ipairs(cases) do
     c[3].judge = true
     local m = mt.match(c[1], c[2], c[3])
-    local want = rejudge(m, c[4])
+    local want = rejudge(m, c[4], lost)
     for _, name in ipairs({"a", "b"}) do
       local got = m[name].judged
       eq({got.moves, got.blunders, got.inaccuracies, got.plies_lost},
@@ -268,10 +276,13 @@ test("judged matches count what a naive re-judging of their records counts", fun
       near(got.distance_lost, want[name].distance_lost, 1e-12, "case " .. k .. " mean lost")
     end
     check(m.a.judged.blunders + m.b.judged.blunders > 0, "case " .. k .. " has blunders")
+    inaccuracies = inaccuracies + m.a.judged.inaccuracies + m.b.judged.inaccuracies
     c[3].jobs = 2
     local spread = mt.match(c[1], c[2], c[3])
     eq({spread.a.judged, spread.b.judged}, {m.a.judged, m.b.judged}, "case " .. k .. " with jobs")
   end
+  check(inaccuracies > 0 and lost.win > 0 and lost.loss > 0,
+        "the cases have inaccuracies, slower wins and faster losses")
   local perfect = mt.match("perfect", "random", {games = 10, judge = true})
   eq({perfect.a.judged.blunders, perfect.a.judged.inaccuracies, perfect.a.judged.plies_lost},
      {0, 0, 0}, "perfect makes no mistake")
