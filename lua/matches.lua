@@ -145,16 +145,22 @@ end
 
 -- Solves v here, before any worker forks, when the games will look it up
 -- (judge, or a perfect player), so that the workers share the solution
--- instead of each solving it again.  A perfect player on a board that
--- cannot be solved is left to fail in its games.
-local function presolve(v, players, judge)
+-- instead of each solving it again.  For a perfect player the solve gets
+-- the budget of a move (budget, as the games take it), which its first
+-- move would have had; when it does not fit, the player is left to fail
+-- in its games as it would have.
+local function presolve(v, players, judge, budget)
   if judge then
     M.solve(v)
     return
   end
   for _, p in ipairs(players) do
     if p.definition.engine == "perfect" and not p.options.lookahead then
-      pcall(M.solve, v)
+      if budget == false then
+        pcall(M.solve, v)
+      else
+        M.limit(budget or DEFAULT_BUDGET, M.solve, v)
+      end
       return
     end
   end
@@ -252,11 +258,13 @@ local function jobs_option(jobs)
   return jobs
 end
 
--- Checks that table o has only the keys of known (its name for errors).
-local function known_options(o, known, name)
+-- Checks that table o has only the keys of known (name: the function's,
+-- for errors raised at level).
+local function known_options(o, known, name, level)
   for k in next, o do
     if not known[k] then
-      error(string.format("bad argument to '%s' (unknown option '%s')", name, tostring(k)), 4)
+      error(string.format("bad argument to '%s' (unknown option '%s')", name, tostring(k)),
+            level + 1)
     end
   end
 end
@@ -268,7 +276,7 @@ local SPRT_OPTIONS = {elo0 = true, elo1 = true, alpha = true, beta = true}
 local function sprt_option(t, swap)
   if t == nil then return nil end
   if type(t) ~= "table" then error("sprt must be a table {elo0, elo1 [, alpha, beta]}", 4) end
-  known_options(t, SPRT_OPTIONS, "sprt")
+  known_options(t, SPRT_OPTIONS, "sprt", 4)
   if not swap then error("sprt plays colour-swapped pairs: swap must be true", 4) end
   local o = {elo0 = t.elo0, elo1 = t.elo1, alpha = t.alpha, beta = t.beta}
   local ok, err = pcall(M.sprt, {pairs = {0, 0, 0, 0, 0}, elo0 = o.elo0, elo1 = o.elo1,
@@ -293,7 +301,7 @@ local MATCH_OPTIONS = {games = true, variant = true, swap = true, seed = true, s
 local function match_options(o)
   o = o or {}
   if type(o) ~= "table" then error("bad argument #3 to 'match' (a table of options expected)", 3) end
-  known_options(o, MATCH_OPTIONS, "match")
+  known_options(o, MATCH_OPTIONS, "match", 3)
   local v = M.variant(o.variant or "standard")
   local swap = o.swap ~= false
   local sprt = sprt_option(o.sprt, swap)
@@ -456,7 +464,7 @@ function M.match(a, b, options)
   plan.a, plan.b = M.player(a), M.player(b)
   plan.openings = shared.match_openings(plan.variant, options and options.openings,
                                         (plan.games + 1) // 2, plan.seed)
-  presolve(plan.variant, {plan.a, plan.b}, plan.judge)
+  presolve(plan.variant, {plan.a, plan.b}, plan.judge, plan.budget)
   local bar = shared.progress(plan.games, "match", options and options.progress)
   local t0 = M.clock()
   local results, count, verdict, interrupted
@@ -503,7 +511,7 @@ local function tournament_plans(options, players)
     vs[vi] = v
     local openings = shared.match_openings(v, options.openings, (games + 1) // 2, seed + vi)
     local judge = judge_option(options.judge)
-    presolve(v, players, judge)
+    presolve(v, players, judge, base.budget)
     for i = 1, #players do
       for j = i + 1, #players do
         local plan = {}
@@ -610,7 +618,7 @@ function M.tournament(options)
   if type(options) ~= "table" or type(options.players) ~= "table" then
     error("tournament needs {players = {...}}", 2)
   end
-  known_options(options, TOURNAMENT_OPTIONS, "tournament")
+  known_options(options, TOURNAMENT_OPTIONS, "tournament", 2)
   local players = {}
   for i, spec in ipairs(options.players) do players[i] = M.player(spec) end
   if #players < 2 then error("a tournament needs at least two players", 2) end

@@ -243,8 +243,10 @@ function shared.match_openings(v, spec, count, seed)
         error("openings: unknown option '" .. tostring(k) .. "'", 0)
       end
     end
-    list = M.openings(v, {plies = spec.plies, balanced = spec.balanced, count = count,
-                          seed = seed})
+    local ok
+    ok, list = pcall(M.openings, v, {plies = spec.plies, balanced = spec.balanced,
+                                     count = count, seed = seed})
+    if not ok then error("openings: " .. tostring(list):gsub("^[^\n:]*:%d+: ", ""), 0) end
     if #list == 0 then
       error(string.format("openings: no %sopening of %d plies in %s",
                           spec.balanced and "balanced " or "", spec.plies, v.name), 0)

@@ -393,3 +393,30 @@ test("tournaments: cross-table, breakdown by variant and colour, names of varian
   raises(function() mt.tournament{players = {"random", "random"}, gmaes = 3} end,
          "unknown option 'gmaes'")
 end)
+
+test("bad options: clear errors that name no file of the module", function()
+  local calls = {
+    function() mt.match("random", "random", {gmaes = 3}) end,
+    function() mt.tournament{players = {"random", "random"}, gmaes = 3} end,
+    function() mt.match("random", "random", {judge = 3}) end,
+    function() mt.match("random", "random", {sprt = {elo0 = 1}}) end,
+    function() mt.match("random", "random", {sprt = 5}) end,
+    function() mt.match("random", "random", {openings = {plies = "x"}}) end,
+    function() mt.openings("standard", {plies = 1.5}) end,
+    function() mt.elo() end, function() mt.sprt() end,
+    function() mt.sprt{wins = 1, elo0 = 0, elo1 = 1 / 0} end,
+    function() mt.tournament{players = {"random", "random"}, variants = 5} end,
+    function() mt.match("random", "random", 5) end,
+  }
+  local want = {"unknown option 'gmaes'", "unknown option 'gmaes'", "judge must be true or false",
+                "elo1 must be an Elo difference", "sprt must be a table",
+                "openings: plies must be a whole number from 0 to 200, got x",
+                "plies must be a whole number from 0 to 200, got 1.5",
+                "wins must be a whole number >= 0, got nil", "a table {wins, draws, losses",
+                "elo1 must be an Elo difference from -2000 to 2000, got inf",
+                "variants must be a list", "a table of options expected"}
+  for i, f in ipairs(calls) do
+    local err = raises(f, want[i], "call " .. i)
+    check(err and not err:find("mutorere/", 1, true), "call " .. i .. " names no module file")
+  end
+end)
