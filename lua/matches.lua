@@ -258,17 +258,6 @@ local function jobs_option(jobs)
   return jobs
 end
 
--- Checks that table o has only the keys of known (name: the function's,
--- for errors raised at level).
-local function known_options(o, known, name, level)
-  for k in next, o do
-    if not known[k] then
-      error(string.format("bad argument to '%s' (unknown option '%s')", name, tostring(k)),
-            level + 1)
-    end
-  end
-end
-
 local SPRT_OPTIONS = {elo0 = true, elo1 = true, alpha = true, beta = true}
 
 -- Reads the sprt option of a match: {elo0, elo1, alpha, beta}, checked by
@@ -276,7 +265,8 @@ local SPRT_OPTIONS = {elo0 = true, elo1 = true, alpha = true, beta = true}
 local function sprt_option(t, swap)
   if t == nil then return nil end
   if type(t) ~= "table" then error("sprt must be a table {elo0, elo1 [, alpha, beta]}", 4) end
-  known_options(t, SPRT_OPTIONS, "sprt", 4)
+  shared.check_keys(t, SPRT_OPTIONS, "bad argument to 'match' (unknown option '%s' of sprt)",
+                    4)
   if not swap then error("sprt plays colour-swapped pairs: swap must be true", 4) end
   local o = {elo0 = t.elo0, elo1 = t.elo1, alpha = t.alpha, beta = t.beta}
   local ok, err = pcall(M.sprt, {pairs = {0, 0, 0, 0, 0}, elo0 = o.elo0, elo1 = o.elo1,
@@ -301,7 +291,7 @@ local MATCH_OPTIONS = {games = true, variant = true, swap = true, seed = true, s
 local function match_options(o)
   o = o or {}
   if type(o) ~= "table" then error("bad argument #3 to 'match' (a table of options expected)", 3) end
-  known_options(o, MATCH_OPTIONS, "match", 3)
+  shared.check_keys(o, MATCH_OPTIONS, "bad argument #3 to 'match' (unknown option '%s')", 3)
   local v = M.variant(o.variant or "standard")
   local swap = o.swap ~= false
   local sprt = sprt_option(o.sprt, swap)
@@ -618,7 +608,8 @@ function M.tournament(options)
   if type(options) ~= "table" or type(options.players) ~= "table" then
     error("tournament needs {players = {...}}", 2)
   end
-  known_options(options, TOURNAMENT_OPTIONS, "tournament", 2)
+  shared.check_keys(options, TOURNAMENT_OPTIONS,
+                    "bad argument #1 to 'tournament' (unknown option '%s')", 2)
   local players = {}
   for i, spec in ipairs(options.players) do players[i] = M.player(spec) end
   if #players < 2 then error("a tournament needs at least two players", 2) end

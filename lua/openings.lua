@@ -125,11 +125,8 @@ local function openings_options(o)
   if type(o) ~= "table" then
     error("bad argument #2 to 'openings' (a table {plies = k, ...} expected)", 3)
   end
-  for k in next, o do
-    if not OPENINGS_OPTIONS[k] then
-      error("bad argument #2 to 'openings' (unknown option '" .. tostring(k) .. "')", 3)
-    end
-  end
+  shared.check_keys(o, OPENINGS_OPTIONS, "bad argument #2 to 'openings' (unknown option '%s')",
+                    3)
   if o.balanced ~= nil and type(o.balanced) ~= "boolean" then
     error("balanced must be true or false", 3)
   end
@@ -238,11 +235,7 @@ function shared.match_openings(v, spec, count, seed)
   if spec == nil or spec == false then return nil end
   local list
   if type(spec) == "table" and spec.plies ~= nil then
-    for k in next, spec do
-      if k ~= "plies" and k ~= "balanced" then
-        error("openings: unknown option '" .. tostring(k) .. "'", 0)
-      end
-    end
+    shared.check_keys(spec, {plies = true, balanced = true}, "openings: unknown option '%s'", 0)
     local ok
     ok, list = pcall(M.openings, v, {plies = spec.plies, balanced = spec.balanced,
                                      count = count, seed = seed})

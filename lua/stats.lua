@@ -34,6 +34,15 @@ local function elo_of(p)
 end
 shared.elo_of = elo_of
 
+-- shared.check_keys(t, known, message, level): raises message (a format
+-- of the key's text) at level for the first key of table t that is not
+-- in known.
+function shared.check_keys(t, known, message, level)
+  for k in next, t do
+    if not known[k] then error(string.format(message, tostring(k)), level > 0 and level + 1 or 0) end
+  end
+end
+
 -- Checks that x, argument what of function name, is a count: a whole
 -- number >= 0.  Returns it as an integer.
 local function count(x, what, name, level)
@@ -128,11 +137,7 @@ local function sprt_options(t)
   if type(t) ~= "table" then
     error("bad argument #1 to 'sprt' (a table {wins, draws, losses, elo0, elo1} expected)", 3)
   end
-  for k in next, t do
-    if not SPRT_FIELDS[k] then
-      error("bad argument #1 to 'sprt' (unknown field '" .. tostring(k) .. "')", 3)
-    end
-  end
+  shared.check_keys(t, SPRT_FIELDS, "bad argument #1 to 'sprt' (unknown field '%s')", 3)
   local elo0, elo1 = hypothesis(t.elo0, "elo0"), hypothesis(t.elo1, "elo1")
   if elo0 == elo1 then
     error(string.format("bad argument to 'sprt' (elo0 and elo1 must differ, got %g and %g)",
