@@ -83,27 +83,32 @@ local function plies_lost(e)
   return e.before.value == "win" and d or -d
 end
 
-local MEMO_MAX = 1000000 -- verdicts a variant's memo keeps (then it stops growing)
-local memos = setmetatable({}, {__mode = "k"}) -- Variant -> {key -> entry}
+local MEMO_MAX = 200000 -- verdicts a variant's memo keeps (then it stops growing)
+local memos = setmetatable({}, {__mode = "k"}) -- Variant -> {size, verdicts}
+local BLUNDER, INACCURACY, OTHER = 1, 2, 3 -- verdicts as the memo keeps them
 
--- The judged entry (see Game:review) of move in the state where game
--- stands, remembered by its position, remembered moves and the move, so
--- that positions met again cost a look-up.
+-- The verdict on move in the state where game stands, as Game:review()
+-- gives it (BLUNDER, INACCURACY or OTHER), and the plies it lost (0 for a
+-- blunder); remembered (as 4·plies + verdict) by the position, remembered
+-- moves and move, so that a position met again costs a look-up.
 local function judged_move(v, s, game, move)
   local memo = memos[v]
   if not memo then
-    memo = {size = 0, entries = {}}
+    memo = {size = 0, verdicts = {}}
     memos[v] = memo
   end
   local p, h = game:state()
   local key = tostring(p) .. " " .. move
   for i = 1, #h do key = key .. " " .. tostring(h[i]) end
-  local e = memo.entries[key]
-  if not e then
-    e = shared.judge_move(v, s, p, h, move)
-    if memo.size < MEMO_MAX then memo.entries[key], memo.size = e, memo.size + 1 end
+  local code = memo.verdicts[key]
+  if not code then
+    local e = shared.judge_move(v, s, p, h, move)
+    local verdict = e.verdict == "blunder" and BLUNDER
+                    or e.verdict == "inaccuracy" and INACCURACY or OTHER
+    code = 4 * (verdict == BLUNDER and 0 or plies_lost(e)) + verdict
+    if memo.size < MEMO_MAX then memo.verdicts[key], memo.size = code, memo.size + 1 end
   end
-  return e
+  return code % 4, code // 4
 end
 
 -- The moves of a played game after its first book plies (the opening's),
@@ -116,15 +121,12 @@ local function judge_game(g, book)
   local s, moves, replay = M.solve(v), g:history(), g:copy()
   while replay:ply() > book do replay:undo() end
   for i = book + 1, #moves do
-    local e = judged_move(v, s, replay, moves[i])
-    local t = judged[e.side]
+    local t = judged[replay:turn()]
+    local verdict, lost = judged_move(v, s, replay, moves[i])
     t.moves = t.moves + 1
-    if e.verdict == "blunder" then
-      t.blunders = t.blunders + 1
-    else
-      if e.verdict == "inaccuracy" then t.inaccuracies = t.inaccuracies + 1 end
-      t.lost = t.lost + plies_lost(e)
-    end
+    if verdict == BLUNDER then t.blunders = t.blunders + 1 end
+    if verdict == INACCURACY then t.inaccuracies = t.inaccuracies + 1 end
+    t.lost = t.lost + lost
     replay:redo()
   end
   return judged
