@@ -66,8 +66,26 @@ end
 
 -- --- numbers ---
 
--- A name cut to the width of the tables.
-local function fit(name) return tostring(name):sub(1, NAME) end
+-- The columns text takes on a terminal (its UTF-8 characters).
+local function width(text) return utf8.len(text) or #text end
+
+-- A name in at most NAME columns: a longer one loses its middle
+-- ("alphabeta…depth-2").
+local function short(name)
+  name = tostring(name)
+  if width(name) <= NAME then return name end
+  local head = NAME // 2
+  local tail = NAME - head - 1
+  local cut = utf8.len(name) and utf8.offset(name, head + 1) or head + 1
+  local back = utf8.len(name) and utf8.offset(name, -tail) or #name - tail + 1
+  return name:sub(1, cut - 1) .. "…" .. name:sub(back)
+end
+
+-- A name as a cell of the tables: NAME columns, padded.
+local function cell(name)
+  local text = short(name)
+  return text .. string.rep(" ", NAME - width(text))
+end
 
 -- An Elo figure: "+31.4", "-inf".
 local function elo_text(x)
@@ -91,7 +109,7 @@ local function judged_lines(lines, sides)
                                     "blunders", "inaccuracies", "plies lost")
   for _, s in ipairs(sides) do
     local j = s.judged
-    lines[#lines + 1] = string.format("  %-16s %7d %9d %13d %11.3f", fit(s.name), j.moves,
+    lines[#lines + 1] = string.format("  %s %7d %9d %13d %11.3f", cell(s.name), j.moves,
                                       j.blunders, j.inaccuracies, j.distance_lost)
   end
 end
@@ -117,24 +135,25 @@ end
 
 -- shared.match_text(m): the text of a match's results.
 function shared.match_text(m)
-  local lines = {string.format("%s vs %s: %d game%s of %s", m.a.name, m.b.name, m.games,
-                               m.games == 1 and "" or "s", m.variant)}
+  local lines = {shared.wrap(string.format("%s vs %s: %d game%s of %s", m.a.name, m.b.name,
+                                           m.games, m.games == 1 and "" or "s", m.variant),
+                             79, "  ")}
   lines[#lines + 1] = string.format("  %-16s %6s %5s %6s %5s  %-11s %s", "player",
                                     "points", "won", "lost", "drawn", "as black", "as white")
   for _, s in ipairs({m.a, m.b}) do
-    lines[#lines + 1] = string.format("  %-16s %6.1f %5d %6d %5d  %-11s %s", fit(s.name),
+    lines[#lines + 1] = string.format("  %s %6.1f %5d %6d %5d  %-11s %s", cell(s.name),
                                       s.wins + s.draws / 2, s.wins, s.losses, s.draws,
                                       wld(s.as_black), wld(s.as_white))
   end
   local e = m.elo
-  lines[#lines + 1] = string.format("  Elo of %s: %s ± %s, LOS %s, draws %s", fit(m.a.name),
+  lines[#lines + 1] = string.format("  Elo of %s: %s ± %s, LOS %s, draws %s", short(m.a.name),
                                     elo_text(e.elo), e.margin == math.huge and "inf"
                                     or string.format("%.1f", e.margin), percent(e.los),
                                     percent(e.draw_ratio))
   if m.pairs then
     local p = m.pairs
     lines[#lines + 1] = string.format("  pairs by %s's score 0, 1/4, 1/2, 3/4, 1: %d %d %d %d %d",
-                                      fit(m.a.name), p[1], p[2], p[3], p[4], p[5])
+                                      short(m.a.name), p[1], p[2], p[3], p[4], p[5])
   end
   if m.a.judged then judged_lines(lines, {m.a, m.b}) end
   local l = m.lengths
@@ -161,8 +180,8 @@ local function standings_lines(lines, t)
                                     "player", "points", "games", "won", "lost", "drawn", "Elo",
                                     "95% interval")
   for i, s in ipairs(t.standings) do
-    lines[#lines + 1] = string.format("  %-4d %-16s %6.1f %5d %4d %4d %5d %7s  [%s, %s]", i,
-                                      fit(s.name), s.points, s.games, s.wins, s.losses, s.draws,
+    lines[#lines + 1] = string.format("  %-4d %s %6.1f %5d %4d %4d %5d %7s  [%s, %s]", i,
+                                      cell(s.name), s.points, s.games, s.wins, s.losses, s.draws,
                                       elo_text(s.rating), elo_text(s.low), elo_text(s.high))
   end
   lines[#lines + 1] = "  Elo: Bradley-Terry maximum likelihood over every game, mean 0" ..
@@ -184,7 +203,7 @@ local function cross_lines(lines, t)
   for c = 1, n do head[#head + 1] = string.format("%6d", c) end
   lines[#lines + 1] = table.concat(head)
   for r, s in ipairs(t.standings) do
-    local row = {string.format("  %2d %-16s", r, fit(s.name))}
+    local row = {string.format("  %2d %s", r, cell(s.name))}
     for c = 1, n do
       local x = t.cross[r][c]
       row[#row + 1] = x and string.format("%6.1f", x.points) or "     ."
@@ -202,8 +221,14 @@ local function start_words(s)
 end
 
 -- The per-variant breakdown's lines: by colour where the start is not a
--- draw (or not known).
+-- draw (or not known); just the variant when it is the only one and its
+-- start a draw (the standings say the rest).
 local function variant_lines(lines, t)
+  local only = t.by_variant[1]
+  if #t.by_variant == 1 and only.start and only.start.value == "draw" then
+    lines[#lines + 1] = string.format("on %s (start: a draw)", only.variant)
+    return
+  end
   lines[#lines + 1] = "by variant:"
   for _, b in ipairs(t.by_variant) do
     local colours = not (b.start and b.start.value == "draw")
@@ -211,10 +236,10 @@ local function variant_lines(lines, t)
                                       colours and ", by colour" or "")
     for _, r in ipairs(b.rows) do
       if colours then
-        lines[#lines + 1] = string.format("    %-16s %6.1f  as black %-11s as white %s",
-                                          fit(r.name), r.points, wld(r.as_black), wld(r.as_white))
+        lines[#lines + 1] = string.format("    %s %6.1f  as black %-11s as white %s",
+                                          cell(r.name), r.points, wld(r.as_black), wld(r.as_white))
       else
-        lines[#lines + 1] = string.format("    %-16s %6.1f  %s", fit(r.name), r.points,
+        lines[#lines + 1] = string.format("    %s %6.1f  %s", cell(r.name), r.points,
                                           wld(r))
       end
     end

@@ -420,3 +420,20 @@ test("bad options: clear errors that name no file of the module", function()
     check(err and not err:find("mutorere/", 1, true), "call " .. i .. " names no module file")
   end
 end)
+
+test("long and non-ASCII names keep the tables in 80 columns, aligned", function()
+  local t = mt.tournament{players = {mt.player("random", {name = "Te Rangiuā Ōtaki"}),
+                                     mt.player("random", {name = "alphabeta-depth-number-nine"})},
+                         games = 2, variants = {"standard", "first-move"}}
+  local text = tostring(t)
+  check(text:find("\n  1    Te Rangiuā Ōtaki ", 1, true) or
+        text:find("\n  2    Te Rangiuā Ōtaki ", 1, true), "a name of 16 columns whole")
+  check(text:find("alphabet…er-nine", 1, true), "a longer one loses its middle")
+  local columns = {}
+  for line in text:gmatch("[^\n]+") do
+    check(utf8.len(line) <= 80, "80 columns: " .. line)
+    local rank = line:match("^  %d    ")
+    if rank then columns[#columns + 1] = utf8.len(line:match("^(.-%d+%.%d)")) end
+  end
+  eq(columns[1], columns[2], "the points line up")
+end)
