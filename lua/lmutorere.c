@@ -117,10 +117,13 @@ static int is_lua_function(lua_State *L) {
   return 1;
 }
 
-/* Pushes a shallow copy of the table at idx. */
+/* Pushes a shallow copy of the table at idx (made at its size at once:
+** growing it field by field would rehash it at every power of two). */
 static void push_copy(lua_State *L, int idx) {
+  int n = 0;
   idx = lua_absindex(L, idx);
-  lua_newtable(L);
+  for (lua_pushnil(L); lua_next(L, idx); n++) lua_pop(L, 1);
+  lua_createtable(L, 0, n);
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     lua_pushvalue(L, -2);
@@ -159,7 +162,7 @@ static void push_private_env(lua_State *L) {
   static const char *const libraries[] = {"string", "table",     "math",
                                           "utf8",   "coroutine", "os",
                                           "io",     "debug",     NULL};
-  lua_newtable(L);
+  lua_createtable(L, 0, 32); /* the base, the libraries, _G */
   int env = lua_gettop(L);
   lua_pushglobaltable(L);
   for (int i = 0; base[i]; i++) {
@@ -584,9 +587,10 @@ static int module_scripts(lua_State *L) {
 ** unset or empty. */
 static void set_colours(lua_State *L, int module) {
   const char *no_colour = getenv("NO_COLOR");
-  lua_pushboolean(L, isatty(STDOUT_FILENO) && !(no_colour && *no_colour));
+  int terminal = isatty(STDOUT_FILENO);
+  lua_pushboolean(L, terminal && !(no_colour && *no_colour));
   lua_setfield(L, module, "colours");
-  lua_pushboolean(L, isatty(STDOUT_FILENO));
+  lua_pushboolean(L, terminal);
   lua_setfield(L, module, "terminal");
 }
 
