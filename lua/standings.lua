@@ -105,11 +105,11 @@ local function percent(x) return string.format("%.1f%%", 100 * x) end
 
 -- The lines of the judged figures of sides (each {name, judged}).
 local function judged_lines(lines, sides)
-  lines[#lines + 1] = string.format("  %-16s %7s %9s %13s %11s", "judged by solver", "moves",
-                                    "blunders", "inaccuracies", "plies lost")
+  lines[#lines + 1] = string.format("  %-16s %7s %9s %13s %16s", "judged by solver", "moves",
+                                    "blunders", "inaccuracies", "plies lost/move")
   for _, s in ipairs(sides) do
     local j = s.judged
-    lines[#lines + 1] = string.format("  %s %7d %9d %13d %11.3f", cell(s.name), j.moves,
+    lines[#lines + 1] = string.format("  %s %7d %9d %13d %16.3f", cell(s.name), j.moves,
                                       j.blunders, j.inaccuracies, j.distance_lost)
   end
 end

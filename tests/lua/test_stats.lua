@@ -287,7 +287,7 @@ test("judged matches count what a naive re-judging of their records counts", fun
   eq({perfect.a.judged.blunders, perfect.a.judged.inaccuracies, perfect.a.judged.plies_lost},
      {0, 0, 0}, "perfect makes no mistake")
   local text = tostring(perfect)
-  check(text:find("judged by solver +moves +blunders +inaccuracies +plies lost"), "a table")
+  check(text:find("judged by solver +moves +blunders +inaccuracies +plies lost/move"), "a table")
   check(text:find("\n  perfect +%d+ +0 +0 +0.000"), "perfect's row")
   eq(mt.match("random", "random", {games = 2}).a.judged, nil, "not judged unless asked")
   raises(function() mt.match("random", "random", {judge = "yes"}) end, "judge must be true or false")
