@@ -4,7 +4,8 @@
 ** against the same rule in plain Lua; the cost of a rule written as a Lua
 ** hook; the solver's speed and memory, on one thread and on all; the
 ** designer's metrics (the reachable graph, its census and the random-play
-** chain, against a bare chain of chances alone); the program's start-up
+** chain, against a bare chain of chances alone); loading a solution file
+** against reading it alone; the program's start-up
 ** time against lua5.4's.  Run it on an idle machine;
 ** nothing here is a test.
 **
@@ -29,6 +30,7 @@
 #include "memory.h"
 #include "metrics.h"
 #include "perft.h"
+#include "solfile.h"
 #include "solve.h"
 #include "symsolver.h"
 
@@ -427,6 +429,56 @@ static void bench_solver(int quick, int extra) {
   solve_line("first-two-turns", quick ? 20 : 24, 1);
 }
 
+/* --- solution files --- */
+
+/* Seconds to read the file at path into buf (size bytes at most) with
+** fread: the reference a load is measured against. */
+static double read_seconds(const char *path, char *buf, size_t size) {
+  double c = now();
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  while (fread(buf, 1, size, f) == size) continue;
+  fclose(f);
+  return now() - c;
+}
+
+/* A solution of the standard rule on n arms saved, then loaded (header,
+** checksum and every code checked) against reading the same file alone,
+** best of 5 (the file in the page cache). */
+static void bench_solution_file(int quick) {
+  int n = quick ? 20 : 24;
+  Rules r;
+  Solution s, back;
+  char err[BOARD_ERRMAX], path[256];
+  rules_named(&r, "standard", n, err);
+  SolfileId id = {"bench", "standard", "none", &r, 1, 0};
+  snprintf(path, sizeof path, "%s/mutorere-bench-%ld.mts",
+           getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
+  if (solve_variant(&s, &r, NULL, err) ||
+      solfile_save(&s, &id, path, NULL, NULL, err)) {
+    printf("solution file: %s\n", err);
+    return;
+  }
+  size_t size = (size_t)symsolver_entries(&s);
+  char *buf = malloc(size);
+  double load = 1e9, read = 1e9;
+  for (int i = 0; i < 5 && buf; i++) {
+    double c = now();
+    if (solfile_load(&back, &id, path, NULL, NULL, err) == SOLVER_OK)
+      solver_free(&back);
+    double t = now() - c, raw = read_seconds(path, buf, size);
+    load = t < load ? t : load;
+    read = raw < read ? raw : read;
+  }
+  printf("solution file, standard rule, %d arms (%.1f MB): load %.0f MB/s, "
+         "fread alone %.0f MB/s: %.2fx its time\n",
+         n, (double)size / 1e6, (double)size / load / 1e6,
+         (double)size / read / 1e6, load / read);
+  remove(path);
+  free(buf);
+  solver_free(&s);
+}
+
 /* The reference for the chain: the chance of each state carried ply by ply
 ** over all of g's states, nothing else; returns the chance left after
 ** plies. */
@@ -514,6 +566,8 @@ int main(int argc, char **argv) {
   printf("\n");
   bench_solver(quick, extra);
   printf("\n");
+  bench_solution_file(quick);
+  printf("\n");
   bench_lua_file("ai.lua", quick, NULL, 0); /* alpha-beta, MCTS */
   printf("\n");
   bench_lua_file("tournament.lua", quick, NULL,
@@ -522,6 +576,8 @@ int main(int argc, char **argv) {
   bench_lua_file("matches.lua", quick, NULL, 0); /* judged, jobs */
   printf("\n");
   bench_metrics(quick);
+  printf("\n");
+  bench_lua_file("pages.lua", quick, NULL, 0); /* mt.html's play page */
   printf("\n");
   /* the module's pattern, rep and table functions against Lua's own, kept
   ** in lua_library before the module replaces them */

@@ -11,17 +11,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local perft_plain = dofile(here .. "perft_plain.lua")
 local depth = quick and 20 or 24
 
--- Seconds of the best of three runs of f.
-local function best(f)
-  local b = math.huge
-  for _ = 1, 3 do
-    collectgarbage()
-    local t = mt.clock()
-    f()
-    b = math.min(b, mt.clock() - t)
-  end
-  return b
-end
+local best = dofile(here .. "best.lua")
 
 local free = best(function() return perft_plain(8, depth) end)
 local timed = best(function()

@@ -1,10 +1,11 @@
 -- commands.lua — the REPL's short commands over a current game: show(),
 -- moves(), play "4-c", undo(), redo(), new "first-move", setup "…",
 -- current(), history(), perft(d), ai "alphabeta", hint(), analyse(),
--- review(), help().  Ordinary Lua functions, set by the program (not by the module)
--- into G, the REPL's global table; with safe (--safe), save and load are
--- left out.
-local M, G, safe = ...
+-- review(), page "game.html", help().  Ordinary Lua functions, set by the
+-- program (not by the module) into G, the REPL's global table; with safe
+-- (--safe), save, load and page are left out.  shared: the table the
+-- module's Lua parts share.
+local M, G, safe, shared = ...
 
 local session = {game = M.game()}
 
@@ -307,13 +308,13 @@ end
 
 -- load(path): loads a record as the current game, rewound to its start:
 -- redo() steps through it.  Lua's own load(chunk, ...) still works: a
--- string that is not a readable file, a function, or more arguments go to
--- it.
+-- string that names nothing on disk, a function, or more arguments go to
+-- it (what is there but is not a regular file gets mt.load's error).
 local lua_load = G.load
 local function load_record(path, ...)
-  local f = type(path) == "string" and select("#", ...) == 0 and io.open(path)
-  if not f then return lua_load(path, ...) end
-  f:close()
+  if not (type(path) == "string" and select("#", ...) == 0 and shared.file_type(path)) then
+    return lua_load(path, ...)
+  end
   local g = try(M.load, path)
   local n = g:ply()
   while g:undo() do end
@@ -322,7 +323,19 @@ local function load_record(path, ...)
   print(string.format("%d moves; redo() plays them one by one", n))
 end
 
-if not safe then G.save, G.load = save, load_record end
+-- page([path]): writes the play page of the current game (mt.html with
+-- play = true: its variant from its start, its moves played) to path
+-- (default: the variant's name and .html), and says where.
+local function page(path)
+  local g = session.game
+  local name = g:variant().name
+  path = path or (name:gsub("[^%w_%-]", "-") .. ".html")
+  local _, states = try(M.html, g, path, {play = true})
+  print(string.format("wrote the play page of %s (%d states) to %s: open it in a browser",
+                      name, states, path))
+end
+
+if not safe then G.save, G.load, G.page = save, load_record, page end
 
 -- current(): the current game (a Game value).
 function G.current() return session.game end

@@ -1,29 +1,57 @@
--- html.lua — mt.html(game): one self-contained HTML page to share a game
--- (no network, no other file): the board as mt.svg draws it at every ply,
--- the move list with the review's verdicts, buttons, keys and links to
--- step through the game, the review's value line, and the variant's rules
--- in words.
+-- html.lua — the page of mt.html that replays a game, to share it (no
+-- network, no other file): the board as mt.svg draws it at every ply, the
+-- move list with the review's verdicts, buttons, keys and links to step
+-- through the game, the review's value line, and the variant's rules in
+-- words; and what HTML pages share (escaping, JSON, the rules in words).
+-- mt.html itself, and the page to play, are in play.lua.
 local M, _, shared = ...
 
-local function escape(s)
-  return (tostring(s):gsub("[&<>\"']", {["&"] = "&amp;", ["<"] = "&lt;",
-    [">"] = "&gt;", ['"'] = "&quot;", ["'"] = "&#39;"}))
-end
+local HTML_ESCAPES = {["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;",
+                      ["'"] = "&#39;"}
 
--- A Lua string as a JSON string that is safe inside a <script> element.
+-- shared.html_escape(s): s (any value, as text) safe in HTML text and in
+-- a quoted attribute.
+function shared.html_escape(s)
+  return (tostring(s):gsub("[&<>\"']", HTML_ESCAPES))
+end
+local escape = shared.html_escape
+
+local JSON_ESCAPES = {['"'] = '\\"', ["\\"] = "\\\\", ["<"] = "\\u003c", [">"] = "\\u003e",
+                      ["&"] = "\\u0026"}
+
+-- A Lua string as a JSON string that is safe inside a <script> element:
+-- no <, > or & (so no </script> and no <!--), no control character.
 local function json_string(s)
-  s = s:gsub('[%c"\\]', function(c)
-    if c == '"' then return '\\"' end
-    if c == "\\" then return "\\\\" end
-    return string.format("\\u%04x", c:byte())
-  end)
-  return '"' .. s:gsub("</", "<\\/") .. '"'
+  return '"' .. s:gsub('[%c"\\<>&]', function(c)
+    return JSON_ESCAPES[c] or string.format("\\u%04x", c:byte())
+  end) .. '"'
 end
 
--- A list of strings as a JSON array.
-local function json_list(list)
+-- shared.json(x): x as JSON safe inside a <script> element: strings,
+-- finite numbers, booleans, and tables (a table with only string keys an
+-- object, its keys sorted; any other a list).
+function shared.json(x)
+  local t = type(x)
+  if t == "string" then return json_string(x) end
+  if t == "boolean" then return tostring(x) end
+  if t == "number" then
+    if math.type(x) == "integer" then return string.format("%d", x) end
+    assert(x == x and x ~= math.huge and x ~= -math.huge, "json: not a finite number")
+    return string.format("%.17g", x)
+  end
+  assert(t == "table", "json: cannot write a " .. t)
+  local keys = {}
+  for k in next, x do
+    if type(k) ~= "string" then keys = nil break end
+    keys[#keys + 1] = k
+  end
   local parts = {}
-  for i, s in ipairs(list) do parts[i] = json_string(s) end
+  if keys and #keys > 0 then
+    table.sort(keys)
+    for i, k in ipairs(keys) do parts[i] = json_string(k) .. ":" .. shared.json(x[k]) end
+    return "{" .. table.concat(parts, ",") .. "}"
+  end
+  for i, item in ipairs(x) do parts[i] = shared.json(item) end
   return "[" .. table.concat(parts, ",") .. "]"
 end
 
@@ -214,13 +242,19 @@ local function plies_of(g)
   return positions, boards, status
 end
 
--- mt.html(game [, path]): the page as text; with a path, written there
--- instead (the path is returned).
-function M.html(g, path)
-  if M.type(g) ~= "Game" then error("bad argument #1 to 'html' (a Game expected)", 2) end
-  if path ~= nil and type(path) ~= "string" then
-    error("bad argument #2 to 'html' (a path expected)", 2)
+-- The players line of a game's page: the names of its Black and White
+-- tags, and where names come from when they are not set.
+local function players_text(tags)
+  if not tags.Black and not tags.White then
+    return "Players not named (the game's Black and White tags name them: " ..
+           escape('g:tags().Black = "Aroha"') .. ")"
   end
+  return string.format("Black: %s · White: %s", escape(tags.Black or "not named"),
+                       escape(tags.White or "not named"))
+end
+
+-- shared.replay_page(g): the page that replays game g.
+function shared.replay_page(g)
   local v = g:variant()
   local review = g:review()
   local s = M.solve(v)
@@ -229,8 +263,7 @@ function M.html(g, path)
   local positions, boards, status = plies_of(g)
   local tags = g:tags()
   local title = string.format("%s (%d arms)", v.name, v.arms)
-  local who = string.format("Black: %s · White: %s", escape(tags.Black or "?"),
-                            escape(tags.White or "?"))
+  local who = players_text(tags)
   local result, reason = g:result()
   local rows, cells = {}, {}
   local white_first = start_side == "white"
@@ -247,7 +280,7 @@ function M.html(g, path)
   end
   local rules = {}
   for i, sentence in ipairs(shared.rules_text(v)) do rules[i] = escape(sentence) end
-  local page = table.concat({
+  return table.concat({
     "<!DOCTYPE html>",
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -256,7 +289,7 @@ function M.html(g, path)
     "<h1>Mū Tōrere — " .. escape(title) .. "</h1>",
     '<p id="players">' .. who .. " · " ..
       escape(result and string.format("%s (%s)", result == "draw" and "drawn" or result .. " won", reason)
-             or "unfinished") .. " · " .. #review .. " plies</p>",
+             or "unfinished") .. " · " .. shared.plies(#review) .. "</p>",
     "<main>",
     '<section id="board-panel"><div id="board" data-ply="0" data-position="' ..
       escape(positions[1]) .. '">' .. boards[1] .. "</div>",
@@ -275,17 +308,8 @@ function M.html(g, path)
     '<section id="rules"><h2>Rules of ' .. escape(v.name) .. "</h2><p>" ..
       table.concat(rules, " ") .. "</p></section>",
     "<footer>Made with mutorere " .. escape(M.version) .. ".</footer>",
-    '<script type="application/json" id="game-data">{"positions":' .. json_list(positions) ..
-      ',"boards":' .. json_list(boards) .. ',"status":' .. json_list(status) .. "}</script>",
+    '<script type="application/json" id="game-data">' ..
+      shared.json({positions = positions, boards = boards, status = status}) .. "</script>",
     "<script>" .. SCRIPT .. "</script>",
     "</body></html>", ""}, "\n")
-  if path then
-    shared.no_files_in_sandbox("writing a page")
-    local f, err = io.open(path, "w")
-    if not f then error("cannot write the page: " .. err, 2) end
-    f:write(page)
-    f:close()
-    return path
-  end
-  return page
 end

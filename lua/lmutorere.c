@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "lbridge.h"
+#include "lfiles.h"
 #include "lmutorere.h"
 #include "lposition.h"
 #include "lwatchdog.h"
@@ -32,11 +33,10 @@
 ** and then api.lua (which makes the functions of the others raise errors as
 ** the C ones do, and each part's as it runs) run at once. */
 static const char *const lua_parts[] = {
-    "diagram.lua",  "help.lua",      "extras.lua",
-    "players.lua",  "matches.lua",   "stats.lua",
-    "openings.lua", "standings.lua", "metrics.lua",
-    "review.lua",   "report.lua",    "pictures.lua",
-    "html.lua",     "puzzles.lua",   NULL};
+    "diagram.lua", "help.lua",   "extras.lua",   "players.lua",
+    "matches.lua", "stats.lua",  "openings.lua", "standings.lua",
+    "metrics.lua", "review.lua", "report.lua",   "pictures.lua",
+    "html.lua",    "play.lua",   "puzzles.lua",  NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -134,7 +134,8 @@ static void push_copy(lua_State *L, int idx) {
 
 /* Pushes the environment of the Lua parts: the base functions and copies
 ** of the library tables as they are now, so that nothing a script changes
-** in the globals later reaches the module. */
+** in the globals later reaches the module (lfiles_open then puts its own
+** loadfile in place of Lua's). */
 static void push_private_env(lua_State *L) {
   static const char *const base[] = {"assert",
                                      "error",
@@ -573,7 +574,7 @@ static int module_input_ready(lua_State *L) {
 /* mt.scripts(folder) — the sorted names of the scripts folder/NAME.lua on
 ** the search path ("variants", "ai", "puzzles"). */
 static int module_scripts(lua_State *L) {
-  const char *folder = luaL_checkstring(L, 1);
+  const char *folder = lfiles_checkpath(L, 1);
   luaL_argcheck(L, !strchr(folder, '.') && !strchr(folder, '/'), 1,
                 "a folder name");
   lua_newtable(L);
@@ -638,6 +639,7 @@ int luaopen_mutorere(lua_State *L) {
   lua_pushvalue(L, shared);
   lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
   lwatchdog_open(L, api, shared);
+  lfiles_open(L, shared);
   lmetrics_open(L, shared);
   lworkers_open(L, shared);
   lua_newtable(L);

@@ -217,7 +217,8 @@ static int run_repl(lua_State *L) {
     lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
     lua_pushglobaltable(L);
     lua_pushboolean(L, lwatchdog_sandboxed(L));
-    status = repl_docall(L, 3, 0);
+    lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
+    status = repl_docall(L, 4, 0);
   }
   if (status != LUA_OK) {
     repl_report(L, progname, status, 0);

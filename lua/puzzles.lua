@@ -40,10 +40,8 @@ function P.load(spec)
   else
     shared.no_files_in_sandbox("loading a puzzle from a file")
   end
-  local f, err = io.open(path)
-  if not f then error("cannot load puzzle: " .. err, 2) end
-  local text = f:read("a")
-  f:close()
+  local text, err = shared.read_file(path)
+  if not text then error("cannot load puzzle: " .. err, 2) end
   local ok, t = pcall(P.from_text, text, path)
   if not ok then error(t, 2) end
   t.name = t.name or path:match("([^/]+)%.lua$")
@@ -319,11 +317,8 @@ end
 -- P.solved(): the set of names of solved puzzles.
 function P.solved()
   local set, path = {}, not M.sandboxed() and state_path()
-  local f = path and io.open(path)
-  if f then
-    for line in f:lines() do set[line] = true end
-    f:close()
-  end
+  local text = path and shared.read_file(path)
+  for line in (text or ""):gmatch("[^\n]+") do set[line] = true end
   return set
 end
 
@@ -331,6 +326,8 @@ end
 function P.mark_solved(name)
   local path = not M.sandboxed() and state_path()
   if not path or P.solved()[name] then return end
+  local kind = shared.file_type(path)
+  if kind and kind ~= "file" then return end -- never a FIFO, a device, a link to nothing
   local f = io.open(path, "a")
   if f then
     f:write(name, "\n")

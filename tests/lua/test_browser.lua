@@ -20,24 +20,11 @@ local function positions(g)
   return out
 end
 
-local function quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+local browsers = dofile(HERE .. "/browsers.lua")
+local quote = browsers.quote
 
--- The Chromium program, or nil.
-local function chromium()
-  for _, name in ipairs({"chromium", "chromium-browser"}) do
-    local p = io.popen("command -v " .. name .. " 2>/dev/null")
-    local path = p:read("l")
-    p:close()
-    if path and path ~= "" then return path end
-  end
-end
-
-local browser = chromium()
-if not browser then
-  io.stderr:write("SKIP test_html.lua browser tests: Chromium is not installed " ..
-                  "(apt-get install chromium)\n")
-  os.exit(77)
-end
+local browser = browsers.first({"chromium", "chromium-browser"}, "command -v %s", "test_browser.lua",
+                               "Chromium is not installed (apt-get install chromium)")
 
 -- Loads url in a fresh headless Chromium; returns the DOM after the page's
 -- scripts ran, and what the browser logged.

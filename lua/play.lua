@@ -1,0 +1,322 @@
+-- play.lua — mt.html, and its play page (mt.html(variant or game, path,
+-- {play = true})): one self-contained HTML file in which a person plays a
+-- variant against the computer or another person.  (The page that replays
+-- a game is html.lua's.)  The page carries the solved graph of
+-- the states reachable from its start (each state's value and distance,
+-- the moves between them), so it needs no rules of its own; its script is
+-- play.js and its look play.css, embedded in the program beside the parts.
+local M, embedded, shared = ...
+
+local MAX_STATES = 250000 -- the most states a play page carries
+
+-- Appends x (an integer >= 0) to the byte list out as an unsigned varint:
+-- 7 bits a byte, low first, the high bit set on all but the last.
+local function varint(out, x)
+  while x >= 128 do
+    out[#out + 1] = (x & 127) | 128
+    x = x >> 7
+  end
+  out[#out + 1] = x
+end
+
+local B64 = {} -- the byte codes of the base64 digits
+for i, c in ipairs({("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"):byte(1, -1)}) do
+  B64[i - 1] = c
+end
+local PAD = ("="):byte()
+
+-- The bytes of the list as base64.
+local function base64(bytes)
+  local codes, parts, n = {}, {}, #bytes
+  for i = 1, n, 3 do
+    local x = bytes[i] << 16 | (bytes[i + 1] or 0) << 8 | (bytes[i + 2] or 0)
+    local k = #codes
+    codes[k + 1], codes[k + 2] = B64[x >> 18], B64[x >> 12 & 63]
+    codes[k + 3] = i + 1 <= n and B64[x >> 6 & 63] or PAD
+    codes[k + 4] = i + 2 <= n and B64[x & 63] or PAD
+    if k + 4 >= 4096 then
+      parts[#parts + 1] = string.char(table.unpack(codes))
+      codes = {}
+    end
+  end
+  parts[#parts + 1] = string.char(table.unpack(codes))
+  return table.concat(parts)
+end
+
+-- The board of position p on n arms as one integer: side + 2 (e + (n +
+-- 1) c), side 1 when white is to move, e the empty point (0-based, n the
+-- centre), c the colours of the other points in order (arms, then the
+-- centre), bit i set when the i-th is black.
+local function board_code(p, n)
+  local black, e = p.black, p.empty
+  local colours
+  if e == "c" then
+    e, colours = n, black
+  else
+    e = e - 1
+    local low = (1 << e) - 1
+    colours = (black & low) | (black >> 1 & ~low) | (p.centre == "black" and 1 << (n - 1) or 0)
+  end
+  return (p.side == "white" and 1 or 0) + 2 * (e + (n + 1) * colours)
+end
+
+-- The value of a state as one integer: 0 a draw, 1 + 2d lost in d plies,
+-- 2 + 2d won in d plies.
+local function value_code(value, d)
+  if value == "draw" then return 0 end
+  return (value == "win" and 2 or 1) + 2 * d
+end
+
+-- Refuses the graph of variant v from start, bigger than a page may
+-- carry, with its size when it is quick to know (a variant without hooks
+-- on at most 20 arms solves in a tenth of a second).
+local function too_big(v, start)
+  local figure = string.format("more than %d states", MAX_STATES)
+  if not v.hooked and v.arms <= 20 then
+    figure = string.format("%d states", M.solve(v):census(start, 0).reachable)
+  end
+  error(string.format("the play page of %s would carry %s; a page carries at most %d",
+                      v.name, figure, MAX_STATES), 0)
+end
+
+-- The states reachable from state (p0, h0) of variant v, breadth first,
+-- the start first: {positions, histories, kids (for each state the
+-- numbers of the states its moves lead to, in the variant's order), ends
+-- (for each state where the game is over, "blocked" or "rule")}.
+-- Refuses more than MAX_STATES states.
+local function walk(v, p0, h0)
+  local positions, histories, kids, ends = {p0}, {h0}, {}, {}
+  local ids = {[shared.state_key(v, p0, h0)] = 1}
+  local head = 1
+  while head <= #positions do
+    local p, h = positions[head], histories[head]
+    local winner, reason = v:outcome(p, h)
+    local list = {}
+    if winner then
+      ends[head] = reason
+    else
+      for i, m in ipairs(v:moves(p, h)) do
+        local q, hq = v:play(p, m, h)
+        local key = shared.state_key(v, q, hq)
+        local id = ids[key]
+        if not id then
+          id = #positions + 1
+          if id > MAX_STATES then too_big(v, p0) end
+          ids[key], positions[id], histories[id] = id, q, hq
+        end
+        list[i] = id
+      end
+      if #list == 0 then ends[head] = "blocked" end
+    end
+    kids[head] = list
+    head = head + 1
+  end
+  return {positions = positions, histories = histories, kids = kids, ends = ends}
+end
+
+-- The graph g (of walk) solved by s, encoded as play.js reads it: a
+-- base64 text (doc/api.md, mt.html, gives the format).
+local function encode(g, s, n)
+  local out = {}
+  for i, p in ipairs(g.positions) do
+    varint(out, board_code(p, n))
+    varint(out, value_code(s:lookup(p, g.histories[i])))
+    local list = g.kids[i]
+    varint(out, #list)
+    if #list == 0 then varint(out, g.ends[i] == "rule" and 1 or 0) end
+    for _, id in ipairs(list) do
+      local d = id - i
+      varint(out, d >= 0 and 2 * d or -2 * d - 1)
+    end
+  end
+  return base64(out)
+end
+
+-- shared.play_graph(v, p, h): the graph of the states reachable from
+-- state (p, h) of variant v, solved, encoded as play.js reads it (a base64
+-- text), and the number of states.  A graph too big for a page is refused
+-- before the variant is solved.
+function shared.play_graph(v, p0, h0)
+  local g = walk(v, p0, h0)
+  return encode(g, M.solve(v), v.arms), #g.positions
+end
+
+local escape = shared.html_escape
+
+-- The legend of the rings: win, draw, loss.
+local function legend()
+  local items = {}
+  for _, x in ipairs({{"win", "a win"}, {"draw", "a draw"}, {"loss", "a loss"}}) do
+    items[#items + 1] = string.format(
+      '<span><svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">' ..
+      '<circle cx="11" cy="11" r="7" class="ring %s"/></svg> %s</span>', x[1], x[2])
+  end
+  items[#items + 1] = "<span>the number: the plies to the end with best play</span>"
+  return '<p id="legend">' .. table.concat(items) .. "</p>"
+end
+
+-- The variant's definition file, when it has one that can be read here.
+local function definition(v)
+  if not v.path or M.sandboxed() then return nil end
+  local text = shared.read_file(v.path)
+  return text and text:sub(1, 65536)
+end
+
+-- The rules section: the rules in words, the source, the definition.
+local function rules_section(v)
+  local words = {}
+  for i, sentence in ipairs(shared.rules_text(v)) do words[i] = escape(sentence) end
+  local parts = {'<section id="rules"><h2>Rules of ' .. escape(v.name) .. "</h2>",
+                 "<p>" .. table.concat(words, " ") .. "</p>"}
+  local hooks = v:parameters().hooks
+  if v.description and v.description ~= "" and not (hooks.allow or hooks.result) then
+    parts[#parts + 1] = "<p>In short: " .. escape(v.description) .. ".</p>" -- (the rules say a hook's)
+  end
+  if v.source and v.source ~= "" then
+    parts[#parts + 1] = "<p>Source: " .. escape(v.source) .. "</p>"
+  end
+  local text = definition(v)
+  if text then
+    parts[#parts + 1] = "<details><summary>The variant's definition (" ..
+      escape(v.path:match("[^/]*$")) .. ")</summary><pre>" .. escape(text) .. "</pre></details>"
+  end
+  parts[#parts + 1] = "</section>"
+  return table.concat(parts, "\n")
+end
+
+local function read_part(name)
+  local text = embedded(name)
+  if not text then error("mutorere: missing part " .. name, 0) end
+  return text
+end
+
+-- shared.play_page(v, start, line): the play page of variant v from
+-- position start (text), the moves of line already played, and the
+-- number of states it carries.
+function shared.play_page(v, start, line)
+  local p = M.position(start)
+  local graph, count = shared.play_graph(v, p, {})
+  local value, d = M.solve(v):lookup(p, {})
+  local title = string.format("%s (%d arms)", v.name, v.arms)
+  local parameters = v:parameters()
+  local data = {
+    format = 1, name = v.name, arms = v.arms, repetition = parameters.repetition,
+    maxPlies = parameters.max_plies, startPly = p.ply, states = count, graph = graph,
+    line = line, black = "human", white = "computer",
+  }
+  local board = M.svg(p, {caption = tostring(p), title = v.name .. ": the board"})
+  return table.concat({
+    "<!DOCTYPE html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    "<title>Play Mū Tōrere: " .. escape(title) .. "</title>",
+    "<style>" .. read_part("play.css") .. "</style></head><body>",
+    "<header><h1>Mū Tōrere — " .. escape(title) .. "</h1>",
+    "<p>Play against the computer, which knows the value of every position, " ..
+      "or against a friend at this screen.  With best play the start " ..
+      escape(value == "draw" and "is a draw" or
+             string.format("%s for the side to move in %d plies", value == "win" and "wins" or "loses", d)) ..
+      ".</p></header>",
+    "<main>",
+    '<section id="play-panel">',
+    '<div id="board">' .. board:gsub("^<%?xml[^>]*>%s*", "") .. "</div>",
+    '<p id="status" role="status" aria-live="polite">This page needs JavaScript to play.</p>',
+    '<div id="controls"><button type="button" id="undo" title="take back your last move (←)">↶ Undo</button>' ..
+      '<button type="button" id="redo" title="play again a move taken back (→)">Redo ↷</button>' ..
+      '<button type="button" id="computer-move" title="the computer plays the side to move">Computer moves</button>' ..
+      '<button type="button" id="restart">New game</button></div>',
+    '<form id="typed" autocomplete="off"><label for="move-input">Type a move</label>' ..
+      '<input id="move-input" placeholder="4-c" spellcheck="false">' ..
+      '<button type="submit">Play</button><span id="typed-error" role="alert"></span></form>',
+    "</section>",
+    '<section id="info-panel">',
+    '<h2 id="choices-title">Moves</h2><ul id="choices"></ul>',
+    legend(),
+    '<fieldset id="setup"><legend>Players</legend>' ..
+      '<label>Black <select id="black-player"><option value="human">a person</option>' ..
+      '<option value="computer">the computer</option></select></label>' ..
+      '<label>White <select id="white-player"><option value="human">a person</option>' ..
+      '<option value="computer">the computer</option></select></label><br>' ..
+      '<label>The computer\'s strength <input type="range" id="skill" min="0" max="1" step="0.05" value="1"> ' ..
+      '<output id="skill-text" for="skill">perfect</output></label>' ..
+      '<p class="note">At strength s the computer plays the perfect move (the fastest win, ' ..
+      "the slowest loss, and among equal moves one that leaves you the most ways to go wrong) " ..
+      "with chance s, and a random legal move otherwise: 0 is random, 1 is perfect " ..
+      '(mutorere\'s <code>mt.player("perfect", {skill = s})</code>).</p>' ..
+      '<label><input type="checkbox" id="show-values" checked> Show the value of every move</label></fieldset>',
+    '<h2>The game</h2><div id="moves-box"><table id="moves"></table></div><p id="no-moves">No moves yet.</p>',
+    '<h2>Value line</h2><p class="note">The value of each position of the game with perfect ' ..
+      "play: black's wins up, white's down, draws on the middle line; the sooner the end, " ..
+      "the further from it; blunders red, inaccuracies orange.</p>" ..
+      '<div id="value-line"></div>',
+    "</section>",
+    "</main>",
+    rules_section(v),
+    "<footer>Written by mutorere " .. escape(M.version) .. ". The page carries the solved " ..
+      string.format("graph of the %d states reachable from its start ", count) ..
+      "(each position with what the rules remember of the moves before it), their values " ..
+      "and the moves between them: it needs no network and no other file.</footer>",
+    '<script type="application/json" id="play-data">' .. shared.json(data) .. "</script>",
+    "<script>" .. read_part("play.js") .. "</script>",
+    "</body></html>", ""}, "\n"), count
+end
+
+local HTML_OPTIONS = {play = "boolean"}
+
+-- Checks the options of mt.html; returns them.
+local function html_options(options)
+  if options == nil then return {} end
+  if type(options) ~= "table" then
+    error("bad argument #3 to 'html' (a table of options expected, got " .. type(options) .. ")", 3)
+  end
+  for k, x in next, options do
+    if not HTML_OPTIONS[k] then
+      error("bad argument #3 to 'html' (unknown option '" .. tostring(k) .. "'; options: play)", 3)
+    end
+    if type(x) ~= HTML_OPTIONS[k] then
+      error("bad argument #3 to 'html' (option " .. k .. " must be a " .. HTML_OPTIONS[k] ..
+            ", got " .. type(x) .. ")", 3)
+    end
+  end
+  return options
+end
+
+-- mt.html(game or variant [, path] [, options]): a page as text; with a
+-- path, written there instead (the path is returned).  A game gives the
+-- page that replays it, or with options.play the page to play on from
+-- it; a variant (a Variant, a name or a table) the page to play it.  A
+-- play page also gives the number of states it carries.
+function M.html(x, path, options)
+  if type(path) == "table" and options == nil then path, options = nil, path end
+  if path ~= nil and type(path) ~= "string" then
+    error("bad argument #2 to 'html' (a path expected, got " .. type(path) .. ")", 2)
+  end
+  local o = html_options(options)
+  local page, states
+  if M.type(x) == "Game" then
+    if o.play then
+      local replay = shared.replay(x)
+      page, states = shared.play_page(x:variant(), replay:position(), x:history())
+    else
+      page = shared.replay_page(x)
+    end
+  else
+    if o.play == false then
+      error("bad argument #1 to 'html' (a Game expected: only a game has a page that replays it)", 2)
+    end
+    if type(x) ~= "string" and type(x) ~= "table" and M.type(x) ~= "Variant" then
+      error("bad argument #1 to 'html' (a Game or a variant expected, got " ..
+            (M.type(x) or type(x)) .. ")", 2)
+    end
+    local v = M.variant(x)
+    page, states = shared.play_page(v, tostring(v.start), {})
+  end
+  if path then
+    shared.no_files_in_sandbox("writing a page")
+    local ok, why = shared.write_file(path, page)
+    if not ok then error("cannot write the page to " .. why, 2) end
+    page = path
+  end
+  if states then return page, states end
+  return page
+end

@@ -1,0 +1,33 @@
+-- play-page.lua — writes the play page of a variant (mt.html with play =
+-- true): one HTML file to open in any browser, offline, to play the
+-- variant against perfect play or a friend, every move shown with its
+-- value.
+--
+--   mutorere scripts/tools/play-page.lua VARIANT [ARMS] OUT.html
+--
+-- VARIANT is a name (built in or on the search path) or a variant file;
+-- ARMS plays it on another board.
+
+local function usage()
+  io.stderr:write("usage: mutorere scripts/tools/play-page.lua VARIANT [ARMS] OUT.html\n")
+  os.exit(2)
+end
+
+local name, arms, out = arg[1], arg[2], arg[3]
+if not out then arms, out = nil, arg[2] end
+if not name or not out or arg[4] or (arms and not math.tointeger(tonumber(arms))) then usage() end
+
+local ok, err = pcall(function()
+  local v = mt.variant(name)
+  if arms then v = mt.variant{base = v, arms = math.tointeger(tonumber(arms))} end
+  local t0 = mt.clock()
+  mt.solve(v)
+  local t1 = mt.clock()
+  local _, states = mt.html(v, out)
+  print(string.format("%s: the play page of %s (%d arms, %d states) in %.2f s after a %.2f s solve",
+                      out, v.name, v.arms, states, mt.clock() - t1, t1 - t0))
+end)
+if not ok then
+  io.stderr:write("play-page.lua: ", tostring(err), "\n")
+  os.exit(1)
+end

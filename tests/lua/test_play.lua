@@ -1,0 +1,306 @@
+-- test_play.lua — the play page (mt.html of a variant, or of a game with
+-- {play = true}) as text: its graph decoded here, by a decoder of its own,
+-- and compared state by state with a naive walk of the rules and the
+-- solver; its size; what it refuses; what it escapes.  The page in a real
+-- browser: test_play_browser.lua.
+
+local mt = require "mutorere"
+
+-- --- reading the page back ---
+
+-- The text of the page's data element, and a field of it (number or
+-- string; the data is JSON written by the module).
+local function data_of(page)
+  return assert(page:match('<script type="application/json" id="play%-data">(.-)</script>'),
+                "the data element")
+end
+
+local function field(data, name)
+  local text = data:match('"' .. name .. '":("[^"]*")') or data:match('"' .. name .. '":([%-%d]+)')
+  assert(text, "no field " .. name)
+  if text:sub(1, 1) == '"' then return text:sub(2, -2) end
+  return math.tointeger(tonumber(text))
+end
+
+local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+-- The bytes of a base64 text, as a list of integers.
+local function unbase64(text)
+  local values, bytes = {}, {}
+  for i = 1, #B64 do values[B64:sub(i, i)] = i - 1 end
+  local bits, count = 0, 0
+  for c in text:gmatch("[^=]") do
+    bits = bits << 6 | assert(values[c], "not base64: " .. c)
+    count = count + 6
+    if count >= 8 then
+      count = count - 8
+      bytes[#bytes + 1] = (bits >> count) & 255
+    end
+  end
+  return bytes
+end
+
+-- The states of a page's graph, decoded as doc/api.md (and play.js) say:
+-- {text, value, distance, kids (numbers, 1-based), reason}.
+local function decode(page)
+  local data = data_of(page)
+  local n, count = field(data, "arms"), field(data, "states")
+  local bytes, at = unbase64(field(data, "graph")), 1
+  local function varint()
+    local x, shift = 0, 0
+    repeat
+      local b = assert(bytes[at], "the graph is cut short")
+      at = at + 1
+      x = x | (b & 127) << shift
+      shift = shift + 7
+    until b < 128
+    return x
+  end
+  local states = {}
+  for i = 1, count do
+    local board, code, k = varint(), varint(), varint()
+    local side, rest = board % 2, board // 2
+    local empty, colours = rest % (n + 1), rest // (n + 1)
+    local cells = {}
+    for j = 0, n do
+      if j == empty then
+        cells[#cells + 1] = "."
+      else
+        cells[#cells + 1] = colours & 1 == 1 and "b" or "w"
+        colours = colours >> 1
+      end
+    end
+    local s = {text = table.concat(cells, "", 1, n) .. "/" .. cells[n + 1] .. " " .. (side == 1 and "w" or "b"),
+               empty = empty, kids = {}}
+    if code == 0 then s.value = "draw"
+    else s.value, s.distance = code % 2 == 1 and "loss" or "win", (code - 1) // 2 end
+    if k == 0 then s.reason = varint() == 0 and "blocked" or "rule" end
+    for j = 1, k do
+      local z = varint()
+      s.kids[j] = i + (z % 2 == 1 and -(z + 1) // 2 or z // 2)
+    end
+    states[i] = s
+  end
+  eq(at, #bytes + 1, "the whole graph read")
+  return states, n
+end
+
+-- The text of the move between two decoded states: from the empty point
+-- of the one it leads to, to the empty point of the one it leaves.
+local function move_between(n, from_state, to_state)
+  local function name(j) return j == n and "c" or tostring(j + 1) end
+  return name(to_state.empty) .. "-" .. name(from_state.empty)
+end
+
+-- --- the naive side ---
+
+-- A state's key, written here again: the board and side, the ply while
+-- the rules read it, the moves the rules remember.
+local function naive_key(v, p, h)
+  local parts = {(tostring(p):gsub(" %d+$", "")), tostring(math.min(p.ply, v.opening))}
+  for i = 1, math.min(#h, v.history) do parts[#parts + 1] = tostring(h[i]) end
+  return table.concat(parts, " ")
+end
+
+-- Compares the decoded graph of page with the rules and the solver, from
+-- state (p, h): every state once, its board, value, distance, end, and
+-- its moves in the variant's order to the right states.  Returns the
+-- number of states and the tallies of their values.
+local function compare(page, v, p0, h0)
+  local states, n = decode(page)
+  local s = mt.solve(v)
+  local engine, key_of = {[1] = {p0, h0 or {}}}, {}
+  key_of[naive_key(v, p0, h0 or {})] = 1
+  local tally, bad = {win = 0, loss = 0, draw = 0}, 0
+  local function fail(message)
+    bad = bad + 1
+    if bad <= 5 then check(false, message) end
+  end
+  for i = 1, #states do
+    local st, e = states[i], engine[i]
+    if not e then fail("state " .. i .. " is never reached") break end
+    local p, h = e[1], e[2]
+    local value, d = s:lookup(p, h)
+    tally[value] = tally[value] + 1
+    if st.text ~= (tostring(p):gsub(" %d+$", "")) then
+      fail("state " .. i .. ": " .. st.text .. " is " .. tostring(p))
+    end
+    if st.value ~= value or st.distance ~= d then
+      fail(string.format("state %d (%s): %s %s, the solver says %s %s", i, tostring(p), st.value,
+                         tostring(st.distance), value, tostring(d)))
+    end
+    local winner, reason = v:outcome(p, h)
+    local moves = winner and {} or v:moves(p, h)
+    if #moves ~= #st.kids then fail(string.format("state %d: %d moves, want %d", i, #st.kids, #moves)) end
+    if winner and st.reason ~= reason then fail("state " .. i .. ": the end " .. tostring(st.reason)) end
+    for j, m in ipairs(moves) do
+      local kid = st.kids[j]
+      if not states[kid or 0] then fail("state " .. i .. ": move " .. j .. " leads nowhere") break end
+      eq(move_between(n, st, states[kid]), tostring(m), "the move's text, in the variant's order")
+      local q, hq = v:play(p, m, h)
+      local key = naive_key(v, q, hq)
+      if key_of[key] and key_of[key] ~= kid then
+        fail(string.format("%s leads to state %d, which is state %d", key, kid, key_of[key]))
+      elseif not key_of[key] then
+        if engine[kid] then fail("two states in the page for one of the rules' at " .. kid) end
+        key_of[key], engine[kid] = kid, {q, hq}
+      end
+    end
+  end
+  eq(bad, 0, "states that differ")
+  return #states, tally
+end
+
+local function blunder_game() return dofile(HERE .. "/games.lua").blunder() end
+
+test("the graph decoded is the solver's: every state, move and value", function()
+  local n, tally = compare(mt.html("standard"), mt.variant("standard"), mt.variant("standard").start)
+  eq(n, 1180, "the standard game's states")
+  eq(tally, {win = 208, loss = 128, draw = 844}, "its values")
+  for _, spec in ipairs({{arms = 10}, {arms = 12}, "misere", "first-move", "first-two-turns",
+                         "tired-piece", "centre-must-leave", "first-move-hook", "adjacent-enemy"}) do
+    local v = mt.variant(spec)
+    local count = compare(mt.html(v), v, v.start)
+    if v.history == 0 then
+      eq(count, mt.solve(v):census().reachable, v.name .. ": the census's count")
+    end
+  end
+  -- a rule that ends the game, and a variant without repetition
+  local v = mt.variant{name = "three-in-a-row", repetition = false, result = function(p)
+    if p[1] == "white" and p[2] == "white" and p[3] == "white" then return "white" end
+  end}
+  local page = mt.html(v)
+  compare(page, v, v.start)
+  local rule_ends = 0
+  for _, st in ipairs((decode(page))) do
+    if st.reason == "rule" then rule_ends = rule_ends + 1 end
+  end
+  check(rule_ends > 0, "states ended by the rule")
+  eq(field(data_of(page), "repetition"), 0, "no repetition rule")
+  eq(field(data_of(mt.html("standard")), "repetition"), 3, "the standard repetition")
+  -- a game: the graph from its start, its moves to play at once
+  local g = blunder_game()
+  g:undo()
+  page = mt.html(g, {play = true})
+  compare(page, g:variant(), mt.position(g:start()))
+  check(data_of(page):find('"line":["1-c","8-1","c-8","1-c","2-1","c-2","1-c","2-1"]', 1, true),
+        "the game's moves")
+  g = mt.game("tired-piece", "bbbw.www/b b 2")
+  compare(mt.html(g, {play = true}), g:variant(), g:board())
+end)
+
+test("sizes: 8 arms well under 100 KB, 12 arms under 2 MB; too big is refused", function()
+  local eight = #mt.html("standard")
+  check(eight < 64 * 1024, "8 arms: " .. eight .. " bytes")
+  local twelve = #mt.html({arms = 12})
+  check(twelve < 2 * 1024 * 1024, "12 arms: " .. twelve .. " bytes")
+  local path = os.tmpname()
+  os.remove(path)
+  local ok, err = pcall(mt.html, {arms = 16}, path)
+  check(not ok, "16 arms refused")
+  check(tostring(err):find("the play page of custom would carry 391116 states; a page carries at most 250000", 1, true),
+        "the figure and the limit: " .. tostring(err))
+  check(not io.open(path), "nothing written")
+end)
+
+test("escaped: a name cannot end the page's script or data", function()
+  local name = "<!--<script>&</script>"
+  local page = mt.html(mt.variant{name = name})
+  check(not page:find(name, 1, true), "the name never raw")
+  check(page:find("&lt;!--&lt;script&gt;&amp;&lt;/script&gt;", 1, true), "escaped in the text")
+  local data = data_of(page)
+  check(not data:find("[<>&]"), "no <, > or & in the data")
+  check(data:find('"name":"\\u003c!--\\u003cscript\\u003e\\u0026\\u003c/script\\u003e"', 1, true),
+        "the name in the data: " .. data:sub(1, 200))
+  local _, scripts = page:gsub("<script", "")
+  local _, ends = page:gsub("</script>", "")
+  eq({scripts, ends}, {2, 2}, "two scripts, each closed once")
+  check(not page:find("<!--", 1, true), "no <!-- anywhere")
+  local g = mt.game(mt.variant{name = name}):play("4-c")
+  g:tags().Black = name
+  page = mt.html(g)
+  check(not page:find("<!--", 1, true), "the replay page: no <!-- anywhere")
+  data = page:match('<script type="application/json" id="game%-data">(.-)</script>')
+  check(data and not data:find("[<>&]"), "the replay page's data: no <, > or &")
+end)
+
+test("the script is play.js as it is in the source, and it parses", function()
+  local f = assert(io.open(HERE .. "/../../lua/play.js"))
+  local source = f:read("a")
+  f:close()
+  local page = mt.html("standard")
+  check(page:find("<script>" .. source .. "</script>", 1, true), "play.js embedded whole")
+  check(not source:find("</script", 1, true) and not source:find("<!--", 1, true),
+        "nothing in play.js ends a script element")
+  if os.execute("command -v node >/dev/null 2>&1") then
+    check(os.execute("node --check " .. HERE .. "/../../lua/play.js"), "node --check")
+  end
+end)
+
+test("the rest of the page: rules, source, definition, legend, footer", function()
+  local page = mt.html("tired-piece")
+  check(page:find("<h1>Mū Tōrere — tired-piece (8 arms)</h1>", 1, true), "the name")
+  check(page:find("It adds rules of its own, written in Lua: a piece may not move twice", 1, true),
+        "the rules in words")
+  check(page:find("history[2] is the mover&#39;s own last move", 1, true), "the definition, escaped")
+  check(page:find("Source: Walker", 1, true) == nil, "no source line without a source")
+  check(not page:find("In short", 1, true), "a hook's description said once")
+  check(mt.html("standard"):find("<p>In short: the flank rule on every turn.</p>", 1, true),
+        "a description")
+  check(mt.html("standard"):find("<p>Source: Walker, Mu Torere (2011), rule 7", 1, true), "the source")
+  check(page:find('<p id="legend">', 1, true), "the legend")
+  check(page:find("Written by mutorere " .. mt.version, 1, true), "the version")
+  check(not page:find("href=", 1, true) and not page:find("src=", 1, true), "no link, no file")
+  for url in page:gmatch("https?://[%w%.%-/_]+") do
+    eq(url, "http://www.w3.org/2000/svg", "no address but the SVG namespace")
+  end
+  check(page:find("With best play the start loses for the side to move in", 1, true)
+        or page:find("With best play the start", 1, true), "the start's value")
+end)
+
+test("bad arguments: clear errors, nothing written", function()
+  local function fails(want, ...)
+    local ok, err = pcall(mt.html, ...)
+    check(not ok and tostring(err):find(want, 1, true), want .. ": " .. tostring(err))
+  end
+  fails("bad argument #1 to 'html' (a Game or a variant expected, got number)", 42)
+  fails("bad argument #1 to 'html' (a Game or a variant expected, got Position)", mt.position("bbbbwwww/. b"))
+  fails("unknown variant", "nonesuch")
+  fails("bad argument #3 to 'html' (unknown option 'nope'; options: play)", "standard", nil, {nope = 1})
+  fails("bad argument #3 to 'html' (option play must be a boolean, got string)", "standard", {play = "yes"})
+  fails("bad argument #3 to 'html' (a table of options expected, got number)", "standard", nil, 3)
+  fails("bad argument #2 to 'html' (a path expected, got boolean)", "standard", true)
+  fails("only a game has a page that replays it", "standard", {play = false})
+  fails("cannot write the page to /nonexistent-folder/x.html", "standard", "/nonexistent-folder/x.html")
+  fails("the path holds a zero byte", "standard", "/tmp/x\0y.html")
+  local ok, err = mt.sandbox(function() return mt.html("standard", "/tmp/x.html") end)
+  check(not ok and tostring(err):find("sandbox", 1, true), "no files in a sandbox: " .. tostring(err))
+  ok = mt.sandbox(function() return #mt.html("tired-piece") end)
+  check(ok, "the text in a sandbox (no definition read)")
+end)
+
+test("the REPL's page command and the play-page script", function()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. dir)
+  local out = io.popen(string.format("cd %s && printf '%s' | %s 2>&1", dir,
+    'new "tired-piece"\\nplay "1-c"\\npage "t.html"\\npage()\\n', PROGRAM)):read("a")
+  check(out:find("wrote the play page of tired-piece (1835 states) to t.html", 1, true), out)
+  check(out:find("to tired-piece.html", 1, true), "a default name: " .. out)
+  local f = assert(io.open(dir .. "/t.html"))
+  local page = f:read("a")
+  f:close()
+  check(data_of(page):find('"line":["1-c"]', 1, true), "the current game's moves")
+  out = io.popen(string.format("%s %s/../../scripts/tools/play-page.lua standard 10 %s/ten.html 2>&1",
+                               PROGRAM, HERE, dir)):read("a")
+  check(out:find("5104 states", 1, true), out)
+  f = assert(io.open(dir .. "/ten.html"))
+  page = f:read("a")
+  f:close()
+  eq(field(data_of(page), "arms"), 10, "10 arms")
+  local p = io.popen(string.format("%s %s/../../scripts/tools/play-page.lua 2>&1", PROGRAM, HERE))
+  out = p:read("a")
+  local _, _, code = p:close()
+  check(out:find("usage", 1, true) and code == 2, "usage: " .. out)
+  os.execute("rm -rf " .. dir)
+end)
