@@ -221,11 +221,9 @@ end
 -- Reads a file of openings: its items (positions and records), as text.
 local function read_openings(path)
   shared.no_files_in_sandbox("reading openings from a file")
-  local f, err = io.open(path, "r")
-  if not f then error("cannot read the openings file: " .. tostring(err), 0) end
-  local text = f:read("a")
-  f:close()
-  return split_openings(text or "")
+  local text, err = shared.read_file(path)
+  if not text then error("cannot read the openings file " .. tostring(err), 0) end
+  return split_openings(text)
 end
 
 -- shared.match_openings(v, spec, count, seed): the openings of a match on
