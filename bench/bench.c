@@ -573,6 +573,8 @@ int main(int argc, char **argv) {
   bench_lua_file("tournament.lua", quick, NULL,
                  0); /* games/s, serial and jobs */
   printf("\n");
+  bench_lua_file("matches.lua", quick, NULL, 0); /* judged, jobs */
+  printf("\n");
   bench_metrics(quick);
   printf("\n");
   bench_lua_file("pages.lua", quick, NULL, 0); /* mt.html's play page */

@@ -32,9 +32,11 @@
 ** and then api.lua (which makes the functions of the others raise errors as
 ** the C ones do, and each part's as it runs) run at once. */
 static const char *const lua_parts[] = {
-    "diagram.lua", "help.lua",    "extras.lua",   "players.lua",  "matches.lua",
-    "metrics.lua", "review.lua",  "report.lua",   "pictures.lua", "html.lua",
-    "play.lua",    "puzzles.lua", "accuracy.lua", "tune.lua",     NULL};
+    "diagram.lua",  "help.lua",     "extras.lua",   "players.lua",
+    "matches.lua",  "stats.lua",    "openings.lua", "standings.lua",
+    "metrics.lua",  "review.lua",   "report.lua",   "pictures.lua",
+    "html.lua",     "play.lua",     "puzzles.lua",  "accuracy.lua",
+    "tune.lua",     NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
