@@ -573,9 +573,13 @@ int main(int argc, char **argv) {
   bench_lua_file("tournament.lua", quick, NULL,
                  0); /* games/s, serial and jobs */
   printf("\n");
+  bench_lua_file("matches.lua", quick, NULL, 0); /* judged, jobs */
+  printf("\n");
   bench_metrics(quick);
   printf("\n");
   bench_lua_file("pages.lua", quick, NULL, 0); /* mt.html's play page */
+  printf("\n");
+  bench_lua_file("accuracy.lua", quick, NULL, 0); /* mt.accuracy */
   printf("\n");
   /* the module's pattern, rep and table functions against Lua's own, kept
   ** in lua_library before the module replaces them */

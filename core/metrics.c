@@ -447,10 +447,11 @@ static void chain_step(const Chain *ch, uint32_t i, uint32_t k, const Mass *m,
 }
 
 /* Carries the chain from ply t to t + 1: ends the games in now that end at
-** t, moves the others into next (which must be zero), and zeroes now.
+** t, moves the others into next (which must be zero), and zeroes now; adds
+** the chance of each state where a move is made to visits (when not NULL).
 ** Returns the chance carried on. */
 static double chain_ply(const Chain *ch, int t, int cap, Mass *now, Mass *next,
-                        double *ended, MetricsRandom *out) {
+                        double *ended, MetricsRandom *out, double *visits) {
   double live = 0;
   for (uint32_t i = 0; i < ch->count; i++) {
     if (now[i].p != 0) {
@@ -462,6 +463,7 @@ static double chain_ply(const Chain *ch, int t, int cap, Mass *now, Mass *next,
         chain_step(ch, i, (uint32_t)(ch->first[i + 1] - ch->first[i]), &now[i],
                    next);
         live += now[i].p;
+        if (visits) visits[i] += now[i].p;
       }
     }
     memset(&now[i], 0, sizeof now[i]);
@@ -505,17 +507,12 @@ static int chain_build(Chain *ch, const MetricsGraph *g, int symmetric) {
   return rc;
 }
 
-int metrics_random(const MetricsGraph *g, int symmetric, int cap,
-                   MetricsRandom *out, const Cancel *c, char *err) {
-  Chain ch;
-  memset(out, 0, sizeof *out);
-  out->cap = cap;
-  if (chain_build(&ch, g, symmetric)) {
-    snprintf(err, BOARD_ERRMAX, "not enough memory for the random-play chain");
-    return SOLVER_ERROR;
-  }
-  out->classes = ch.count;
-  size_t bytes = (size_t)ch.count * sizeof(Mass);
+/* Runs the chain ch from its start to the cap (or until less than 1e-16
+** of the chance is left) into *out, adding each state's expected visits to
+** visits when not NULL.  Returns a SOLVER_* code. */
+static int chain_run(const Chain *ch, int cap, MetricsRandom *out,
+                     double *visits, const Cancel *c, char *err) {
+  size_t bytes = (size_t)ch->count * sizeof(Mass);
   Mass *now = memory_realloc(NULL, bytes), *next = memory_realloc(NULL, bytes);
   double *ended = memory_realloc(NULL, ((size_t)cap + 1) * sizeof *ended);
   int rc = SOLVER_OK;
@@ -526,10 +523,10 @@ int metrics_random(const MetricsGraph *g, int symmetric, int cap,
   } else {
     memset(now, 0, bytes);
     memset(next, 0, bytes);
-    now[ch.start].p = 1;
+    now[ch->start].p = 1;
   }
   for (int t = 0; rc == SOLVER_OK && t <= cap; t++) {
-    double live = chain_ply(&ch, t, cap, now, next, ended, out);
+    double live = chain_ply(ch, t, cap, now, next, ended, out, visits);
     Mass *swap = now;
     now = next;
     next = swap;
@@ -544,8 +541,37 @@ int metrics_random(const MetricsGraph *g, int symmetric, int cap,
   memory_realloc(now, 0);
   memory_realloc(next, 0);
   memory_realloc(ended, 0);
+  return rc;
+}
+
+/* Runs the chain of g (on classes when symmetric) into *out, with the
+** visits of its states when visits is not NULL.  Returns a SOLVER_* code. */
+static int random_play(const MetricsGraph *g, int symmetric, int cap,
+                       MetricsRandom *out, double *visits, const Cancel *c,
+                       char *err) {
+  Chain ch;
+  memset(out, 0, sizeof *out);
+  out->cap = cap;
+  if (chain_build(&ch, g, symmetric)) {
+    snprintf(err, BOARD_ERRMAX, "not enough memory for the random-play chain");
+    return SOLVER_ERROR;
+  }
+  out->classes = ch.count;
+  int rc = chain_run(&ch, cap, out, visits, c, err);
   chain_free(&ch);
   return rc;
+}
+
+int metrics_random(const MetricsGraph *g, int symmetric, int cap,
+                   MetricsRandom *out, const Cancel *c, char *err) {
+  return random_play(g, symmetric, cap, out, NULL, c, err);
+}
+
+int metrics_visits(const MetricsGraph *g, int cap, double *visits,
+                   const Cancel *c, char *err) {
+  MetricsRandom out;
+  memset(visits, 0, (size_t)g->count * sizeof *visits);
+  return random_play(g, 0, cap, &out, visits, c, err);
 }
 
 /* --- random games on the graph --- */

@@ -112,6 +112,13 @@ typedef struct MetricsRandom {
 int metrics_random(const MetricsGraph *g, int symmetric, int cap,
                    MetricsRandom *out, const Cancel *c, char *err);
 
+/* The number of times uniformly random play from the start (the chain of
+** metrics_random, to the cap) makes a move in each state of g, expected
+** over all games: visits[i] for state i (0 for the states that end the
+** game); visits holds g->count entries.  Returns a SOLVER_* code. */
+int metrics_visits(const MetricsGraph *g, int cap, double *visits,
+                   const Cancel *c, char *err);
+
 /* What only sampling gives: random games on the graph (same rules as the
 ** chain).  Means over the games of Ludii's GameTreeComplexity (plies times
 ** log10 of the mean legal moves) and PositionalRepetition (the share of a

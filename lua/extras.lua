@@ -13,9 +13,9 @@ end
 
 -- Variant:key(position [, history]): a text two states share exactly when
 -- they are the same to the variant's rules.
-function M.Variant.key(v, p, h)
+function M.Variant:key(p, h)
   if type(p) == "string" then p = M.position(p) end
-  return shared.state_key(v, p, h)
+  return shared.state_key(self, p, h)
 end
 
 -- shared.move_texts(list): the moves of a list as text.

@@ -1,14 +1,22 @@
 /*
 ** lbridge.c — the helpers every bridge file may use: classes, the module
-** table, script listings, the embedded files.
+** table, script listings, the embedded files, the clock.
 */
+#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lbridge.h"
 #include "lfiles.h"
+
+double lbridge_clock(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 void lbridge_push_field(lua_State *L, const char *name) {
   lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);

@@ -58,6 +58,9 @@ const char *lbridge_describe(lua_State *L, int idx);
 ** a number), else "(an error object of type T)"; runs no code. */
 const char *lbridge_message(lua_State *L, int idx);
 
+/* Seconds on a monotonic clock (mt.clock). */
+double lbridge_clock(void);
+
 /* --- the embedded files (lembedded.c, generated at build time) --- */
 
 typedef struct EmbeddedFile {

@@ -5,13 +5,11 @@
 */
 #include <string.h>
 
-#include "lbridge.h"
+#include "lmetrics.h"
 #include "lmutorere.h"
 #include "lposition.h"
 #include "lsolver.h"
-#include "lvariant.h"
 #include "lwatchdog.h"
-#include "metrics.h"
 
 #define LGRAPH_META "mutorere.MetricsGraph"
 
@@ -153,11 +151,24 @@ static void push_sample(lua_State *L, const MetricsSample *s) {
   set_number(L, "length", s->length);
 }
 
-/* Raises the error of a core call's code rc (not SOLVER_OK). */
-static int raise_code(lua_State *L, Variant *v, int rc, const char *err) {
+int lmetrics_raise(lua_State *L, Variant *v, int rc, const char *err) {
   if (rc == SOLVER_EHOOK) return lhook_raise(L, v);
   if (rc == SOLVER_CANCELLED) return lwatchdog_raise(L);
   return luaL_error(L, "%s", err);
+}
+
+MetricsGraph *lmetrics_graph(lua_State *L, Variant *v, const Solution *s,
+                             const Position *start, const History *h) {
+  char err[BOARD_ERRMAX];
+  MetricsGraph *g = lua_newuserdatauv(L, sizeof *g, 0);
+  memset(g, 0, sizeof *g);
+  luaL_setmetatable(L, LGRAPH_META);
+  Cancel cancel = lwatchdog_cancel(L);
+  lua_State *before = lhook_enter(v, L);
+  int rc = metrics_graph(g, s, &v->rules, start, h, &cancel, err);
+  lhook_leave(v, before);
+  if (rc != SOLVER_OK) lmetrics_raise(L, v, rc, err);
+  return g;
 }
 
 /* Whether the random-play chain may run on classes of states under the
@@ -191,24 +202,19 @@ static int metrics_exact(lua_State *L) {
       games = (int)luaL_optinteger(L, 7, 0);
   uint64_t seed = (uint64_t)luaL_optinteger(L, 8, 1);
   int examples = (int)luaL_optinteger(L, 9, 10);
-  MetricsGraph *g = lua_newuserdatauv(L, sizeof *g, 0);
-  memset(g, 0, sizeof *g);
-  luaL_setmetatable(L, LGRAPH_META);
+  MetricsGraph *g = lmetrics_graph(L, v, s, &start, &h);
   Cancel cancel = lwatchdog_cancel(L);
-  lua_State *before = lhook_enter(v, L);
-  int rc = metrics_graph(g, s, &v->rules, &start, &h, &cancel, err);
-  lhook_leave(v, before);
-  if (rc != SOLVER_OK) return raise_code(L, v, rc, err);
+  int rc;
   MetricsCensus census;
   metrics_census(g, &census);
   MetricsRandom random;
   if (cap > 0 &&
       (rc = metrics_random(g, chain_symmetric(v), cap, &random, &cancel, err)))
-    return raise_code(L, v, rc, err);
+    return lmetrics_raise(L, v, rc, err);
   MetricsSample sample;
   if (games > 0 && (rc = metrics_sample(g, cap > 0 ? cap : 1000, games, seed,
                                         &sample, &cancel, err)))
-    return raise_code(L, v, rc, err);
+    return lmetrics_raise(L, v, rc, err);
   lua_newtable(L);
   set_position(L, "start", &g->state[0]);
   lua_pushstring(L, value_names[g->value[0]]);

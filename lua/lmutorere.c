@@ -9,7 +9,6 @@
 #include <dlfcn.h>
 #include <poll.h>
 #include <stdio.h>
-#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -33,9 +32,11 @@
 ** and then api.lua (which makes the functions of the others raise errors as
 ** the C ones do, and each part's as it runs) run at once. */
 static const char *const lua_parts[] = {
-    "diagram.lua", "help.lua",    "extras.lua", "players.lua",  "matches.lua",
-    "metrics.lua", "review.lua",  "report.lua", "pictures.lua", "html.lua",
-    "play.lua",    "puzzles.lua", "boards.lua", NULL};
+    "diagram.lua",  "help.lua",     "extras.lua",   "players.lua",
+    "matches.lua",  "stats.lua",    "openings.lua", "standings.lua",
+    "metrics.lua",  "review.lua",   "report.lua",   "pictures.lua",
+    "html.lua",     "play.lua",     "puzzles.lua",  "accuracy.lua",
+    "tune.lua",     "boards.lua",   NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -316,8 +317,8 @@ static void restore(lua_State *L, void *ud, const char *word, size_t k,
 }
 
 /* After a part ran: makes what it defined raise errors as the C functions
-** do (api.lua's shared.positioned and shared.wrap_functions) and
-** publishes it. */
+** do (api.lua's shared.positioned and shared.wrap_functions, for Lua
+** functions: a C function raises its own) and publishes it. */
 static void settle(lua_State *L, void *ud, const char *word, size_t k,
                    size_t len) {
   int shared = *(int *)ud, method = memchr(word + k, ':', len - k) != NULL;
@@ -325,7 +326,7 @@ static void settle(lua_State *L, void *ud, const char *word, size_t k,
   int table = lua_gettop(L) - 1, name = table + 1;
   lua_pushvalue(L, name);
   int type = lua_rawget(L, table); /* table, name, value */
-  if (type == LUA_TFUNCTION &&
+  if (type == LUA_TFUNCTION && !lua_iscfunction(L, -1) &&
       lua_getfield(L, shared, "positioned") == LUA_TFUNCTION) {
     lua_insert(L, -2);
     lua_call(L, 1, 1);
@@ -540,9 +541,7 @@ static int module_type(lua_State *L) {
 
 /* mt.clock() — seconds on a monotonic clock (for timing). */
 static int module_clock(lua_State *L) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  lua_pushnumber(L, (lua_Number)t.tv_sec + (lua_Number)t.tv_nsec / 1e9);
+  lua_pushnumber(L, lbridge_clock());
   return 1;
 }
 
@@ -640,6 +639,8 @@ int luaopen_mutorere(lua_State *L) {
   lwatchdog_open(L, api, shared);
   lfiles_open(L, shared);
   lmetrics_open(L, shared);
+  laccuracy_open(L, shared);
+  lguard_open(L, shared);
   lworkers_open(L, shared);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);

@@ -41,6 +41,14 @@ void lsafelib_open(lua_State *L);
 ** in the table at shared. */
 void lmetrics_open(lua_State *L, int shared);
 
+/* Puts accuracy_run and accuracy_states (the C side of mt.accuracy and
+** mt.tune) in the table at shared. */
+void laccuracy_open(lua_State *L, int shared);
+
+/* Puts guard(name) in the table at shared: the module function that calls
+** shared[name] and keeps its partial result when it is stopped (lguard.c). */
+void lguard_open(lua_State *L, int shared);
+
 /* Registers workers() (a pool of worker processes, see lworkers.c) and
 ** cores() in the table at shared. */
 void lworkers_open(lua_State *L, int shared);

@@ -525,6 +525,27 @@ static int within_sandbox(lua_State *L) {
   return lua_gettop(L);
 }
 
+/* shared.interruptible(f, ...) -> true, f's results | false: calls
+** f(...); when Ctrl-C stops it, takes the Ctrl-C (as the REPL does after
+** a command) and answers false, so that the caller can keep what was done
+** (matches keep the games played).  Any other error, and a budget that ran
+** out meanwhile, go on. */
+static int interruptible(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+  if (status == LUA_OK) {
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    return lua_gettop(L);
+  }
+  if (!interrupted) return lua_error(L);
+  interrupted = 0;
+  if (tripped(watch_of(L))) return lwatchdog_raise(L);
+  lwatchdog_clear(L);
+  lua_pushboolean(L, 0);
+  return 1;
+}
+
 void lwatchdog_watch(lua_State *L) {
   wrap_allocator(L);
   lcoroutines_open(L);
@@ -537,4 +558,6 @@ void lwatchdog_open(lua_State *L, int module, int shared) {
   lua_setfield(L, module, "sandboxed");
   lua_pushcfunction(L, within_sandbox);
   lua_setfield(L, shared, "within_sandbox");
+  lua_pushcfunction(L, interruptible);
+  lua_setfield(L, shared, "interruptible");
 }

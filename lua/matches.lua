@@ -30,15 +30,20 @@ function shared.progress(total, label, enabled)
 end
 
 local DEFAULT_BUDGET = {time = 60, memory = 512 * 1024 * 1024}
+local SPRT_GAMES = 1000 -- the games an SPRT match plays at most, unless told
+local SPRT_BATCH = 8 -- pairs a worker plays between two looks of the SPRT
+local START_SOLVE = 2 -- seconds a tournament gives the solver for a start's value
 
--- Plays one game between two Players; returns its record: {black, white,
--- result ("black", "white" or "draw"), reason, moves, plies, error}.  Each
--- move is made within budget (see mt.limit; false: none).  A player that
--- fails, runs out of its budget or plays an illegal move loses the game.
+-- Plays one game between two Players from start (a position, or an
+-- opening: a Game, which the game goes on from); returns its record:
+-- {black, white, result ("black", "white" or "draw"), reason, start,
+-- moves, plies, error}, and the game.  Each move is made within budget
+-- (see mt.limit; false: none).  A player that fails, runs out of its
+-- budget or plays an illegal move loses the game.
 function shared.play_game(black, white, variant, start, cap, budget)
-  local g = M.game(variant, start)
+  local g = M.type(start) == "Game" and start:copy() or M.game(variant, start)
   local players = {black = black, white = white}
-  local record = {black = black.name, white = white.name}
+  local record = {black = black.name, white = white.name, start = g:start()}
   if budget == nil then budget = DEFAULT_BUDGET end
   while not g:result() and g:ply() < cap do
     local side = g:turn()
@@ -63,27 +68,142 @@ function shared.play_game(black, white, variant, start, cap, budget)
   end
   record.moves = g:history()
   record.plies = #record.moves
-  return record
+  return record, g
 end
 
--- Adds a game's result to the tallies of both players.
-local function tally(stats, record, a_colour)
+-- --- judging by the solver ---
+
+local function new_judged() return {moves = 0, blunders = 0, inaccuracies = 0, lost = 0} end
+
+-- The plies a move that kept its value lost against the best move: how
+-- much slower it wins, or faster it loses (0 in a draw).
+local function plies_lost(e)
+  if e.before.value == "draw" then return 0 end
+  local d = e.after.distance + 1 - e.before.distance
+  return e.before.value == "win" and d or -d
+end
+
+local MEMO_MAX = 200000 -- verdicts a variant's memo keeps (then it stops growing)
+local memos = setmetatable({}, {__mode = "k"}) -- Variant -> {size, verdicts}
+local BLUNDER, INACCURACY, OTHER = 1, 2, 3 -- verdicts as the memo keeps them
+
+-- The verdict on move in the state where game stands, as Game:review()
+-- gives it (BLUNDER, INACCURACY or OTHER), and the plies it lost (0 for a
+-- blunder); remembered (as 4·plies + verdict) by the position, remembered
+-- moves and move, so that a position met again costs a look-up.
+local function judged_move(v, s, game, move)
+  local memo = memos[v]
+  if not memo then
+    memo = {size = 0, verdicts = {}}
+    memos[v] = memo
+  end
+  local p, h = game:state()
+  local key = tostring(p) .. " " .. move
+  for i = 1, #h do key = key .. " " .. tostring(h[i]) end
+  local code = memo.verdicts[key]
+  if not code then
+    local e = shared.judge_move(v, s, p, h, move)
+    local verdict = e.verdict == "blunder" and BLUNDER
+                    or e.verdict == "inaccuracy" and INACCURACY or OTHER
+    code = 4 * (verdict == BLUNDER and 0 or plies_lost(e)) + verdict
+    if memo.size < MEMO_MAX then memo.verdicts[key], memo.size = code, memo.size + 1 end
+  end
+  return code % 4, code // 4
+end
+
+-- The moves of a played game after its first book plies (the opening's),
+-- judged by the solver as Game:review() judges them: for each side
+-- {moves, blunders, inaccuracies, lost (plies lost by the moves that kept
+-- their value)}.
+local function judge_game(g, book)
+  local judged = {black = new_judged(), white = new_judged()}
+  local v = g:variant()
+  local s, moves, replay = M.solve(v), g:history(), g:copy()
+  while replay:ply() > book do replay:undo() end
+  for i = book + 1, #moves do
+    local t = judged[replay:turn()]
+    local verdict, lost = judged_move(v, s, replay, moves[i])
+    t.moves = t.moves + 1
+    if verdict == BLUNDER then t.blunders = t.blunders + 1 end
+    if verdict == INACCURACY then t.inaccuracies = t.inaccuracies + 1 end
+    t.lost = t.lost + lost
+    replay:redo()
+  end
+  return judged
+end
+
+-- Adds judged counts from to those of into.
+local function add_judged(into, from)
+  for k, x in next, from do into[k] = into[k] + x end
+end
+
+-- A player's judged figures: its counts and the mean distance lost (plies
+-- a move, over the moves that kept their value).
+local function judged_summary(t)
+  local kept = t.moves - t.blunders
+  return {moves = t.moves, blunders = t.blunders, inaccuracies = t.inaccuracies,
+          plies_lost = t.lost, distance_lost = kept > 0 and t.lost / kept or 0}
+end
+
+-- Solves v here, before any worker forks, when the games will look it up
+-- (judge, or a perfect player), so that the workers share the solution
+-- instead of each solving it again.  For a perfect player the solve gets
+-- the budget of a move (budget, as the games take it), which its first
+-- move would have had; when it does not fit, the player is left to fail
+-- in its games as it would have.
+local function presolve(v, players, judge, budget)
+  if judge then
+    M.solve(v)
+    return
+  end
+  for _, p in ipairs(players) do
+    if p.definition.engine == "perfect" and not p.options.lookahead then
+      if budget == false then
+        pcall(M.solve, v)
+      else
+        M.limit(budget or DEFAULT_BUDGET, M.solve, v)
+      end
+      return
+    end
+  end
+end
+
+-- --- tallies ---
+
+-- The score of a game for the player of colour: 1, 1/2 or 0.
+local function score_of(record, colour)
+  if record.result == "draw" then return 0.5 end
+  return record.result == colour and 1 or 0
+end
+
+-- The colour player a of a plan plays in game i.
+local function a_colour(plan, i)
+  return (not plan.swap or i % 2 == 1) and "black" or "white"
+end
+
+-- Adds a game's result (and its verdicts) to the tallies of both players.
+local function tally(stats, record, colour)
   local function add(t, outcome) t[outcome] = t[outcome] + 1 end
-  local b_colour = a_colour == "black" and "white" or "black"
-  local a_result = record.result == "draw" and "draws"
-                   or record.result == a_colour and "wins" or "losses"
+  local other = colour == "black" and "white" or "black"
+  local score = score_of(record, colour)
+  local a_result = score == 0.5 and "draws" or score == 1 and "wins" or "losses"
   local b_result = a_result == "wins" and "losses"
                    or a_result == "losses" and "wins" or "draws"
   add(stats.a, a_result)
-  add(stats.a["as_" .. a_colour], a_result)
+  add(stats.a["as_" .. colour], a_result)
   add(stats.b, b_result)
-  add(stats.b["as_" .. b_colour], b_result)
+  add(stats.b["as_" .. other], b_result)
+  if record.judged then
+    add_judged(stats.a.judged, record.judged[colour])
+    add_judged(stats.b.judged, record.judged[other])
+  end
 end
 
-local function new_stats(name)
+local function new_stats(name, judge)
   return {name = name, wins = 0, losses = 0, draws = 0,
           as_black = {wins = 0, losses = 0, draws = 0},
-          as_white = {wins = 0, losses = 0, draws = 0}}
+          as_white = {wins = 0, losses = 0, draws = 0},
+          judged = judge and new_judged() or nil}
 end
 
 -- Game-length figures of a list of records.
@@ -97,29 +217,34 @@ local function lengths(records)
   return {min = t[1], max = t[#t], mean = sum / #t, median = t[(#t + 1) // 2]}
 end
 
+-- The index (1..5) of a pair of games among the pentanomial counts: a's
+-- points in the two, 0, 1/2, 1, 3/2 or 2.
+local function pair_index(plan, first, second, i)
+  return math.floor(2 * (score_of(first, a_colour(plan, i)) +
+                         score_of(second, a_colour(plan, i + 1))) + 0.5) + 1
+end
+
+-- The pentanomial counts of the colour-swapped pairs (games 2k - 1 and
+-- 2k) of which both were played.
+local function pentanomial(plan, results, count)
+  local counts = {0, 0, 0, 0, 0}
+  for i = 1, count - 1, 2 do
+    if results[i] and results[i + 1] then
+      local k = pair_index(plan, results[i], results[i + 1], i)
+      counts[k] = counts[k] + 1
+    end
+  end
+  return counts
+end
+
 local Match = {}
 Match.__index = Match
 Match.__name = "mutorere.Match"
 shared.classes = shared.classes or {}
 shared.classes[#shared.classes + 1] = Match
 
--- The text of a match's results.
-function Match.__tostring(m)
-  local lines = {string.format("%s vs %s, %d games of %s", m.a.name, m.b.name,
-                               m.games, m.variant)}
-  for _, side in ipairs({"a", "b"}) do
-    local s = m[side]
-    lines[#lines + 1] = string.format(
-      "  %-16s %3d wins %3d losses %3d draws (as black %d-%d-%d, as white %d-%d-%d)",
-      s.name, s.wins, s.losses, s.draws, s.as_black.wins, s.as_black.losses,
-      s.as_black.draws, s.as_white.wins, s.as_white.losses, s.as_white.draws)
-  end
-  local l = m.lengths
-  lines[#lines + 1] = string.format("  game length: %d to %d plies, mean %.1f",
-                                    l.min, l.max, l.mean)
-  for _, e in ipairs(m.errors) do lines[#lines + 1] = "  error: " .. e end
-  return table.concat(lines, "\n")
-end
+-- The text of a match's results (standings.lua).
+function Match.__tostring(m) return shared.match_text(m) end
 
 -- Reads the jobs option: a number of worker processes (1: none), true for
 -- one per core.
@@ -135,11 +260,44 @@ local function jobs_option(jobs)
   return jobs
 end
 
+local SPRT_OPTIONS = {elo0 = true, elo1 = true, alpha = true, beta = true}
+
+-- Reads the sprt option of a match: {elo0, elo1, alpha, beta}, checked by
+-- mt.sprt itself.
+local function sprt_option(t, swap)
+  if t == nil then return nil end
+  if type(t) ~= "table" then error("sprt must be a table {elo0, elo1 [, alpha, beta]}", 4) end
+  shared.check_keys(t, SPRT_OPTIONS, "bad argument to 'match' (unknown option '%s' of sprt)",
+                    4)
+  if not swap then error("sprt plays colour-swapped pairs: swap must be true", 4) end
+  local o = {elo0 = t.elo0, elo1 = t.elo1, alpha = t.alpha, beta = t.beta}
+  local ok, err = pcall(M.sprt, {pairs = {0, 0, 0, 0, 0}, elo0 = o.elo0, elo1 = o.elo1,
+                                 alpha = o.alpha, beta = o.beta})
+  if not ok then error(tostring(err):gsub("^[^:]*:%d+: ", ""), 4) end
+  return o
+end
+
+-- Reads the judge option: true, or nil for none.
+local function judge_option(judge)
+  if judge ~= nil and type(judge) ~= "boolean" then
+    error("judge must be true or false, got " .. tostring(judge), 4)
+  end
+  return judge or nil
+end
+
+local MATCH_OPTIONS = {games = true, variant = true, swap = true, seed = true, start = true,
+                       max_plies = true, budget = true, jobs = true, progress = true,
+                       judge = true, sprt = true, openings = true}
+
 -- Reads the options of a match.
 local function match_options(o)
   o = o or {}
+  if type(o) ~= "table" then error("bad argument #3 to 'match' (a table of options expected)", 3) end
+  shared.check_keys(o, MATCH_OPTIONS, "bad argument #3 to 'match' (unknown option '%s')", 3)
   local v = M.variant(o.variant or "standard")
-  local games = o.games or 2
+  local swap = o.swap ~= false
+  local sprt = sprt_option(o.sprt, swap)
+  local games = o.games or (sprt and SPRT_GAMES or 2)
   if math.type(games) ~= "integer" or games < 1 then
     error("games must be a positive integer", 3)
   end
@@ -148,91 +306,172 @@ local function match_options(o)
   if o.budget ~= nil and o.budget ~= false and type(o.budget) ~= "table" then
     error("budget must be a table {time, instructions, memory} or false", 3)
   end
-  return {variant = v, games = games, swap = o.swap ~= false, seed = o.seed or 1,
-          start = o.start, cap = cap, budget = o.budget}
+  if o.start ~= nil and o.openings ~= nil then
+    error("a match has a start or openings, not both", 3)
+  end
+  return {variant = v, games = games, swap = swap, seed = o.seed or 1, start = o.start,
+          cap = cap, budget = o.budget, judge = judge_option(o.judge), sprt = sprt}
 end
 
 -- Plays game i of a planned match: {a, b (Players), variant, games, swap,
--- seed, start, cap, budget}.  Returns its record; the same for the same
--- plan and i, whatever ran before.
+-- seed, start, openings, cap, budget, judge}.  Returns its record; the
+-- same for the same plan and i, whatever ran before.  Games 2k - 1 and 2k
+-- go on from opening k (the list taken round again when it is short).
 local function play_planned(plan, i)
-  local a_black = not plan.swap or i % 2 == 1
   plan.a:reset(plan.seed * 1000003 + i)
   plan.b:reset(plan.seed * 1000033 + i)
   local black, white = plan.a, plan.b
-  if not a_black then black, white = plan.b, plan.a end
-  return shared.play_game(black, white, plan.variant, plan.start, plan.cap, plan.budget)
+  if a_colour(plan, i) == "white" then black, white = plan.b, plan.a end
+  local start, opening = plan.start, nil
+  if plan.openings then
+    opening = ((i + 1) // 2 - 1) % #plan.openings + 1
+    start = plan.openings[opening]
+  end
+  local r, g = shared.play_game(black, white, plan.variant, start, plan.cap, plan.budget)
+  r.game, r.opening = i, opening
+  if plan.judge then r.judged = judge_game(g, opening and start:ply() or 0) end
+  return r
 end
 
--- The Match of a plan from the records of its games.
-local function finish_match(plan, records, seconds)
-  local stats = {a = new_stats(plan.a.name), b = new_stats(plan.b.name)}
-  local errors = {}
-  for i, r in ipairs(records) do
-    if r.error then errors[#errors + 1] = string.format("game %d: %s", i, r.error) end
-    tally(stats, r, (not plan.swap or i % 2 == 1) and "black" or "white")
+-- The Match of a plan from the records of its games 1..count (results[i]
+-- the record of game i, missing when it was not played).
+local function finish_match(plan, results, count, seconds, interrupted)
+  local stats = {a = new_stats(plan.a.name, plan.judge), b = new_stats(plan.b.name, plan.judge)}
+  local records, errors = {}, {}
+  for i = 1, count do
+    local r = results[i]
+    if r then
+      records[#records + 1] = r
+      if r.error then errors[#errors + 1] = string.format("game %d: %s", i, r.error) end
+      tally(stats, r, a_colour(plan, i))
+    end
   end
-  return setmetatable({games = plan.games, variant = plan.variant.name, a = stats.a,
-                       b = stats.b, lengths = lengths(records),
-                       records = records, errors = errors,
-                       seconds = seconds}, Match)
+  for _, side in ipairs({stats.a, stats.b}) do
+    if side.judged then side.judged = judged_summary(side.judged) end
+  end
+  local a = stats.a
+  return setmetatable({games = #records, planned = plan.games,
+                       variant = shared.variant_label(plan.variant), seed = plan.seed,
+                       a = a, b = stats.b, elo = M.elo(a.wins, a.draws, a.losses),
+                       pairs = plan.swap and pentanomial(plan, results, count) or nil,
+                       openings = plan.openings,
+                       lengths = lengths(records), records = records, errors = errors,
+                       seconds = seconds, interrupted = interrupted or nil}, Match)
 end
 
 -- shared.run_jobs(jobs, count, run, bar): {run(1), ..., run(count)},
 -- computed here when jobs is 1, else by up to jobs worker processes
--- (chunks of consecutive indices, handed out as workers finish); bar(done)
--- follows.  A failed worker stops them all with its error.
+-- (chunks of consecutive indices, handed out as workers finish, smaller
+-- as the end nears so that the workers finish together); bar(done)
+-- follows.  A failed worker stops them all with its error.  Ctrl-C stops
+-- them too, and then the results come back as far as they got (some
+-- missing) with true as a second value.
 function shared.run_jobs(jobs, count, run, bar)
   local results = {}
-  if jobs <= 1 or count <= 1 then
+  local function serial()
     for i = 1, count do
       results[i] = run(i)
       bar(i)
     end
-    return results
   end
-  local chunk = math.max(1, math.ceil(count / (jobs * 4)))
-  local pool <close> = shared.workers()
-  local next_i, done, firsts = 1, 0, {}
-  while next_i <= count or pool:running() > 0 do
-    while pool:running() < jobs and next_i <= count do
-      local first, last = next_i, math.min(count, next_i + chunk - 1)
-      next_i = last + 1
-      firsts[first] = last
-      pool:start(first, function()
-        local out = {}
-        for i = first, last do out[i - first + 1] = run(i) end
-        return out
-      end)
+  local function spread()
+    local pool <close> = shared.workers()
+    local next_i, done, firsts = 1, 0, {}
+    while next_i <= count or pool:running() > 0 do
+      while pool:running() < jobs and next_i <= count do
+        local chunk = math.ceil((count - next_i + 1) / (jobs * 3))
+        local first, last = next_i, math.min(count, next_i + chunk - 1)
+        next_i = last + 1
+        firsts[first] = last
+        pool:start(first, function()
+          local out = {}
+          for i = first, last do out[i - first + 1] = run(i) end
+          return out
+        end)
+      end
+      local first, ok, value = pool:wait()
+      local last = firsts[first]
+      if not ok then
+        error(string.format("jobs: the worker for games %d to %d failed: %s", first, last,
+                            tostring(value)), 0)
+      end
+      for i = first, last do results[i] = value[i - first + 1] end
+      done = done + last - first + 1
+      bar(done)
     end
-    local first, ok, value = pool:wait()
-    local last = firsts[first]
-    if not ok then
-      error(string.format("jobs: the worker for games %d to %d failed: %s", first, last,
-                          tostring(value)), 0)
-    end
-    for i = first, last do results[i] = value[i - first + 1] end
-    done = done + last - first + 1
-    bar(done)
   end
-  return results
+  local finished = shared.interruptible((jobs <= 1 or count <= 1) and serial or spread)
+  return results, not finished
 end
 
--- mt.match(a, b [, options]): a match between two players.  options: games
--- (2), variant ("standard"), swap (true: colours swap every game), seed (1),
--- start (a position), max_plies (the variant's cap or 1000), budget (of
--- each move, as mt.limit takes it; default 60 s and 512 MiB), jobs (1:
--- worker processes that share the games), progress.
+-- Says on standard error that Ctrl-C stopped what (a match or a
+-- tournament) after done of total games, and that the result keeps them.
+local function say_interrupted(what, done, total)
+  io.stderr:write(string.format("%s interrupted after %d of %d games: the result " ..
+                                "holds those (interrupted = true)\n", what, done, total))
+end
+
+-- The SPRT's verdict on the pair counts of a plan so far.
+local function sprt_verdict(plan, counts)
+  local o = plan.sprt
+  local t = M.sprt{pairs = counts, elo0 = o.elo0, elo1 = o.elo1, alpha = o.alpha, beta = o.beta}
+  t.elo0, t.elo1, t.alpha, t.beta = o.elo0, o.elo1, o.alpha or 0.05, o.beta or 0.05
+  return t
+end
+
+-- Plays the pairs of an SPRT match until the test decides or the games
+-- run out; returns the records by game, the games played, the verdict and
+-- whether Ctrl-C stopped it.  With jobs the pairs are played in batches of
+-- SPRT_BATCH pairs a worker; the test still looks pair by pair in order,
+-- so it stops where the serial run would, and the games a batch played
+-- past that point are dropped.
+local function play_sprt(plan, jobs, bar)
+  local results, counts, played = {}, {0, 0, 0, 0, 0}, 0
+  local verdict = sprt_verdict(plan, counts)
+  local batch = jobs > 1 and 2 * SPRT_BATCH * jobs or 2
+  local last = plan.games - plan.games % 2
+  while played < last and not verdict.result do
+    local first, size = played, math.min(batch, last - played)
+    local got, interrupted = shared.run_jobs(jobs, size, function(k)
+      return play_planned(plan, first + k)
+    end, function(done) bar(first + done) end)
+    for k = 1, size - 1, 2 do
+      if verdict.result or not (got[k] and got[k + 1]) then break end
+      results[first + k], results[first + k + 1] = got[k], got[k + 1]
+      played = first + k + 1
+      local x = pair_index(plan, got[k], got[k + 1], first + k)
+      counts[x] = counts[x] + 1
+      verdict = sprt_verdict(plan, counts)
+    end
+    if interrupted then return results, played, verdict, true end
+  end
+  return results, played, verdict, false
+end
+
+-- mt.match(a, b [, options]): a match between two players (see
+-- doc/api.md for the options and the result).
 function M.match(a, b, options)
   local plan = match_options(options)
   local jobs = jobs_option(options and options.jobs)
   plan.a, plan.b = M.player(a), M.player(b)
+  plan.openings = shared.match_openings(plan.variant, options and options.openings,
+                                        (plan.games + 1) // 2, plan.seed)
+  presolve(plan.variant, {plan.a, plan.b}, plan.judge, plan.budget)
   local bar = shared.progress(plan.games, "match", options and options.progress)
   local t0 = M.clock()
-  local records = shared.run_jobs(jobs, plan.games,
-                                  function(i) return play_planned(plan, i) end, bar)
+  local results, count, verdict, interrupted
+  if plan.sprt then
+    results, count, verdict, interrupted = play_sprt(plan, jobs, bar)
+  else
+    results, interrupted = shared.run_jobs(jobs, plan.games,
+                                           function(i) return play_planned(plan, i) end, bar)
+    count = plan.games
+  end
   bar(nil)
-  return finish_match(plan, records, M.clock() - t0)
+  local m = finish_match(plan, results, count, M.clock() - t0, interrupted)
+  m.sprt = verdict
+  if interrupted then say_interrupted("match", m.games, plan.games) end
+  return m
 end
 
 local Tournament = {}
@@ -240,76 +479,170 @@ Tournament.__index = Tournament
 Tournament.__name = "mutorere.Tournament"
 shared.classes[#shared.classes + 1] = Tournament
 
--- The standings of a tournament as a table of text.
-function Tournament.__tostring(t)
-  local lines = {string.format("tournament: %d players, %s, %d games a pairing",
-                               #t.standings, table.concat(t.variants, ", "),
-                               t.games)}
-  lines[#lines + 1] = string.format("  %-4s %-18s %7s %5s %5s %5s",
-                                    "rank", "player", "points", "won",
-                                    "lost", "drawn")
-  for i, s in ipairs(t.standings) do
-    lines[#lines + 1] = string.format("  %-4d %-18s %7.1f %5d %5d %5d", i,
-                                      s.name, s.points, s.wins, s.losses, s.draws)
-  end
-  return table.concat(lines, "\n")
-end
+-- The standings of a tournament as text (standings.lua).
+function Tournament.__tostring(t) return shared.tournament_text(t) end
 
--- mt.tournament{players = {...}, variants = {...}, games = 2, seed = 1,
--- jobs = 1}: a round robin, every pair of players on every variant;
--- returns the standings (a win 1 point, a draw 1/2) and every match.
--- With jobs, worker processes share the games of all the matches.
-function M.tournament(options)
-  if type(options) ~= "table" or type(options.players) ~= "table" then
-    error("tournament needs {players = {...}}", 2)
-  end
-  local players = {}
-  for i, spec in ipairs(options.players) do players[i] = M.player(spec) end
-  if #players < 2 then error("a tournament needs at least two players", 2) end
+local TOURNAMENT_OPTIONS = {players = true, variants = true, games = true, seed = true,
+                            jobs = true, progress = true, judge = true, openings = true,
+                            max_plies = true, budget = true}
+
+-- The plans of a tournament: a match for every pair of players on every
+-- variant (the pairings of a variant share its openings); and the list of
+-- games to play, {plan number, game number}.
+local function tournament_plans(options, players)
   local variants = options.variants or {"standard"}
+  if type(variants) ~= "table" or #variants == 0 then
+    error("variants must be a list of variants", 3)
+  end
   local games, seed = options.games or 2, options.seed or 1
-  local jobs = jobs_option(options.jobs)
-  local plans, names, tasks = {}, {}, {}
-  for vi, variant in ipairs(variants) do
-    names[vi] = M.variant(variant).name
+  local plans, tasks, vs = {}, {}, {}
+  for vi, spec in ipairs(variants) do
+    local base = match_options{games = games, variant = spec, max_plies = options.max_plies,
+                               budget = options.budget}
+    local v = base.variant
+    vs[vi] = v
+    local openings = shared.match_openings(v, options.openings, (games + 1) // 2, seed + vi)
+    local judge = judge_option(options.judge)
+    presolve(v, players, judge, base.budget)
     for i = 1, #players do
       for j = i + 1, #players do
-        local plan = match_options{games = games, variant = variant,
-                                   seed = seed * 7919 + #plans}
-        plan.a, plan.b, plan.i, plan.j = players[i], players[j], i, j
+        local plan = {}
+        for k, x in next, base do plan[k] = x end
+        plan.seed, plan.judge, plan.openings = seed * 7919 + #plans, judge, openings
+        plan.a, plan.b, plan.i, plan.j, plan.vi = players[i], players[j], i, j, vi
         plans[#plans + 1] = plan
         for g = 1, games do tasks[#tasks + 1] = {#plans, g} end
       end
     end
   end
+  return plans, tasks, vs
+end
+
+-- The value of v's start for its side to move, when the solver gives it
+-- within START_SOLVE seconds: {value, distance, side}; nil if not.
+local function start_value(v)
+  local ok, s = M.limit({time = START_SOLVE}, M.solve, v)
+  if not ok then return nil end
+  local value, distance = s:lookup(v.start)
+  return {value = value, distance = distance, side = v.start.side}
+end
+
+-- A player's tallies in a tournament: zero to start with.
+local function new_total(name, judge)
+  local t = new_stats(name, judge)
+  t.points, t.games = 0, 0
+  return t
+end
+
+-- Adds the tallies of a match side into total t.
+local function add_side(t, side)
+  for _, k in ipairs({"wins", "losses", "draws"}) do
+    t[k] = t[k] + side[k]
+    t.as_black[k] = t.as_black[k] + side.as_black[k]
+    t.as_white[k] = t.as_white[k] + side.as_white[k]
+  end
+  t.points = t.points + side.wins + side.draws / 2
+  t.games = t.games + side.wins + side.losses + side.draws
+  if t.judged then
+    t.judged.moves = t.judged.moves + side.judged.moves
+    t.judged.blunders = t.judged.blunders + side.judged.blunders
+    t.judged.inaccuracies = t.judged.inaccuracies + side.judged.inaccuracies
+    t.judged.lost = t.judged.lost + side.judged.plies_lost
+  end
+end
+
+-- The standings, cross-table, per-variant breakdown and ratings of a
+-- tournament from its matches; players in the order given.
+local function tournament_tables(players, plans, matches, vs, judge)
+  local n = #players
+  local totals, score, games, by_variant = {}, {}, {}, {}
+  for i, p in ipairs(players) do
+    totals[i] = new_total(p.name, judge)
+    score[i], games[i] = {}, {}
+    for j = 1, n do score[i][j], games[i][j] = 0, 0 end
+  end
+  for vi, v in ipairs(vs) do
+    local rows = {}
+    for i, p in ipairs(players) do rows[i] = new_total(p.name) end
+    by_variant[vi] = {variant = shared.variant_label(v), start = start_value(v), rows = rows}
+  end
+  for k, plan in ipairs(plans) do
+    local m = matches[k]
+    for _, x in ipairs({{plan.i, plan.j, m.a}, {plan.j, plan.i, m.b}}) do
+      local i, j, side = x[1], x[2], x[3]
+      add_side(totals[i], side)
+      add_side(by_variant[plan.vi].rows[i], side)
+      score[i][j] = score[i][j] + side.wins + side.draws / 2
+      games[i][j] = games[i][j] + side.wins + side.losses + side.draws
+    end
+  end
+  local ratings = shared.ratings(score, games, n)
+  for i, t in ipairs(totals) do
+    t.index, t.rating, t.low, t.high = i, ratings.rating[i], ratings.low[i], ratings.high[i]
+    if t.judged then t.judged = judged_summary(t.judged) end
+  end
+  local standings = table.move(totals, 1, n, 1, {})
+  table.sort(standings, function(x, y)
+    if x.points ~= y.points then return x.points > y.points end
+    if x.rating ~= y.rating then return x.rating > y.rating end
+    return x.index < y.index
+  end)
+  local cross = {}
+  for r, x in ipairs(standings) do
+    cross[r] = {}
+    for c, y in ipairs(standings) do
+      cross[r][c] = x ~= y and {points = score[x.index][y.index], games = games[x.index][y.index]}
+                    or false
+    end
+  end
+  for _, b in ipairs(by_variant) do
+    local rows = {}
+    for r, x in ipairs(standings) do rows[r] = b.rows[x.index] end
+    b.rows = rows
+  end
+  return standings, cross, by_variant, ratings.virtual
+end
+
+-- mt.tournament{players = {...}, variants = {...}, games = 2, seed = 1,
+-- jobs = 1, ...}: a round robin, every pair of players on every variant
+-- (see doc/api.md for the options and the result).
+function M.tournament(options)
+  if type(options) ~= "table" or type(options.players) ~= "table" then
+    error("tournament needs {players = {...}}", 2)
+  end
+  shared.check_keys(options, TOURNAMENT_OPTIONS,
+                    "bad argument #1 to 'tournament' (unknown option '%s')", 2)
+  local players = {}
+  for i, spec in ipairs(options.players) do players[i] = M.player(spec) end
+  if #players < 2 then error("a tournament needs at least two players", 2) end
+  local jobs = jobs_option(options.jobs)
+  local plans, tasks, vs = tournament_plans(options, players)
+  local games = plans[1].games
   local bar = shared.progress(#tasks, "tournament", options.progress)
   local t0 = M.clock()
-  local records = shared.run_jobs(jobs, #tasks, function(k)
+  local records, interrupted = shared.run_jobs(jobs, #tasks, function(k)
     return play_planned(plans[tasks[k][1]], tasks[k][2])
   end, bar)
   bar(nil)
-  local seconds = M.clock() - t0
-  local totals, matches = {}, {}
-  for i, p in ipairs(players) do
-    totals[i] = {name = p.name, points = 0, wins = 0, losses = 0, draws = 0}
-  end
+  local seconds, played, matches = M.clock() - t0, 0, {}
   for k, plan in ipairs(plans) do
-    local own = table.move(records, (k - 1) * games + 1, k * games, 1, {})
-    local m = finish_match(plan, own, seconds * games / #tasks)
-    matches[k] = m
-    for index, side in pairs({[plan.i] = m.a, [plan.j] = m.b}) do
-      local t = totals[index]
-      t.wins, t.losses, t.draws = t.wins + side.wins, t.losses + side.losses,
-                                  t.draws + side.draws
-      t.points = t.points + side.wins + side.draws / 2
+    local own = {}
+    local missing = false
+    for g = 1, games do
+      own[g] = records[(k - 1) * games + g]
+      missing = missing or not own[g]
     end
+    matches[k] = finish_match(plan, own, games, seconds * games / #tasks, missing)
+    played = played + matches[k].games
   end
-  local standings = {}
-  for i, t in ipairs(totals) do standings[i] = t end
-  table.sort(standings, function(x, y)
-    if x.points ~= y.points then return x.points > y.points end
-    return x.name < y.name
-  end)
-  return setmetatable({standings = standings, matches = matches,
-                       variants = names, games = games, seconds = seconds}, Tournament)
+  if interrupted then say_interrupted("tournament", played, #tasks) end
+  local standings, cross, by_variant, virtual = tournament_tables(players, plans, matches, vs,
+                                                                  options.judge)
+  local names = {}
+  for i, b in ipairs(by_variant) do names[i] = b.variant end
+  return setmetatable({standings = standings, cross = cross, by_variant = by_variant,
+                       matches = matches, variants = names, games = games, played = played,
+                       seed = options.seed or 1, seconds = seconds,
+                       virtual_draws = virtual, interrupted = interrupted or nil,
+                       judge = options.judge and true or nil}, Tournament)
 end

@@ -38,6 +38,28 @@ function shared.verdict(start, reachable)
   return text
 end
 
+-- shared.random_cap(v, max_plies, level): the cap of random play: the
+-- option max_plies when given, else the variant's, else Ludii's default
+-- (errors at level, counted from the caller).
+function shared.random_cap(v, cap, level)
+  if cap == nil then
+    cap = v:parameters().max_plies
+    if cap == 0 then cap = LUDII_TURN_LIMIT end
+  end
+  if math.type(cap) ~= "integer" or cap < 1 or cap > 1000000 then
+    error("max_plies must be an integer from 1 to 1000000", level + 1)
+  end
+  return cap
+end
+
+-- shared.start_of(v, start): the start state of option start (a Game: its
+-- state; a position; nil: the variant's start): the position and history.
+function shared.start_of(v, start)
+  if M.type(start) == "Game" then return start:state() end
+  if start ~= nil then return M.position(tostring(start)), nil end
+  return v.start, nil
+end
+
 -- Reads the options of mt.metrics: the start, the random-play cap, the
 -- sampled games and their seed, the number of trap examples.
 local function metrics_options(v, o)
@@ -45,24 +67,12 @@ local function metrics_options(v, o)
     error("bad argument #2 to 'metrics' (a table of options expected)", 3)
   end
   o = o or {}
-  local cap = o.max_plies
-  if cap == nil then
-    cap = v:parameters().max_plies
-    if cap == 0 then cap = LUDII_TURN_LIMIT end
-  end
-  if math.type(cap) ~= "integer" or cap < 1 or cap > 1000000 then
-    error("max_plies must be an integer from 1 to 1000000", 3)
-  end
+  local cap = shared.random_cap(v, o.max_plies, 3)
   local games = o.games or 1000
   if math.type(games) ~= "integer" or games < 0 then
     error("games must be a non-negative integer", 3)
   end
-  local start, history = v.start, nil
-  if M.type(o.start) == "Game" then
-    start, history = o.start:state()
-  elseif o.start ~= nil then
-    start = M.position(tostring(o.start))
-  end
+  local start, history = shared.start_of(v, o.start)
   if o.random == false then cap, games = 0, 0 end
   return {cap = cap, games = games,
           seed = o.seed or 1, examples = o.traps or 10}, start, history

@@ -61,6 +61,7 @@ local function judge(v, s, p, h, move)
   entry.verdict = shared.verdict_of(entry.before, entry.after, mine, ranks)
   return entry
 end
+shared.judge_move = judge -- (v, s, p, h, move): judged matches use it too
 
 -- Game:review(): the moves played so far, each judged.
 function M.Game:review()

@@ -8,8 +8,9 @@
 -- end of the input; output(text) writes a line and returns true, or nil
 -- and an error.  Nothing but `quit` and the end of the input ends the run:
 -- every command runs protected and answers a bad value with an `info
--- string`; lines read during a search wait in a queue, but `isready`,
--- `stop` and `quit`, which are answered at once.
+-- string`; lines read during a search wait in a queue, but `stop`, `quit`
+-- and an `isready` with nothing queued ahead of it, which are answered at
+-- once.
 local M = ...
 
 -- The library functions used, captured now: a player script run later may
@@ -274,14 +275,20 @@ local function go_words(e, words)
   return o
 end
 
--- A line read during a search: isready, stop, quit (and ponderhit) are
--- answered at once, the rest waits in the queue.  The end of the input
--- lets the search finish (but stops an infinite one).
+-- A line read during a search: stop, quit (and ponderhit) are answered at
+-- once, and so is isready when nothing waits ahead of it (UCI wants it
+-- answered during a search; after queued commands, it waits for them);
+-- the rest waits in the queue.  The end of the input lets a search with a
+-- limit of its own finish and stops one without (e.unbounded).
 local function during_search(e, line, note)
-  if line == nil then e.ended = true return end
+  if line == nil then
+    e.ended = true
+    if e.unbounded then e.stopped = true end
+    return
+  end
   if line == false then return info(e, note) end
   local word = match(line, "^%s*(%S*)")
-  if word == "isready" then
+  if word == "isready" and #e.queue == 0 then
     send(e, "readyok")
   elseif word == "stop" or (word == "ponderhit" and e.pondering) then
     e.stopped = true
@@ -342,6 +349,7 @@ local function info_line(found, seconds)
   found = type(found) == "table" and found or {}
   local depth, mate, score = number(found.depth), number(found.mate), number(found.score)
   local nodes = number(found.nodes)
+  if nodes == 0 then mate, score = nil, nil end -- stopped before it searched
   if depth then add("depth", format("%d", floor(depth))) end
   if mate and floor(mate) ~= 0 then -- plies to the end, as UCI counts moves
     local moves = (floor(abs(mate)) + 1) // 2
@@ -362,6 +370,17 @@ local function info_line(found, seconds)
     if #pv > 0 then add("pv", concat(pv, " ")) end
   end
   return concat(parts, " ")
+end
+
+-- Why the player's move was not taken, for an info string: "error: ..."
+-- but when the engine's safety net cut it off at the end of its time hard
+-- (timed_out), an ordinary event on a short clock.
+local function fallback_note(e, err, hard, timed_out)
+  local name = short(e.player_name)
+  if timed_out and match(message(err), "^the time budget %(") then
+    return format("player %s did not answer within %.3f s", name, hard)
+  end
+  return "error: player " .. name .. ": " .. message(err)
 end
 
 -- The player of the engine (made when first needed).
@@ -391,7 +410,7 @@ local function best_move(e, o)
   limits.nodes = o.nodes
   local hard
   local start = clock()
-  if o.infinite then
+  if e.unbounded then
     limits.infinite = true
   else
     limits.time, hard = think_time(e, o)
@@ -411,7 +430,7 @@ local function best_move(e, o)
   end
   if not ok then
     local fallback = quick_move(g)
-    info(e, "error: player " .. short(e.player_name) .. ": " .. message(move) ..
+    info(e, fallback_note(e, move, hard, hard and clock() - start >= hard) ..
          "; playing " .. fallback .. " from a quick search instead")
     return fallback
   end
@@ -498,11 +517,18 @@ function commands.position(e, words)
   if broken then info(e, "error: " .. broken.message) end
 end
 
+-- True when a go command's words set no limit: the search runs until stop
+-- (or until it ends by itself, when not infinite), as UCI has it.
+local function unbounded(o)
+  return o.infinite or not (o.p1time or o.p2time or o.movetime or o.depth or o.nodes)
+end
+
 -- go [p1time <ms> p2time <ms> p1inc <ms> p2inc <ms> movestogo <n>]
 --    [movetime <ms>] [depth <plies>] [nodes <n>] [infinite]
 function commands.go(e, words)
   local o = go_words(e, words)
-  e.stopped, e.pondering = false, o.ponder
+  e.unbounded, e.pondering = unbounded(o), o.ponder
+  e.stopped = e.ended and e.unbounded
   if o.ponder then info(e, "no pondering: searching until stop or ponderhit") end
   local ok, move = pcall(best_move, e, o)
   if not ok then

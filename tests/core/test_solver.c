@@ -14,6 +14,7 @@
 #include "naive.h"
 #include "random_position.h"
 #include "rank.h"
+#include "solve.h"
 #include "solver.h"
 
 /* --- ranking --- */
@@ -246,6 +247,44 @@ static void test_hooks(void) {
   solver_free(&y);
 }
 
+/* A rule that remembers: no piece moves twice in a row (history[1] is the
+** mover's own last move).  Symmetric, but the symmetric solver keeps no
+** history. */
+static int never_twice(void *ctx, const Position *p, const History *h, Move m) {
+  (void)ctx, (void)p;
+  return !(h && h->count >= 2 && m.from == h->moves[1].to);
+}
+
+static void test_history_claimed_symmetric(void) {
+  Rules r;
+  Solution plain, claimed;
+  Position start;
+  char err[BOARD_ERRMAX];
+  int d1, d2;
+  rules_named(&r, "standard", 8, err);
+  TestHooks hooks = {never_twice, NULL, NULL};
+  test_hooks_wire(&r, &hooks);
+  r.history = 2;
+  SolveOptions claim = {2, 1, NULL, NULL};
+  CHECK_INT(solver_solve(&plain, &r, NULL, err), SOLVER_OK);
+  if (!CHECK_INT(solve_variant(&claimed, &r, &claim, err), SOLVER_OK)) return;
+  CHECK(claimed.sym == NULL); /* the claim does not reach the sym solver */
+  /* states: positions with what the hooks remember (1,260 without) */
+  CHECK_INT(solver_states(&plain), 114660);
+  if (CHECK_INT(solver_states(&claimed), solver_states(&plain)))
+    CHECK(memcmp(claimed.codes, plain.codes, solver_states(&plain)) == 0);
+  /* black's first piece goes to the centre, white fills the arm it left,
+  ** and black is blocked: lost in 2 */
+  board_start(&start, 8);
+  History none = {0};
+  CHECK_INT(solver_lookup(&plain, &start, &none, &d1), VALUE_LOSS);
+  CHECK_INT(d1, 2);
+  CHECK_INT(solver_lookup(&claimed, &start, &none, &d2), VALUE_LOSS);
+  CHECK_INT(d2, 2);
+  solver_free(&claimed);
+  solver_free(&plain);
+}
+
 static int failing_allow(void *ctx, const Position *p, const History *h,
                          Move m) {
   (void)p, (void)h, (void)m;
@@ -292,6 +331,7 @@ int main(void) {
   test_against_naive();
   test_published();
   test_hooks();
+  test_history_claimed_symmetric();
   test_failures();
   return harness_report();
 }

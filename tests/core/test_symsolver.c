@@ -155,6 +155,21 @@ static void test_against_plain(void) {
     r.flank_plies = SYMSOLVER_SEARCH_PLIES + 2;
     compare(&r, 2, "flank for 6 plies");
   }
+  /* the opening plies searched at lookup (the flank rule ends by ply
+  ** SYMSOLVER_SEARCH_PLIES), where a side can be blocked: misere makes
+  ** that a win */
+  static const char *const flanked[] = {"standard", "misere", NULL};
+  for (int v = 0; flanked[v]; v++)
+    for (int plies = 1; plies <= SYMSOLVER_SEARCH_PLIES; plies++)
+      for (int n = 6; n <= 10; n += 2) {
+        Rules r;
+        char err[BOARD_ERRMAX], what[64];
+        rules_named(&r, flanked[v], n, err);
+        r.flank_plies = plies;
+        snprintf(what, sizeof what, "%s %d, flank for %d plies", flanked[v], n,
+                 plies);
+        compare(&r, 1, what);
+      }
   for (int v = 0; rules_names[v]; v++)
     for (int n = 4; n <= 16; n += 2) {
       Rules r;
@@ -371,6 +386,13 @@ static void test_hooks(void) {
     CHECK(same_as_plain(&a, &b, "hook and built-in"));
     solver_free(&a);
     solver_free(&b);
+    /* misere, its first move by the hook: a side left without a move
+    ** (which no result hook judged first) wins */
+    rules_named(&r, "misere", n, err);
+    r.flank_plies = 0;
+    test_hooks_wire(&r, &first);
+    r.hook_plies = 1;
+    compare(&r, 1, "misere, first-move hook");
     rules_named(&r, "standard", n, err);
     test_hooks_wire(&r, &hemmed);
     compare(&r, 1, "hemmed result hook");

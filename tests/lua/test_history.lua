@@ -615,3 +615,43 @@ test("puzzles of a history variant carry the moves that led to them", function()
   local again = mt.puzzle.from_text(puzzle_text)
   eq(again.history, found[1].history, "history written to and read from a puzzle file")
 end)
+
+test("a hook that asks its own variant keeps its own position and history", function()
+  -- tired-piece's rule (it reads the position and the history)
+  local rule = assert(loadfile("scripts/variants/tired-piece.lua"))().allow
+  local plain = mt.variant("tired-piece")
+  -- the same rule, the hook asking its own variant about the position
+  -- after an allowed move (one level down: the inner calls do not ask)
+  -- before it answers
+  local v, asking = nil, false
+  v = mt.variant{name = "tired-peeking", base = "standard", history = 2, pure = false,
+    allow = function(p, move, h)
+      if not asking and rule(p, move, h) then
+        asking = true
+        local child, hc = v:play(p, move, h)
+        v:moves(child, hc)
+        asking = false
+      end
+      return rule(p, move, h)
+    end}
+  local seed, states = 7, 0
+  local function rng(k) -- a small linear congruential sequence: 1..k
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed % k + 1
+  end
+  for _ = 1, 20 do
+    local g = mt.game(plain)
+    for _ = 1, 30 do
+      if g:result() then break end
+      local p, h = g:state()
+      local want = plain:moves(p, h)
+      eq(v:moves(p, h), want, "the moves of " .. tostring(p))
+      states = states + 1
+      g:play(want[rng(#want)])
+    end
+  end
+  check(states > 300, "many states: " .. states)
+  local a, b = mt.solve(plain), mt.solve(v)
+  eq({b:lookup(v.start)}, {a:lookup(plain.start)}, "the start's value")
+  eq(b:census(), a:census(), "the census")
+end)

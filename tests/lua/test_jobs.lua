@@ -99,3 +99,54 @@ test("jobs: bad values, and refused in a sandbox", function()
   ok = mt.sandbox(function() return mt.match("random", "random", {games = 2, jobs = 1}) end)
   check(ok, "one job is fine there")
 end)
+
+-- 40 openings, and the text of the moves that identify each.
+local OPENINGS = mt.openings("standard", {plies = 12, count = 40})
+local function opening_of(g)
+  local line = table.concat(g:history(), " ", 1, 12)
+  for k, o in ipairs(OPENINGS) do
+    if table.concat(o:history(), " ") == line then return k end
+  end
+end
+
+-- A player (first legal move) that, in the first game from opening `at`
+-- (game 2·at − 1 of a match from OPENINGS), has Ctrl-C sent to process
+-- pid a moment later and waits for it.
+local function interrupter(pid, at)
+  local once = os.tmpname()
+  os.remove(once)
+  return mt.player(function(g)
+    if opening_of(g) == at then
+      os.execute("mkdir " .. once .. " 2>/dev/null && (sleep 0.2; kill -INT " .. pid ..
+                 "; rmdir " .. once .. ") &")
+      local t = mt.clock()
+      while mt.clock() - t < 5 do end -- Ctrl-C stops this wait
+    end
+    return g:moves()[1]
+  end, {name = "interrupter"})
+end
+
+test("Ctrl-C keeps the games played, serially and with jobs", function()
+  local pid = io.open("/proc/self/stat"):read("a"):match("^(%d+)")
+  local m = mt.match(interrupter(pid, 3), "random", {games = 40, openings = OPENINGS})
+  eq({m.interrupted, m.games, m.planned, #m.records}, {true, 4, 40, 4}, "four games kept")
+  eq(m.a.wins + m.a.losses + m.a.draws, 4, "and counted")
+  check(tostring(m):find("interrupted (Ctrl-C) after 4 of 40 games", 1, true), "said")
+  local after = mt.match("random", "random", {games = 2})
+  eq({after.games, after.interrupted}, {2, nil}, "the next match runs whole")
+  local spread = mt.match(interrupter(pid, 20), "random", {games = 80, jobs = 2,
+                                                           openings = OPENINGS})
+  check(spread.interrupted and spread.games > 0 and spread.games < 80 and
+        #spread.records == spread.games, "with jobs: the games done kept (" ..
+        spread.games .. ")")
+  local played = {}
+  for _, r in ipairs(spread.records) do played[r.game] = true end
+  check(not played[39], "not the game stopped")
+  eq(children(), "", "no child left")
+  local t = mt.tournament{players = {interrupter(pid, 2), "random", "alphabeta"}, games = 4,
+                         openings = OPENINGS}
+  check(t.interrupted and t.played == 2, "a tournament too (" .. t.played .. " of 12)")
+  local s = mt.match(interrupter(pid, 4), "random",
+                     {games = 100, sprt = {elo0 = 0, elo1 = 10}, openings = OPENINGS})
+  eq({s.interrupted, s.games}, {true, 6}, "an SPRT match: its whole pairs")
+end)

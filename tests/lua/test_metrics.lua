@@ -404,6 +404,42 @@ test("lookahead by play: d never loses against perfect, d - 1 picks a losing mov
   check(r.a.losses > 0, "lookahead-1 does")
 end)
 
+test("Game:lookahead sees a win or a loss at its distance, and not before", function()
+  local names = {table.unpack(BUILTINS)}
+  names[#names + 1] = "tired-piece"
+  local known = 0
+  for _, name in ipairs(names) do
+    local v = mt.variant(name)
+    local s = mt.solve(v)
+    for _, st in ipairs(naive_graph(v)) do
+      if not st.over then
+        local g, what = mt.game(v, st.p, st.h), name .. " " .. tostring(st.p)
+        if st.value == "draw" then
+          eq({select(2, g:lookahead(4))}, {"unknown"}, what .. ": a draw, depth 4")
+        else
+          known = known + 1
+          local d = st.d
+          eq({select(2, g:lookahead(d - 1))}, {"unknown"}, what .. ": depth " .. (d - 1))
+          for depth = d, d + 1 do
+            local moves, verdict, distance = g:lookahead(depth)
+            eq({verdict, distance}, {st.value, d}, what .. ": depth " .. depth)
+            -- the moves rated best: the fastest wins, or the slowest losses
+            local want = {}
+            for _, ch in ipairs(st.children) do
+              local value, cd = s:lookup(ch.state.p, ch.state.h)
+              if value ~= "draw" and value ~= st.value and cd == d - 1 then
+                want[#want + 1] = ch.move
+              end
+            end
+            eq(moves, want, what .. ": the moves at depth " .. depth)
+          end
+        end
+      end
+    end
+  end
+  check(known > 1000, "positions won or lost: " .. known)
+end)
+
 test("graded players: skill from random to perfect", function()
   local v = mt.variant("standard")
   local g = mt.game(v, "wbbbwwwb/. w")

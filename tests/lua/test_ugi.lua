@@ -84,8 +84,84 @@ test("the end of the input lets the last search finish", function()
   local out = engine("position startpos\ngo depth 10\n")
   check(out[1] and out[1]:find("^info depth 10 "), "the search ran to depth 10: " .. tostring(out[1]))
   check(out[2] and out[2]:find("^bestmove %d%-c$"), "and answered")
-  out = engine("position startpos\ngo infinite\n")
-  check(out[#out] and out[#out]:find("^bestmove %d%-c$"), "an infinite one ends there")
+  local t = mt.clock()
+  out = engine("setoption name Player value mcts\nposition startpos\ngo movetime 600\n")
+  check(mt.clock() - t > 0.4, "a search with a move time runs to it (it aims at 85%)")
+  eq(#only(out, "bestmove "), 1, "and answers")
+end)
+
+-- Runs the engine on input under a timer of its own (coreutils' timeout):
+-- the output lines, the exit status (137: killed, still running) and the
+-- seconds taken.
+local function engine_timed(input, seconds)
+  local path = os.tmpname()
+  local f = assert(io.open(path, "w"))
+  f:write(input)
+  f:close()
+  local t = mt.clock()
+  local p = io.popen(string.format("MUTORERE_PATH= timeout -s KILL %d '%s' --ugi < '%s'" ..
+                                   " 2>&1; echo \"exit $?\"", seconds, PROGRAM, path))
+  local lines = {}
+  for line in p:lines() do lines[#lines + 1] = line end
+  p:close()
+  os.remove(path)
+  local status = tonumber(table.remove(lines):match("^exit (%d+)$"))
+  return lines, status, mt.clock() - t
+end
+
+test("the end of the input stops a search without a limit: every player, 8 and 16 arms",
+     function()
+  for _, arms in ipairs({8, 16}) do
+    for _, name in ipairs({"mcts", "mcts-lua", "minimax", "alphabeta", "heuristic",
+                           "perfect", "random"}) do
+      for _, go in ipairs({"go infinite", "go", "go ponder"}) do
+        local what = string.format("%s, %d arms, %s", name, arms, go)
+        local out, status, took = engine_timed(string.format(
+          "setoption name Arms value %d\nsetoption name Player value %s\n" ..
+          "position startpos\n%s\n", arms, name, go), 10)
+        eq(status, 0, what .. ": the engine ended by itself")
+        check(took < 5, string.format("%s: promptly (%.1f s)", what, took))
+        check(out[#out] and out[#out]:find("^bestmove [%d]+%-c$"),
+              what .. ": it answered a move last: " .. tostring(out[#out]))
+        for _, l in ipairs(only(out, "info ")) do
+          check(not (l:find(" nodes 0 ", 1, true) and l:find(" score ", 1, true)),
+                what .. ": no score from a search that searched nothing: " .. l)
+        end
+      end
+    end
+  end
+end)
+
+test("isready waits for the commands queued ahead of it", function()
+  local out = engine("setoption name Player value random\nposition startpos\ngo infinite\n" ..
+                     "isready\nposition startpos moves 4-c\nquery p1turn\nisready\nstop\n")
+  -- the first isready came with nothing queued: at once, before the move;
+  -- the second follows the queued query
+  local order = {}
+  for _, l in ipairs(out) do
+    if l == "readyok" or l:find("^bestmove") or l:find("^response") then
+      order[#order + 1] = l:match("^%S+")
+    end
+  end
+  eq(order, {"readyok", "bestmove", "response", "readyok"}, "the order of the answers")
+end)
+
+test("a fallback on a short clock is a note, not an error", function()
+  local input = {"setoption name Arms value 24"}
+  for _, name in ipairs({"alphabeta", "heuristic", "mcts", "perfect", "minimax"}) do
+    input[#input + 1] = "setoption name Player value " .. name
+    input[#input + 1] = "position startpos"
+    for _ = 1, 3 do input[#input + 1] = "go p1time 0 p2time 0" end
+  end
+  local out = engine(table.concat(input, "\n") .. "\n")
+  eq(#only(out, "bestmove "), 15, "every go answered")
+  eq(only(out, "info string error"), {}, "no error")
+  local notes = only(out, "info string player ")
+  check(#notes > 0, "the safety net was used at least once: " .. table.concat(out, "\n"))
+  for _, l in ipairs(notes) do
+    check(l:find("^info string player [%w-]+ did not answer within 0%.%d+ s; playing " ..
+                 "%d+%-c from a quick search instead$"), l)
+  end
 end)
 
 test("quit in a piped file stops the search at once, with its best move", function()

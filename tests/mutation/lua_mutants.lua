@@ -1,6 +1,7 @@
--- lua_mutants.lua — a mutation pass over lua/: one-line changes a user
--- would notice, each built in its own build tree and run through ctest; a
--- mutant the suite does not fail on "survives".  Not part of ctest (it
+-- lua_mutants.lua — a mutation pass over lua/ and lines of core/ that
+-- survived earlier passes: one-line changes a user would notice, each
+-- built in its own build tree and run through ctest; a mutant the suite
+-- does not fail on "survives".  Not part of ctest (it
 -- takes a while): run it from the repository's root with the program:
 --
 --   build/mutorere tests/mutation/lua_mutants.lua [build-mutants]
@@ -64,8 +65,8 @@ local MUTANTS = {
   {"lua/lmutorere.c", "      push_copy(L, -1);\n      lua_setfield(L, env, libraries[i]);",
    "      lua_pushvalue(L, -1);\n      lua_setfield(L, env, libraries[i]);",
    "the module's Lua parts call the script's table.sort"},
-  {"lua/lmutorere.c", "    if (lua_type(L, -1) == LUA_TTABLE) {\n      push_copy(L, -1);",
-   "    if (0) {\n      push_copy(L, -1);", "replacing mt.Game.play changes the module's games"},
+  {"lua/lmutorere.c", "  if (lua_type(L, -1) == LUA_TTABLE) {\n    push_copy(L, -1);",
+   "  if (0) {\n    push_copy(L, -1);", "replacing mt.Game.play changes the module's games"},
   {"lua/api.lua", "if own then error(own, 2) end", "if own then error(message, 0) end",
    "errors name the module's files"},
   {"lua/extras.lua", "or depth < 1 or depth > 200 then", "or depth < 1 then", "mt.divide(g, 201) never returns"},
@@ -77,6 +78,16 @@ local MUTANTS = {
   {"lua/lbridge.c", "  qsort(names, k, sizeof *names, compare_names);\n", "", "mt.variants() is not sorted"},
   {"lua/repl.lua", "  return debug and debug.getmetatable(v) or nil", "  return getmetatable(v)",
    "completion reads a script's __metatable"},
+  {"lua/lhook.c", "  if (h->depth++ > 0) {", "  if (h->depth++ > 0 && 0) {",
+   "a hook that asks its own variant finds its position overwritten"},
+  {"lua/metrics.lua", "    if sc > 0 then return -sc + 1 end", "    if sc > 0 then return -sc - 1 end",
+   "Game:lookahead gives losses too short a distance"},
+  {"core/symsolver.c", "    return r->misere ? VALUE_WIN : VALUE_LOSS;", "    return VALUE_LOSS;",
+   "misere: a side blocked in the searched opening loses"},
+  {"core/symsolver.c", "  if (k == 0) *end = code_end(sv, sv->r->misere ? 1 : -1);",
+   "  if (k == 0) *end = code_end(sv, -1);", "a hooked misere variant: a blocked side loses"},
+  {"core/solve.c", "(!rules_hooked(r) || claim) && rules_memory(r) == 0 &&",
+   "(!rules_hooked(r) || claim) &&", "a history variant claimed symmetric forgets its history"},
   -- the files read and written
   {"core/safefile.c", "  if (!S_ISREG(st.st_mode)) return refuse_kind(st.st_mode, err);\n  *p", "  *p",
    "g:save replaces a FIFO, a folder or a link"},

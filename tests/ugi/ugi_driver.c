@@ -19,7 +19,9 @@
 **   close        close the engine's input
 **   exit CODE    wait for the engine to end with CODE
 **   # ...        a comment
-** Every line received is echoed to standard error on a failure.
+** Every line received is echoed to standard error on a failure, and a
+** script that runs longer than SCRIPT_SECONDS fails (an engine that stops
+** reading its input cannot hang the driver).
 */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -34,6 +36,7 @@
 #include <unistd.h>
 
 #define TIMEOUT_MS 20000
+#define SCRIPT_SECONDS 240 /* the longest a script may run (ctest: 300) */
 #define LINE_MAX_BYTES 65536
 
 static char pending[1 << 20]; /* bytes received and not yet a whole line */
@@ -283,12 +286,27 @@ static void run_line(char *line) {
     fail("unknown script line: %s", line);
 }
 
+/* SIGALRM at SCRIPT_SECONDS: fails with the lines received (written with
+** write(), which a signal handler may call). */
+static void out_of_time(int sig) {
+  (void)sig;
+  static const char why[] = ": the script ran too long; lines received:\n";
+  if (child > 0) kill(child, SIGKILL);
+  ssize_t ignored = write(2, script_name, strlen(script_name));
+  ignored = write(2, why, sizeof why - 1);
+  ignored = write(2, log_text, log_len);
+  (void)ignored;
+  _exit(1);
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: ugi_driver SCRIPT\n");
     return 2;
   }
   signal(SIGPIPE, SIG_IGN);
+  signal(SIGALRM, out_of_time);
+  alarm(SCRIPT_SECONDS);
   script_name = argv[1];
   FILE *f = fopen(script_name, "r");
   if (!f) {

@@ -1,0 +1,265 @@
+-- openings.lua — openings, so that players that always answer alike still
+-- play different games.  An opening is a Game standing after its moves:
+-- where it starts (g:start()) and the moves played (g:history()); the two
+-- games of a pair go on from it, colours swapped.  mt.openings lists the
+-- distinct states some plies from a variant's start; matches also take
+-- lists of positions, records and Games, or a file of them.
+local M, _, shared = ...
+
+local MAX_LAYER = 20000 -- states of one ply listed outright; beyond, drawn at random
+local OPENINGS_OPTIONS = {plies = true, balanced = true, count = true, seed = true}
+
+-- Checks whole number x of function name's options: from low to high.
+local function whole(x, what, low, high, level)
+  local n = math.tointeger(x)
+  if type(x) ~= "number" or not n or n < low or n > high then
+    error(string.format("%s must be a whole number from %d to %d, got %s", what, low, high,
+                        tostring(x)), level + 1)
+  end
+  return n
+end
+
+-- How many times key occurs on the line that ends at entry.
+local function occurrences(entry, key)
+  local n = 0
+  while entry do
+    if entry.key == key then n = n + 1 end
+    entry = entry.parent
+  end
+  return n
+end
+
+-- The moves of the line that ends at entry.
+local function line_moves(entry)
+  local back = {}
+  while entry.parent do
+    back[#back + 1] = entry.move
+    entry = entry.parent
+  end
+  local moves = {}
+  for i = #back, 1, -1 do moves[#moves + 1] = back[i] end
+  return moves
+end
+
+-- The distinct states exactly plies plies from v's start, in breadth-first
+-- order, each {p, h, moves}: the moves of a line to it that repeats as few
+-- states as can be (the first such found), none that repeats one to a
+-- draw; nil when a ply holds more than MAX_LAYER states.
+local function layer(v, plies)
+  local draw_at = v:parameters().repetition
+  local root = {p = v.start, h = {}, key = shared.state_key(v, v.start, {}), repeats = 0}
+  local states = {root}
+  for _ = 1, plies do
+    local following, index = {}, {}
+    for _, s in ipairs(states) do
+      for _, c in ipairs(shared.state_children(v, s.p, s.h)) do
+        local key = shared.state_key(v, c.position, c.history)
+        local before = occurrences(s, key)
+        if draw_at == 0 or before + 1 < draw_at then
+          local entry = {p = c.position, h = c.history, key = key, parent = s, move = c.move,
+                         repeats = s.repeats + (before > 0 and 1 or 0)}
+          local at = index[key]
+          if not at then
+            following[#following + 1], index[key] = entry, #following + 1
+            if #following > MAX_LAYER then return nil end
+          elseif entry.repeats < following[at].repeats then
+            following[at] = entry
+          end
+        end
+      end
+    end
+    states = following
+  end
+  for _, s in ipairs(states) do s.moves = line_moves(s) end
+  return states
+end
+
+-- The Game of v that starts at start (text) and plays moves; nil when
+-- the game is over after them, or on the way (a repetition).
+local function opening_game(v, start, moves)
+  local g = M.game(v, start)
+  for _, m in ipairs(moves) do
+    if g:result() then return nil end
+    g:play(m)
+  end
+  if g:result() then return nil end
+  return g
+end
+
+-- The children of state (p, h) that do not end the game.
+local function going_on(v, p, h)
+  local out = {}
+  for _, c in ipairs(shared.state_children(v, p, h)) do
+    if not shared.state_outcome(v, c.position, c.history) then out[#out + 1] = c end
+  end
+  return out
+end
+
+-- Up to count openings (Games) of distinct states plies plies from v's
+-- start that keep(p, h) accepts, reached by random lines (each move drawn
+-- uniformly among those that do not end the game; a line with none left,
+-- or that repeats a position to a draw, is drawn again), at most 100
+-- lines an opening.
+local function sample(v, plies, count, rng, keep)
+  local found, seen = {}, {}
+  for _ = 1, count * 100 do
+    if #found >= count then break end
+    local p, h, moves = v.start, {}, {}
+    for _ = 1, plies do
+      local children = going_on(v, p, h)
+      if #children == 0 then break end
+      local c = children[rng(#children)]
+      p, h, moves[#moves + 1] = c.position, c.history, c.move
+    end
+    local key = shared.state_key(v, p, h)
+    if #moves == plies and not seen[key] and keep(p, h) then
+      seen[key] = true
+      found[#found + 1] = opening_game(v, tostring(v.start), moves)
+    end
+  end
+  return found
+end
+
+-- Reads the options of mt.openings.
+local function openings_options(o)
+  if type(o) ~= "table" then
+    error("bad argument #2 to 'openings' (a table {plies = k, ...} expected)", 3)
+  end
+  shared.check_keys(o, OPENINGS_OPTIONS, "bad argument #2 to 'openings' (unknown option '%s')",
+                    3)
+  if o.balanced ~= nil and type(o.balanced) ~= "boolean" then
+    error("balanced must be true or false", 3)
+  end
+  return {plies = whole(o.plies, "plies", 0, 200, 3), balanced = o.balanced,
+          count = o.count ~= nil and whole(o.count, "count", 1, 1000000, 3) or nil,
+          seed = o.seed ~= nil and whole(o.seed, "seed", -(1 << 62), 1 << 62, 3) or 1}
+end
+
+-- mt.openings(variant, {plies, balanced, count, seed}): the distinct
+-- states plies plies from the start as Games (see doc/api.md).
+function M.openings(variant, options)
+  local v = M.variant(variant)
+  local o = openings_options(options)
+  local keep = function() return true end
+  if o.balanced then
+    local s = M.solve(v)
+    keep = function(p, h) return shared.state_lookup(s, p, h) == "draw" end
+  end
+  local rng = shared.rng(o.seed)
+  local states = layer(v, o.plies)
+  if not states and o.count then return sample(v, o.plies, o.count, rng, keep) end
+  if not states then
+    error(string.format("more than %d states lie %d plies from the start: give a count",
+                        MAX_LAYER, o.plies), 2)
+  end
+  local kept = {}
+  for _, s in ipairs(states) do
+    if not shared.state_outcome(v, s.p, s.h) and keep(s.p, s.h) then kept[#kept + 1] = s end
+  end
+  if o.count then -- a random sample, in random order
+    for i = #kept, 2, -1 do
+      local j = rng(i)
+      kept[i], kept[j] = kept[j], kept[i]
+    end
+  end
+  local list, start = {}, tostring(v.start)
+  for _, s in ipairs(kept) do
+    if #list == o.count then break end
+    list[#list + 1] = opening_game(v, start, s.moves)
+  end
+  return list
+end
+
+-- --- the openings option of matches and tournaments ---
+
+-- The start and moves of a game: its start as text, or nil when it is its
+-- variant's own start (which the opening then takes in every variant).
+local function game_line(g)
+  local start = g:start()
+  if start == tostring(g:variant().start) then start = nil end
+  return start, g:history()
+end
+
+-- The start (text, or nil: the variant's) and moves of opening x: a Game,
+-- a Position, or text (a position, else a record).
+local function opening_line(x)
+  if M.type(x) == "Game" then return game_line(x) end
+  if M.type(x) == "Position" then return tostring(x), {} end
+  if type(x) ~= "string" then
+    error("an opening is a Game, a Position, a position or a record, not a " .. type(x), 0)
+  end
+  local ok, p = pcall(M.position, x)
+  if ok then return tostring(p), {} end
+  return game_line(M.from_record(x))
+end
+
+-- Splits the text of a file of openings into positions (one a line) and
+-- records: a record ends at a blank line or a tag line after its moves.
+local function split_openings(text)
+  local items, current, moves = {}, {}, false
+  local function flush()
+    if #current > 0 then items[#items + 1] = table.concat(current, "\n") end
+    current, moves = {}, false
+  end
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    local bare = line:match("^%s*(.-)%s*$")
+    local is_tag = bare:sub(1, 1) == "["
+    if (bare == "" or is_tag) and moves then flush() end
+    if bare ~= "" then
+      if #current == 0 and not is_tag and pcall(M.position, bare) then
+        items[#items + 1] = bare
+      else
+        current[#current + 1] = line
+        moves = moves or not is_tag
+      end
+    end
+  end
+  flush()
+  return items
+end
+
+-- Reads a file of openings: its items (positions and records), as text.
+local function read_openings(path)
+  shared.no_files_in_sandbox("reading openings from a file")
+  local text, err = shared.read_file(path)
+  if not text then error("cannot read the openings file " .. tostring(err), 0) end
+  return split_openings(text)
+end
+
+-- shared.match_openings(v, spec, count, seed): the openings of a match on
+-- v as Games of v, from its openings option: {plies = k, balanced} (count
+-- distinct ones drawn from seed), a list, or a file path; nil for none.
+function shared.match_openings(v, spec, count, seed)
+  if spec == nil or spec == false then return nil end
+  local list
+  if type(spec) == "table" and spec.plies ~= nil then
+    shared.check_keys(spec, {plies = true, balanced = true}, "openings: unknown option '%s'", 0)
+    local ok
+    ok, list = pcall(M.openings, v, {plies = spec.plies, balanced = spec.balanced,
+                                     count = count, seed = seed})
+    if not ok then error("openings: " .. tostring(list):gsub("^[^\n:]*:%d+: ", ""), 0) end
+    if #list == 0 then
+      error(string.format("openings: no %sopening of %d plies in %s",
+                          spec.balanced and "balanced " or "", spec.plies, v.name), 0)
+    end
+    return list
+  end
+  list = type(spec) == "string" and read_openings(spec) or spec
+  if type(list) ~= "table" or #list == 0 then
+    error("openings must be {plies = k [, balanced = true]}, a list of openings or a " ..
+          "file of them", 0)
+  end
+  local games = {}
+  for i, x in ipairs(list) do
+    local ok, g = pcall(function()
+      local start, moves = opening_line(x)
+      return opening_game(v, start or tostring(v.start), moves)
+    end)
+    if not ok or not g then
+      error(string.format("openings: opening %d: %s", i,
+                          ok and "the game is over after it" or tostring(g)), 0)
+    end
+    games[i] = g
+  end
+  return games
+end
