@@ -419,3 +419,85 @@ function M.same_game(a, b)
   end
   return false, why
 end
+
+-- --- symmetries ---
+
+local symmetry_cache = setmetatable({}, {__mode = "k"})
+
+-- shared.board_symmetries(board): the relabellings of a board description
+-- onto itself (lines to lines, one-way lines kept in their direction, the
+-- centre kept): a list of maps {name = image}, the identity first; at most
+-- 2000 of them (a board with more gives the first found: folding by them
+-- is then only less thorough).
+function shared.board_symmetries(board)
+  local key = table.concat(board.points, " ")
+  for _, kind in ipairs({"lines", "arrows"}) do
+    for _, l in ipairs(board[kind]) do key = key .. " " .. kind .. l[1] .. "-" .. l[2] end
+  end
+  key = key .. " centre " .. tostring(board.centre)
+  local cached = symmetry_cache[key]
+  if cached then return cached end
+  local out, degree = arcs_of(board)
+  local found, map, used = {}, {}, {}
+  local order = board.points
+  local function fits(x, y)
+    if degree[x][1] ~= degree[y][1] or degree[x][2] ~= degree[y][2] then return false end
+    if (x == board.centre) ~= (y == board.centre) then return false end
+    for x2, y2 in pairs(map) do
+      if (out[x][x2] or false) ~= (out[y][y2] or false) or
+         (out[x2][x] or false) ~= (out[y2][y] or false) then
+        return false
+      end
+    end
+    return true
+  end
+  local function search(k)
+    if #found >= 2000 then return end
+    if k > #order then
+      local copy = {}
+      for a, b in pairs(map) do copy[a] = b end
+      found[#found + 1] = copy
+      return
+    end
+    local x = order[k]
+    for _, y in ipairs(order) do
+      if not used[y] and fits(x, y) then
+        map[x], used[y] = y, true
+        search(k + 1)
+        map[x], used[y] = nil, nil
+      end
+    end
+  end
+  search(1)
+  symmetry_cache[key] = found
+  return found
+end
+
+-- shared.graph_canonical(p, swap): the least text of a position of a board
+-- of points under the board's symmetries (and the colour swap, with the
+-- side to move, when swap), the ply left out; and whether it took the
+-- swap.
+function shared.graph_canonical(p, swap)
+  local board = p:board()
+  local text = tostring(p):gsub(" %d+$", "")
+  if not board then return text, false end
+  local glyph = {black = "b", white = "w"}
+  local flip = {black = "white", white = "black"}
+  local best, swapped
+  for _, colours in ipairs(swap and {false, true} or {false}) do
+    local side = colours and flip[p.side] or p.side
+    for _, g in ipairs(shared.board_symmetries(board)) do
+      local inverse = {}
+      for a, b in pairs(g) do inverse[b] = a end
+      local cells = {}
+      for i, name in ipairs(board.points) do
+        local who = p[inverse[name]]
+        if colours and who then who = flip[who] end
+        cells[i] = glyph[who] or "."
+      end
+      local image = table.concat(cells) .. " " .. side:sub(1, 1)
+      if not best or image < best then best, swapped = image, colours end
+    end
+  end
+  return best, swapped
+end

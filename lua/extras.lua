@@ -50,15 +50,20 @@ function shared.reachable(v)
 end
 
 -- shared.canonical(p, swap, board_only): the least text of p under the
--- rotations and reflections of the ring (and the colour swap, with the
--- side to move, when swap), the ply left out, and the side too when
--- board_only; and whether that least text took the colour swap.
+-- rotations and reflections of the ring (a board of points: its
+-- symmetries) and the colour swap, with the side to move, when swap; the
+-- ply left out, and the side too when board_only; and whether that least
+-- text took the colour swap.
 function shared.canonical(p, swap, board_only)
+  if p.points then -- a board of points: its own symmetries (boards.lua)
+    local text, took = shared.graph_canonical(p, swap)
+    if board_only then text = text:sub(1, -3) end
+    return text, took
+  end
   local best, swapped
-  local turns = p.arms or 1 -- a graph board: the colour swap alone
   for _, colours in ipairs(swap and {false, true} or {false}) do
-    for _, mirror in ipairs(p.arms and {false, true} or {false}) do
-      for r = 0, turns - 1 do
+    for _, mirror in ipairs({false, true}) do
+      for r = 0, p.arms - 1 do
         local text = tostring(p:transform{rotate = r, mirror = mirror, swap = colours})
         text = text:gsub(" %d+$", "")
         if board_only then text = text:sub(1, -3) end

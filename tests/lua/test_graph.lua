@@ -519,3 +519,43 @@ test("solutions of boards of points: each board its own, kept in files", functio
   eq({c1.reachable > 0, io.open(path, "rb"):read("a") == text}, {true, true}, "kept")
   os.remove(path)
 end)
+
+test("a board's symmetries fold positions as the wheel's rotations do", function()
+  local function count(t) return #mt.variant(t):board().points end
+  check(count(PONG_HAU_KI) == 5, "five points")
+  local wheel = mt.variant(wheel_table(8, {centre = "c", flank = "always"}))
+  -- the published analysis: 46 boards (26 with the colour swap)
+  eq(select(2, mt.dot(wheel)), select(2, mt.dot("standard")))
+  eq(select(2, mt.dot(wheel)), 46)
+  eq(select(2, mt.dot(wheel, {swap = true})), 26)
+  -- Pong Hau K'i has one mirror: 30 boards of 2+2 pieces fold to 16 ...
+  local phk = mt.variant(PONG_HAU_KI)
+  eq(select(2, mt.dot(phk)), 16)
+  -- ... checked by hand: mirror images are one node, every image of a node
+  -- a board the walk meets
+  local text = mt.dot(phk)
+  local nodes = {}
+  for label in text:gmatch('label="([^"]+)"') do nodes[label] = true end
+  local function mirror(s) -- tl tr c bl br -> tr tl c br bl
+    return s:sub(2, 2) .. s:sub(1, 1) .. s:sub(3, 3) .. s:sub(5, 5) .. s:sub(4, 4)
+  end
+  for label in pairs(nodes) do
+    check(label <= mirror(label), "the least of a board and its mirror: " .. label)
+  end
+  -- a board with no symmetry but the identity folds nothing
+  local bare = {name = "bare", points = {"a", "b", "c", "d", "e", "f", "g"},
+                lines = {"a-b", "b-c", "c-d", "d-g", "b-e", "e-f"}, start = "b.w.... b"}
+  local v = mt.variant(bare)
+  eq(#mt.variant(bare):board().points, 7)
+  local g = mt.game(v)
+  local seen = {}
+  local function walk(game, depth)
+    seen[game:position():gsub(" %d+$", ""):sub(1, -3)] = true
+    if depth == 0 or game:result() then return end
+    for _, m in ipairs(game:moves()) do walk(game:copy():play(m), depth - 1) end
+  end
+  walk(g, 12)
+  local boards = 0
+  for _ in pairs(seen) do boards = boards + 1 end
+  eq(select(2, mt.dot(v)), boards, "one node a board")
+end)
