@@ -314,18 +314,36 @@ static void apply_board(lua_State *L, int v, int t) {
   lua_settop(L, layout ? layout : lua_gettop(L) - 1);
   if (lua_getfield(L, t, "points") == LUA_TNIL) {
     lua_pop(L, 1);
-    for (int i = 0; with_points[i]; i++)
-      if (lua_getfield(L, t, with_points[i]) != LUA_TNIL)
+    for (int i = 0; with_points[i]; i++) {
+      int given = lua_getfield(L, t, with_points[i]) != LUA_TNIL;
+      lua_pop(L, 1);
+      if (given && (i < 2 || !var->rules.graph))
         board_error(L, v, lua_pushfstring(L, "%s without points (declare a "
                                              "board's points and lines "
                                              "together)",
                                           with_points[i]));
-      else
-        lua_pop(L, 1);
-    if (layout) { /* the inherited board, drawn anew */
-      board_layout(L, v, var->rules.graph);
-      var->rules.graph = lboard_new(L, var->rules.graph, layout);
+    }
+    Graph g; /* the inherited board, with a centre or a layout of its own */
+    if (var->rules.graph && lua_getfield(L, t, "centre") != LUA_TNIL) {
+      g = *var->rules.graph;
+      g.centre = board_point(L, v, &g, -1, "centre");
+      lua_pop(L, 1);
+      if (!layout) { /* keep the layout it had */
+        lboard_push(L, var->rules.graph);
+        lua_getiuservalue(L, -1, 3);
+        lua_remove(L, -2);
+        layout = lua_isnil(L, -1) ? (lua_pop(L, 1), 0) : lua_gettop(L);
+      } else
+        board_layout(L, v, &g);
+      var->rules.graph = lboard_new(L, &g, layout);
       lvariant_info_set(L, v, "board");
+    } else if (var->rules.graph) {
+      lua_pop(L, 1); /* the centre's nil */
+      if (layout) {
+        board_layout(L, v, var->rules.graph);
+        var->rules.graph = lboard_new(L, var->rules.graph, layout);
+        lvariant_info_set(L, v, "board");
+      }
     }
     lua_settop(L, layout ? layout - 1 : lua_gettop(L));
     return;

@@ -559,3 +559,21 @@ test("a board's symmetries fold positions as the wheel's rotations do", function
   for _ in pairs(seen) do boards = boards + 1 end
   eq(select(2, mt.dot(v)), boards, "one node a board")
 end)
+
+test("a 3x3 grid with its diagonals is Mū Tōrere's board", function()
+  local nine = mt.variant("nine-points")
+  eq(nine:board().layout.b2, {1, 1})
+  local row = {base = "nine-points", start = "bbbw.bwww b"}
+  local same, map, swap = mt.same_game(row, "no-restriction")
+  eq({same, swap, map.b2, map.a1, map.c3}, {true, false, "c", "1", "5"})
+  row.centre, row.flank = "b2", "always"
+  check(mt.same_game(row, "standard"), "with the flank rule on the middle point, standard")
+  eq(mt.variant(row):board().layout.c3, {2, 2}, "a new centre keeps the layout")
+  eq(mt.variant(row):board().centre, "b2")
+  local ok = mt.same_game({base = "nine-points", start = "bbbw.bwww b"}, "standard")
+  eq(ok, false, "without the flank rule it is not standard")
+  raises(function() mt.variant{base = "nine-points", centre = "zz"} end, 'centre names "zz"')
+  raises(function() mt.variant{base = "standard", centre = "c"} end, "centre without points")
+  local c = mt.solve(nine):census()
+  eq({c.reachable, c.wins, c.losses, c.draws}, {1180, 320, 160, 700})
+end)
