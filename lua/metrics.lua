@@ -510,8 +510,28 @@ local function differences(list)
   return out
 end
 
+-- The pairs of variants (with their metrics in list) that are the same
+-- game (mt.same_game): {{a, b (labels), map, swap}}.  Only pairs whose
+-- figures agree are asked (the same game has the same figures).
+local function same_games(list, variants)
+  local found = {}
+  for i = 1, #list do
+    for j = i + 1, #list do
+      local a, b = list[i], list[j]
+      local ra, rb = a.reachable, b.reachable
+      if ra.states == rb.states and ra.wins == rb.wins and ra.losses == rb.losses and
+         a.start.value == b.start.value and a.start.distance == b.start.distance then
+        local ok, map, swap = M.same_game(variants[i], variants[j])
+        if ok then found[#found + 1] = {a = a.label, b = b.label, map = map, swap = swap} end
+      end
+    end
+  end
+  return found
+end
+
 -- mt.compare{variant, ... [, arms = n] [, metrics options]}: the metrics
--- of several variants side by side, and how they differ.
+-- of several variants side by side, how they differ, and which are the
+-- same game.
 function M.compare(spec)
   if type(spec) ~= "table" or #spec == 0 then
     error("bad argument #1 to 'compare' (a list of variants expected)", 2)
@@ -521,15 +541,23 @@ function M.compare(spec)
   end
   local options = {games = spec.games, max_plies = spec.max_plies,
                    seed = spec.seed, random = spec.random}
-  local list = {}
+  local list, variants = {}, {}
   for i, x in ipairs(spec) do
     local v = spec.arms and M.variant({base = x, arms = spec.arms}) or M.variant(x)
     local ok, m = pcall(M.metrics, v, options)
     if not ok then error(m, 2) end
     m.label = type(x) == "string" and x or v.name
-    list[i] = m
+    list[i], variants[i] = m, v
   end
-  return setmetatable({metrics = list, differences = differences(list),
+  local same = same_games(list, variants)
+  local words = differences(list)
+  for k = #same, 1, -1 do
+    local s = same[k]
+    table.insert(words, 1, string.format("%s and %s are the same game (%s)", s.a, s.b,
+                                         s.swap and "points relabelled, colours swapped"
+                                         or "points relabelled"))
+  end
+  return setmetatable({metrics = list, differences = words, same = same,
                        arms = spec.arms}, Comparison)
 end
 

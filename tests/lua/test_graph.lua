@@ -577,3 +577,16 @@ test("a 3x3 grid with its diagonals is Mū Tōrere's board", function()
   local c = mt.solve(nine):census()
   eq({c.reachable, c.wins, c.losses, c.draws}, {1180, 320, 160, 700})
 end)
+
+test("mt.compare says which variants are the same game", function()
+  local c = mt.compare{"standard", "no-restriction", wheel_table(8, {centre = "c", flank = "always"}),
+                       random = false}
+  eq(#c.same, 1)
+  eq({c.same[1].a, c.same[1].b, c.same[1].swap}, {"standard", "wheel8", false})
+  eq(c.same[1].map.c, "c")
+  check(tostring(c):find("standard and wheel8 are the same game (points relabelled)", 1, true),
+        tostring(c))
+  local d = mt.compare{PONG_HAU_KI, {base = PONG_HAU_KI, name = "swapped", start = "ww.bb w"},
+                       random = false}
+  check(tostring(d):find("colours swapped", 1, true), tostring(d))
+end)
