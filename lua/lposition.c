@@ -238,8 +238,8 @@ static int position_index(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
   else if (k == 5 && memcmp(key, "white", 5) == 0)
     lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
-  else
-    lua_rawget(L, lua_upvalueindex(1));
+  else /* the methods, and those scripts add to mt.Position */
+    lua_gettable(L, lua_upvalueindex(1));
   return 1;
 }
 
