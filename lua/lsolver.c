@@ -183,7 +183,9 @@ typedef struct SolveRequest {
 static SolveRequest solve_options(lua_State *L, int arg) {
   SolveRequest o = {0, isatty(STDERR_FILENO) ? 1.0 : -1.0, NULL};
   if (lua_isnoneornil(L, arg)) return o;
+  static const char *const names[] = {"threads", "progress", "file", NULL};
   luaL_checktype(L, arg, LUA_TTABLE);
+  lbridge_check_options(L, arg, names);
   if (lua_getfield(L, arg, "threads") != LUA_TNIL) {
     int ok;
     lua_Integer k = lua_tointegerx(L, -1, &ok);

@@ -224,6 +224,7 @@ end
 -- each move, as mt.limit takes it; default 60 s and 512 MiB), jobs (1:
 -- worker processes that share the games), progress.
 function M.match(a, b, options)
+  shared.check_arg(options == nil or type(options) == "table", 3, "match", "table of options", options)
   local plan = match_options(options)
   local jobs = jobs_option(options and options.jobs)
   plan.a, plan.b = M.player(a), M.player(b)

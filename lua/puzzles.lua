@@ -12,18 +12,26 @@ local FIELDS = {title = "string", variant = true, position = "string",
                 hint = "string", source = "string", difficulty = "number",
                 rating = "string", name = "string", path = "string"}
 
--- P.from_text(text [, name]): the puzzle table a puzzle file's text gives.
--- The text is data: it runs as a text chunk with nothing in its
--- environment, within a small budget.
-function P.from_text(text, name)
-  name = name or "puzzle"
+-- The puzzle table of a puzzle file's text (name names it in errors), or
+-- nil and what is wrong.  The text is data: it runs as a text chunk with
+-- nothing in its environment, within a small budget.
+local function read_puzzle(text, name)
   local chunk, err = load(text, "=" .. name, "t", {})
-  if not chunk then error("cannot load puzzle: " .. err, 2) end
+  if not chunk then return nil, "cannot load puzzle: " .. err end
   local ok, t = M.limit({time = 1, instructions = 1000000, memory = 1 << 20}, chunk)
-  if not ok then error(name .. ": " .. tostring(t), 2) end
+  if not ok then return nil, name .. ": " .. tostring(t) end
   if type(t) ~= "table" then
-    error("puzzle file " .. name .. " must return a table, not " .. type(t), 2)
+    return nil, "puzzle file " .. name .. " must return a table, not " .. type(t)
   end
+  return t
+end
+
+-- P.from_text(text [, name]): the puzzle table a puzzle file's text gives.
+function P.from_text(text, name)
+  shared.check_arg(type(text) == "string", 1, "from_text", "string", text)
+  shared.check_arg(name == nil or type(name) == "string", 2, "from_text", "string (a name)", name)
+  local t, why = read_puzzle(text, name or "puzzle")
+  if not t then shared.arg_error(1, "from_text", why) end
   return t
 end
 
@@ -31,21 +39,20 @@ end
 -- path), a path or a table.
 function P.load(spec)
   if type(spec) == "table" then return spec end
-  if type(spec) ~= "string" then
-    error("a puzzle is a name, a path or a table, not " .. type(spec), 2)
-  end
+  shared.check_arg(type(spec) == "string", 1, "load", "puzzle (a name, a path or a table)", spec)
   local path = spec
   if not (spec:find("/") or spec:match("%.lua$")) then
-    path = shared.find_script("puzzles", spec) or error("unknown puzzle '" .. spec .. "' (puzzles() lists them)", 2)
+    path = shared.find_script("puzzles", spec)
+    if not path then shared.arg_error(1, "load", "unknown puzzle '" .. spec .. "' (puzzles() lists them)") end
   else
     shared.no_files_in_sandbox("loading a puzzle from a file")
   end
   local f, err = io.open(path)
-  if not f then error("cannot load puzzle: " .. err, 2) end
+  if not f then shared.arg_error(1, "load", "cannot load puzzle: " .. err) end
   local text = f:read("a")
   f:close()
-  local ok, t = pcall(P.from_text, text, path)
-  if not ok then error(t, 2) end
+  local t, why = read_puzzle(text, path)
+  if not t then shared.arg_error(1, "load", why) end
   t.name = t.name or path:match("([^/]+)%.lua$")
   t.path = path
   return t
@@ -127,7 +134,7 @@ end
 -- move (and a right main line), and whether that first move is the only
 -- one.
 function P.check(spec)
-  local t = P.load(spec)
+  local t = shared.as_argument(1, "check", P.load, spec)
   local problems = {}
   local report = {puzzle = t, problems = problems, ok = false}
   for k in pairs(t) do
@@ -222,12 +229,16 @@ end
 -- swap, rated, easiest first; with unlike, only the puzzles that are not
 -- the same puzzle under that variant (what the variant changes).
 function P.generate(o)
-  o = o or {}
-  local v = M.variant(o.variant or "standard")
+  o = shared.options(o, 1, "generate", {variant = "string|table|Variant", goal = "string",
+                                        plies = "integer", limit = "integer",
+                                        unlike = "string|table|Variant"})
+  local v = shared.as_argument(1, "generate", M.variant, o.variant or "standard")
   local goal, plies = o.goal or "win", o.plies
-  if goal == "win" and (math.type(plies) ~= "integer" or plies < 1) then
-    error("generate needs plies (a whole number) for goal \"win\"", 2)
-  end
+  shared.check_option(goal == "win" or goal == "draw", 1, "generate", "goal", '"win" or "draw"', goal)
+  shared.check_option(goal ~= "win" or plies and plies >= 1, 1, "generate", "plies",
+                      'a whole number of plies, at least 1, for goal "win"', plies)
+  shared.check_option((o.limit or 0) >= 0, 1, "generate", "limit", "a non-negative integer", o.limit)
+  if o.unlike ~= nil then shared.as_argument(1, "generate", M.variant, o.unlike) end
   local s = M.solve(v)
   local found, classes = {}, {}
   local states, histories = shared.reachable(v)
@@ -281,16 +292,35 @@ function P.generate(o)
   return found
 end
 
--- A Lua literal of a value (strings, numbers, booleans, tables of them).
-local function literal(x, indent)
-  if type(x) == "string" then return string.format("%q", x) end
-  if type(x) ~= "table" then return tostring(x) end
-  local parts = {}
-  for i, y in ipairs(x) do parts[i] = literal(y, indent) end
-  local keys = {}
-  for k in pairs(x) do if math.type(k) ~= "integer" then keys[#keys + 1] = k end end
+-- A Lua literal of a value (strings, numbers, booleans, tables of them,
+-- at most depth deep); raises an error of P.text's argument for anything
+-- else (where says which field).
+local function literal(x, where, depth)
+  if type(x) == "string" or math.type(x) == "integer" then return string.format("%q", x) end
+  if type(x) == "boolean" or math.type(x) == "float" and x == x and math.abs(x) < math.huge then
+    return string.format("%.17g", x)
+  end
+  if type(x) ~= "table" or depth == 0 then
+    shared.arg_error(1, "text", string.format("%s is %s: a puzzle holds strings, numbers, " ..
+      "booleans and tables of them, %d deep at most", where,
+      type(x) == "table" and "nested too deeply" or shared.describe(x), 4))
+  end
+  local parts, keys = {}, {}
+  for k in next, x do
+    if math.type(k) == "integer" and k >= 1 and k <= #x then
+      parts[k] = true
+    elseif type(k) == "string" and k:match("^[%a_][%w_]*$") then
+      keys[#keys + 1] = k
+    else
+      shared.arg_error(1, "text", string.format("%s has the key %s: a puzzle's tables are " ..
+        "lists and fields named by words", where, shared.describe(k)))
+    end
+  end
+  for i = 1, #x do parts[i] = literal(x[i], where .. "[" .. i .. "]", depth - 1) end
   table.sort(keys)
-  for _, k in ipairs(keys) do parts[#parts + 1] = k .. " = " .. literal(x[k], indent) end
+  for _, k in ipairs(keys) do
+    parts[#parts + 1] = k .. " = " .. literal(x[k], where .. "." .. k, depth - 1)
+  end
   return "{" .. table.concat(parts, ", ") .. "}"
 end
 
@@ -299,9 +329,11 @@ local ORDER = {"title", "variant", "position", "history", "goal", "plies", "solu
 
 -- P.text(puzzle): the puzzle as the text of a puzzle file.
 function P.text(t)
-  local lines = {"-- " .. (t.title or "a puzzle"), "return {"}
+  shared.check_arg(type(t) == "table", 1, "text", "puzzle table", t)
+  local title = type(t.title) == "string" and t.title:gsub("\n", " ") or "a puzzle"
+  local lines = {"-- " .. title, "return {"}
   for _, k in ipairs(ORDER) do
-    if t[k] ~= nil then lines[#lines + 1] = string.format("  %s = %s,", k, literal(t[k])) end
+    if t[k] ~= nil then lines[#lines + 1] = string.format("  %s = %s,", k, literal(t[k], k, 4)) end
   end
   lines[#lines + 1] = "}"
   return table.concat(lines, "\n") .. "\n"
@@ -329,6 +361,10 @@ end
 
 -- P.mark_solved(name): remembers a solved puzzle.
 function P.mark_solved(name)
+  shared.check_arg(type(name) == "string", 1, "mark_solved", "string (a puzzle's name)", name)
+  if name == "" or name:find("\n") then
+    shared.arg_error(1, "mark_solved", "a puzzle's name is one line of text, got " .. shared.describe(name))
+  end
   local path = not M.sandboxed() and state_path()
   if not path or P.solved()[name] then return end
   local f = io.open(path, "a")

@@ -57,8 +57,13 @@ end
 -- 1000), seed (1), traps (examples, 10).  The figures of the solution are
 -- mt.metrics's.
 function M.report(variant, options)
-  options = options or {}
-  local v = M.variant(variant)
+  local v = shared.as_argument(1, "report", M.variant, variant)
+  options = shared.options(options, 2, "report", {games = "integer", seed = "integer",
+                                                  traps = "integer"})
+  shared.check_option((options.games or 0) >= 0, 2, "report", "games", "a non-negative integer",
+                      options.games)
+  shared.check_option((options.traps or 0) >= 0, 2, "report", "traps", "a non-negative integer",
+                      options.traps)
   local t0 = M.clock()
   local s = M.solve(v)
   local solve_seconds = M.clock() - t0

@@ -7,7 +7,7 @@
 -- Lua host (module_host, and lua5.4 when it is installed).
 
 local in_program = rawget(_G, "mt") ~= nil
-local REFERENCE = HERE .. "/../../doc/api.md"
+local reference = dofile(HERE .. "/reference.lua")
 
 -- Values of each class that headings and "Fields of a X:" lines name, as
 -- Lua expressions: a field is there when one of them has it (a Position's
@@ -53,27 +53,11 @@ end
 -- Class:" paragraphs.  Returns them and the list of what it cannot read.
 local function entries_of(text)
   local entries, unread = {}, {}
-  local fields_of -- the class of the "Fields of a" paragraph being read
-  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
-    local heading = line:match("^###%s+(.*)$")
-    if heading then
-      fields_of = nil
-      for code in (heading:match("^(.-)→") or heading):gmatch("`([^`]+)`") do
-        local e, why = entry_of(code)
-        if e then entries[#entries + 1] = e else unread[#unread + 1] = code .. ": " .. why end
-      end
-    else
-      local class, rest = line:match("^Fields of an? (%u[%w_]*):(.*)$")
-      if class then fields_of, line = class, rest
-      elseif line:match("^%s*$") or line:match("^#") then fields_of = nil end
-      if fields_of then
-        for field in line:gmatch("`([%a_][%w_]*)`") do
-          local e, why = entry_of(fields_of .. "." .. field)
-          if e then entries[#entries + 1] = e else unread[#unread + 1] = field .. ": " .. why end
-        end
-      end
-    end
+  local function add(code)
+    local e, why = entry_of(code)
+    if e then entries[#entries + 1] = e else unread[#unread + 1] = code .. ": " .. why end
   end
+  reference.each(text, add, function(class, field) add(class .. "." .. field) end)
   return entries, unread
 end
 
@@ -151,15 +135,8 @@ local function missing(text, host)
   return problems, #entries
 end
 
-local function read(path)
-  local f = assert(io.open(path))
-  local text = f:read("a")
-  f:close()
-  return text
-end
-
 test("the reference's headings are read, every form of them", function()
-  local entries, unread = entries_of(read(REFERENCE))
+  local entries, unread = entries_of(reference.text())
   eq(unread, {}, "headings this test cannot read")
   local kinds = {}
   for _, e in ipairs(entries) do
@@ -182,7 +159,7 @@ end)
 test("every documented name is there in a fresh process", function()
   local list = hosts()
   check(#list > 0, "a host to run the checks in")
-  local text = read(REFERENCE)
+  local text = reference.text()
   for _, host in ipairs(list) do
     local problems, count = missing(text, host)
     check(count > 100, "the reference's entries")
