@@ -204,14 +204,25 @@ end
 
 -- --- the position graph ---
 
-local value_colour = {win = "#7bc96f", loss = "#e8787a", draw = "#d9d9d9"}
+local value_colour = {win = "#7bc96f", loss = "#e8787a", draw = "#d9d9d9",
+                      mixed = "#f0c05a", none = "#ffffff"}
+
+-- What the picture shows, under the graph.
+local DOT_LEGEND = table.concat({
+  "A node is a board up to rotation and reflection%s; its left half is the side",
+  "to move being black, its right half white: green, that side wins with perfect",
+  "play; red, it loses; grey, a draw; amber, it depends on the moves that led",
+  "there (the variant's rules read the ply or remember moves); white, never",
+  "reached with that side to move.  An edge is a move; bold, the only one.", ""}, "\\l")
 
 -- mt.dot(variant [, options]): the graph of the boards reachable from the
 -- variant's start, as Graphviz DOT: a node for each board up to rotation
 -- and reflection (and colour swap when options.swap), an edge for each
 -- move between them.  A node is filled by the solver's values for black to
--- move (left) and white to move (right); an edge is bold where the move is
--- forced (the only one).
+-- move (left) and white to move (right): "mixed" when the states of that
+-- board and side (their plies or remembered moves differ) differ in value;
+-- an edge is bold where the move is forced (the only one).  DOT_LEGEND
+-- says so under the graph.
 function M.dot(variant, options)
   local v = shared.as_argument(1, "dot", M.variant, variant)
   local o = shared.options(options, 2, "dot", {swap = "boolean"})
@@ -227,7 +238,8 @@ function M.dot(variant, options)
       order[#order + 1] = key
     end
     local side = swapped and other[p.side] or p.side
-    nodes[key].values[side] = nodes[key].values[side] or s:lookup(p, h)
+    local value, was = (s:lookup(p, h)), nodes[key].values[side]
+    nodes[key].values[side] = (was == nil or was == value) and value or "mixed"
     if not v:outcome(p, h) then
       local moves = v:moves(p, h)
       for _, m in ipairs(moves) do
@@ -243,11 +255,13 @@ function M.dot(variant, options)
     end
   end
   local lines = {string.format('digraph "%s" {', v.name),
+                 string.format('  graph [label="%s" labeljust=l fontname="sans-serif" fontsize=10];',
+                               DOT_LEGEND:format(o.swap and " and colour swap" or "")),
                  '  node [shape=ellipse style="wedged" fontname="monospace" fontsize=10];'}
   for _, key in ipairs(order) do
     local n = nodes[key]
-    local b = value_colour[n.values.black or "draw"]
-    local w = value_colour[n.values.white or "draw"]
+    local b = value_colour[n.values.black or "none"]
+    local w = value_colour[n.values.white or "none"]
     lines[#lines + 1] = string.format('  n%d [label="%s" fillcolor="%s:%s"];', n.id, key, b, w)
   end
   for _, e in ipairs(edges) do

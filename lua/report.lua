@@ -87,6 +87,15 @@ function M.report(variant, options)
   return r
 end
 
+-- The moves that led to a trap, as the variant remembers them, in the
+-- order played (" after c-4 5-c"); "" when it remembers none.
+local function trap_history(t)
+  local h = t.history or {}
+  local moves = {}
+  for i = #h, 1, -1 do moves[#moves + 1] = tostring(h[i]) end
+  return #moves > 0 and " after " .. table.concat(moves, " ") or ""
+end
+
 -- The report as text.
 function Report.__tostring(r)
   local lines = {
@@ -103,8 +112,8 @@ function Report.__tostring(r)
   }
   for i, t in ipairs(r.traps.examples) do
     if i > 3 then break end
-    lines[#lines + 1] = string.format("    e.g. %s (%d losing move%s)",
-                                      t.position, t.losing, t.losing > 1 and "s" or "")
+    lines[#lines + 1] = string.format("    e.g. %s%s (%d losing move%s)", t.position,
+                                      trap_history(t), t.losing, t.losing > 1 and "s" or "")
   end
   lines[#lines + 1] = r.lookahead
     and string.format("  lookahead: looking %s ahead, a player never turns a draw or a win into a loss",
