@@ -222,6 +222,30 @@ local function same_puzzle_under(t, unlike, arms)
   return ok and r.ok and r.unique
 end
 
+-- Why generate found no puzzle, from what it saw: the distances of the
+-- wins reachable, how many positions fitted the goal, how many the
+-- unlike variant took away.
+local function why_none(v, goal, plies, seen, unlike)
+  local head = "no position of " .. v.name .. " fits: "
+  if goal == "win" and not seen.wins[plies] then
+    local list = {}
+    for d in next, seen.wins do list[#list + 1] = d end
+    table.sort(list)
+    if #list == 0 then return head .. "no reachable position is a win" end
+    local text = #list == 1 and tostring(list[1])
+                 or table.concat(list, ", ", 1, #list - 1) .. " or " .. list[#list]
+    return head .. "wins here come in " .. text .. " plies"
+  end
+  local what = goal == "win" and "wins in " .. shared.plies(plies) or "drawn positions"
+  if seen.fits == 0 then return head .. "the game is over in every one of its " .. what end
+  if seen.unlike > 0 then
+    return head .. string.format("the puzzles of its %s are the same puzzles under %s",
+                                 what, shared.describe(unlike))
+  end
+  return head .. string.format("none of its %d %s has exactly one right first move " ..
+                               "among several", seen.fits, what)
+end
+
 -- P.generate{variant = ..., goal = "win" or "draw", plies = n, limit = n,
 -- unlike = variant}: every position reachable from the start that fits (a
 -- win in exactly plies with one winning first move, or a draw with one
@@ -241,13 +265,16 @@ function P.generate(o)
   if o.unlike ~= nil then shared.as_argument(1, "generate", M.variant, o.unlike) end
   local s = M.solve(v)
   local found, classes = {}, {}
+  local seen = {wins = {}, fits = 0, unlike = 0} -- for why none fits
   local states, histories = shared.reachable(v)
   for i, p in ipairs(states) do
     local h = histories[i]
     local value, d = s:lookup(p, h)
+    if value == "win" and d > 0 then seen.wins[d] = true end
     local fits = goal == "win" and value == "win" and d == plies
                  or goal == "draw" and value == "draw"
     if fits and not v:outcome(p, h) then
+      seen.fits = seen.fits + 1
       local right, total = {}, 0
       for _, m in ipairs(v:moves(p, h)) do
         total = total + 1
@@ -278,6 +305,7 @@ function P.generate(o)
         }
         if o.unlike and same_puzzle_under(found[#found], o.unlike, v.arms) then
           found[#found] = nil
+          seen.unlike = seen.unlike + 1
         end
       end
     end
@@ -286,10 +314,11 @@ function P.generate(o)
     if a.difficulty ~= b.difficulty then return a.difficulty < b.difficulty end
     return a.position < b.position
   end)
+  local why = #found == 0 and why_none(v, goal, plies, seen, o.unlike) or nil
   if o.limit and #found > o.limit then
     for i = #found, o.limit + 1, -1 do found[i] = nil end
   end
-  return found
+  return found, why
 end
 
 -- A Lua literal of a value (strings, numbers, booleans, tables of them,
