@@ -209,3 +209,32 @@ test("the checks of this test fail on a bad message", function()
   check(#confuse(fake) > 0, "a function failing inside is caught")
   check(calls >= #BAD, "every bad value tried")
 end)
+
+test("option values out of range name the option and what it takes", function()
+  local g = mt.game()
+  local cases = {
+    {function() return mt.svg(g, {size = 0 / 0}) end, "bad argument #2 to 'svg' (option size must be"},
+    {function() return mt.svg(g, {size = math.huge}) end, "option size must be a number of pixels"},
+    {function() return mt.svg(g, {style = "round"}) end, "option style must be \"star\" or \"wheel\""},
+    {function() return mt.svg(g, {arrow = "4-9"}) end, "option arrow must be a move on the board"},
+    {function() return mt.svg_game(g, {per_row = 0}) end, "option per_row must be"},
+    {function() return mt.svg(g, {size = "big"}) end, "option size must be a number, got \"big\""},
+    {function() return mt.metrics("standard", {nope = 1}) end,
+     "bad argument #2 to 'metrics' (unknown option \"nope\" (the options are games, max_plies"},
+    {function() return mt.metrics("standard", {games = -1}) end, "option games must be a non-negative integer"},
+    {function() return mt.report("standard", {games = 1.5}) end, "option games must be an integer, got 1.5"},
+    {function() return mt.puzzle.generate{goal = "lose"} end, "option goal must be \"win\" or \"draw\""},
+    {function() return mt.puzzle.generate{plies = 0} end, "option plies must be a whole number of plies"},
+    {function() return mt.puzzle.text({title = "x", solution = print}) end,
+     "bad argument #1 to 'text' (solution is function: a puzzle holds strings"},
+    {function() return mt.puzzle.text({solution = {{{{{"deep"}}}}}}) end, "nested too deeply"},
+    {function() return mt.player("random"):reset("x") end, "bad argument #1 to 'reset' (integer (a seed) expected"},
+    {function() return mt.player("perfect", {skill = 0 / 0}) end, "skill must be a number from 0"},
+    {function() return mt.solve("standard", {nope = 1}) end, "unknown option \"nope\""},
+    {function() return mt.load("x", {nope = 1}) end, "unknown option \"nope\" (the options are variant_path)"},
+  }
+  for _, c in ipairs(cases) do raises(c[1], c[2]) end
+  local t = {title = "loop"}
+  t.solution = t
+  raises(function() return mt.puzzle.text(t) end, "nested too deeply")
+end)
