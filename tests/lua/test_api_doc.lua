@@ -110,8 +110,17 @@ local function hosts()
   local lua = p:read("l")
   p:close()
   if lua then
-    list[#list + 1] = {name = "lua5.4", input = "file", command = quote(lua) .. " -e " ..
-                       quote("package.cpath = " .. string.format("%q", dir .. "/?.so;") .. " .. package.cpath")}
+    local host = {name = "lua5.4", input = "file", command = quote(lua) .. " -e " ..
+                  quote("package.cpath = " .. string.format("%q", dir .. "/?.so;") .. " .. package.cpath")}
+    -- a module built with AddressSanitizer loads only in a host built so
+    local probe = io.popen(host.command .. " -e 'require \"mutorere\"' 2>&1")
+    local out = probe:read("a")
+    probe:close()
+    if out:find("ASan runtime", 1, true) then
+      io.stderr:write("lua5.4 cannot load a module built with AddressSanitizer: not run there\n")
+    else
+      list[#list + 1] = host
+    end
   end
   return list
 end

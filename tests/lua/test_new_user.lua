@@ -56,11 +56,15 @@ test("the README's busted command runs its spec, and its .luacheckrc checks scri
   local command = readme_block("so that busted still")
   check(command:find("busted --lua=lua5.4", 1, true), "the command: " .. command)
   command = command:gsub("build/%?%.so", BUILD .. "/?.so")
-  if shell("command -v busted") ~= "" then
+  -- a module built with AddressSanitizer loads only in a host built so
+  local asan = shell("lua5.4 -e " .. quote(string.format("package.cpath = %q require 'mutorere'",
+                                                         BUILD .. "/?.so"))):find("ASan runtime", 1, true)
+  if shell("command -v busted") ~= "" and not asan then
     local out, ok = shell("cd " .. quote(dir) .. " && " .. command)
     check(ok and out:find("2 successes / 0 failures / 0 errors", 1, true), "busted: " .. out)
   else
-    io.stderr:write("busted is not installed: the README's spec is not run\n")
+    io.stderr:write("busted is not installed, or the module is built with AddressSanitizer: " ..
+                    "the README's spec is not run\n")
   end
   write(dir .. "/script.lua", "local g = mt.game()\nprint(mt.perft(g, 4))\n")
   local out, ok = shell("cd " .. quote(dir) .. " && luacheck --no-color .")
