@@ -4,7 +4,8 @@
 ** against the same rule in plain Lua; the cost of a rule written as a Lua
 ** hook; the solver's speed and memory, on one thread and on all; the
 ** designer's metrics (the reachable graph, its census and the random-play
-** chain, against a bare chain of chances alone); the program's start-up
+** chain, against a bare chain of chances alone); loading a solution file
+** against reading it alone; the program's start-up
 ** time against lua5.4's.  Run it on an idle machine;
 ** nothing here is a test.
 **
@@ -14,6 +15,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include <lauxlib.h>
 #include <lualib.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +30,7 @@
 #include "memory.h"
 #include "metrics.h"
 #include "perft.h"
+#include "solfile.h"
 #include "solve.h"
 #include "symsolver.h"
 
@@ -282,43 +287,82 @@ static void bench_lua_hooks(int quick) {
   lua_close(L);
 }
 
-/* Milliseconds per run of a command (argv), over runs runs; 0 when it
-** cannot run. */
-static double time_command(char *const argv[], int runs) {
+/* --- start-up, timed as hyperfine -N times it --- */
+
+/* Milliseconds one run of a command (argv) takes, from its spawn to its
+** exit, its output thrown away; -1 when it cannot start or fails.
+** posix_spawn starts it without copying this large process (as fork
+** would: that copy would be most of what is timed). */
+static double time_run(char *const argv[]) {
+  extern char **environ;
+  posix_spawn_file_actions_t files;
+  posix_spawnattr_t attributes;
+  sigset_t none;
+  pid_t pid;
+  int status;
+  sigemptyset(&none);
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
   double t = now();
-  fflush(NULL); /* the children must not inherit buffered output */
-  for (int i = 0; i < runs; i++) {
-    pid_t pid = fork();
-    if (pid == 0) {
-      if (!freopen("/dev/null", "w", stdout)) _exit(127);
-      execvp(argv[0], argv);
-      _exit(127);
-    }
-    int status;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return 0;
-  }
-  return (now() - t) * 1000 / runs;
+  int failed = posix_spawnp(&pid, argv[0], &files, &attributes, argv, environ);
+  if (!failed)
+    failed = waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+             WEXITSTATUS(status) != 0;
+  t = now() - t;
+  posix_spawn_file_actions_destroy(&files);
+  posix_spawnattr_destroy(&attributes);
+  return failed ? -1 : t * 1000;
 }
 
-/* Start-up: mutorere -e '' against lua5.4 -e '', in turns of runs runs
-** each (so that both see the same load); the best turn of each counts. */
-static void bench_startup(int runs) {
+static int compare_doubles(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median of the n values at v (sorts them). */
+static double median(double *v, int n) {
+  qsort(v, (size_t)n, sizeof *v, compare_doubles);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Start-up: mutorere -e '' against lua5.4 -e '', one run of each in turn
+** for pairs pairs after a tenth more not counted: the median run of each,
+** as in hyperfine -N, and the median of the pairs' ratios (both runs of a
+** pair see the same load, so that a busy machine moves it least). */
+static void bench_startup(int pairs) {
   char *ours[] = {BENCH_BINARY_DIR "/mutorere", "-e", "", NULL};
   char *stock[] = {"lua5.4", "-e", "", NULL};
-  double a = 0, b = 0;
-  printf("start-up, best of 5 turns of %d runs each\n", runs);
-  for (int turn = 0; turn < 5; turn++) {
-    double x = time_command(ours, runs), y = time_command(stock, runs);
-    if (turn == 0 || x < a) a = x;
-    if (turn == 0 || y < b) b = y;
+  double *a = malloc(3 * (size_t)pairs * sizeof *a);
+  if (!a) return;
+  double *b = a + pairs, *ratio = b + pairs;
+  int stock_runs = 1;
+  printf("start-up, the median of %d runs of each in turns (spawned, as "
+         "hyperfine -N)\n",
+         pairs);
+  for (int i = -pairs / 10; i < pairs; i++) {
+    double x = time_run(ours), y = stock_runs ? time_run(stock) : 0;
+    if (x < 0) {
+      printf("  %s -e '' failed\n", ours[0]);
+      free(a);
+      return;
+    }
+    if (y < 0) stock_runs = 0;
+    if (i < 0) continue; /* the warm-up */
+    a[i] = x;
+    if (stock_runs) b[i] = y, ratio[i] = x / y;
   }
-  printf("  %-44s %8.2f ms\n", "mutorere -e ''", a);
-  if (b > 0) {
-    printf("  %-44s %8.2f ms\n", "lua5.4 -e ''", b);
-    printf("mutorere / lua5.4: %.2fx (bar: 1.2x)\n", a / b);
+  printf("  %-44s %8.3f ms\n", "mutorere -e ''", median(a, pairs));
+  if (stock_runs) {
+    printf("  %-44s %8.3f ms\n", "lua5.4 -e ''", median(b, pairs));
+    printf("mutorere / lua5.4: %.2fx, the median of the pairs (bar: 1.2x)\n",
+           median(ratio, pairs));
   } else
-    printf("  lua5.4 is not installed: no comparison\n");
+    printf("  lua5.4 -e '' does not run (not installed?): no comparison\n");
+  free(a);
 }
 
 /* Runs the Lua bench file name (in bench/) with the module as mt and
@@ -383,6 +427,56 @@ static void bench_solver(int quick, int extra) {
     if (all > 1) solve_line("standard", n, all);
   }
   solve_line("first-two-turns", quick ? 20 : 24, 1);
+}
+
+/* --- solution files --- */
+
+/* Seconds to read the file at path into buf (size bytes at most) with
+** fread: the reference a load is measured against. */
+static double read_seconds(const char *path, char *buf, size_t size) {
+  double c = now();
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  while (fread(buf, 1, size, f) == size) continue;
+  fclose(f);
+  return now() - c;
+}
+
+/* A solution of the standard rule on n arms saved, then loaded (header,
+** checksum and every code checked) against reading the same file alone,
+** best of 5 (the file in the page cache). */
+static void bench_solution_file(int quick) {
+  int n = quick ? 20 : 24;
+  Rules r;
+  Solution s, back;
+  char err[BOARD_ERRMAX], path[256];
+  rules_named(&r, "standard", n, err);
+  SolfileId id = {"bench", "standard", "none", &r, 1, 0};
+  snprintf(path, sizeof path, "%s/mutorere-bench-%ld.mts",
+           getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
+  if (solve_variant(&s, &r, NULL, err) ||
+      solfile_save(&s, &id, path, NULL, NULL, err)) {
+    printf("solution file: %s\n", err);
+    return;
+  }
+  size_t size = (size_t)symsolver_entries(&s);
+  char *buf = malloc(size);
+  double load = 1e9, read = 1e9;
+  for (int i = 0; i < 5 && buf; i++) {
+    double c = now();
+    if (solfile_load(&back, &id, path, NULL, NULL, err) == SOLVER_OK)
+      solver_free(&back);
+    double t = now() - c, raw = read_seconds(path, buf, size);
+    load = t < load ? t : load;
+    read = raw < read ? raw : read;
+  }
+  printf("solution file, standard rule, %d arms (%.1f MB): load %.0f MB/s, "
+         "fread alone %.0f MB/s: %.2fx its time\n",
+         n, (double)size / 1e6, (double)size / load / 1e6,
+         (double)size / read / 1e6, load / read);
+  remove(path);
+  free(buf);
+  solver_free(&s);
 }
 
 /* The reference for the chain: the chance of each state carried ply by ply
@@ -472,6 +566,8 @@ int main(int argc, char **argv) {
   printf("\n");
   bench_solver(quick, extra);
   printf("\n");
+  bench_solution_file(quick);
+  printf("\n");
   bench_lua_file("ai.lua", quick, NULL, 0); /* alpha-beta, MCTS */
   printf("\n");
   bench_lua_file("tournament.lua", quick, NULL,
@@ -488,7 +584,7 @@ int main(int argc, char **argv) {
                  "concat = table.concat}",
                  0);
   printf("\n");
-  bench_startup(quick ? 10 : 50);
+  bench_startup(quick ? 60 : 300);
   printf("\n");
   bench_lua_file("watchdog.lua", quick, NULL, 1); /* last: it takes Ctrl-C */
   return 0;

@@ -64,7 +64,7 @@ typedef struct MetricsCensus {
   uint64_t moves;  /* legal moves summed over the states that go on */
   uint64_t forced; /* states that go on with one legal move */
   /* remoteness[0][d]: states won in d plies; [1][d]: lost in d */
-  uint64_t remoteness[2][SOLVER_MAX_DISTANCE + 1];
+  uint64_t remoteness[2][SOLVER_LONGEST + 1];
   uint64_t traps;      /* drawn states with a losing move */
   uint64_t trap_moves; /* their losing moves */
   uint64_t trap_losing[RULES_MAX_MOVES + 1]; /* traps by losing moves */

@@ -6,19 +6,21 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "memory.h"
 #include "rank.h"
+#include "safefile.h"
 #include "symsolver.h"
 
 #define BLOCK ((size_t)1 << 24) /* bytes written or read at a time */
 #define HEADER_MAX 1024         /* a header is shorter */
 #define VARIANT_MAX 400         /* and its variant line too */
 #define IO_FAILED 1             /* not a SOLVER_* code: errno says why */
+#define NO_FLAW UINT64_MAX      /* no entry holds an impossible code */
 
 /* --- the header --- */
 
@@ -26,79 +28,267 @@ typedef struct Header {
   int format;
   char program[32];
   char variant[VARIANT_MAX];
+  char hooks[24];
   char index[16];  /* "symmetric" or "plain" */
   char coding[24]; /* "parity-wins-odd", "parity-wins-even" or "value" */
   int arms, opening, layers;
   uint64_t entries, checksum;
 } Header;
 
-/* The header of s. */
-static void header_of(const Solution *s, const char *program,
-                      const char *variant, Header *h) {
+/* The name of a coding. */
+static const char *coding_name(int by_parity, int even_wins) {
+  return !by_parity  ? "value"
+         : even_wins ? "parity-wins-even"
+                     : "parity-wins-odd";
+}
+
+/* The header of s, the solution of id. */
+static void header_of(const Solution *s, const SolfileId *id, Header *h) {
   memset(h, 0, sizeof *h);
   h->format = SOLFILE_FORMAT;
-  snprintf(h->program, sizeof h->program, "%s", program);
-  snprintf(h->variant, sizeof h->variant, "%s", variant);
+  snprintf(h->program, sizeof h->program, "%s", id->program);
+  snprintf(h->variant, sizeof h->variant, "%s", id->variant);
+  snprintf(h->hooks, sizeof h->hooks, "%s", id->hooks);
   snprintf(h->index, sizeof h->index, "%s", s->sym ? "symmetric" : "plain");
   snprintf(h->coding, sizeof h->coding, "%s",
-           !s->sym || !s->sym->by_parity ? "value"
-           : s->sym->even_wins           ? "parity-wins-even"
-                                         : "parity-wins-odd");
+           s->sym ? coding_name(s->sym->by_parity, s->sym->even_wins)
+                  : "value");
   h->arms = s->n;
   h->opening = s->opening;
   h->layers = s->sym ? s->sym->layers : s->opening + 1;
   h->entries = s->sym ? symrank_layer(&s->sym->rank) : s->layer;
 }
 
-/* Writes the header's text (with the checksum) to f. */
-static int header_write(FILE *f, const Header *h) {
-  return fprintf(f,
-                 "mutorere solution\nformat %d\nprogram %s\nvariant %s\n"
-                 "index %s\ncoding %s\narms %d\nopening %d\nlayers %d\n"
-                 "entries %" PRIu64 "\nchecksum %016" PRIx64 "\n\n",
-                 h->format, h->program, h->variant, h->index, h->coding,
-                 h->arms, h->opening, h->layers, h->entries, h->checksum) > 0;
+/* Writes the header's text into text (HEADER_MAX bytes): the lines the
+** checksum covers, then (with_checksum) its own line and the blank line.
+** Returns the length, or -1 when it does not fit. */
+static int header_text(const Header *h, int with_checksum, char *text) {
+  int k = snprintf(text, HEADER_MAX,
+                   "mutorere solution\nformat %d\nprogram %s\nvariant %s\n"
+                   "hooks %s\nindex %s\ncoding %s\narms %d\nopening %d\n"
+                   "layers %d\nentries %" PRIu64 "\n",
+                   h->format, h->program, h->variant, h->hooks, h->index,
+                   h->coding, h->arms, h->opening, h->layers, h->entries);
+  if (k > 0 && k < HEADER_MAX && with_checksum)
+    k += snprintf(text + k, (size_t)(HEADER_MAX - k),
+                  "checksum %016" PRIx64 "\n\n", h->checksum);
+  return k > 0 && k < HEADER_MAX ? k : -1;
 }
 
-/* Reads one header line "key value" into value (size bytes).  Returns 1,
-** or 0 when the line is not that. */
-static int header_line(FILE *f, const char *key, char *value, size_t size) {
-  char line[VARIANT_MAX + 32];
-  size_t k = strlen(key);
-  if (!fgets(line, sizeof line, f)) return 0;
+/* A header as read: its text, and the length of the part the checksum
+** covers. */
+typedef struct RawHeader {
+  char text[HEADER_MAX];
+  int length, covered;
+} RawHeader;
+
+/* Reads one line "key value" of the header, appending it to raw, and
+** copies the value into value (size bytes).  Returns 1, or 0 when the
+** line is not that. */
+static int header_line(FILE *f, RawHeader *raw, const char *key, char *value,
+                       size_t size) {
+  char *line = raw->text + raw->length;
+  size_t k = strlen(key), room = (size_t)(HEADER_MAX - raw->length);
+  if (room < 2 || !fgets(line, (int)room, f)) return 0;
   size_t len = strlen(line);
   if (len == 0 || line[len - 1] != '\n') return 0;
-  line[len - 1] = 0;
+  raw->length += (int)len;
   if (strncmp(line, key, k) != 0 || line[k] != ' ') return 0;
-  snprintf(value, size, "%s", line + k + 1);
+  snprintf(value, size, "%.*s", (int)(len - k - 2), line + k + 1);
   return 1;
 }
 
-/* Reads a header.  Returns 1, or 0 when f does not start with one. */
-static int header_read(FILE *f, Header *h) {
-  char line[64], number[32], format[16];
+/* A header number: what strtol reads, within int. */
+static int header_int(const char *text) {
+  long x = strtol(text, NULL, 10);
+  return x < INT_MIN ? INT_MIN : x > INT_MAX ? INT_MAX : (int)x;
+}
+
+/* Reads a header into h and raw.  Returns 1, or 0 when f does not start
+** with one as this program writes them (a header of another format gives
+** 1 with that format, the rest unread). */
+static int header_read(FILE *f, Header *h, RawHeader *raw) {
+  char number[32], canonical[HEADER_MAX];
   memset(h, 0, sizeof *h);
-  if (!fgets(line, sizeof line, f) || strcmp(line, "mutorere solution\n"))
+  raw->length = 0;
+  if (!fgets(raw->text, HEADER_MAX, f) ||
+      strcmp(raw->text, "mutorere solution\n") != 0)
     return 0;
-  if (!header_line(f, "format", format, sizeof format)) return 0;
-  h->format = atoi(format);
+  raw->length = (int)strlen(raw->text);
+  if (!header_line(f, raw, "format", number, sizeof number)) return 0;
+  h->format = header_int(number);
   if (h->format != SOLFILE_FORMAT) return 1; /* the caller says so */
-  if (!header_line(f, "program", h->program, sizeof h->program) ||
-      !header_line(f, "variant", h->variant, sizeof h->variant) ||
-      !header_line(f, "index", h->index, sizeof h->index) ||
-      !header_line(f, "coding", h->coding, sizeof h->coding))
+  if (!header_line(f, raw, "program", h->program, sizeof h->program) ||
+      !header_line(f, raw, "variant", h->variant, sizeof h->variant) ||
+      !header_line(f, raw, "hooks", h->hooks, sizeof h->hooks) ||
+      !header_line(f, raw, "index", h->index, sizeof h->index) ||
+      !header_line(f, raw, "coding", h->coding, sizeof h->coding))
     return 0;
-  if (!header_line(f, "arms", number, sizeof number)) return 0;
-  h->arms = atoi(number);
-  if (!header_line(f, "opening", number, sizeof number)) return 0;
-  h->opening = atoi(number);
-  if (!header_line(f, "layers", number, sizeof number)) return 0;
-  h->layers = atoi(number);
-  if (!header_line(f, "entries", number, sizeof number)) return 0;
+  int *ints[] = {&h->arms, &h->opening, &h->layers};
+  static const char *const int_keys[] = {"arms", "opening", "layers"};
+  for (int i = 0; i < 3; i++) {
+    if (!header_line(f, raw, int_keys[i], number, sizeof number)) return 0;
+    *ints[i] = header_int(number);
+  }
+  if (!header_line(f, raw, "entries", number, sizeof number)) return 0;
   h->entries = strtoull(number, NULL, 10);
-  if (!header_line(f, "checksum", number, sizeof number)) return 0;
+  raw->covered = raw->length;
+  if (!header_line(f, raw, "checksum", number, sizeof number)) return 0;
   h->checksum = strtoull(number, NULL, 16);
-  return fgets(line, sizeof line, f) && strcmp(line, "\n") == 0;
+  if (!fgets(number, sizeof number, f) || strcmp(number, "\n") != 0) return 0;
+  raw->text[raw->length++] = '\n';
+  /* nothing but what this program writes: no leading zeros, no spaces */
+  return header_text(h, 1, canonical) == raw->length &&
+         memcmp(canonical, raw->text, (size_t)raw->length) == 0;
+}
+
+/* Checks a header against id.  Returns 1, or 0 with the difference in err
+** (path names the file). */
+static int header_fits(const Header *h, const SolfileId *id, const char *path,
+                       char *err) {
+  const Rules *r = id->rules;
+  int symmetric = id->symmetric, by_parity = 0, even_wins = 0;
+  if (symmetric) symsolver_coding(r, &by_parity, &even_wins);
+  if (h->format != SOLFILE_FORMAT) {
+    snprintf(err, BOARD_ERRMAX,
+             "%.60s is a solution file of format %d; this program reads "
+             "format %d",
+             path, h->format, SOLFILE_FORMAT);
+    return 0;
+  }
+  if (strcmp(h->program, id->program) != 0) {
+    snprintf(err, BOARD_ERRMAX,
+             "%.60s was written by mutorere %.20s; this is %.20s: solve "
+             "again",
+             path, h->program, id->program);
+    return 0;
+  }
+  if (strcmp(h->variant, id->variant) != 0) {
+    snprintf(err, BOARD_ERRMAX, "%.30s holds another variant: %.100s", path,
+             h->variant);
+    return 0;
+  }
+  if (strcmp(h->hooks, id->hooks) != 0) {
+    snprintf(err, BOARD_ERRMAX,
+             "%.60s was solved with other hooks (the code of this variant's "
+             "hooks differs): solve again",
+             path);
+    return 0;
+  }
+  char want[32] = "";
+  const char *field = NULL, *index = symmetric ? "symmetric" : "plain";
+  const char *coding = coding_name(by_parity, even_wins);
+  uint64_t entries =
+      symmetric ? 2 * rank_binomial(r->arms, r->arms / 2) : rank_layer(r->arms);
+  int layers = symmetric ? symsolver_layers(r) : rules_opening_plies(r) + 1;
+  if (strcmp(h->index, index) != 0)
+    field = "index", snprintf(want, sizeof want, "%s", index);
+  else if (strcmp(h->coding, coding) != 0)
+    field = "coding", snprintf(want, sizeof want, "%s", coding);
+  else if (h->arms != r->arms)
+    field = "arms", snprintf(want, sizeof want, "%d", r->arms);
+  else if (h->opening != rules_opening_plies(r))
+    field = "opening",
+    snprintf(want, sizeof want, "%d", rules_opening_plies(r));
+  else if (h->layers != layers)
+    field = "layers", snprintf(want, sizeof want, "%d", layers);
+  else if (h->entries != entries)
+    field = "entries", snprintf(want, sizeof want, "%" PRIu64, entries);
+  else if (rules_memory(r) > 0)
+    snprintf(err, BOARD_ERRMAX,
+             "%.60s: the solutions of rules that remember moves are not "
+             "kept in files",
+             path);
+  else
+    return 1;
+  if (field)
+    snprintf(err, BOARD_ERRMAX,
+             "%.60s does not fit the rules: its header's %s is not %s", path,
+             field, want);
+  return 0;
+}
+
+/* --- the codes --- */
+
+enum { CODE_OK, CODE_TOO_FAR, CODE_NEVER };
+
+#define LOW7 0x7f7f7f7f7f7f7f7fu /* the low 7 bits of every byte */
+#define HIGH (~LOW7)             /* the high bit */
+
+/* The codes a table may hold, as a table and as a test of 8 at once. */
+typedef struct CodeCheck {
+  uint8_t flaw[256]; /* CODE_* of each code */
+  int by_word;       /* the word test says what flaw says */
+  uint64_t add;      /* 255 - the largest good code, in every byte */
+  int bit1;          /* 0 or 1: bit 1 of every good code but 0; -1: any */
+} CodeCheck;
+
+/* 1 when the 8 codes in w all pass the word test: none above the largest
+** good code and (bit1 >= 0) bit 1 as said in all but zeros.  Each byte is
+** tested alone (no carry crosses a byte). */
+static int word_good(const CodeCheck *c, uint64_t w) {
+  uint64_t above = ((w & LOW7) + c->add) & w & HIGH; /* byte > 255 - add */
+  if (c->bit1 < 0) return above == 0;
+  uint64_t nonzero = (((w & LOW7) + LOW7) | w) & HIGH;
+  uint64_t bit1 = (w << 6) & HIGH; /* bit 1 of each byte at its bit 7 */
+  return (above | (nonzero & (c->bit1 ? ~bit1 : bit1))) == 0;
+}
+
+/* Sets up c for a table of s, the solution of id: flaw[code] is CODE_OK
+** when the rules can give the code, CODE_TOO_FAR beyond the longest
+** distance of its coding, CODE_NEVER for a value that an end by blocking
+** alone cannot give at that distance; then the word test, used only when
+** it agrees with flaw on every code. */
+static void code_check(const Solution *s, const SolfileId *id, CodeCheck *c) {
+  int longest = s->sym ? symsolver_max_distance(s->sym) : SOLVER_MAX_DISTANCE;
+  int largest = 0, bit1[2] = {0, 0};
+  for (int code = 0; code < 256; code++) {
+    int d, value = s->sym ? symsolver_value(s->sym, (uint8_t)code, &d)
+                          : solver_code_value((uint8_t)code, &d);
+    /* blocked at the end: the mover when d is even; who is blocked loses,
+    ** or wins in misère */
+    int lost = (d % 2 == 0) != (id->rules->misere != 0);
+    c->flaw[code] =
+        d > longest ? CODE_TOO_FAR
+        : value != VALUE_DRAW && !id->verdicts && (value == VALUE_LOSS) != lost
+            ? CODE_NEVER
+            : CODE_OK;
+    if (c->flaw[code] == CODE_OK) largest = code;
+    if (c->flaw[code] == CODE_OK && code) bit1[code >> 1 & 1] = 1;
+  }
+  c->add = LOW7 / 0x7f * (uint64_t)(255 - largest);
+  c->bit1 = bit1[0] && bit1[1] ? -1 : bit1[1];
+  c->by_word = largest >= 128;
+  for (int code = 0; code < 256 && c->by_word; code++)
+    c->by_word = word_good(c, LOW7 / 0x7f * (uint64_t)code) ==
+                 (c->flaw[code] == CODE_OK);
+}
+
+/* The first of k codes at p that c refuses, or k. */
+static size_t first_flawed(const CodeCheck *c, const uint8_t *p, size_t k) {
+  size_t i = 0;
+  for (uint64_t w; c->by_word && i + 8 <= k; i += 8)
+    if (memcpy(&w, p + i, 8), !word_good(c, w)) break;
+  while (i < k && c->flaw[p[i]] == CODE_OK) i++;
+  return i;
+}
+
+/* Writes to err why entry at of s holds an impossible code. */
+static void code_refused(const Solution *s, const uint8_t flaw[256],
+                         uint64_t at, const char *path, char *err) {
+  uint8_t code = s->codes[at];
+  int d, value = s->sym ? symsolver_value(s->sym, code, &d)
+                        : solver_code_value(code, &d);
+  if (flaw[code] == CODE_TOO_FAR)
+    snprintf(err, BOARD_ERRMAX,
+             "%.40s is damaged: entry %" PRIu64
+             " holds code %d, beyond the longest distance of its coding",
+             path, at, code);
+  else
+    snprintf(err, BOARD_ERRMAX,
+             "%.40s is damaged: entry %" PRIu64
+             " says %s in %d, which games won only by blocking never give",
+             path, at, value == VALUE_WIN ? "a win" : "a loss", d);
 }
 
 /* --- the table --- */
@@ -118,116 +308,99 @@ static uint64_t checksum(uint64_t h, const uint8_t *p, size_t k) {
 
 #define CHECKSUM_START 0xcbf29ce484222325u
 
-/* Writes or reads (reading) the table in blocks, carrying the checksum in
-** *sum.  Returns SOLVER_OK, SOLVER_CANCELLED, or IO_FAILED (errno set, or
-** 0 for a short read). */
-static int transfer(FILE *f, uint8_t *table, uint64_t size, int reading,
-                    uint64_t *sum, const Cancel *c, const Progress *progress) {
-  const char *phase = reading ? "loading" : "saving";
+/* A table written or read in blocks. */
+typedef struct Transfer {
+  FILE *f;
+  int reading;
+  uint64_t sum;           /* the checksum so far */
+  const CodeCheck *check; /* reading: the codes it may hold */
+  uint64_t first_flaw;    /* the first entry with an impossible code */
+  const Cancel *cancel;
+  const Progress *progress;
+} Transfer;
+
+/* Writes or reads the table's size bytes, carrying the checksum and (when
+** reading) looking for impossible codes.  Returns SOLVER_OK,
+** SOLVER_CANCELLED, or IO_FAILED (errno set, or 0 for a short read). */
+static int transfer(Transfer *t, uint8_t *table, uint64_t size) {
+  const char *phase = t->reading ? "loading" : "saving";
   for (uint64_t at = 0; at < size; at += BLOCK) {
     size_t k = size - at < BLOCK ? (size_t)(size - at) : BLOCK;
-    if (cancel_now(c)) return SOLVER_CANCELLED;
+    if (cancel_now(t->cancel)) return SOLVER_CANCELLED;
     errno = 0;
-    if (reading ? fread(table + at, 1, k, f) != k
-                : fwrite(table + at, 1, k, f) != k)
+    if (t->reading ? fread(table + at, 1, k, t->f) != k
+                   : fwrite(table + at, 1, k, t->f) != k)
       return IO_FAILED;
-    *sum = checksum(*sum, table + at, k);
-    progress_report(progress, phase, at + k, size);
+    t->sum = checksum(t->sum, table + at, k);
+    if (t->reading && t->first_flaw == NO_FLAW) {
+      size_t i = first_flawed(t->check, table + at, k);
+      if (i < k) t->first_flaw = at + i;
+    }
+    progress_report(t->progress, phase, at + k, size);
   }
   return SOLVER_OK;
 }
 
 /* --- saving --- */
 
-int solfile_save(const Solution *s, const char *program, const char *variant,
-                 const char *path, const Cancel *c, const Progress *progress,
-                 char *err) {
+/* Writes the file of s with header h (checksum unset) to the open w.
+** Returns SOLVER_OK, SOLVER_CANCELLED or IO_FAILED. */
+static int save_to(SafeFile *w, const Solution *s, Header *h, const Cancel *c,
+                   const Progress *progress) {
+  char text[HEADER_MAX];
+  int covered = header_text(h, 0, text);
+  Transfer t = {w->f, 0, CHECKSUM_START, NULL, NO_FLAW, c, progress};
+  t.sum = checksum(t.sum, (const uint8_t *)text, (size_t)covered);
+  int k = header_text(h, 1, text); /* a place for the checksum */
+  if (fwrite(text, 1, (size_t)k, w->f) != (size_t)k) return IO_FAILED;
+  int rc = transfer(&t, s->codes, h->entries * (uint64_t)h->layers);
+  if (rc != SOLVER_OK) return rc;
+  h->checksum = t.sum;
+  header_text(h, 1, text); /* the checksum, now known, in its place */
+  return fseek(w->f, covered, SEEK_SET) == 0 &&
+                 fwrite(text + covered, 1, (size_t)(k - covered), w->f) ==
+                     (size_t)(k - covered)
+             ? SOLVER_OK
+             : IO_FAILED;
+}
+
+int solfile_save(const Solution *s, const SolfileId *id, const char *path,
+                 const Cancel *c, const Progress *progress, char *err) {
   Header h;
-  char tmp[4096];
-  if (strchr(variant, '\n') || strlen(variant) >= VARIANT_MAX) {
-    snprintf(err, BOARD_ERRMAX, "cannot save the solution: a bad variant line");
-    return SOLVER_ERROR;
-  }
+  char text[HEADER_MAX], why[BOARD_ERRMAX];
   if (s->memory > 0) {
     snprintf(err, BOARD_ERRMAX,
              "cannot save the solution: the solutions of rules that remember "
              "moves are not kept in files");
     return SOLVER_ERROR;
   }
-  header_of(s, program, variant, &h);
-  snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
-  if (!f) {
-    snprintf(err, BOARD_ERRMAX, "cannot save the solution to %.60s: %s", path,
-             strerror(errno));
+  header_of(s, id, &h);
+  if (strchr(id->variant, '\n') || strlen(id->variant) >= VARIANT_MAX ||
+      strchr(id->hooks, '\n') || strlen(id->hooks) >= sizeof h.hooks ||
+      header_text(&h, 1, text) < 0) {
+    snprintf(err, BOARD_ERRMAX, "cannot save the solution: a bad variant line");
     return SOLVER_ERROR;
   }
-  uint64_t size = h.entries * (uint64_t)h.layers, sum = CHECKSUM_START;
-  int rc = header_write(f, &h) ? SOLVER_OK : IO_FAILED;
-  long table_at = ftell(f);
-  if (rc == SOLVER_OK) rc = transfer(f, s->codes, size, 0, &sum, c, progress);
-  h.checksum = sum;
-  if (rc == SOLVER_OK) /* the checksum, now known, in its place */
-    rc = fseek(f, 0, SEEK_SET) == 0 && header_write(f, &h) &&
-                 ftell(f) == table_at && fflush(f) == 0 && fsync(fileno(f)) == 0
-             ? SOLVER_OK
-             : IO_FAILED;
-  int saved = errno;
-  if (fclose(f) != 0 && rc == SOLVER_OK) rc = IO_FAILED, saved = errno;
-  if (rc == SOLVER_OK && rename(tmp, path) != 0) rc = IO_FAILED, saved = errno;
-  if (rc != SOLVER_OK) remove(tmp);
+  if (!header_fits(&h, id, path, why)) {
+    snprintf(err, BOARD_ERRMAX, "cannot save the solution: %.120s", why);
+    return SOLVER_ERROR;
+  }
+  SafeFile w;
+  int rc = safefile_begin(&w, path, why) ? IO_FAILED : SOLVER_OK;
+  if (rc == SOLVER_OK && (rc = save_to(&w, s, &h, c, progress)) != SOLVER_OK) {
+    snprintf(why, sizeof why, "%s", strerror(errno ? errno : EIO));
+    safefile_abort(&w);
+  } else if (rc == SOLVER_OK && safefile_commit(&w, why))
+    rc = IO_FAILED;
   if (rc == IO_FAILED) {
-    snprintf(err, BOARD_ERRMAX, "cannot save the solution to %.60s: %s", path,
-             strerror(saved ? saved : EIO));
+    snprintf(err, BOARD_ERRMAX, "cannot save the solution to %.60s: %.60s",
+             path, why);
     return SOLVER_ERROR;
   }
   return rc;
 }
 
 /* --- loading --- */
-
-/* Checks a header against what is wanted.  Returns 1, or 0 with the
-** difference in err. */
-static int header_fits(const Header *h, const Rules *r, const char *program,
-                       const char *variant, const char *path, char *err) {
-  const char *what = NULL;
-  char wanted[64];
-  if (h->format != SOLFILE_FORMAT)
-    snprintf(err, BOARD_ERRMAX,
-             "%.60s is a solution file of format %d; this program reads "
-             "format %d",
-             path, h->format, SOLFILE_FORMAT);
-  else if (strcmp(h->program, program) != 0)
-    snprintf(err, BOARD_ERRMAX,
-             "%.60s was written by mutorere %.20s; this is %.20s: solve "
-             "again",
-             path, h->program, program);
-  else if (strcmp(h->variant, variant) != 0)
-    snprintf(err, BOARD_ERRMAX, "%.30s holds another variant: %.100s", path,
-             h->variant);
-  else if (strcmp(h->index, "symmetric") && strcmp(h->index, "plain"))
-    what = "index";
-  else if (strcmp(h->coding, "value") && strcmp(h->coding, "parity-wins-odd") &&
-           strcmp(h->coding, "parity-wins-even"))
-    what = "coding";
-  else {
-    int symmetric = strcmp(h->index, "symmetric") == 0;
-    uint64_t entries = symmetric ? 2 * rank_binomial(r->arms, r->arms / 2)
-                                 : rank_layer(r->arms);
-    int layers = symmetric ? symsolver_layers(r) : rules_opening_plies(r) + 1;
-    if (h->arms != r->arms || h->opening != rules_opening_plies(r) ||
-        rules_memory(r) > 0 || h->layers != layers || h->entries != entries ||
-        (!symmetric && strcmp(h->coding, "value")))
-      what = "shape";
-    else
-      return 1;
-  }
-  if (what) {
-    snprintf(wanted, sizeof wanted, "its header's %s is wrong", what);
-    snprintf(err, BOARD_ERRMAX, "%.60s is damaged: %s", path, wanted);
-  }
-  return 0;
-}
 
 /* Sets up s for the header's table of the rules r (codes not read).
 ** Returns 0, or -1 without memory. */
@@ -254,58 +427,78 @@ static long long file_size(FILE *f) {
   return fseek(f, at, SEEK_SET) == 0 ? size : -1;
 }
 
-int solfile_load(Solution *s, const Rules *r, const char *program,
-                 const char *variant, const char *path, const Cancel *c,
-                 const Progress *progress, char *err) {
-  Header h;
+/* Checks that what is left of f is the table of h and that it fits in
+** memory.  Returns 1, or 0 with why in err. */
+static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
   char need_text[16], room_text[16];
-  FILE *f = fopen(path, "rb");
-  if (!f) {
+  uint64_t size = h->entries * (uint64_t)h->layers;
+  long long left = file_size(f) - ftell(f);
+  if (left >= 0 && (uint64_t)left < size)
+    snprintf(err, BOARD_ERRMAX,
+             "%.60s is truncated: it holds %lld of the %" PRIu64
+             " bytes of its table",
+             path, left, size);
+  else if (left < 0 || (uint64_t)left > size)
+    snprintf(err, BOARD_ERRMAX, "%.60s is damaged: its size is wrong", path);
+  else if (size > memory_room())
+    snprintf(err, BOARD_ERRMAX,
+             "not enough memory to load %.60s: its table takes %s, and "
+             "only %s is left",
+             path, memory_format((size_t)size, need_text),
+             memory_format(memory_room(), room_text));
+  else
+    return 1;
+  return 0;
+}
+
+/* Reads the table of h (whose header raw is) from f into s, checking the
+** checksum and every code.  Returns a SOLVER_* code (err says why). */
+static int read_table(FILE *f, Solution *s, const SolfileId *id,
+                      const Header *h, const RawHeader *raw, const char *path,
+                      const Cancel *c, const Progress *progress, char *err) {
+  CodeCheck check;
+  if (solution_for(s, id->rules, h)) {
+    solver_free(s);
+    snprintf(err, BOARD_ERRMAX, "not enough memory to load %.60s", path);
+    return SOLVER_ERROR;
+  }
+  code_check(s, id, &check);
+  Transfer t = {f, 1, CHECKSUM_START, &check, NO_FLAW, c, progress};
+  t.sum = checksum(t.sum, (const uint8_t *)raw->text, (size_t)raw->covered);
+  int rc = transfer(&t, s->codes, h->entries * (uint64_t)h->layers);
+  if (rc == IO_FAILED)
     snprintf(err, BOARD_ERRMAX, "cannot read the solution in %.60s: %s", path,
-             strerror(errno));
+             errno ? strerror(errno) : "it is truncated");
+  else if (rc == SOLVER_OK && t.sum != h->checksum)
+    snprintf(err, BOARD_ERRMAX, "%.60s is damaged: its checksum does not match",
+             path);
+  else if (rc == SOLVER_OK && t.first_flaw != NO_FLAW)
+    code_refused(s, check.flaw, t.first_flaw, path, err);
+  else
+    return rc;
+  solver_free(s);
+  return rc == SOLVER_CANCELLED ? rc : SOLVER_ERROR;
+}
+
+int solfile_load(Solution *s, const SolfileId *id, const char *path,
+                 const Cancel *c, const Progress *progress, char *err) {
+  Header h;
+  RawHeader raw;
+  char why[BOARD_ERRMAX];
+  FILE *f = safefile_open(path, why);
+  if (!f) {
+    snprintf(err, BOARD_ERRMAX, "cannot read the solution in %.60s: %.60s",
+             path, why);
     return SOLVER_ERROR;
   }
   int rc = SOLVER_ERROR;
-  if (!header_read(f, &h))
+  if (!header_read(f, &h, &raw))
     snprintf(err, BOARD_ERRMAX,
              "%.60s is not a solution file (or its header "
              "is damaged)",
              path);
-  else if (header_fits(&h, r, program, variant, path, err)) {
-    uint64_t size = h.entries * (uint64_t)h.layers, sum = CHECKSUM_START;
-    long long left = file_size(f) - ftell(f);
-    if (left >= 0 && (uint64_t)left < size)
-      snprintf(err, BOARD_ERRMAX,
-               "%.60s is truncated: it holds %lld of the %" PRIu64
-               " bytes of its table",
-               path, left, size);
-    else if (left < 0 || (uint64_t)left > size)
-      snprintf(err, BOARD_ERRMAX, "%.60s is damaged: its size is wrong", path);
-    else if (size > memory_room())
-      snprintf(err, BOARD_ERRMAX,
-               "not enough memory to load %.60s: its table takes %s, and "
-               "only %s is left",
-               path, memory_format((size_t)size, need_text),
-               memory_format(memory_room(), room_text));
-    else if (solution_for(s, r, &h)) {
-      solver_free(s);
-      snprintf(err, BOARD_ERRMAX, "not enough memory to load %.60s", path);
-    } else {
-      rc = transfer(f, s->codes, size, 1, &sum, c, progress);
-      if (rc == IO_FAILED)
-        snprintf(err, BOARD_ERRMAX, "cannot read the solution in %.60s: %s",
-                 path, errno ? strerror(errno) : "it is truncated");
-      else if (rc == SOLVER_OK && sum != h.checksum) {
-        snprintf(err, BOARD_ERRMAX,
-                 "%.60s is damaged: its checksum does not match", path);
-        rc = SOLVER_ERROR;
-      }
-      if (rc != SOLVER_OK) {
-        solver_free(s);
-        rc = rc == IO_FAILED ? SOLVER_ERROR : rc;
-      }
-    }
-  }
+  else if (header_fits(&h, id, path, err) && table_fits(f, &h, path, err))
+    rc = read_table(f, s, id, &h, &raw, path, c, progress, err);
   fclose(f);
   return rc;
 }

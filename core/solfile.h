@@ -3,21 +3,28 @@
 **
 ** A file is a text header, a blank line, then the table's bytes:
 **   mutorere solution
-**   format 1
+**   format 2
 **   program 0.1.0
 **   variant <one line naming the variant and its rules>
+**   hooks <16 hex digits: a digest of the hooks' code>|none
 **   index symmetric|plain
 **   coding parity-wins-odd|parity-wins-even|value
 **   arms 32
 **   opening 0
 **   layers 1
 **   entries 1202160780
-**   checksum <16 hex digits over the table>
-** A file of another format, program version or variant, of another shape,
-** truncated or damaged is refused with a message that says which.  Saving
-** writes a temporary file next to the old one and renames it over it only
-** once complete and on disk, so an interrupted save leaves the old file
-** whole.
+**   checksum <16 hex digits over the lines above and the table>
+** Loading checks everything against what is asked for: the header exactly
+** as this program writes it; its format, program version and variant
+** line; the digest of the hooks; the index, coding and shape the rules give;
+*the checksum; and
+** every byte of the table, which must be a code the rules can give (a
+** distance the coding holds; where games end only by a blocked side, the
+** value the distance's parity gives).  A file that fails is refused with
+** a message that says which check failed.  Anyone can recompute the
+** checksum: a file whose codes are all possible is not checked further.
+** Only a regular file is read, and saving writes as safefile.h says: an
+** interrupted save leaves the old file whole.
 */
 #ifndef MUTORERE_SOLFILE_H
 #define MUTORERE_SOLFILE_H
@@ -26,20 +33,28 @@
 #include "progress.h"
 #include "solver.h"
 
-#define SOLFILE_FORMAT 1
+#define SOLFILE_FORMAT 2
 
-/* Writes s to path; program (the version) and variant (one line) name it.
-** Returns SOLVER_OK, SOLVER_CANCELLED (the old file untouched) or
-** SOLVER_ERROR with a message in err. */
-int solfile_save(const Solution *s, const char *program, const char *variant,
-                 const char *path, const Cancel *c, const Progress *progress,
-                 char *err);
+/* What a file holds the solution of. */
+typedef struct SolfileId {
+  const char *program; /* the version */
+  const char *variant; /* one line naming the variant and its rules */
+  const char *hooks;   /* the digest of its hooks' code, or "none" */
+  const Rules *rules;  /* the rules solved */
+  int symmetric;       /* solved up to symmetry (solve_is_symmetric) */
+  int verdicts;        /* the hooks may end a game (a result hook) */
+} SolfileId;
 
-/* Reads the solution in path into s, which must be of that program and
-** variant, whose rules are r.  Returns SOLVER_OK (s then needs
-** solver_free), SOLVER_CANCELLED or SOLVER_ERROR with a message in err. */
-int solfile_load(Solution *s, const Rules *r, const char *program,
-                 const char *variant, const char *path, const Cancel *c,
-                 const Progress *progress, char *err);
+/* Writes s, the solution of id, to path.  Returns SOLVER_OK,
+** SOLVER_CANCELLED (the old file untouched) or SOLVER_ERROR with a
+** message in err. */
+int solfile_save(const Solution *s, const SolfileId *id, const char *path,
+                 const Cancel *c, const Progress *progress, char *err);
+
+/* Reads the solution of id in path into s.  Returns SOLVER_OK (s then
+** needs solver_free), SOLVER_CANCELLED or SOLVER_ERROR with a message in
+** err. */
+int solfile_load(Solution *s, const SolfileId *id, const char *path,
+                 const Cancel *c, const Progress *progress, char *err);
 
 #endif

@@ -28,6 +28,11 @@ static int distance_of(uint8_t code) {
   return code ? (code - 1) / 2 : -1;
 }
 
+int solver_code_value(uint8_t code, int *distance) {
+  if (distance) *distance = distance_of(code);
+  return value_of(code);
+}
+
 /* --- the table's index: layer, history block, position --- */
 
 /* The to point of a move as a digit of a history code (the centre is n). */

@@ -33,7 +33,10 @@ enum {
   SOLVER_CANCELLED = -3 /* the Cancel asked to stop */
 };
 
-#define SOLVER_MAX_DISTANCE 126
+#define SOLVER_MAX_DISTANCE 126 /* the farthest the plain solver codes */
+/* The farthest distance a lookup gives: 234 in a symmetric table coded by
+** parity, and 4 opening plies searched above it (symsolver.h). */
+#define SOLVER_LONGEST 238
 #define SOLVER_MAX_STATES ((uint64_t)1 << 32)
 
 typedef struct Solution {
@@ -55,6 +58,10 @@ typedef struct Solution {
 int solver_solve(Solution *s, const Rules *r, const Cancel *c, char *err);
 
 void solver_free(Solution *s);
+
+/* The value (VALUE_*) and distance (-1 for a draw) of a code of the plain
+** solver's table (Solution.codes without sym). */
+int solver_code_value(uint8_t code, int *distance);
 
 /* The number of states solved (those that are not states included). */
 static inline uint64_t solver_states(const Solution *s) {

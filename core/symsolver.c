@@ -99,6 +99,18 @@ int symsolver_value(const SymTable *t, uint8_t code, int *distance) {
   return lost ? VALUE_LOSS : VALUE_WIN;
 }
 
+int symsolver_max_distance(const SymTable *t) {
+  return t->by_parity ? UNRESOLVED - 2 : (UNRESOLVED - 3) / 2;
+}
+
+void symsolver_coding(const Rules *r, int *by_parity, int *even_wins) {
+  *by_parity = !rules_hooked(r);
+  *even_wins = r->misere != 0;
+}
+
+_Static_assert(UNRESOLVED - 2 + SYMSOLVER_SEARCH_PLIES == SOLVER_LONGEST,
+               "the longest distance a lookup gives");
+
 /* Records the first failure of a pass (with a message for SOLVER_ERROR). */
 static void fail(Sym *sv, int rc, const char *message) {
   int none = 0;
@@ -591,8 +603,9 @@ int symsolver_solve(Solution *s, const Rules *r, int threads, const Cancel *c,
   }
   s->positions = s->layer = rank_layer(s->n);
   s->histories = 1;
-  if (symsolver_new_table(s, r, !rules_hooked(r), r->misere != 0,
-                          symsolver_layers(r)) ||
+  int by_parity, even_wins;
+  symsolver_coding(r, &by_parity, &even_wins);
+  if (symsolver_new_table(s, r, by_parity, even_wins, symsolver_layers(r)) ||
       !(s->codes = memory_realloc(NULL, (size_t)symsolver_entries(s)))) {
     solver_free(s);
     snprintf(err, BOARD_ERRMAX, "not enough memory to solve");
@@ -606,7 +619,7 @@ int symsolver_solve(Solution *s, const Rules *r, int threads, const Cancel *c,
   sv.n = s->n;
   sv.hooked = rules_hooked(r);
   sv.threads = sv.hooked || threads < 1 ? 1 : threads;
-  sv.max_distance = s->sym->by_parity ? UNRESOLVED - 2 : (UNRESOLVED - 3) / 2;
+  sv.max_distance = symsolver_max_distance(s->sym);
   sv.entries = symrank_layer(sv.t);
   sv.cancel = c;
   sv.progress = progress;

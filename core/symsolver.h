@@ -63,6 +63,14 @@ uint64_t symsolver_entries(const Solution *s);
 /* The value (VALUE_*) and distance (-1 for a draw) of a code. */
 int symsolver_value(const SymTable *t, uint8_t code, int *distance);
 
+/* The farthest distance the codes of t reach (SOLVER_LONGEST less the
+** plies a lookup may search). */
+int symsolver_max_distance(const SymTable *t);
+
+/* The coding a symmetric solve of r uses: *by_parity (no hooks) and
+** *even_wins (misère). */
+void symsolver_coding(const Rules *r, int *by_parity, int *even_wins);
+
 /* Gives s (n and opening set) its SymTable for the rules r (whose hooks
 ** are ignored) and a coding, keeping layers layers.  Returns 0, or -1
 ** without memory. */

@@ -3,8 +3,8 @@
 -- current(), history(), perft(d), ai "alphabeta", hint(), analyse(),
 -- review(), help().  Ordinary Lua functions, set by the program (not by the module)
 -- into G, the REPL's global table; with safe (--safe), save and load are
--- left out.
-local M, G, safe = ...
+-- left out.  shared: the table the module's Lua parts share.
+local M, G, safe, shared = ...
 
 local session = {game = M.game()}
 
@@ -317,13 +317,13 @@ end
 
 -- load(path): loads a record as the current game, rewound to its start:
 -- redo() steps through it.  Lua's own load(chunk, ...) still works: a
--- string that is not a readable file, a function, or more arguments go to
--- it.
+-- string that names nothing on disk, a function, or more arguments go to
+-- it (what is there but is not a regular file gets mt.load's error).
 local lua_load = G.load
 local function load_record(path, ...)
-  local f = type(path) == "string" and select("#", ...) == 0 and io.open(path)
-  if not f then return lua_load(path, ...) end
-  f:close()
+  if not (type(path) == "string" and select("#", ...) == 0 and shared.file_type(path)) then
+    return lua_load(path, ...)
+  end
   local g = try(M.load, path)
   local n = g:ply()
   while g:undo() do end

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lbridge.h"
+#include "lfiles.h"
 
 void lbridge_push_field(lua_State *L, const char *name) {
   lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_MODULE_KEY);
@@ -126,7 +127,8 @@ void lbridge_scripts(lua_State *L, const char *folder, int set) {
   for (lua_Integer i = 1;
        lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING;
        i++) {
-    scan_scripts(L, lua_tostring(L, -1), folder, set);
+    if (lfiles_is_path(L, -1))
+      scan_scripts(L, lua_tostring(L, -1), folder, set);
     lua_pop(L, 1);
   }
   lua_settop(L, top);

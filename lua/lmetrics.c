@@ -88,9 +88,9 @@ static void push_census(lua_State *L, const MetricsGraph *g,
   set_integer(L, "win_to_draw", (lua_Integer)c->win_to_draw);
   set_integer(L, "win_to_loss", (lua_Integer)c->win_to_loss);
   lua_createtable(L, 0, 2);
-  push_histogram(L, c->remoteness[0], SOLVER_MAX_DISTANCE);
+  push_histogram(L, c->remoteness[0], SOLVER_LONGEST);
   lua_setfield(L, -2, "win");
-  push_histogram(L, c->remoteness[1], SOLVER_MAX_DISTANCE);
+  push_histogram(L, c->remoteness[1], SOLVER_LONGEST);
   lua_setfield(L, -2, "loss");
   lua_setfield(L, -2, "remoteness");
   lua_createtable(L, 0, 4);

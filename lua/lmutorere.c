@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "lbridge.h"
+#include "lfiles.h"
 #include "lmutorere.h"
 #include "lposition.h"
 #include "lwatchdog.h"
@@ -115,10 +116,13 @@ static int is_lua_function(lua_State *L) {
   return 1;
 }
 
-/* Pushes a shallow copy of the table at idx. */
+/* Pushes a shallow copy of the table at idx (made at its size at once:
+** growing it field by field would rehash it at every power of two). */
 static void push_copy(lua_State *L, int idx) {
+  int n = 0;
   idx = lua_absindex(L, idx);
-  lua_newtable(L);
+  for (lua_pushnil(L); lua_next(L, idx); n++) lua_pop(L, 1);
+  lua_createtable(L, 0, n);
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     lua_pushvalue(L, -2);
@@ -129,7 +133,8 @@ static void push_copy(lua_State *L, int idx) {
 
 /* Pushes the environment of the Lua parts: the base functions and copies
 ** of the library tables as they are now, so that nothing a script changes
-** in the globals later reaches the module. */
+** in the globals later reaches the module (lfiles_open then puts its own
+** loadfile in place of Lua's). */
 static void push_private_env(lua_State *L) {
   static const char *const base[] = {"assert",
                                      "error",
@@ -157,7 +162,7 @@ static void push_private_env(lua_State *L) {
   static const char *const libraries[] = {"string", "table",     "math",
                                           "utf8",   "coroutine", "os",
                                           "io",     "debug",     NULL};
-  lua_newtable(L);
+  lua_createtable(L, 0, 32); /* the base, the libraries, _G */
   int env = lua_gettop(L);
   lua_pushglobaltable(L);
   for (int i = 0; base[i]; i++) {
@@ -568,7 +573,7 @@ static int module_input_ready(lua_State *L) {
 /* mt.scripts(folder) — the sorted names of the scripts folder/NAME.lua on
 ** the search path ("variants", "ai", "puzzles"). */
 static int module_scripts(lua_State *L) {
-  const char *folder = luaL_checkstring(L, 1);
+  const char *folder = lfiles_checkpath(L, 1);
   luaL_argcheck(L, !strchr(folder, '.') && !strchr(folder, '/'), 1,
                 "a folder name");
   lua_newtable(L);
@@ -582,9 +587,10 @@ static int module_scripts(lua_State *L) {
 ** unset or empty. */
 static void set_colours(lua_State *L, int module) {
   const char *no_colour = getenv("NO_COLOR");
-  lua_pushboolean(L, isatty(STDOUT_FILENO) && !(no_colour && *no_colour));
+  int terminal = isatty(STDOUT_FILENO);
+  lua_pushboolean(L, terminal && !(no_colour && *no_colour));
   lua_setfield(L, module, "colours");
-  lua_pushboolean(L, isatty(STDOUT_FILENO));
+  lua_pushboolean(L, terminal);
   lua_setfield(L, module, "terminal");
 }
 
@@ -632,6 +638,7 @@ int luaopen_mutorere(lua_State *L) {
   lua_pushvalue(L, shared);
   lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
   lwatchdog_open(L, api, shared);
+  lfiles_open(L, shared);
   lmetrics_open(L, shared);
   lworkers_open(L, shared);
   lua_newtable(L);

@@ -1,18 +1,17 @@
 /*
-** lrecord.c — game records from Lua: g:record(), g:save(path) (written to a
-** temporary file and renamed, so a crash never leaves half a record),
-** mt.load(path) and mt.from_record(text).
+** lrecord.c — game records from Lua: g:record(), g:save(path) (written as
+** safefile.h says, so a crash never leaves half a record), mt.load(path)
+** (regular files only) and mt.from_record(text).
 */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdarg.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
+#include "lfiles.h"
 #include "lgame.h"
 #include "lvariant.h"
 #include "lposition.h"
@@ -20,6 +19,7 @@
 #include "lmutorere.h"
 #include "memory.h"
 #include "record.h"
+#include "safefile.h"
 
 /* The tags in the order they are written; others follow, sorted. */
 static const char *const tag_order[] = {
@@ -308,36 +308,18 @@ static int game_record(lua_State *L) {
   return 1;
 }
 
-/* Writes text to path by way of a temporary file in the same directory,
-** renamed over path once complete.  Returns 0, or -1 with errno set. */
-static int write_atomically(const char *path, const char *text, size_t k) {
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "w");
-  if (!f) return -1;
-  int ok =
-      fwrite(text, 1, k, f) == k && fflush(f) == 0 && fsync(fileno(f)) == 0;
-  int saved = errno;
-  ok = fclose(f) == 0 && ok;
-  if (ok && rename(tmp, path) == 0) return 0;
-  if (!errno) errno = saved;
-  saved = errno;
-  remove(tmp);
-  errno = saved;
-  return -1;
-}
-
-/* g:save(path [, tags]) — writes the game's record to a file. */
+/* g:save(path [, tags]) — writes the game's record to a file (as
+** safefile.h says). */
 static int game_save(lua_State *L) {
-  const char *path = luaL_checkstring(L, 2);
+  char why[BOARD_ERRMAX];
+  const char *path = lfiles_checkpath(L, 2);
   if (lwatchdog_sandboxed(L))
     return luaL_error(L, "writing files is not allowed in a sandbox");
   push_record(L, 3);
   size_t k;
   const char *text = lua_tolstring(L, -1, &k);
-  if (write_atomically(path, text, k))
-    return luaL_error(L, "cannot save the game to %s: %s", path,
-                      strerror(errno));
+  if (safefile_write(path, text, k, why))
+    return luaL_error(L, "cannot save the game to %s: %s", path, why);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -521,22 +503,12 @@ static int load_options(lua_State *L, int arg) {
 ** {variant_path = true}, a VariantPath tag names the variant's file
 ** (relative to the record's folder, run in a sandbox). */
 static int load_l(lua_State *L) {
-  const char *path = luaL_checkstring(L, 1);
+  const char *path = lfiles_checkpath(L, 1);
   int follow = load_options(L, 2);
   if (lwatchdog_sandboxed(L))
     return luaL_error(L, "reading files is not allowed in a sandbox");
-  FILE *f = fopen(path, "rb");
-  if (!f) return luaL_error(L, "cannot load %s: %s", path, strerror(errno));
-  luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  char chunk[4096];
-  size_t k;
-  while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
-    luaL_addlstring(&b, chunk, k);
-  int failed = ferror(f);
-  fclose(f);
-  if (failed) return luaL_error(L, "cannot read %s", path);
-  luaL_pushresult(&b);
+  if (!lfiles_read(L, path))
+    return luaL_error(L, "cannot load %s: %s", path, lua_tostring(L, -1));
   if (strlen(lua_tostring(L, -1)) != lua_rawlen(L, -1))
     return luaL_error(L, "record %s: not a text file (it holds a zero byte)",
                       path);

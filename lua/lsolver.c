@@ -7,9 +7,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "lfiles.h"
 #include "lgame.h"
 #include "lvariant.h"
 #include "lposition.h"
@@ -17,6 +19,7 @@
 #include "lmutorere.h"
 #include "lsolver.h"
 #include "memory.h"
+#include "safefile.h"
 #include "solfile.h"
 #include "solve.h"
 #include "solver.h"
@@ -248,14 +251,110 @@ static SolveRequest solve_options(lua_State *L, int arg) {
     }
   }
   if (lua_getfield(L, arg, "file") != LUA_TNIL) {
-    luaL_argcheck(L, lua_type(L, -1) == LUA_TSTRING, arg,
-                  "file must be a path");
+    luaL_argcheck(L, lfiles_is_path(L, -1), arg,
+                  "file must be a path (a string without zero bytes)");
     o.file = lua_tostring(L, -1);
     if (lwatchdog_sandboxed(L))
       luaL_error(L, "reading and writing files is not allowed in a sandbox");
   }
   lua_pop(L, 3);
   return o;
+}
+
+/* --- what ties a file to the rules it solved --- */
+
+/* The FNV-1a digest h carried over k bytes at p. */
+static uint64_t digest_bytes(uint64_t h, const void *p, size_t k) {
+  const unsigned char *b = p;
+  for (size_t i = 0; i < k; i++) h = (h ^ b[i]) * 0x100000001b3u;
+  return h;
+}
+
+/* lua_dump's writer: carries the digest in ud. */
+static int digest_writer(lua_State *L, const void *p, size_t k, void *ud) {
+  (void)L;
+  *(uint64_t *)ud = digest_bytes(*(uint64_t *)ud, p, k);
+  return 0;
+}
+
+/* Adds the value on top (popped) to *h: a plain value (nil, boolean,
+** number, string) as itself, a Lua function by its place in the list at
+** queue (appended when new; seen maps functions to places), anything else
+** by its type alone. */
+static void digest_value(lua_State *L, int queue, int seen, uint64_t *h) {
+  int type = lua_type(L, -1);
+  *h = digest_bytes(*h, &type, sizeof type);
+  if (type == LUA_TBOOLEAN) {
+    int b = lua_toboolean(L, -1);
+    *h = digest_bytes(*h, &b, sizeof b);
+  } else if (type == LUA_TNUMBER && lua_isinteger(L, -1)) {
+    lua_Integer i = lua_tointeger(L, -1);
+    *h = digest_bytes(*h, "i", 1);
+    *h = digest_bytes(*h, &i, sizeof i);
+  } else if (type == LUA_TNUMBER) {
+    lua_Number x = lua_tonumber(L, -1);
+    *h = digest_bytes(*h, &x, sizeof x);
+  } else if (type == LUA_TSTRING) {
+    size_t k;
+    const char *text = lua_tolstring(L, -1, &k);
+    *h = digest_bytes(*h, &k, sizeof k);
+    *h = digest_bytes(*h, text, k);
+  } else if (type == LUA_TFUNCTION && !lua_iscfunction(L, -1)) {
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, seen) == LUA_TNIL) {
+      lua_Integer n = (lua_Integer)lua_rawlen(L, queue) + 1;
+      lua_pushvalue(L, -2);
+      lua_rawseti(L, queue, n);
+      lua_pushvalue(L, -2);
+      lua_pushinteger(L, n);
+      lua_rawset(L, seen);
+      lua_pop(L, 1);
+      lua_pushinteger(L, n);
+    }
+    lua_Integer place = lua_tointeger(L, -1);
+    *h = digest_bytes(*h, &place, sizeof place);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* Pushes the digest of the code of v's hooks as 16 hex digits: their
+** compiled code (stripped of names and lines' debug data) and the plain
+** values of their upvalues, through every Lua function those reach.
+** Tables and userdata are taken by their type alone.  Raises when a hook
+** is a C function, whose code cannot be read. */
+static void push_hooks_digest(lua_State *L, const Variant *v) {
+  const int refs[2] = {v->hook.allow_ref, v->hook.result_ref};
+  static const char *const names[2] = {"allow", "result"};
+  uint64_t h = 0xcbf29ce484222325u;
+  char hex[17];
+  lua_newtable(L);
+  int queue = lua_gettop(L);
+  lua_newtable(L);
+  int seen = queue + 1;
+  for (int i = 0; i < 2; i++) {
+    if (refs[i] == LUA_NOREF) {
+      lua_pushnil(L);
+    } else {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, refs[i]);
+      if (lua_iscfunction(L, -1))
+        luaL_error(L,
+                   "the solution of a variant whose %s hook is a C function "
+                   "cannot be kept in a file (its code cannot be checked "
+                   "when the file is read)",
+                   names[i]);
+    }
+    digest_value(L, queue, seen, &h);
+  }
+  for (lua_Integer i = 1; lua_rawgeti(L, queue, i) == LUA_TFUNCTION; i++) {
+    lua_dump(L, digest_writer, &h, 1);
+    for (int up = 1; lua_getupvalue(L, -1, up); up++)
+      digest_value(L, queue, seen, &h);
+    lua_pop(L, 1);
+  }
+  lua_settop(L, queue - 1);
+  snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+  lua_pushstring(L, hex);
 }
 
 /* Pushes the line that names the variant in a solution file: its rule
@@ -285,23 +384,40 @@ static const char *push_file_variant(lua_State *L, int vidx, const Variant *v) {
   return lua_tostring(L, -1);
 }
 
-/* 1 when a file exists at path. */
+/* What a file of the Variant v holds: id gets the variant line and the
+** hooks' digest, pushed in that order. */
+static void push_file_id(lua_State *L, int vidx, const Variant *v,
+                         SolfileId *id) {
+  id->program = MUTORERE_VERSION;
+  id->variant = push_file_variant(L, vidx, v);
+  if (rules_hooked(&v->rules))
+    push_hooks_digest(L, v);
+  else
+    lua_pushliteral(L, "none");
+  id->hooks = lua_tostring(L, -1);
+  id->rules = &v->rules;
+  id->symmetric = solve_is_symmetric(&v->rules, v->symmetric);
+  id->verdicts = v->hook.result_ref != LUA_NOREF;
+}
+
+/* 1 when something is at path (a link counts, even to nothing). */
 static int file_exists(const char *path) {
-  return access(path, F_OK) == 0;
+  struct stat st;
+  return lstat(path, &st) == 0;
 }
 
 /* Saves the Solution s of the Variant at vidx to path (raises on failure). */
 static void save_solution(lua_State *L, int vidx, Variant *v, LSolution *s,
                           const char *path) {
   char err[BOARD_ERRMAX];
-  const char *line = push_file_variant(L, vidx, v);
+  SolfileId id;
+  push_file_id(L, vidx, v, &id);
   Cancel cancel = lwatchdog_cancel(L);
   Bar bar = bar_start(s->delay);
   Progress progress = {bar_report, &bar};
-  int rc = solfile_save(&s->s, MUTORERE_VERSION, line, path, &cancel, &progress,
-                        err);
+  int rc = solfile_save(&s->s, &id, path, &cancel, &progress, err);
   bar_end(&bar);
-  lua_pop(L, 1);
+  lua_pop(L, 2);
   if (rc == SOLVER_CANCELLED) lwatchdog_raise(L);
   if (rc != SOLVER_OK) luaL_error(L, "%s", err);
 }
@@ -315,10 +431,10 @@ static int solve_or_load(lua_State *L, int vidx, Variant *v, LSolution *s,
   Progress progress = {bar_report, &bar};
   int rc;
   if (o->file && file_exists(o->file)) {
-    const char *line = push_file_variant(L, vidx, v);
-    rc = solfile_load(&s->s, &v->rules, MUTORERE_VERSION, line, o->file,
-                      &cancel, &progress, err);
-    lua_pop(L, 1);
+    SolfileId id;
+    push_file_id(L, vidx, v, &id);
+    rc = solfile_load(&s->s, &id, o->file, &cancel, &progress, err);
+    lua_pop(L, 2);
   } else {
     SolveOptions so = {o->threads, v->symmetric, &cancel, &progress};
     lua_State *before = lhook_enter(v, L);
@@ -329,6 +445,21 @@ static int solve_or_load(lua_State *L, int vidx, Variant *v, LSolution *s,
   }
   bar_end(&bar);
   return rc;
+}
+
+/* Raises unless the solution of the Variant at vidx could be saved to
+** path: checked before a solve, so that a long one is not lost. */
+static void check_save(lua_State *L, int vidx, const Variant *v,
+                       const char *path) {
+  char why[BOARD_ERRMAX];
+  if (rules_memory(&v->rules) > 0)
+    luaL_error(L, "cannot save the solution: the solutions of rules that "
+                  "remember moves are not kept in files");
+  SolfileId id;
+  push_file_id(L, vidx, v, &id); /* raises for hooks it cannot tie */
+  lua_pop(L, 2);
+  if (safefile_writable(path, why))
+    luaL_error(L, "cannot save the solution to %s: %s", path, why);
 }
 
 /* mt.solve(variant [, options]) — the variant solved (once; later calls
@@ -346,6 +477,8 @@ static int solve_l(lua_State *L) {
     return 1;
   }
   lua_pop(L, 1);
+  int loaded = o.file && file_exists(o.file);
+  if (o.file && !loaded) check_save(L, 1, v, o.file);
   LSolution *s = lua_newuserdatauv(L, sizeof *s, 1);
   memset(s, 0, sizeof *s);
   s->threads = o.threads;
@@ -353,7 +486,6 @@ static int solve_l(lua_State *L) {
   luaL_setmetatable(L, LSOLUTION_META);
   lua_pushvalue(L, 1);
   lua_setiuservalue(L, -2, 1);
-  int loaded = o.file && file_exists(o.file);
   int rc = solve_or_load(L, 1, v, s, &o, err);
   if (rc == SOLVER_EHOOK) return lhook_raise(L, v);
   if (rc == SOLVER_CANCELLED) return lwatchdog_raise(L);

@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "lfiles.h"
 #include "lvariant.h"
 #include "lposition.h"
 #include "lwatchdog.h"
@@ -323,16 +325,21 @@ static int plain_name(const char *s) {
 }
 
 /* Pushes the path of variants/<name>.lua on the search path, or nothing;
-** returns 1 when found. */
+** returns 1 when found (whatever it is: loading it says when it is not a
+** file). */
 static int find_on_path(lua_State *L, const char *name) {
+  struct stat st;
   push_search_path(L);
   int list = lua_gettop(L);
   for (lua_Integer i = 1; lua_rawgeti(L, list, i) == LUA_TSTRING; i++) {
+    if (!lfiles_is_path(L, -1))
+      luaL_error(L,
+                 "mt.path must be a list of directories: entry %d holds "
+                 "a zero byte",
+                 (int)i);
     const char *path =
         lua_pushfstring(L, "%s/variants/%s.lua", lua_tostring(L, -1), name);
-    FILE *f = fopen(path, "r");
-    if (f) {
-      fclose(f);
+    if (stat(path, &st) == 0) {
       lua_replace(L, list);
       lua_settop(L, list);
       return 1;
@@ -357,7 +364,7 @@ static void base_name(const char *path, char *out, size_t size) {
 /* Loads the variant file at path (a text chunk returning a table). */
 static Variant *from_file(lua_State *L, const char *path, int chain) {
   char name[64];
-  if (luaL_loadfilex(L, path, "t") != LUA_OK)
+  if (lfiles_load(L, path, "t") != LUA_OK)
     luaL_error(L, "cannot load variant: %s", lua_tostring(L, -1));
   lua_call(L, 0, 1);
   if (!lua_istable(L, -1))
@@ -427,6 +434,8 @@ static void chain_pop(lua_State *L, int chain) {
 static Variant *from_string(lua_State *L, int spec, int chain) {
   Variant *v;
   const char *s = lua_tostring(L, spec);
+  if (!lfiles_is_path(L, spec))
+    luaL_error(L, "a variant's name or path holds a zero byte");
   chain_push(L, chain, spec);
   if (!plain_name(s) && lwatchdog_sandboxed(L))
     luaL_error(L, "loading a variant from a file is not allowed in a sandbox");

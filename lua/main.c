@@ -132,28 +132,37 @@ static void set_home(lua_State *L) {
   lua_setfield(L, LUA_REGISTRYINDEX, "mutorere.home");
 }
 
-/* Runs Lua source text with a name (for the program's own setup). */
-static int run_text(lua_State *L, const char *text, const char *name) {
-  int status = luaL_loadbuffer(L, text, strlen(text), name);
-  if (status == LUA_OK) status = repl_docall(L, 0, 0);
-  repl_report(L, progname, status, 0);
-  return status;
+/* Puts the folders of the module's search path (at module: mt.path),
+** each as folder/?.lua, before package.path, so that scripts can require
+** each other. */
+static void set_package_path(lua_State *L, int module) {
+  luaL_Buffer b;
+  lua_getfield(L, module, "path");
+  int path = lua_gettop(L);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  lua_getfield(L, -1, LUA_LOADLIBNAME);
+  int package = lua_gettop(L);
+  luaL_buffinit(L, &b);
+  for (lua_Integer i = 1; lua_rawgeti(L, path, i) == LUA_TSTRING; i++) {
+    luaL_addvalue(&b);
+    luaL_addstring(&b, "/?.lua;");
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, package, "path");
+  luaL_addvalue(&b);
+  luaL_pushresult(&b);
+  lua_setfield(L, package, "path");
+  lua_settop(L, module);
 }
 
 /* Opens the libraries and the module as global 'mt'; puts the search path
-** on package.path so scripts can require each other. */
-static int open_all(lua_State *L) {
+** on package.path. */
+static void open_all(lua_State *L) {
   luaL_openlibs(L);
   set_home(L);
   luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
+  set_package_path(L, lua_gettop(L));
   lua_setglobal(L, "mt");
-  return run_text(L,
-                  "local dirs = {}\n"
-                  "for _, d in ipairs(mt.path) do dirs[#dirs+1] = d .. "
-                  "'/?.lua' end\n"
-                  "dirs[#dirs+1] = package.path\n"
-                  "package.path = table.concat(dirs, ';')\n",
-                  "=setup");
 }
 
 /* Runs -e chunks and -l requires in order.  Returns the status. */
@@ -208,7 +217,8 @@ static int run_repl(lua_State *L) {
     lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
     lua_pushglobaltable(L);
     lua_pushboolean(L, lwatchdog_sandboxed(L));
-    status = repl_docall(L, 3, 0);
+    lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
+    status = repl_docall(L, 4, 0);
   }
   if (status != LUA_OK) {
     repl_report(L, progname, status, 0);
@@ -270,7 +280,7 @@ static int protected_main(lua_State *L) {
   if (read_options(argc, argv, &o)) return lua_pushboolean(L, 0), 1;
   if (o.version) printf("mutorere %s (%s)\n", MUTORERE_VERSION, LUA_RELEASE);
   lwatchdog_catch(L);
-  if (open_all(L) != LUA_OK) return lua_pushboolean(L, 0), 1;
+  open_all(L);
   if (o.safe && make_safe(L) != LUA_OK) return lua_pushboolean(L, 0), 1;
   repl_set_limit(o.limit > 0 ? o.limit : o.safe ? SAFE_SECONDS : 0);
   create_arg(L, argc, argv, o.script);

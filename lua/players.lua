@@ -363,8 +363,7 @@ function shared.find_script(folder, name)
   for _, dir in ipairs(dirs) do
     if type(dir) ~= "string" then error("mt.path must be a list of directories", 3) end
     local path = dir .. "/" .. folder .. "/" .. name .. ".lua"
-    local f = io.open(path)
-    if f then f:close() return path end
+    if shared.file_type(path) then return path end -- loading it says what is wrong
   end
 end
 

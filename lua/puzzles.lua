@@ -47,10 +47,8 @@ function P.load(spec)
   else
     shared.no_files_in_sandbox("loading a puzzle from a file")
   end
-  local f, err = io.open(path)
-  if not f then shared.arg_error(1, "load", "cannot load puzzle: " .. err) end
-  local text = f:read("a")
-  f:close()
+  local text, err = shared.read_file(path)
+  if not text then shared.arg_error(1, "load", "cannot load puzzle: " .. err) end
   local t, why = read_puzzle(text, path)
   if not t then shared.arg_error(1, "load", why) end
   t.name = t.name or path:match("([^/]+)%.lua$")
@@ -380,11 +378,8 @@ end
 -- P.solved(): the set of names of solved puzzles.
 function P.solved()
   local set, path = {}, not M.sandboxed() and state_path()
-  local f = path and io.open(path)
-  if f then
-    for line in f:lines() do set[line] = true end
-    f:close()
-  end
+  local text = path and shared.read_file(path)
+  for line in (text or ""):gmatch("[^\n]+") do set[line] = true end
   return set
 end
 
@@ -396,6 +391,8 @@ function P.mark_solved(name)
   end
   local path = not M.sandboxed() and state_path()
   if not path or P.solved()[name] then return end
+  local kind = shared.file_type(path)
+  if kind and kind ~= "file" then return end -- never a FIFO, a device, a link to nothing
   local f = io.open(path, "a")
   if f then
     f:write(name, "\n")

@@ -16,12 +16,10 @@
 #include <sys/select.h>
 #include <unistd.h>
 
-#include <readline/history.h>
-#include <readline/readline.h>
-
 #include "lwatchdog.h"
 #include "lbridge.h"
 #include "lmutorere.h"
+#include "rlload.h"
 
 #define PROMPT "> "
 #define PROMPT2 ">> "
@@ -30,6 +28,7 @@
 
 static lua_State *completion_state;   /* the state the completer asks */
 static const char *input_mode = "bt"; /* "t": text chunks only */
+static const Readline *rl;            /* readline, on a terminal */
 static double chunk_seconds;          /* the time budget of a chunk, or 0 */
 
 void repl_set_limit(double seconds) {
@@ -145,7 +144,7 @@ static int line_dropped; /* Ctrl-C dropped the line being edited */
 static void on_line(char *line) {
   ready_line = line;
   line_done = 1;
-  rl_callback_handler_remove();
+  rl->rl_callback_handler_remove();
 }
 
 /* Readline's input: one byte from the terminal, or INTERRUPT_KEY when
@@ -186,12 +185,12 @@ static int terminal_getc(FILE *in) {
 static int drop_line(int count, int key) {
   (void)count, (void)key;
   lwatchdog_clear(NULL);
-  rl_replace_line("", 0);
-  rl_point = rl_end = 0;
-  rl_redisplay();
-  fputs("^C", rl_outstream);
+  rl->rl_replace_line("", 0);
+  *rl->rl_point = *rl->rl_end = 0;
+  rl->rl_redisplay();
+  fputs("^C", *rl->rl_outstream);
   line_dropped = 1;
-  rl_done = 1;
+  *rl->rl_done = 1;
   return 0;
 }
 
@@ -200,8 +199,8 @@ static int drop_line(int count, int key) {
 static char *read_terminal(const char *prompt, int *dropped) {
   line_done = line_dropped = 0;
   ready_line = NULL;
-  rl_callback_handler_install(prompt, on_line);
-  while (!line_done) rl_callback_read_char();
+  rl->rl_callback_handler_install(prompt, on_line);
+  while (!line_done) rl->rl_callback_read_char();
   *dropped = line_dropped;
   if (line_dropped) {
     free(ready_line);
@@ -238,22 +237,22 @@ static void history_open(void) {
   else if (home && *home)
     snprintf(history_path, sizeof history_path, "%s/.mutorere_history", home);
   if (strcmp(history_path, "/dev/null") == 0) history_path[0] = '\0';
-  if (history_path[0]) read_history(history_path);
+  if (history_path[0]) rl->read_history(history_path);
 }
 
 /* Adds an entry and appends it to the history file at once. */
 static void history_add(const char *entry) {
   if (!*entry) return;
-  add_history(entry);
+  rl->add_history(entry);
   if (!history_path[0]) return;
   if (access(history_path, F_OK) != 0)
-    write_history(history_path);
+    rl->write_history(history_path);
   else
-    append_history(1, history_path);
+    rl->append_history(1, history_path);
 }
 
 static void history_close(void) {
-  if (history_path[0]) history_truncate_file(history_path, HISTORY_LINES);
+  if (history_path[0]) rl->history_truncate_file(history_path, HISTORY_LINES);
 }
 
 /* --- completion --- */
@@ -278,8 +277,8 @@ static char *next_completion(const char *text, int state) {
 static char **complete_words(const char *text, int start, int end) {
   lua_State *L = completion_state;
   (void)start, (void)end;
-  rl_attempted_completion_over = 1;
-  rl_completion_append_character = '\0';
+  *rl->rl_attempted_completion_over = 1;
+  *rl->rl_completion_append_character = '\0';
   if (!L) return NULL;
   int top = lua_gettop(L);
   lua_rawgeti(L, LUA_REGISTRYINDEX, complete_ref);
@@ -288,7 +287,7 @@ static char **complete_words(const char *text, int start, int end) {
     lua_settop(L, top);
     return NULL;
   }
-  char **matches = rl_completion_matches(text, next_completion);
+  char **matches = rl->rl_completion_matches(text, next_completion);
   lua_settop(L, top);
   return matches;
 }
@@ -330,14 +329,19 @@ int repl_run(lua_State *L, int interactive, const char *mode) {
   int failures = 0;
   input_mode = mode;
   load_helpers(L);
+  const char *why = NULL;
+  if (interactive && !(rl = rlload(&why))) {
+    fprintf(stderr, "mutorere: no line editing (%s)\n", why);
+    interactive = 0;
+  }
   if (interactive) {
     completion_state = L;
-    rl_readline_name = "mutorere";
-    rl_catch_signals = 0; /* Ctrl-C is ours: see terminal_getc */
-    rl_getc_function = terminal_getc;
-    rl_bind_key(INTERRUPT_KEY, drop_line);
-    rl_attempted_completion_function = complete_words;
-    rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,+-*/%^~#[]";
+    *rl->rl_readline_name = "mutorere";
+    *rl->rl_catch_signals = 0; /* Ctrl-C is ours: see terminal_getc */
+    *rl->rl_getc_function = terminal_getc;
+    rl->rl_bind_key(INTERRUPT_KEY, drop_line);
+    *rl->rl_attempted_completion_function = complete_words;
+    *rl->rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,+-*/%^~#[]";
     history_open();
     printf("mutorere %s — Mū Tōrere in Lua %s.  help() for help, Ctrl-D to "
            "leave.\n",

@@ -1,33 +1,69 @@
 /*
 ** test_solfile.c — solution files: round trips of symmetric and plain
 ** tables; a foreign, other-version, damaged, truncated or padded file is
-** refused; a save cancelled or killed by a signal leaves the old file
-** whole.
+** refused; the header is covered by the checksum and checked against the
+** rules; every code of a table is checked against what the rules can give
+** (crafted tables with a recomputed checksum: every byte 255, random
+** bytes, each code alone, against a naive rule written here); files that
+** are not regular are refused, at once; saving never follows a link,
+** never replaces what is not a regular file, keeps the old file's
+** permissions and leaves no temporary file, whether it succeeds, is
+** cancelled, fails or is killed.
 */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
 #include "hooks.h"
 #include "memory.h"
 #include "rank.h"
+#include "safefile.h"
 #include "solfile.h"
 #include "symsolver.h"
 
 #define PROGRAM "9.9.9"
 
-static char path[256], text[BOARD_ERRMAX];
-static Rules last_rules; /* the rules last solved */
+static char dir[256], path[400], text[BOARD_ERRMAX];
 
-/* Solves a built-in variant (symmetric), optionally with a hook. */
-static void solve(Solution *s, const char *name, int n) {
-  rules_named(&last_rules, name, n, text);
-  CHECK_INT(symsolver_solve(s, &last_rules, 2, NULL, NULL, text), SOLVER_OK);
+/* --- helpers --- */
+
+/* What a file of the rules r holds: symmetric as s is. */
+static SolfileId id_of(const Rules *r, const char *variant, int symmetric,
+                       int verdicts) {
+  return (SolfileId){
+      PROGRAM, variant,   rules_hooked(r) ? "0123456789abcdef" : "none",
+      r,       symmetric, verdicts};
+}
+
+/* Solves a built-in variant (symmetric) into s, its rules into r. */
+static void solve(Solution *s, Rules *r, const char *name, int n) {
+  rules_named(r, name, n, text);
+  CHECK_INT(symsolver_solve(s, r, 2, NULL, NULL, text), SOLVER_OK);
+}
+
+/* Saves s, of the rules r named variant, to path. */
+static int save(const Solution *s, const Rules *r, const char *variant,
+                int verdicts) {
+  SolfileId id = id_of(r, variant, s->sym != NULL, verdicts);
+  return solfile_save(s, &id, path, NULL, NULL, text);
+}
+
+/* Loads path as the rules r named variant; the message in text. */
+static int load(Solution *s, const Rules *r, const char *variant, int symmetric,
+                int verdicts) {
+  SolfileId id = id_of(r, variant, symmetric, verdicts);
+  return solfile_load(s, &id, path, NULL, NULL, text);
 }
 
 /* 1 when both solutions give every position the same value. */
@@ -45,70 +81,6 @@ static int same_values(const Solution *a, const Solution *b) {
   return 1;
 }
 
-/* Loads path for a built-in variant of n arms (or the rules last solved
-** when it is not one); returns the code, the message in text. */
-static int load_rules(Solution *s, const Rules *r, const char *variant) {
-  return solfile_load(s, r, PROGRAM, variant, path, NULL, NULL, text);
-}
-
-static int load(Solution *s, const char *variant) {
-  Rules r = last_rules;
-  char err[BOARD_ERRMAX];
-  if (rules_named(&r, variant, last_rules.arms, err)) r = last_rules;
-  return load_rules(s, &r, variant);
-}
-
-/* A result hook: the side to move wins with a piece in the centre and both
-** arms next to the empty one (symmetric, and it makes value coding). */
-static int centre_result(void *ctx, const Position *p, const History *h) {
-  (void)ctx, (void)h;
-  uint64_t empty = board_empty_arms(p), own = p->arms[p->side];
-  uint64_t around = rules_rot_up(empty, p->n) | rules_rot_down(empty, p->n);
-  if (!empty || p->centre != p->side || (around & own) != around)
-    return OUTCOME_NONE;
-  return p->side == BLACK ? OUTCOME_BLACK : OUTCOME_WHITE;
-}
-
-static void test_round_trips(void) {
-  static const char *const names[] = {"standard", "first-two-turns", "misere"};
-  for (int i = 0; i < 3; i++) {
-    Solution a, b;
-    solve(&a, names[i], 12);
-    CHECK_INT(solfile_save(&a, PROGRAM, names[i], path, NULL, NULL, text),
-              SOLVER_OK);
-    if (CHECK_INT(load(&b, names[i]), SOLVER_OK)) {
-      CHECK(b.sym != NULL);
-      CHECK(same_values(&a, &b));
-      solver_free(&b);
-    }
-    solver_free(&a);
-  }
-  Rules r;
-  Solution a, b;
-  rules_named(&r, "standard", 10, text);
-  TestHooks hooks = {NULL, centre_result, NULL};
-  test_hooks_wire(&r, &hooks);
-  last_rules = r;
-  CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, text), SOLVER_OK);
-  CHECK(!a.sym->by_parity);
-  CHECK_INT(solfile_save(&a, PROGRAM, "centre", path, NULL, NULL, text),
-            SOLVER_OK);
-  CHECK_INT(load(&b, "centre"), SOLVER_OK);
-  CHECK(same_values(&a, &b));
-  solver_free(&b);
-  solver_free(&a);
-  CHECK_INT(solver_solve(&a, &r, NULL, text), SOLVER_OK); /* a plain table */
-  CHECK_INT(solfile_save(&a, PROGRAM, "centre", path, NULL, NULL, text),
-            SOLVER_OK);
-  CHECK_INT(load(&b, "centre"), SOLVER_OK);
-  CHECK(b.sym == NULL);
-  CHECK(same_values(&a, &b));
-  solver_free(&b);
-  solver_free(&a);
-}
-
-/* --- refusals --- */
-
 /* Reads the whole file at path (size in *k). */
 static char *slurp(size_t *k) {
   FILE *f = fopen(path, "rb");
@@ -124,17 +96,33 @@ static void spit(const char *data, size_t k) {
   fclose(f);
 }
 
-/* Loads path as "standard" and checks the refusal says want. */
-static void refused(const char *want) {
+/* Solves the standard rule on n arms into s (its rules in r), saves it to
+** path and returns the file's bytes (their count in *k). */
+static char *standard_file(Solution *s, Rules *r, int n, size_t *k) {
+  solve(s, r, "standard", n);
+  CHECK_INT(save(s, r, "standard", 0), SOLVER_OK);
+  return slurp(k);
+}
+
+/* Checks that the last call failed with a message holding want. */
+static void says(const char *want) {
+  if (!strstr(text, want)) fprintf(stderr, "message: %s\n", text);
+  CHECK(strstr(text, want) != NULL);
+}
+
+/* Loads path as the rules r named variant and checks the refusal says
+** want. */
+static void refused_as(const Rules *r, const char *variant, int symmetric,
+                       int verdicts, const char *want) {
   Solution s;
-  if (CHECK_INT(load(&s, "standard"), SOLVER_ERROR)) {
-    if (!strstr(text, want)) fprintf(stderr, "message: %s\n", text);
-    CHECK(strstr(text, want) != NULL);
-  } else
+  if (CHECK_INT(load(&s, r, variant, symmetric, verdicts), SOLVER_ERROR))
+    says(want);
+  else
     solver_free(&s);
 }
 
-/* Rewrites the file with the first occurrence of from replaced by to. */
+/* Rewrites the file with the first occurrence of from replaced by to
+** (the checksum left as it was). */
 static void edit(const char *original, size_t k, const char *from,
                  const char *to) {
   char *copy = malloc(k + 64);
@@ -147,45 +135,502 @@ static void edit(const char *original, size_t k, const char *from,
   free(copy);
 }
 
+/* --- a checksum of our own, to craft files that pass it --- */
+
+static uint64_t naive_checksum(uint64_t h, const unsigned char *p, size_t k) {
+  size_t i = 0;
+  for (; i + 8 <= k; i += 8) {
+    uint64_t w = 0;
+    for (int j = 7; j >= 0; j--) w = w << 8 | p[i + (size_t)j];
+    h = (h ^ w) * 0x100000001b3u;
+    h ^= h >> 29;
+  }
+  for (; i < k; i++) h = (h ^ p[i]) * 0x100000001b3u;
+  return h;
+}
+
+/* Writes the file data (k bytes) to path with its checksum recomputed as
+** the format says: over the header's lines before it, then the table. */
+static void spit_sealed(char *data, size_t k) {
+  char *line = strstr(data, "\nchecksum ") + 1;
+  char *table = strstr(line, "\n\n") + 2;
+  uint64_t h = naive_checksum(0xcbf29ce484222325u, (unsigned char *)data,
+                              (size_t)(line - data));
+  h = naive_checksum(h, (unsigned char *)table, k - (size_t)(table - data));
+  char hex[17];
+  snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+  memcpy(line + 9, hex, 16);
+  spit(data, k);
+}
+
+/* The offset of the table in the file data. */
+static size_t table_at(const char *data) {
+  return (size_t)(strstr(data, "\n\n") + 2 - data);
+}
+
+/* --- round trips --- */
+
+/* A result hook: the side to move wins with a piece in the centre and both
+** arms next to the empty one (symmetric, and it makes value coding). */
+static int centre_result(void *ctx, const Position *p, const History *h) {
+  (void)ctx, (void)h;
+  uint64_t empty = board_empty_arms(p), own = p->arms[p->side];
+  uint64_t around = rules_rot_up(empty, p->n) | rules_rot_down(empty, p->n);
+  if (!empty || p->centre != p->side || (around & own) != around)
+    return OUTCOME_NONE;
+  return p->side == BLACK ? OUTCOME_BLACK : OUTCOME_WHITE;
+}
+
+/* An allow hook: a piece in the centre must leave it (symmetric). */
+static int centre_leaves(void *ctx, const Position *p, const History *h,
+                         Move m) {
+  (void)ctx, (void)h;
+  return p->centre != p->side || m.from == BOARD_CENTRE;
+}
+
+static void test_round_trips(void) {
+  static const char *const names[] = {"standard", "first-two-turns", "misere"};
+  for (int i = 0; i < 3; i++) {
+    Solution a, b;
+    Rules r;
+    solve(&a, &r, names[i], 12);
+    CHECK_INT(save(&a, &r, names[i], 0), SOLVER_OK);
+    if (CHECK_INT(load(&b, &r, names[i], 1, 0), SOLVER_OK)) {
+      CHECK(b.sym != NULL);
+      CHECK(same_values(&a, &b));
+      solver_free(&b);
+    }
+    solver_free(&a);
+  }
+  Rules r;
+  Solution a, b;
+  rules_named(&r, "standard", 10, text);
+  TestHooks hooks = {NULL, centre_result, NULL};
+  test_hooks_wire(&r, &hooks);
+  CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, text), SOLVER_OK);
+  CHECK(!a.sym->by_parity);
+  CHECK_INT(save(&a, &r, "centre", 1), SOLVER_OK);
+  if (CHECK_INT(load(&b, &r, "centre", 1, 1), SOLVER_OK)) {
+    CHECK(same_values(&a, &b));
+    solver_free(&b);
+  }
+  solver_free(&a);
+  CHECK_INT(solver_solve(&a, &r, NULL, text), SOLVER_OK); /* a plain table */
+  CHECK_INT(save(&a, &r, "centre", 1), SOLVER_OK);
+  if (CHECK_INT(load(&b, &r, "centre", 0, 1), SOLVER_OK)) {
+    CHECK(b.sym == NULL);
+    CHECK(same_values(&a, &b));
+    solver_free(&b);
+  }
+  /* the same table asked for as symmetric: its index is not the rules' */
+  refused_as(&r, "centre", 1, 1, "its header's index is not symmetric");
+  /* or for hooks of another code */
+  SolfileId other = id_of(&r, "centre", 0, 1);
+  other.hooks = "fedcba9876543210";
+  CHECK_INT(solfile_load(&b, &other, path, NULL, NULL, text), SOLVER_ERROR);
+  says("was solved with other hooks (the code of this variant's hooks "
+       "differs)");
+  solver_free(&a);
+}
+
+/* --- refusals --- */
+
 static void test_refusals(void) {
   Solution s;
+  Rules r, misere;
   size_t k;
-  solve(&s, "standard", 12);
-  solfile_save(&s, PROGRAM, "standard", path, NULL, NULL, text);
+  char *good = standard_file(&s, &r, 12, &k);
   solver_free(&s);
-  char *good = slurp(&k);
-  CHECK_INT(load(&s, "misere"), SOLVER_ERROR);
-  CHECK(strstr(text, "holds another variant: standard") != NULL);
-  CHECK_INT(solfile_load(&s, &last_rules, "0.0.1", "standard", path, NULL, NULL,
-                         text),
-            SOLVER_ERROR);
-  CHECK(strstr(text, "written by mutorere 9.9.9; this is 0.0.1") != NULL);
-  edit(good, k, "format 1", "format 7");
-  refused("of format 7; this program reads format 1");
+  rules_named(&misere, "misere", 12, text);
+  refused_as(&misere, "misere", 1, 0, "holds another variant: standard");
+  SolfileId other = id_of(&r, "standard", 1, 0);
+  other.program = "0.0.1";
+  CHECK_INT(solfile_load(&s, &other, path, NULL, NULL, text), SOLVER_ERROR);
+  says("written by mutorere 9.9.9; this is 0.0.1");
+  edit(good, k, "format 2", "format 7");
+  refused_as(&r, "standard", 1, 0, "of format 7; this program reads format 2");
   edit(good, k, "arms 12", "arms 14");
-  refused("damaged: its header's shape is wrong");
+  refused_as(&r, "standard", 1, 0, "its header's arms is not 12");
   edit(good, k, "mutorere solution", "a grocery list");
-  refused("is not a solution file");
+  refused_as(&r, "standard", 1, 0, "is not a solution file");
   spit(good, k / 2);
-  refused("truncated");
+  refused_as(&r, "standard", 1, 0, "truncated");
   spit(good, 20);
-  refused("not a solution file");
+  refused_as(&r, "standard", 1, 0, "not a solution file");
   char *bad = malloc(k + 1);
   memcpy(bad, good, k);
   bad[k] = 0;
   spit(bad, k + 1);
-  refused("damaged: its size is wrong");
+  refused_as(&r, "standard", 1, 0, "damaged: its size is wrong");
   bad[k - 100] ^= 0x10;
   spit(bad, k);
-  refused("damaged: its checksum does not match");
+  refused_as(&r, "standard", 1, 0, "damaged: its checksum does not match");
   spit(good, k);
   size_t before = memory_set_limit(memory_in_use() + 1000);
-  refused("not enough memory to load");
+  refused_as(&r, "standard", 1, 0, "not enough memory to load");
   memory_set_limit(before);
   remove(path);
-  refused("cannot read the solution");
+  refused_as(&r, "standard", 1, 0, "cannot read the solution");
   free(bad);
   free(good);
+}
+
+/* --- the header --- */
+
+/* Edits the file good (k bytes) from -> to, with the checksum recomputed
+** when sealed, and checks that loading it as standard on 12 arms says
+** want. */
+static void header_edit(const char *good, size_t k, const char *from,
+                        const char *to, int sealed, const char *want) {
+  Rules r;
+  rules_named(&r, "standard", 12, text);
+  edit(good, k, from, to);
+  if (sealed) {
+    size_t j;
+    char *data = slurp(&j);
+    spit_sealed(data, j);
+    free(data);
+  }
+  refused_as(&r, "standard", 1, 0, want);
+}
+
+static void test_header(void) {
+  Solution s;
+  Rules r;
+  size_t k;
+  char *good = standard_file(&s, &r, 12, &k);
+  solver_free(&s);
+  static const char *const fields = "its header's ";
+  for (int sealed = 0; sealed < 2; sealed++) {
+    /* the rules decide every field: a swapped coding would swap every win
+    ** and loss */
+    header_edit(good, k, "coding parity-wins-odd", "coding parity-wins-even",
+                sealed, "its header's coding is not parity-wins-odd");
+    header_edit(good, k, "coding parity-wins-odd", "coding value", sealed,
+                fields);
+    header_edit(good, k, "index symmetric", "index plain", sealed,
+                "its header's index is not symmetric");
+    header_edit(good, k, "opening 0", "opening 1", sealed,
+                "its header's opening is not 0");
+    header_edit(good, k, "layers 1", "layers 2", sealed,
+                "its header's layers is not 1");
+    header_edit(good, k, "entries 1848", "entries 1849", sealed,
+                "its header's entries is not 1848");
+    /* nothing but the form this program writes */
+    header_edit(good, k, "arms 12", "arms 012", sealed, "not a solution file");
+    header_edit(good, k, "arms 12", "arms 12 ", sealed, "not a solution file");
+    header_edit(good, k, "layers 1", "layers 1x", sealed,
+                "not a solution file");
+  }
+  /* every line is covered: a variant line that fits, not sealed */
+  edit(good, k, "variant standard", "variant standarX");
+  refused_as(&r, "standarX", 1, 0, "its checksum does not match");
+  edit(good, k, "program 9.9.9", "program 9.9.8");
+  SolfileId id = id_of(&r, "standard", 1, 0);
+  id.program = "9.9.8";
+  CHECK_INT(solfile_load(&s, &id, path, NULL, NULL, text), SOLVER_ERROR);
+  says("its checksum does not match");
+  /* sealed, it loads: the checksum is no signature */
+  edit(good, k, "variant standard", "variant standarX");
+  size_t j;
+  char *data = slurp(&j);
+  spit_sealed(data, j);
+  if (CHECK_INT(load(&s, &r, "standarX", 1, 0), SOLVER_OK)) solver_free(&s);
+  free(data);
+  free(good);
+}
+
+/* --- the codes --- */
+
+/* 1 when code may stand in a table: coded by parity (distance code - 1)
+** or by value (1 + 2 * distance, + 1 for a loss, the distance up to
+** longest); verdicts: the rules may end a game by their own verdict, else
+** only a blocked side ends it, losing (winning in misère). */
+static int naive_possible(int code, int by_parity, int longest, int verdicts,
+                          int misere) {
+  if (code == 0) return 1;
+  if (by_parity) return code - 1 <= 234;
+  int d = (code - 1) / 2, loss = (code - 1) % 2;
+  if (d > longest) return 0;
+  if (verdicts) return 1;
+  int mover_blocked = d % 2 == 0; /* at the end */
+  return loss == (mover_blocked != misere);
+}
+
+/* Writes the file good (k bytes) with every code of its table set to
+** code, sealed. */
+static void fill_codes(const char *good, size_t k, int code) {
+  char *data = malloc(k);
+  memcpy(data, good, k);
+  size_t t = table_at(data);
+  memset(data + t, code, k - t);
+  spit_sealed(data, k);
+  free(data);
+}
+
+/* Saves s (rules r, verdicts as said) and tries every code as every byte
+** of its table: the loader takes exactly what naive_possible takes.
+** Returns the number of codes taken. */
+static int try_every_code(const Solution *s, const Rules *r, int verdicts,
+                          int longest) {
+  size_t k;
+  int by_parity = s->sym && s->sym->by_parity, taken = 0;
+  CHECK_INT(save(s, r, "v", verdicts), SOLVER_OK);
+  char *good = slurp(&k);
+  for (int code = 0; code < 256; code++) {
+    Solution b;
+    fill_codes(good, k, code);
+    int rc = load(&b, r, "v", s->sym != NULL, verdicts);
+    int want = naive_possible(code, by_parity, longest, verdicts, r->misere);
+    if (!CHECK_INT(rc == SOLVER_OK, want))
+      fprintf(stderr, "code %d: %s\n", code, rc ? text : "taken");
+    if (rc == SOLVER_OK) {
+      taken++;
+      int d;
+      Position p;
+      board_start(&p, r->arms);
+      solver_lookup(&b, &p, NULL, &d); /* as far as a table can say */
+      CHECK(d <= SOLVER_LONGEST);
+      solver_free(&b);
+    } else if (!want)
+      CHECK(strstr(text, "is damaged: entry 0 ") != NULL);
+  }
+  free(good);
+  return taken;
+}
+
+static void test_codes(void) {
+  Solution s;
+  Rules r;
+  size_t k;
+  /* the UBSan finding: every byte 255, the checksum recomputed */
+  char *good = standard_file(&s, &r, 8, &k);
+  fill_codes(good, k, 255);
+  refused_as(&r, "standard", 1, 0,
+             "entry 0 holds code 255, beyond the longest distance of its "
+             "coding");
+  /* random bytes, sealed */
+  srand(19);
+  char *data = malloc(k);
+  memcpy(data, good, k);
+  for (size_t i = table_at(data); i < k; i++) data[i] = (char)(rand() % 256);
+  spit_sealed(data, k);
+  refused_as(&r, "standard", 1, 0, "is damaged: entry");
+  free(data);
+  free(good);
+  /* each code alone, for each coding */
+  CHECK_INT(try_every_code(&s, &r, 0, 234), 236); /* by parity */
+  solver_free(&s);
+  solve(&s, &r, "misere", 8);
+  CHECK_INT(try_every_code(&s, &r, 0, 234), 236);
+  solver_free(&s);
+  TestHooks allow = {centre_leaves, NULL, NULL};
+  TestHooks result = {NULL, centre_result, NULL};
+  for (int misere = 0; misere < 2; misere++) {
+    rules_named(&r, misere ? "misere" : "standard", 8, text);
+    test_hooks_wire(&r, &allow);
+    CHECK_INT(symsolver_solve(&s, &r, 1, NULL, NULL, text), SOLVER_OK);
+    /* by value; a blocked side alone ends a game: half the codes */
+    CHECK_INT(try_every_code(&s, &r, 0, 116), 118);
+    solver_free(&s);
+    CHECK_INT(solver_solve(&s, &r, NULL, text), SOLVER_OK);
+    CHECK_INT(try_every_code(&s, &r, 0, 126), 128);
+    solver_free(&s);
+  }
+  rules_named(&r, "standard", 8, text);
+  test_hooks_wire(&r, &result);
+  CHECK_INT(symsolver_solve(&s, &r, 1, NULL, NULL, text), SOLVER_OK);
+  CHECK_INT(try_every_code(&s, &r, 1, 116),
+            235); /* any value at any distance */
+  /* and random codes that are all possible load: no more is checked */
+  save(&s, &r, "v", 1);
+  good = slurp(&k);
+  for (size_t i = table_at(good); i < k; i++) good[i] = (char)(rand() % 235);
+  spit_sealed(good, k);
+  Solution b;
+  if (CHECK_INT(load(&b, &r, "v", 1, 1), SOLVER_OK)) solver_free(&b);
+  free(good);
+  solver_free(&s);
+  remove(path);
+}
+
+/* --- files that are not regular, links, temporary files --- */
+
+/* The number of entries in the test's folder besides . and .. */
+static int files_in_folder(void) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  int n = 0;
+  while ((e = readdir(d)))
+    n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+  closedir(d);
+  return n;
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The temporary files seen while a save writes its table. */
+static char seen[2][SAFEFILE_PATHMAX];
+static int seen_count;
+static mode_t seen_mode;
+
+/* The progress callback: notes the temporary file in the folder. */
+static void note_temporary(void *ctx, const char *phase, uint64_t done,
+                           uint64_t total) {
+  (void)ctx, (void)done, (void)total;
+  if (strcmp(phase, "saving") != 0 || seen_count >= 2) return;
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t k = strlen(e->d_name);
+    if (k > 4 && strcmp(e->d_name + k - 4, ".tmp") == 0) {
+      struct stat st;
+      snprintf(seen[seen_count], SAFEFILE_PATHMAX, "%s/%s", dir, e->d_name);
+      if (lstat(seen[seen_count], &st) == 0) seen_mode = st.st_mode;
+      seen_count++;
+      break;
+    }
+  }
+  closedir(d);
+}
+
+static void test_not_regular(void) {
+  Solution s;
+  Rules r;
+  char fifo[320], victim[320], link[320];
+  solve(&s, &r, "standard", 8);
+  snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+  snprintf(victim, sizeof victim, "%s/victim", dir);
+  snprintf(link, sizeof link, "%s/link", dir);
+  CHECK_INT(mkfifo(fifo, 0600), 0);
+  /* a FIFO read: refused at once (opening it to read would wait for a
+  ** writer) */
+  snprintf(path, sizeof path, "%s", fifo);
+  double t = now();
+  refused_as(&r, "standard", 1, 0, "it is a FIFO, not a regular file");
+  CHECK(now() - t < 5);
+  /* and written: refused, left as it is */
+  CHECK_INT(save(&s, &r, "standard", 0), SOLVER_ERROR);
+  says("cannot save the solution to");
+  says("it is a FIFO, not a regular file");
+  struct stat st;
+  CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+  CHECK_INT(safefile_write(fifo, "x", 1, text), -1);
+  says("it is a FIFO, not a regular file");
+  /* a directory */
+  snprintf(path, sizeof path, "%s", dir);
+  refused_as(&r, "standard", 1, 0, "it is a directory, not a regular file");
+  CHECK_INT(save(&s, &r, "standard", 0), SOLVER_ERROR);
+  says("it is a directory, not a regular file");
+  snprintf(path, sizeof path, "%s/", dir);
+  CHECK_INT(save(&s, &r, "standard", 0), SOLVER_ERROR);
+  /* a socket (no device is written here: should the check fail, the test
+  ** would replace it, and it runs as root on some machines) */
+  char socket_path[320];
+  snprintf(socket_path, sizeof socket_path, "%s/socket", dir);
+  int sock = socket(AF_UNIX, SOCK_STREAM, 0);
+  struct sockaddr_un address = {.sun_family = AF_UNIX};
+  snprintf(address.sun_path, sizeof address.sun_path, "%.100s", socket_path);
+  CHECK_INT(bind(sock, (struct sockaddr *)&address, sizeof address), 0);
+  CHECK_INT(safefile_write(socket_path, "x", 1, text), -1);
+  says("it is a socket, not a regular file");
+  CHECK(lstat(socket_path, &st) == 0 && S_ISSOCK(st.st_mode));
+  close(sock);
+  remove(socket_path);
+  /* a device, read */
+  CHECK(safefile_open("/dev/zero", text) == NULL);
+  says("it is a character device, not a regular file");
+  /* a symbolic link as the target: refused, what it points to untouched,
+  ** whether it exists or not */
+  FILE *f = fopen(victim, "w");
+  fputs("precious", f);
+  fclose(f);
+  CHECK_INT(symlink(victim, link), 0);
+  snprintf(path, sizeof path, "%s", link);
+  CHECK_INT(save(&s, &r, "standard", 0), SOLVER_ERROR);
+  says("it is a symbolic link: name the file it points to");
+  size_t k;
+  snprintf(path, sizeof path, "%s", victim);
+  char *kept = slurp(&k);
+  CHECK(k == 8 && memcmp(kept, "precious", 8) == 0);
+  free(kept);
+  remove(victim);
+  snprintf(path, sizeof path, "%s", link);
+  CHECK_INT(save(&s, &r, "standard", 0), SOLVER_ERROR);
+  CHECK(access(victim, F_OK) != 0); /* not created through the link */
+  remove(link);
+  remove(fifo);
+  CHECK_INT(files_in_folder(), 0);
+  solver_free(&s);
+}
+
+static void test_temporary(void) {
+  Solution s;
+  Rules r;
+  char victim[320], planted[440];
+  struct stat st;
+  solve(&s, &r, "standard", 12);
+  snprintf(path, sizeof path, "%s/table.mts", dir);
+  snprintf(victim, sizeof victim, "%s/victim", dir);
+  FILE *f = fopen(victim, "w");
+  fputs("precious", f);
+  fclose(f);
+  /* links planted at the names the old writer used */
+  snprintf(planted, sizeof planted, "%s.tmp%ld", path, (long)getpid());
+  CHECK_INT(symlink(victim, planted), 0);
+  Progress watch = {note_temporary, NULL};
+  SolfileId id = id_of(&r, "standard", 1, 0);
+  seen_count = 0;
+  mode_t mask = umask(022);
+  CHECK_INT(solfile_save(&s, &id, path, NULL, &watch, text), SOLVER_OK);
+  CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
+  /* the old file keeps its permissions */
+  chmod(path, 0600);
+  CHECK_INT(solfile_save(&s, &id, path, NULL, &watch, text), SOLVER_OK);
+  CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0600);
+  CHECK((seen_mode & 0777) == 0600 && S_ISREG(seen_mode));
+  umask(mask);
+  /* new names each time, in the target's folder, none left */
+  CHECK_INT(seen_count, 2);
+  CHECK(strcmp(seen[0], seen[1]) != 0);
+  CHECK(strncmp(seen[0], path, strlen(path)) == 0);
+  CHECK(strcmp(seen[0], planted) != 0 && strcmp(seen[1], planted) != 0);
+  CHECK(access(seen[0], F_OK) != 0 && access(seen[1], F_OK) != 0);
+  size_t k;
+  char *kept;
+  snprintf(planted, sizeof planted, "%s", path);
+  snprintf(path, sizeof path, "%s", victim);
+  kept = slurp(&k);
+  CHECK(k == 8 && memcmp(kept, "precious", 8) == 0);
+  free(kept);
+  snprintf(path, sizeof path, "%.390s", planted);
+  Solution back;
+  if (CHECK_INT(load(&back, &r, "standard", 1, 0), SOLVER_OK)) {
+    CHECK(same_values(&s, &back));
+    solver_free(&back);
+  }
+  snprintf(planted, sizeof planted, "%s.tmp%ld", path, (long)getpid());
+  remove(planted);
+  remove(victim);
+  /* a folder that cannot be written: refused, nothing left */
+  chmod(dir, 0500);
+  if (access(dir, W_OK) != 0) { /* not so for root */
+    CHECK_INT(safefile_write(path, "x", 1, text), -1);
+    says("Permission denied");
+  }
+  chmod(dir, 0700);
+  /* small files too */
+  CHECK_INT(safefile_write(path, "hello", 5, text), 0);
+  kept = slurp(&k);
+  CHECK(k == 5 && memcmp(kept, "hello", 5) == 0);
+  free(kept);
+  remove(path);
+  CHECK_INT(files_in_folder(), 0);
+  solver_free(&s);
 }
 
 /* --- interrupted saves --- */
@@ -201,32 +646,27 @@ static void die_saving(void *ctx, const char *phase, uint64_t done,
   if (strcmp(phase, "saving") == 0) raise(SIGKILL);
 }
 
-/* 1 when no temporary file is left next to path. */
-static int no_temporary(pid_t pid) {
-  char tmp[300];
-  snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)pid);
-  return access(tmp, F_OK) != 0;
-}
-
 static void test_interrupted(void) {
   Solution old, other, back;
+  Rules r;
   size_t k, j;
-  solve(&old, "standard", 14);
-  solfile_save(&old, PROGRAM, "standard", path, NULL, NULL, text);
+  snprintf(path, sizeof path, "%s/table.mts", dir);
+  solve(&old, &r, "standard", 14);
+  save(&old, &r, "standard", 0);
   char *before = slurp(&k);
-  solve(&other, "standard", 14);
+  solve(&other, &r, "standard", 14);
   /* cancelled (Ctrl-C) while writing: the old file stays, no leftovers */
   int polls = 1;
   Cancel c = {stop_now, &polls};
-  CHECK_INT(solfile_save(&other, PROGRAM, "standard", path, &c, NULL, text),
-            SOLVER_CANCELLED);
-  CHECK(no_temporary(getpid()));
+  SolfileId id = id_of(&r, "standard", 1, 0);
+  CHECK_INT(solfile_save(&other, &id, path, &c, NULL, text), SOLVER_CANCELLED);
+  CHECK_INT(files_in_folder(), 1);
   /* killed by a signal while writing */
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
     Progress p = {die_saving, NULL};
-    solfile_save(&other, PROGRAM, "standard", path, NULL, &p, text);
+    solfile_save(&other, &id, path, NULL, &p, text);
     _exit(0);
   }
   int status;
@@ -234,13 +674,14 @@ static void test_interrupted(void) {
   CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
   char *after = slurp(&j);
   CHECK(j == k && memcmp(before, after, k) == 0);
-  if (CHECK_INT(load(&back, "standard"), SOLVER_OK)) {
+  if (CHECK_INT(load(&back, &r, "standard", 1, 0), SOLVER_OK)) {
     CHECK(same_values(&old, &back));
     solver_free(&back);
   }
-  char tmp[300];
-  snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)pid);
-  remove(tmp); /* what the killed save left */
+  CHECK_INT(files_in_folder(), 2); /* what the killed save left */
+  char command[400];
+  snprintf(command, sizeof command, "rm -f %s/*.tmp", dir);
+  CHECK_INT(system(command), 0);
   remove(path);
   free(before);
   free(after);
@@ -249,11 +690,18 @@ static void test_interrupted(void) {
 }
 
 int main(void) {
-  snprintf(path, sizeof path, "%s/mutorere-test-%ld.mts",
-           getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
+  snprintf(dir, sizeof dir, "%s/mutorere-test-XXXXXX",
+           getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+  if (!mkdtemp(dir)) return perror("mkdtemp"), 1;
+  snprintf(path, sizeof path, "%s/table.mts", dir);
   test_round_trips();
   test_refusals();
+  test_header();
+  test_codes();
+  test_not_regular();
+  test_temporary();
   test_interrupted();
   remove(path);
+  CHECK_INT(rmdir(dir), 0);
   return harness_report();
 }

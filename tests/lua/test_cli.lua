@@ -150,6 +150,12 @@ test("MUTORERE_PATH adds script directories", function()
   eq(out, "4\t" .. dir .. "\n", "found")
   out = run("-e 'for _, n in ipairs(mt.variants()) do if n == \"tiny\" then print(n) end end'", nil, env)
   eq(out, "tiny\n", "listed")
+  f = assert(io.open(dir .. "/helper.lua", "w"))
+  f:write("return 'helper found'\n")
+  f:close()
+  out = run("-e 'print(require \"helper\", package.path:find(\"/?.lua;\", 1, true) == #mt.path[1] + 1)'",
+            nil, env)
+  eq(out, "helper found\ttrue\n", "require finds scripts on the search path, first")
   os.execute("rm -rf " .. dir)
 end)
 

@@ -122,19 +122,8 @@ test("options: threads and progress", function()
   check(err:sub(-4) == "\r\27[K", "cleared")
 end)
 
--- Reads and writes whole files.
-local function read(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function write(path, s)
-  local f = assert(io.open(path, "wb"))
-  f:write(s)
-  f:close()
-end
+local files = dofile(HERE .. "/files.lua")
+local read, write = files.read, files.write
 
 test("solution files: written once, then read; foreign or damaged ones refused", function()
   local path = os.tmpname()
@@ -142,7 +131,7 @@ test("solution files: written once, then read; foreign or damaged ones refused",
   local v = mt.variant{base = "misere", arms = 12, name = "misere12"}
   local s = mt.solve(v, {file = path})
   local text = read(path)
-  check(text:find("^mutorere solution\nformat 1\nprogram " .. mt.version ..
+  check(text:find("^mutorere solution\nformat 2\nprogram " .. mt.version ..
                   "\nvariant rules arms=12 flank=always adjacent_enemy=no misere=yes\n"),
         "header: " .. text:sub(1, 200))
   -- in a fresh program the file is read, not solved

@@ -77,6 +77,19 @@ local MUTANTS = {
   {"lua/lbridge.c", "  qsort(names, k, sizeof *names, compare_names);\n", "", "mt.variants() is not sorted"},
   {"lua/repl.lua", "  return debug and debug.getmetatable(v) or nil", "  return getmetatable(v)",
    "completion reads a script's __metatable"},
+  -- the files read and written
+  {"core/safefile.c", "  if (!S_ISREG(st.st_mode)) return refuse_kind(st.st_mode, err);\n  *p", "  *p",
+   "g:save replaces a FIFO, a folder or a link"},
+  {"core/safefile.c", "  if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {", "  if (0) {",
+   "mt.load opens a FIFO"},
+  {"core/safefile.c", "(p.kept && fchmod(fd, p.mode) != 0) || ", "", "g:save loses a file's permissions"},
+  {"core/solfile.c", "if (t->reading && t->first_flaw == NO_FLAW) {", "if (0) {",
+   "a crafted table reaches every consumer"},
+  {"core/solfile.c", "  else if (strcmp(h->coding, coding) != 0)", "  else if (0)",
+   "a swapped coding swaps every win and loss"},
+  {"lua/lsolver.c", "    lua_dump(L, digest_writer, &h, 1);\n", "", "a table loads for other hooks of the same name"},
+  {"lua/lfiles.c", "  if (strlen(path) != k) luaL_argerror", "  if (0) luaL_argerror",
+   "g:save cuts a path at a zero byte"},
 }
 
 local function read(path)
