@@ -6,10 +6,7 @@ local reference = {}
 
 -- The reference's text.
 function reference.text()
-  local f = assert(io.open(HERE .. "/../../doc/api.md"))
-  local text = f:read("a")
-  f:close()
-  return text
+  return dofile(HERE .. "/files.lua").read(HERE .. "/../../doc/api.md")
 end
 
 -- The parameter names of a heading's call text ("(game [, options])" gives

@@ -6,30 +6,9 @@
 
 local mt = require "mutorere"
 
-local function quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
-
-local function read(path)
-  local f = assert(io.open(path))
-  local text = f:read("a")
-  f:close()
-  return text
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
-
--- A fresh folder; removed by clean(dir).
-local function folder()
-  local dir = os.tmpname()
-  os.remove(dir)
-  assert(os.execute("mkdir " .. quote(dir)))
-  return dir
-end
-
-local function clean(dir) os.execute("rm -rf " .. quote(dir)) end
+local files = dofile(HERE .. "/files.lua")
+local read, write = files.read, files.write
+local quote, folder, clean = files.shell_quote, files.folder, files.remove_folder
 
 -- Runs a shell command; returns what it printed (both streams) and
 -- whether it succeeded.
