@@ -8,13 +8,15 @@ local M, G, safe, shared = ...
 
 local session = {game = M.game()}
 
--- Calls f(...) and re-raises any error without a location, so that a
--- command's error reads as the API's message.
+-- Calls f(...) and re-raises any error without a location, nor the "bad
+-- argument #2 to 'mutorere.Game.play' (...)" around its reason (the
+-- command's arguments are not the function's), so that a command's error
+-- reads as the API's message.
 local function try(f, ...)
   local results = table.pack(pcall(f, ...))
   if not results[1] then
     local msg = tostring(results[2]):gsub("^[^:\n]*:%d+: ", "")
-    error(msg, 0)
+    error((msg:gsub("^bad argument #%d+ to '[^']*' %((.*)%)$", "%1")), 0)
   end
   return table.unpack(results, 2, results.n)
 end

@@ -65,6 +65,14 @@ local function repl(lines)
   return out, ok
 end
 
+test("the REPL's commands say what is wrong with what was typed", function()
+  local out = "\n" .. repl({'new "nonesuch"', 'setup "xx"', 'play "9-9"'})
+  check(out:find("\nunknown variant 'nonesuch' (mt.variants() lists them)\n", 1, true), out)
+  check(out:find("\nbad position: arm 1 is 'x' (use b, w or .)\n", 1, true), out)
+  check(out:find("\nbad move: there is no arm 9 (the board has arms 1..8 and c)\n", 1, true), out)
+  check(not out:find("mutorere.", 1, true), "no function of the module named: " .. out)
+end)
+
 test("redo(n) past the end redoes what there is and says so", function()
   local out, ok = repl({'play "1-c 8-1"', "undo(2)", "redo(3)", "print(current():ply())",
                         "redo()", "undo()", "redo(1)", "print(current():ply())"})
