@@ -40,6 +40,15 @@ function shared.check_arg(ok, n, name, want, x)
   return x
 end
 
+-- shared.reason(message): what an error message says is wrong, without
+-- the place it came from nor the "bad argument #2 to 'play' (...)" around
+-- it; and whether it was an argument error.
+function shared.reason(message)
+  local text = tostring(message):gsub("^[^:\n]*:%d+: ", "")
+  local reason = text:match("^bad argument #%d+ to '[^']*' %((.*)%)$")
+  return reason or text, reason ~= nil
+end
+
 -- shared.as_argument(n, name, f, ...): f(...), whose argument errors are
 -- raised as errors of argument n of name (mt.svg(x) reading x with
 -- mt.position says "bad argument #1 to 'svg'", not to 'position').
@@ -47,9 +56,8 @@ function shared.as_argument(n, name, f, ...)
   local results = table.pack(pcall(f, ...))
   if results[1] then return table.unpack(results, 2, results.n) end
   local why = results[2]
-  local reason = type(why) == "string" and
-                 why:gsub("^mutorere/[%w_]+%.lua:%d+: ", ""):match("^bad argument #%d+ to '[^']*' %((.*)%)$")
-  if reason then shared.arg_error(n, name, reason) end
+  local reason, of_argument = shared.reason(why)
+  if type(why) == "string" and of_argument then shared.arg_error(n, name, reason) end
   error(why, 0)
 end
 

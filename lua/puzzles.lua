@@ -69,7 +69,7 @@ local function check_line(v, s, p, h, line, plies, problems)
     local ok, q, hq = pcall(v.play, v, p, move, h)
     if not ok then
       problems[#problems + 1] = string.format("solution move %d (%s): %s", i, move,
-                                              tostring(q):gsub("^[^:]*:%d+: ", ""))
+                                              (shared.reason(q)))
       return
     end
     local value, d = s:lookup(q, hq)
@@ -148,7 +148,7 @@ function P.check(spec)
   end
   local ok, g = pcall(M.game, t.variant, t.position, t.history)
   if not ok then
-    problems[#problems + 1] = tostring(g):gsub("^[^:]*:%d+: ", "")
+    problems[#problems + 1] = shared.reason(g)
     return report
   end
   if g:result() then
