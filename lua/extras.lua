@@ -4,8 +4,7 @@ local M, _, shared = ...
 
 -- shared.state_key(v, p, h): a text that two states share exactly when
 -- they are the same to the rules (Variant:key).
-local variant_key = M.Variant.key
-function shared.state_key(v, p, h) return variant_key(v, p, h) end
+shared.state_key = M.Variant.key
 
 -- --- argument errors, said as Lua's own functions say them ---
 
