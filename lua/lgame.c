@@ -100,11 +100,13 @@ static int game_new(lua_State *L) {
   History h;
   if (start.n != v->rules.arms) {
     lvariant_push_name(L, 1);
-    return luaL_error(L,
-                      "the position has %d arms but variant '%s' has %d (a "
-                      "variant of another size: {base = \"%s\", arms = %d})",
-                      start.n, lua_tostring(L, -1), v->rules.arms,
-                      lua_tostring(L, -1), start.n);
+    const char *name = lua_tostring(L, -1);
+    return luaL_argerror(
+        L, 2,
+        lua_pushfstring(L,
+                        "the position has %d arms but variant '%s' has %d (a "
+                        "variant of another size: {base = \"%s\", arms = %d})",
+                        start.n, name, v->rules.arms, name, start.n));
   }
   lhistory_check(L, 3, &start, RULES_MAX_HISTORY, &h);
   for (int i = 0; i < h.count; i++) board_unplay(&start, h.moves[i]);

@@ -90,7 +90,7 @@ Position lposition_check(lua_State *L, int arg) {
   if (p) return *p;
   if (lua_type(L, arg) != LUA_TSTRING)
     luaL_typeerror(L, arg, "position text or Position");
-  if (board_parse(&q, lua_tostring(L, arg), err)) luaL_error(L, "%s", err);
+  if (board_parse(&q, lua_tostring(L, arg), err)) luaL_argerror(L, arg, err);
   return q;
 }
 
@@ -238,8 +238,8 @@ static int position_index(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
   else if (k == 5 && memcmp(key, "white", 5) == 0)
     lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
-  else
-    lua_rawget(L, lua_upvalueindex(1));
+  else /* the methods, and those scripts add to mt.Position */
+    lua_gettable(L, lua_upvalueindex(1));
   return 1;
 }
 
@@ -321,7 +321,7 @@ Move lmove_check(lua_State *L, int arg, int n) {
   if (u) return *u;
   if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "move text");
   if (board_parse_move(&m, n, lua_tostring(L, arg), err))
-    luaL_error(L, "%s", err);
+    luaL_argerror(L, arg, err);
   return m;
 }
 

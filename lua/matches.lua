@@ -451,6 +451,7 @@ end
 -- mt.match(a, b [, options]): a match between two players (see
 -- doc/api.md for the options and the result).
 function M.match(a, b, options)
+  shared.check_arg(options == nil or type(options) == "table", 3, "match", "table of options", options)
   local plan = match_options(options)
   local jobs = jobs_option(options and options.jobs)
   plan.a, plan.b = M.player(a), M.player(b)
