@@ -48,16 +48,29 @@ function shared.reason(message)
   return reason or text, reason ~= nil
 end
 
+-- Returns the results of pcall after their first (true), or raises the
+-- error: an argument error as one of argument n of name, its reason
+-- preceded by prefix; any other as it is.
+local function relabel(n, name, prefix, ok, ...)
+  if ok then return ... end
+  local why = ...
+  local reason, of_argument = shared.reason(why)
+  if type(why) == "string" and of_argument then shared.arg_error(n, name, prefix .. reason) end
+  error(why, 0)
+end
+
 -- shared.as_argument(n, name, f, ...): f(...), whose argument errors are
 -- raised as errors of argument n of name (mt.svg(x) reading x with
 -- mt.position says "bad argument #1 to 'svg'", not to 'position').
 function shared.as_argument(n, name, f, ...)
-  local results = table.pack(pcall(f, ...))
-  if results[1] then return table.unpack(results, 2, results.n) end
-  local why = results[2]
-  local reason, of_argument = shared.reason(why)
-  if type(why) == "string" and of_argument then shared.arg_error(n, name, reason) end
-  error(why, 0)
+  return relabel(n, name, "", pcall(f, ...))
+end
+
+-- shared.as_option(n, name, key, f, ...): f(...), whose argument errors
+-- are raised as errors of option key of argument n of name ("bad argument
+-- #3 to 'match' (option sprt: elo1 must be ...)").
+function shared.as_option(n, name, key, f, ...)
+  return relabel(n, name, "option " .. key .. ": ", pcall(f, ...))
 end
 
 -- shared.check_option(ok, n, name, key, want, x): raises "bad argument #n

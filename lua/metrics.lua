@@ -38,18 +38,16 @@ function shared.verdict(start, reachable)
   return text
 end
 
--- shared.random_cap(v, max_plies, level): the cap of random play: the
--- option max_plies when given, else the variant's, else Ludii's default
--- (errors at level, counted from the caller).
-function shared.random_cap(v, cap, level)
+-- shared.random_cap(v, max_plies, n, name): the cap of random play: the
+-- option max_plies (an integer, of argument n of function name) when
+-- given, else the variant's, else Ludii's default.
+function shared.random_cap(v, cap, n, name)
   if cap == nil then
     cap = v:parameters().max_plies
     if cap == 0 then cap = LUDII_TURN_LIMIT end
   end
-  if math.type(cap) ~= "integer" or cap < 1 or cap > 1000000 then
-    error("max_plies must be an integer from 1 to 1000000", level + 1)
-  end
-  return cap
+  return shared.check_option(cap >= 1 and cap <= 1000000, n, name, "max_plies",
+                             "an integer from 1 to 1000000", cap)
 end
 
 -- shared.start_of(v, start): the start state of option start (a Game: its
@@ -66,13 +64,7 @@ local function metrics_options(v, o)
   o = shared.options(o, 2, "metrics", {start = "string|Position|Game", max_plies = "integer",
                                        games = "integer", seed = "integer", traps = "integer",
                                        random = "boolean"})
-  local cap = o.max_plies
-  if cap == nil then
-    cap = v:parameters().max_plies
-    if cap == 0 then cap = LUDII_TURN_LIMIT end
-  end
-  shared.check_option(cap >= 1 and cap <= 1000000, 2, "metrics", "max_plies",
-                      "an integer from 1 to 1000000", cap)
+  local cap = shared.random_cap(v, o.max_plies, 2, "metrics")
   local games = o.games or 1000
   shared.check_option(games >= 0, 2, "metrics", "games", "a non-negative integer", games)
   shared.check_option((o.traps or 0) >= 0, 2, "metrics", "traps", "a non-negative integer", o.traps)

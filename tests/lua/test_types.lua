@@ -37,6 +37,10 @@ local VALID = {
   text = function() return "bbbbwwww/. b" end, name = function() return "a-name" end,
   limits = function() return {depth = 1} end, tags = function() return {Event = "x"} end,
   puzzle = function() return "first-win" end, list = function() return {"standard"} end,
+  player = function() return "random" end, wins = function() return 3 end,
+  draws = function() return 2 end, losses = function() return 1 end,
+  t = function() return {wins = 3, elo0 = 0, elo1 = 10} end,
+  eval = function() return {eval = function() return 0 end, weights = {a = 1}} end,
 }
 
 -- The bad values, each with its name in failure messages.
@@ -67,16 +71,15 @@ local ELSEWHERE = {
   ["mt.load"] = {{"^record [^:]*: line %d+: ", "the record file's own text, named by line"},
                  {"^cannot load .*: No such file or directory$", "the system's answer"}},
   ["mt.from_record"] = {{"^record: line %d+: ", "the record's own text, named by line"}},
-  ["mt.html"] = {{"^cannot write the page: .*: No such file or directory$", "the system's answer"}},
+  ["mt.html"] = {{"^cannot write the page to .*: No such file or directory$", "the system's answer"}},
   ["Game:save"] = {{"^cannot save the game to .*: No such file or directory$", "the system's answer"}},
-  -- lua/matches.lua belongs to another helper for issue 19; said to the lead
-  ["mt.tournament"] = {{"^tournament needs {players = {...}}$", "another helper's file"}},
-  ["mt.match"] = {{"^bad argument #1 to 'player' %(", "a and b read by mt.player: another helper's file"}},
+  ["mt.accuracy"] = {{"^player .* chose badly in .*is not a legal move",
+                      "a player (here a function) that plays an illegal move: found by playing it"}},
 }
 
 -- Functions that take options but may take ones of their own: a player's
--- options are read by its own script; the matches' are another helper's.
-local OWN_OPTIONS = {["mt.player"] = true, ["mt.match"] = true, ["mt.tournament"] = true}
+-- options are read by its own script.
+local OWN_OPTIONS = {["mt.player"] = true}
 
 -- The functions to call: {name = "mt.svg" or "Game:play", short = "play",
 -- f, class (of self, for a method), params}.
