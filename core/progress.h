@@ -16,6 +16,13 @@ typedef struct Progress {
   void *ctx;
 } Progress;
 
+/* A report whose phase is PROGRESS_SETTLED is not a phase: for work done in
+** passes whose number is not known ahead (the solver's distance passes go
+** on while they settle positions), it says that done of total units are
+** settled so far, before the report of the pass it goes with.  A callback
+** that has no use for it ignores it. */
+#define PROGRESS_SETTLED "settled"
+
 /* Tells p (which may be NULL or have no callback). */
 static inline void progress_report(const Progress *p, const char *phase,
                                    uint64_t done, uint64_t total) {

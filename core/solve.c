@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "memory.h"
+#include "rank.h"
 #include "symsolver.h"
 
 #define SAMPLES 96 /* positions the symmetry check tries */
@@ -169,11 +170,25 @@ int solve_check_symmetric(const Rules *r, char *err) {
   return 0;
 }
 
+/* The bytes of a ply layer of the symmetric solver's table at n arms. */
+static size_t layer_bytes(int n) {
+  return (size_t)(2 * rank_binomial(n, n / 2));
+}
+
 int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
                   char *err) {
   static const SolveOptions defaults = {0, 0, NULL, NULL};
   char need_text[16], room_text[16];
   if (!o) o = &defaults;
+  if (r->arms > SYMRANK_MAX_ARMS) {
+    snprintf(err, BOARD_ERRMAX,
+             "%d arms are too many: the solvers go up to %d arms, where a "
+             "ply layer of the table takes 2·C(%d, %d) bytes = %s (at %d, %s)",
+             r->arms, SYMRANK_MAX_ARMS, SYMRANK_MAX_ARMS, SYMRANK_MAX_ARMS / 2,
+             memory_format(layer_bytes(SYMRANK_MAX_ARMS), need_text), r->arms,
+             memory_format(layer_bytes(r->arms), room_text));
+    return SOLVER_ERROR;
+  }
   if (!solve_is_symmetric(r, o->symmetric))
     return solver_solve(s, r, o->cancel, err);
   if (rules_hooked(r)) {

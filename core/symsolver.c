@@ -120,15 +120,16 @@ static void fail(Sym *sv, int rc, const char *message) {
     snprintf(sv->err, BOARD_ERRMAX, "%s", message);
 }
 
-/* Tells the progress callback how far the pass is (done entries). */
+/* Tells the progress callback how far the pass is (done entries of the
+** layer's), and in a distance pass how many entries are resolved. */
 static void report(void *ud, uint64_t done) {
   Sym *sv = ud;
-  if (sv->d < 0)
-    progress_report(sv->progress, sv->phase, done, sv->entries);
-  else
-    progress_report(
-        sv->progress, sv->phase,
-        sv->resolved + __atomic_load_n(&sv->found, __ATOMIC_RELAXED), 0);
+  if (sv->d >= 0)
+    progress_report(sv->progress, PROGRESS_SETTLED,
+                    sv->resolved +
+                        __atomic_load_n(&sv->found, __ATOMIC_RELAXED),
+                    sv->entries);
+  progress_report(sv->progress, sv->phase, done, sv->entries);
 }
 
 /* The pool's chunk: the pass's. */

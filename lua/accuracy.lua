@@ -17,87 +17,41 @@ shared.classes[#shared.classes + 1] = Accuracy
 local MAX_EXAMPLES = 100
 local choose = M.Player.choose -- the module's own, whatever scripts do
 
-local OPTIONS = {sample = true, weights = true, seed = true, progress = true,
-                 examples = true, time = true, max_plies = true, start = true}
+local OPTIONS = {sample = "integer", weights = "string", seed = "integer",
+                 progress = "boolean", examples = "integer", time = "number",
+                 max_plies = "integer", start = "string|Position|Game"}
 
--- shared.bare(message): the message of a failed call without its
--- position.
-function shared.bare(message)
-  return (tostring(message):gsub("^[^\n:]*:%d+: ", ""))
-end
-local bare = shared.bare
-
--- shared.variant_arg(variant, arg, what): the Variant of argument arg of
--- function what (default "standard").
-function shared.variant_arg(variant, arg, what)
-  local ok, v = pcall(M.variant, variant == nil and "standard" or variant)
-  if not ok then error(string.format("bad argument #%d to '%s' (%s)", arg, what, bare(v))) end
-  return v
-end
-
--- Checks options (a table or nil) against the names in known; returns it.
--- what names the function in messages.
-function shared.check_options(options, known, what, arg)
-  if options == nil then return {} end
-  if type(options) ~= "table" then
-    error(string.format("bad argument #%d to '%s' (a table of options expected, got %s)",
-                        arg, what, type(options)))
-  end
-  for key in next, options do
-    if not known[key] then
-      local names = {}
-      for name in next, known do names[#names + 1] = name end
-      table.sort(names)
-      error(string.format("%s: unknown option %s (the options are %s)", what,
-                          type(key) == "string" and "'" .. key .. "'" or tostring(key),
-                          table.concat(names, ", ")))
-    end
-  end
-  return options
-end
-
--- shared.whole_option(o, key, lo, hi, what): option key of o, nil or a
--- whole number from lo to hi.
-function shared.whole_option(o, key, lo, hi, what)
+-- shared.whole_option(o, key, lo, hi, n, name): option key of o (argument
+-- n of function name), nil or a whole number from lo to hi.
+function shared.whole_option(o, key, lo, hi, n, name)
   local x = o[key]
-  if x ~= nil and (math.type(x) ~= "integer" or x < lo or x > hi) then
-    error(string.format("%s: %s must be a whole number from %d to %d, got %s",
-                        what, key, lo, hi, tostring(x)))
-  end
-  return x
+  return shared.check_option(x == nil or x >= lo and x <= hi, n, name, key,
+                             string.format("a whole number from %d to %d", lo, hi), x)
 end
 
--- shared.common_options(o, v, what): what mt.accuracy and mt.tune read
--- alike: weights ("states" or "random-play"), max_plies (random play's
--- cap), time (seconds), progress, start; as {weights, cap, time,
+-- shared.common_options(o, v, n, name): what mt.accuracy and mt.tune read
+-- alike in their options o (argument n of function name, checked by
+-- shared.options): weights ("states" or "random-play"), max_plies (random
+-- play's cap), time (seconds), progress, start; as {weights, cap, time,
 -- progress, start, history}.
-function shared.common_options(o, v, what)
+function shared.common_options(o, v, n, name)
   local weights = o.weights or "states"
-  if weights ~= "states" and weights ~= "random-play" then
-    error(what .. ": weights must be \"states\" or \"random-play\", got " .. tostring(weights))
-  end
-  if o.time ~= nil and (type(o.time) ~= "number" or not (o.time > 0 and o.time <= 1e9)) then
-    error(what .. ": time must be a number of seconds from 0 to 1e9, got " .. tostring(o.time))
-  end
-  if o.progress ~= nil and type(o.progress) ~= "boolean" then
-    error(what .. ": progress must be true or false")
-  end
-  local cap = weights == "random-play" and shared.random_cap(v, o.max_plies, 1) or nil
-  local ok, start, history = pcall(shared.start_of, v, o.start)
-  if not ok then error(what .. ": bad start: " .. bare(start)) end
+  shared.check_option(weights == "states" or weights == "random-play", n, name, "weights",
+                      "\"states\" or \"random-play\"", weights)
+  shared.check_option(o.time == nil or o.time > 0 and o.time <= 1e9, n, name, "time",
+                      "a number of seconds from 0 to 1e9", o.time)
+  local cap = weights == "random-play" and shared.random_cap(v, o.max_plies, n, name) or nil
+  local start, history = shared.as_option(n, name, "start", shared.start_of, v, o.start)
   return {weights = weights, cap = cap, time = o.time, start = start, history = history,
           progress = o.progress == nil and M.isatty(io.stderr) or o.progress == true}
 end
 
 -- The player and variant of mt.accuracy's arguments.
 local function player_and_variant(player, variant)
-  if player == nil then
-    error("bad argument #1 to 'accuracy' (a player expected: a name, a path, " ..
-          "a function, a table or a Player)")
-  end
-  local ok, p = pcall(M.player, player)
-  if not ok then error("bad argument #1 to 'accuracy' (" .. bare(p) .. ")") end
-  return p, shared.variant_arg(variant, 2, "accuracy")
+  shared.check_arg(player ~= nil, 1, "accuracy",
+                   "player (a name, a path, a function, a table or a Player)", player)
+  return shared.as_argument(1, "accuracy", M.player, player),
+         shared.as_argument(2, "accuracy", M.variant, variant == nil and "standard" or variant)
 end
 
 -- The counts of the verdicts in the raw result, by value of the state and
@@ -120,11 +74,11 @@ end
 function shared.accuracy(note, player, variant, options)
   local t0 = M.clock()
   local p, v = player_and_variant(player, variant)
-  local o = shared.check_options(options, OPTIONS, "accuracy", 3)
-  local c = shared.common_options(o, v, "accuracy")
-  local sample = shared.whole_option(o, "sample", 1, math.maxinteger, "accuracy")
-  local seed = shared.whole_option(o, "seed", math.mininteger, math.maxinteger, "accuracy") or 1
-  local examples = shared.whole_option(o, "examples", 0, MAX_EXAMPLES, "accuracy") or 10
+  local o = shared.options(options, 3, "accuracy", OPTIONS)
+  local c = shared.common_options(o, v, 3, "accuracy")
+  local sample = shared.whole_option(o, "sample", 1, math.maxinteger, 3, "accuracy")
+  local seed = o.seed or 1
+  local examples = shared.whole_option(o, "examples", 0, MAX_EXAMPLES, 3, "accuracy") or 10
   local s = M.solve(v)
   p:reset(seed)
   local bar

@@ -352,7 +352,8 @@ end
 -- moves, carried, and the same ends, so hooks and parameters are compared
 -- by what they do.
 function M.same_game(a, b)
-  local va, vb = M.variant(a), M.variant(b)
+  local va = shared.as_argument(1, "same_game", M.variant, a)
+  local vb = shared.as_argument(2, "same_game", M.variant, b)
   local ba, bb = va:board(), vb:board()
   if #ba.points ~= #bb.points then
     return false, string.format("%s has %d points, %s %d", va.name, #ba.points,

@@ -9,13 +9,15 @@ local M, G, safe, shared = ...
 
 local session = {game = M.game()}
 
--- Calls f(...) and re-raises any error without a location, so that a
--- command's error reads as the API's message.
+-- Calls f(...) and re-raises any error without a location, nor the "bad
+-- argument #2 to 'mutorere.Game.play' (...)" around its reason (the
+-- command's arguments are not the function's), so that a command's error
+-- reads as the API's message.
 local function try(f, ...)
   local results = table.pack(pcall(f, ...))
   if not results[1] then
     local msg = tostring(results[2]):gsub("^[^:\n]*:%d+: ", "")
-    error(msg, 0)
+    error((msg:gsub("^bad argument #%d+ to '[^']*' %((.*)%)$", "%1")), 0)
   end
   return table.unpack(results, 2, results.n)
 end
@@ -160,10 +162,20 @@ function G.undo(n)
   report()
 end
 
--- redo(n): plays again n moves taken back (default 1).
+-- redo(n): plays again n moves taken back (default 1), as many as there
+-- are; says so when there were fewer.
 function G.redo(n)
-  for _ = 1, n or 1 do
-    if not session.game:redo() then print("nothing to redo") break end
+  n = n or 1
+  if math.type(n) ~= "integer" or n < 0 then
+    error(string.format("bad argument #1 to 'redo' (a number of moves expected, got %s)",
+                        type(n) == "number" and tostring(n) or type(n)), 2)
+  end
+  local done = 0
+  while done < n and session.game:redo() do done = done + 1 end
+  if done == 0 and n > 0 then
+    print("nothing to redo")
+  elseif done < n then
+    print(string.format("redid %d of %d: nothing more to redo", done, n))
   end
   report()
 end

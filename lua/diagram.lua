@@ -94,6 +94,7 @@ local outcome_text = {black = "black wins", white = "white wins", draw = "draw"}
 
 -- M.status(game): one line saying whose turn it is or how the game ended.
 function M.status(g)
+  shared.check_arg(M.type(g) == "Game", 1, "status", "Game", g)
   local pos = g:board()
   local v = g:variant()
   local head = string.format("%s · ply %d", v.name, g:ply())
@@ -110,12 +111,10 @@ end
 -- M.diagram(game or position [, colours]): the board as lines of text; a
 -- game gets its status line too.
 function M.diagram(x, on)
+  shared.check_arg(on == nil or type(on) == "boolean", 2, "diagram", "boolean (colours)", on)
   if on == nil then on = shared.module.colours end
-  local pos = type(x) == "string" and M.position(x) or x
-  local status
-  if M.type(x) == "Game" then
-    pos, status = x:board(), M.status(x)
-  end
+  local pos = shared.board_of(x, 1, "diagram")
+  local status = M.type(x) == "Game" and M.status(x) or nil
   local lines
   if pos.points then
     lines = shared.graph_diagram(pos, function(p, name) return piece(p, name, on) end,

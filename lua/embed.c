@@ -65,39 +65,53 @@ static size_t identifier(const char *s) {
   return k;
 }
 
-/* Appends to b what the line at s defines, if anything: "M.name",
-** "shared.name" or "M.Class:method", and a space. */
-static void scan_line(const char *s, Buffer *b) {
+/* Appends to b what the line at s defines, if anything, and a space:
+** "M.name" or "shared.name" (function M.name(...), M.name = ...), or
+** "M.Class:method" (function M.Class:method(...), function
+** M.Class.method(...), M.Class.method = ...).  Returns 0 for a function
+** definition of those tables that the scan cannot read: the part could
+** not be found by what it defines. */
+static int scan_line(const char *s, Buffer *b) {
   static const char *const tables[] = {"M.", "shared."};
   int is_function = strncmp(s, "function ", 9) == 0;
   const char *at = is_function ? s + 9 : s;
   for (int t = 0; t < 2; t++) {
     size_t prefix = strlen(tables[t]);
     if (strncmp(at, tables[t], prefix) != 0) continue;
-    size_t k = identifier(at + prefix), end = prefix + k;
-    if (k == 0) return;
-    if (is_function && at[end] == ':') {
-      size_t m = identifier(at + end + 1);
-      if (m == 0) return;
-      end += 1 + m;
-    } else if (!is_function) {
-      const char *rest = at + end;
+    size_t k = identifier(at + prefix), end = prefix + k, m = 0;
+    int member = t == 0 && k > 0 && at[prefix] >= 'A' && at[prefix] <= 'Z' &&
+                 (at[end] == '.' || (is_function && at[end] == ':'));
+    if (member) m = identifier(at + end + 1);
+    int named = k > 0 && (!member || m > 0);
+    const char *rest = at + end + (member ? 1 + m : 0);
+    if (is_function) {
+      if (!named || *rest != '(') return 0;
+    } else {
       while (*rest == ' ') rest++;
-      if (rest[0] != '=' || rest[1] == '=') return;
-    } else if (at[end] != '(')
-      return;
+      if (!named || rest[0] != '=' || rest[1] == '=')
+        return 1; /* not a definition: a call, an index, a comparison */
+    }
     append(b, at, end);
+    if (member) {
+      append(b, ":", 1);
+      append(b, at + end + 1, m);
+    }
     append(b, " ", 1);
-    return;
+    return 1;
   }
+  return 1;
 }
 
 /* What the Lua text defines at its top level, as a C string. */
-static Buffer definitions(const Buffer *text) {
+static Buffer definitions(const char *name, const Buffer *text) {
   Buffer out = {0};
   const char *s = text->data, *end = text->data + text->size;
-  while (s < end) {
-    scan_line(s, &out);
+  for (int line = 1; s < end; line++) {
+    if (!scan_line(s, &out)) {
+      fprintf(stderr, "embed: %s:%d: a definition the scan cannot read\n", name,
+              line);
+      exit(1);
+    }
     while (s < end && *s != '\n') s++;
     s++;
   }
@@ -117,7 +131,7 @@ static Buffer contents(lua_State *L, const char *path, Buffer *defines) {
   append(defines, "", 1);
   if (k < 4 || strcmp(path + k - 4, ".lua") != 0) return text;
   free(defines->data);
-  *defines = definitions(&text);
+  *defines = definitions(path, &text);
   char name[256];
   snprintf(name, sizeof name, "@mutorere/%s", base_name(path));
   if (luaL_loadbufferx(L, text.data, text.size, name, "t") != LUA_OK) {

@@ -3,19 +3,135 @@
 local M, _, shared = ...
 
 -- shared.state_key(v, p, h): a text that two states share exactly when
--- they are the same to the rules (pieces, side, ply while the rules read
--- it, remembered moves).
-function shared.state_key(v, p, h)
-  local key = (tostring(p):gsub(" %d+$", "")) .. " " .. math.min(p.ply, v.opening)
-  for i = 1, math.min(#(h or {}), v.history) do key = key .. " " .. tostring(h[i]) end
-  return key
+-- they are the same to the rules (Variant:key).
+shared.state_key = M.Variant.key
+
+-- --- argument errors, said as Lua's own functions say them ---
+
+-- shared.kind(x): what x is in a message: the __name of its metatable
+-- (mutorere.Game, mutorere.Player, ...), else its type.
+function shared.kind(x)
+  local meta = debug.getmetatable(x)
+  local name = type(meta) == "table" and rawget(meta, "__name")
+  return type(name) == "string" and name or type(x)
 end
 
--- Variant:key(position [, history]): a text two states share exactly when
--- they are the same to the variant's rules.
-function M.Variant:key(p, h)
-  if type(p) == "string" then p = M.position(p) end
-  return shared.state_key(self, p, h)
+-- shared.describe(x): a value in a message: a number as written, a string
+-- quoted (cut at 40 characters), else its kind.
+function shared.describe(x)
+  if type(x) == "number" then return tostring(x) end
+  if type(x) == "string" then
+    return #x > 40 and string.format("%q...", x:sub(1, 40)) or string.format("%q", x)
+  end
+  return shared.kind(x)
+end
+
+-- shared.arg_error(n, name, reason): raises "bad argument #n to 'name'
+-- (reason)" (api.lua puts it at the caller of the function).
+function shared.arg_error(n, name, reason)
+  error(string.format("bad argument #%d to '%s' (%s)", n, name, reason))
+end
+
+-- shared.check_arg(ok, n, name, want, x): x when ok, else raises "bad
+-- argument #n to 'name' (want expected, got <kind of x>)".
+function shared.check_arg(ok, n, name, want, x)
+  if not ok then shared.arg_error(n, name, want .. " expected, got " .. shared.kind(x)) end
+  return x
+end
+
+-- shared.reason(message): what an error message says is wrong, without
+-- the place it came from nor the "bad argument #2 to 'play' (...)" around
+-- it; and whether it was an argument error.
+function shared.reason(message)
+  local text = tostring(message):gsub("^[^:\n]*:%d+: ", "")
+  local reason = text:match("^bad argument #%d+ to '[^']*' %((.*)%)$")
+  return reason or text, reason ~= nil
+end
+
+-- Returns the results of pcall after their first (true), or raises the
+-- error: an argument error as one of argument n of name, its reason
+-- preceded by prefix; any other as it is.
+local function relabel(n, name, prefix, ok, ...)
+  if ok then return ... end
+  local why = ...
+  local reason, of_argument = shared.reason(why)
+  if type(why) == "string" and of_argument then shared.arg_error(n, name, prefix .. reason) end
+  error(why, 0)
+end
+
+-- shared.as_argument(n, name, f, ...): f(...), whose argument errors are
+-- raised as errors of argument n of name (mt.svg(x) reading x with
+-- mt.position says "bad argument #1 to 'svg'", not to 'position').
+function shared.as_argument(n, name, f, ...)
+  return relabel(n, name, "", pcall(f, ...))
+end
+
+-- shared.as_option(n, name, key, f, ...): f(...), whose argument errors
+-- are raised as errors of option key of argument n of name ("bad argument
+-- #3 to 'match' (option sprt: elo1 must be ...)").
+function shared.as_option(n, name, key, f, ...)
+  return relabel(n, name, "option " .. key .. ": ", pcall(f, ...))
+end
+
+-- shared.check_option(ok, n, name, key, want, x): raises "bad argument #n
+-- to 'name' (option key must be want, got x)" unless ok.
+function shared.check_option(ok, n, name, key, want, x)
+  if not ok then
+    shared.arg_error(n, name, string.format("option %s must be %s, got %s", key, want,
+                                            shared.describe(x)))
+  end
+  return x
+end
+
+-- Whether x is of the kind want names: a type ("number"), a kind of the
+-- module's values ("Game", "Move"), or "integer".
+local function is_kind(x, want)
+  return type(x) == want or M.type(x) == want or want == "integer" and math.type(x) == "integer"
+end
+
+-- shared.check_self(ok, name, want, x): raises "calling 'name' on bad self
+-- (want expected, got <kind of x>)" unless ok, as Lua does for a method.
+function shared.check_self(ok, name, want, x)
+  if not ok then
+    error(string.format("calling '%s' on bad self (%s expected, got %s)", name, want, shared.kind(x)))
+  end
+  return x
+end
+
+-- shared.options(o, n, name, known): the options table o, argument n of
+-- function name ({} for nil), whose keys must be among known (option ->
+-- the kinds it takes, "number" or "string|Move|boolean"); raises on a
+-- non-table, an unknown option and a value of another kind.
+function shared.options(o, n, name, known)
+  if o == nil then return {} end
+  shared.check_arg(type(o) == "table", n, name, "table of options", o)
+  for key, x in next, o do
+    local want = known[key]
+    if not want then
+      local names = {}
+      for k in next, known do names[#names + 1] = k end
+      table.sort(names)
+      shared.arg_error(n, name, string.format("unknown option %s (the options are %s)",
+                                              shared.describe(key), table.concat(names, ", ")))
+    end
+    local fits, kinds = false, {}
+    for kind in want:gmatch("[^|]+") do
+      fits = fits or is_kind(x, kind)
+      kinds[#kinds + 1] = (kind:find("^[aeiouAEIOU]") and "an " or "a ") .. kind
+    end
+    shared.check_option(fits, n, name, key, table.concat(kinds, " or "), x)
+  end
+  return o
+end
+
+-- shared.board_of(x, n, name): the Position that x, argument n of
+-- function name, shows: a Game's board, a Position, or position text.
+function shared.board_of(x, n, name)
+  local kind = M.type(x)
+  if kind == "Game" then return x:board() end
+  if kind == "Position" then return x end
+  shared.check_arg(type(x) == "string", n, name, "Game, Position or position text", x)
+  return shared.as_argument(n, name, M.position, x)
 end
 
 -- shared.move_texts(list): the moves of a list as text.
@@ -79,10 +195,10 @@ end
 function M.divide(x, depth, position)
   if math.type(depth) ~= "integer" and not (type(depth) == "number" and depth == math.floor(depth))
       or depth < 1 or depth > 200 then
-    error("bad argument #2 to 'divide' (depth must be a whole number from 1 to 200, got " ..
-          (type(depth) == "string" and string.format("%q", depth) or tostring(depth)) .. ")", 2)
+    shared.arg_error(2, "divide", "depth must be a whole number from 1 to 200, got " ..
+                     shared.describe(depth))
   end
-  local g = M.type(x) == "Game" and x:copy() or M.game(x, position)
+  local g = M.type(x) == "Game" and x:copy() or shared.as_argument(1, "divide", M.game, x, position)
   local counts = {}
   for _, move in ipairs(g:moves()) do
     g:play(move)

@@ -55,6 +55,41 @@ const char *lbridge_message(lua_State *L, int idx) {
                          luaL_typename(L, idx));
 }
 
+void lbridge_check_options(lua_State *L, int arg, const char *const *names) {
+  lua_pushnil(L);
+  while (lua_next(L, arg)) {
+    int known = 0;
+    for (int i = 0; names[i] && !known; i++)
+      known = lua_type(L, -2) == LUA_TSTRING &&
+              strcmp(lua_tostring(L, -2), names[i]) == 0;
+    if (!known) {
+      luaL_Buffer b;
+      luaL_buffinit(L, &b);
+      for (int i = 0; names[i]; i++) {
+        luaL_addstring(&b, i ? ", " : "");
+        luaL_addstring(&b, names[i]);
+      }
+      luaL_pushresult(&b);
+      const char *all = lua_tostring(L, -1);
+      const char *key = lbridge_describe(L, -3);
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L, "unknown option %s (the options are %s)",
+                                    key, all));
+    }
+    lua_pop(L, 1);
+  }
+}
+
+const char *lbridge_reason(lua_State *L, int idx) {
+  const char *s = lbridge_message(L, idx);
+  size_t k = strlen(s);
+  const char *open = strstr(s, "' (");
+  if (strncmp(s, "bad argument #", 14) != 0 || !open || s[k - 1] != ')')
+    return s;
+  open += 3;
+  return lua_pushlstring(L, open, (size_t)(s + k - 1 - open));
+}
+
 void lbridge_class(lua_State *L, int module, const char *tname,
                    const char *class, const luaL_Reg *methods,
                    const luaL_Reg *meta) {

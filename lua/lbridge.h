@@ -61,6 +61,16 @@ const char *lbridge_message(lua_State *L, int idx);
 /* Seconds on a monotonic clock (mt.clock). */
 double lbridge_clock(void);
 
+/* Raises an error of argument arg, a table of options, when one of its keys
+** is not among names (a NULL-terminated list): "unknown option "x" (the
+** options are a, b)". */
+void lbridge_check_options(lua_State *L, int arg, const char *const *names);
+
+/* The reason an error message at idx gives: the text inside an argument
+** error ("bad argument #1 to 'variant' (unknown variant 'x')" gives
+** "unknown variant 'x'"), else the message as lbridge_message says it. */
+const char *lbridge_reason(lua_State *L, int idx);
+
 /* --- the embedded files (lembedded.c, generated at build time) --- */
 
 typedef struct EmbeddedFile {

@@ -100,11 +100,13 @@ static int game_new(lua_State *L) {
   History h;
   if (!v->rules.graph && !start.graph && start.n != v->rules.arms) {
     lvariant_push_name(L, 1);
-    return luaL_error(L,
-                      "the position has %d arms but variant '%s' has %d (a "
-                      "variant of another size: {base = \"%s\", arms = %d})",
-                      start.n, lua_tostring(L, -1), v->rules.arms,
-                      lua_tostring(L, -1), start.n);
+    const char *name = lua_tostring(L, -1);
+    return luaL_argerror(
+        L, 2,
+        lua_pushfstring(L,
+                        "the position has %d arms but variant '%s' has %d (a "
+                        "variant of another size: {base = \"%s\", arms = %d})",
+                        start.n, name, v->rules.arms, name, start.n));
   }
   if (rules_check_position(&v->rules, &start, err))
     return luaL_error(L, "%s", err);

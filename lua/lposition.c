@@ -109,7 +109,7 @@ Position lposition_check(lua_State *L, int arg) {
   if (p) return *p;
   if (lua_type(L, arg) != LUA_TSTRING)
     luaL_typeerror(L, arg, "position text or Position");
-  if (board_parse(&q, lua_tostring(L, arg), err)) luaL_error(L, "%s", err);
+  if (board_parse(&q, lua_tostring(L, arg), err)) luaL_argerror(L, arg, err);
   return q;
 }
 
@@ -304,7 +304,8 @@ static int position_index(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
   else if (k == 5 && memcmp(key, "white", 5) == 0)
     lua_pushinteger(L, (lua_Integer)p->arms[WHITE]);
-  else if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNIL && p->graph) {
+  else if (lua_gettable(L, lua_upvalueindex(1)) == LUA_TNIL && p->graph) {
+    /* the methods, and those scripts add to mt.Position; then a point */
     const Graph *g = position_graph(L, 1);
     int point = g ? graph_find(g, key, k) : -1;
     if (point >= 0) lposition_push_colour(L, board_at(p, point));
@@ -402,7 +403,7 @@ Move lmove_check(lua_State *L, int arg, const Rules *r) {
   if (u) return *u;
   if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "move text");
   if (rules_parse_move(r, lua_tostring(L, arg), &m, err))
-    luaL_error(L, "%s", err);
+    luaL_argerror(L, arg, err);
   return m;
 }
 

@@ -5,6 +5,7 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,48 +136,60 @@ static int inside_path(const char *path) {
   return 1;
 }
 
+/* Raises an error about a tag: one of argument arg (the tags a call
+** gives), or, when arg is 0, a plain one (the game's own tags). */
+static int tag_error(lua_State *L, int arg, const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  const char *message = lua_pushvfstring(L, format, ap);
+  va_end(ap);
+  return arg ? luaL_argerror(L, arg, message)
+             : tag_error(L, arg, "%s", message);
+}
+
 /* Checks the tag name = value at the top two stack slots (name below),
 ** which a record must hold as written; raises a clear error when it
-** cannot.  The value is left as a string. */
-static void check_tag(lua_State *L) {
+** cannot (one of argument arg, when not 0).  The value is left as a
+** string. */
+static void check_tag(lua_State *L, int arg) {
   size_t k, n;
   if (lua_type(L, -2) != LUA_TSTRING)
-    luaL_error(L,
-               "bad tag name %s: a tag name is a word of letters, digits "
-               "and _",
-               luaL_typename(L, -2));
+    tag_error(L, arg,
+              "bad tag name %s: a tag name is a word of letters, digits "
+              "and _",
+              luaL_typename(L, -2));
   const char *name = lua_tolstring(L, -2, &n);
   int ok = n > 0 && n < RECORD_NAMEMAX;
   for (size_t i = 0; i < n && ok; i++)
     ok = isalnum((unsigned char)name[i]) || name[i] == '_';
   if (!ok)
-    luaL_error(L,
-               "bad tag name \"%s\": a tag name is a word of letters, "
-               "digits and _, at most %d characters",
-               name, RECORD_NAMEMAX - 1);
+    tag_error(L, arg,
+              "bad tag name \"%s\": a tag name is a word of letters, "
+              "digits and _, at most %d characters",
+              name, RECORD_NAMEMAX - 1);
   int type = lua_type(L, -1);
   if (type == LUA_TBOOLEAN) {
     lua_pushstring(L, lua_toboolean(L, -1) ? "true" : "false");
     lua_replace(L, -2);
   } else if (type != LUA_TSTRING && type != LUA_TNUMBER)
-    luaL_error(L,
-               "tag %s: the value must be a string, a number or a "
-               "boolean, not a %s",
-               name, luaL_typename(L, -1));
+    tag_error(L, arg,
+              "tag %s: the value must be a string, a number or a "
+              "boolean, not a %s",
+              name, luaL_typename(L, -1));
   const char *value = lua_tolstring(L, -1, &k);
   if (k >= RECORD_VALUEMAX)
-    luaL_error(L, "tag %s: the value is longer than %d bytes", name,
-               RECORD_VALUEMAX - 1);
+    tag_error(L, arg, "tag %s: the value is longer than %d bytes", name,
+              RECORD_VALUEMAX - 1);
   if (strlen(value) != k || strchr(value, '\n'))
-    luaL_error(L,
-               "tag %s: a tag value is one line of text (no line break "
-               "or zero byte)",
-               name);
+    tag_error(L, arg,
+              "tag %s: a tag value is one line of text (no line break "
+              "or zero byte)",
+              name);
   if (strcmp(name, "VariantPath") == 0 && !inside_path(value))
-    luaL_error(L,
-               "tag VariantPath: \"%s\" is not a relative path inside "
-               "the record's folder",
-               value);
+    tag_error(L, arg,
+              "tag VariantPath: \"%s\" is not a relative path inside "
+              "the record's folder",
+              value);
 }
 
 /* Pushes the entries of the list at index list joined by spaces: names,
@@ -247,11 +260,11 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
     while (lua_next(L, from)) {
       lua_pushvalue(L, -2);
       lua_insert(L, -2);
-      check_tag(L);
+      check_tag(L, source ? extra : 0);
       if (game_tag(lua_tostring(L, -2))) {
         if (source == 1)
-          luaL_error(L, "tag %s: it is written from the game itself",
-                     lua_tostring(L, -2));
+          tag_error(L, extra, "tag %s: it is written from the game itself",
+                    lua_tostring(L, -2));
         lua_pop(L, 2);
         continue;
       }
@@ -523,8 +536,17 @@ static Variant *record_variant(lua_State *L, const Record *r, const char *where,
   }
   lbridge_push_api(L, "variant");
   lua_insert(L, -2);
-  if (lua_pcall(L, 1, 1, 0) != LUA_OK)
-    luaL_error(L, "%s: %s", where, lbridge_message(L, -1));
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    const char *why = lbridge_reason(L, -1);
+    if (name && !path && strncmp(why, "unknown variant", 15) == 0)
+      why = lua_pushfstring(L,
+                            "%s; a reader needs variants/%s.lua in a folder "
+                            "of MUTORERE_PATH, or a VariantPath tag naming "
+                            "the file beside the record, loaded by "
+                            "mt.load(path, {variant_path = true})",
+                            why, name);
+    luaL_error(L, "%s: %s", where, why);
+  }
   return lvariant_test(L, -1);
 }
 
@@ -592,14 +614,9 @@ static int from_record_l(lua_State *L) {
 ** whether to follow VariantPath. */
 static int load_options(lua_State *L, int arg) {
   if (lua_isnoneornil(L, arg)) return 0;
+  static const char *const names[] = {"variant_path", NULL};
   luaL_checktype(L, arg, LUA_TTABLE);
-  lua_pushnil(L);
-  while (lua_next(L, arg)) {
-    if (lua_type(L, -2) != LUA_TSTRING ||
-        strcmp(lua_tostring(L, -2), "variant_path") != 0)
-      luaL_argerror(L, arg, "unknown option (the one option is variant_path)");
-    lua_pop(L, 1);
-  }
+  lbridge_check_options(L, arg, names);
   lua_getfield(L, arg, "variant_path");
   if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
     luaL_argerror(L, arg, "variant_path must be a boolean");

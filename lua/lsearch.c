@@ -155,30 +155,6 @@ static int stop_requested(void *ctx) {
 
 /* --- options --- */
 
-/* Checks that every key of the options table at idx is one of names. */
-static void check_options(lua_State *L, int idx, const char *const *names) {
-  lua_pushnil(L);
-  while (lua_next(L, idx)) {
-    int known = 0;
-    for (int i = 0; names[i] && !known; i++)
-      known = lua_type(L, -2) == LUA_TSTRING &&
-              strcmp(lua_tostring(L, -2), names[i]) == 0;
-    if (!known) {
-      luaL_Buffer b;
-      luaL_buffinit(L, &b);
-      for (int i = 0; names[i]; i++) {
-        luaL_addstring(&b, i ? ", " : "");
-        luaL_addstring(&b, names[i]);
-      }
-      luaL_pushresult(&b);
-      const char *all = lua_tostring(L, -1);
-      const char *key = lbridge_describe(L, -3);
-      luaL_error(L, "unknown option %s (the options are %s)", key, all);
-    }
-    lua_pop(L, 1);
-  }
-}
-
 /* Reads integer option key of the table at idx (default def) in lo..hi. */
 static lua_Integer int_option(lua_State *L, int idx, const char *key,
                               lua_Integer def, lua_Integer lo, lua_Integer hi) {
@@ -273,7 +249,7 @@ static int search_l(lua_State *L) {
   luaL_checktype(L, 2, LUA_TTABLE);
   static const char *const names[] = {"depth", "nodes", "time", "eval",
                                       "table", "stop",  NULL};
-  check_options(L, 2, names);
+  lbridge_check_options(L, 2, names);
   SearchLimits limits = {
       (int)int_option(L, 2, "depth", 8, 1, SEARCH_MAX_DEPTH),
       (uint64_t)int_option(L, 2, "nodes", 0, 0, LUA_MAXINTEGER),
@@ -358,7 +334,7 @@ static int mcts_l(lua_State *L) {
   static const char *const names[] = {"playouts",    "time", "max_plies",
                                       "exploration", "seed", "stop",
                                       "policy",      NULL};
-  check_options(L, 2, names);
+  lbridge_check_options(L, 2, names);
   MctsLimits limits = {0, 0, 0, 0, 0};
   limits.seconds = number_option(L, 2, "time");
   limits.playouts = (uint64_t)int_option(

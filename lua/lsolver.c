@@ -48,6 +48,11 @@ typedef struct Bar {
   char phase[32];
   double phase_start;
   uint64_t phase_done;
+  /* passes whose number is not known ahead (the solver's distances) */
+  int counting;        /* the next report is of such a pass */
+  int phase_counted;   /* the phase shown is such a pass */
+  int passes;          /* such passes begun */
+  double pass_seconds; /* the last one finished took */
 } Bar;
 
 static double now(void) {
@@ -75,24 +80,63 @@ static const char *time_text(double t, char *buf) {
   return buf;
 }
 
+/* Notes a new phase at time t: the end of a counted pass, the start of
+** the next. */
+static void bar_phase(Bar *b, const char *phase, double t) {
+  if (b->phase_counted) b->pass_seconds = t - b->phase_start;
+  b->phase_counted = b->counting;
+  b->passes += b->counting;
+  snprintf(b->phase, sizeof b->phase, "%s", phase);
+  b->phase_start = t;
+  b->phase_done = 0;
+}
+
+/* The line of a counted pass, in 79 columns: its own bar and time left,
+** then the pass's number, the time the last one took, the time so far. */
+static void pass_line(const Bar *b, char *line, size_t size, double t,
+                      uint64_t done, uint64_t total) {
+  char bar[11], left[32], all[32], each[48];
+  int filled = (int)(10 * (double)done / (double)total);
+  for (int i = 0; i < 10; i++) bar[i] = i < filled ? '#' : '.';
+  bar[10] = 0;
+  double elapsed = t - b->phase_start;
+  double rate = elapsed > 0 ? (double)done / elapsed : 0;
+  if (b->pass_seconds >= 60)
+    snprintf(each, sizeof each, ", the last %s",
+             time_text(b->pass_seconds, left));
+  else if (b->pass_seconds > 0)
+    snprintf(each, sizeof each, ", the last %.1f s", b->pass_seconds);
+  else
+    each[0] = 0;
+  snprintf(line, size, "%s [%s] %3.0f%%, %s left; pass %d%s, %s so far",
+           b->phase, bar, 100.0 * (double)done / (double)total,
+           rate > 0 ? time_text((double)(total - done) / rate, left) : "?",
+           b->passes, each, time_text(t - b->start, all));
+}
+
 /* The core's progress callback: redraws the bar on standard error at most
-** ten times a second, once the work has run for the delay. */
+** ten times a second, once the work has run for the delay; a report of
+** PROGRESS_SETTLED marks the next as one of passes counted as they come. */
 static void bar_report(void *ctx, const char *phase, uint64_t done,
                        uint64_t total) {
   Bar *b = ctx;
-  double t = now();
-  if (strcmp(phase, b->phase) != 0) {
-    snprintf(b->phase, sizeof b->phase, "%s", phase);
-    b->phase_start = t;
-    b->phase_done = 0;
+  if (strcmp(phase, PROGRESS_SETTLED) == 0) { /* before a pass's report */
+    b->counting = 1;
+    return;
   }
+  double t = now();
+  if (strcmp(phase, b->phase) != 0) bar_phase(b, phase, t);
+  int counting = b->counting;
+  b->counting = 0;
   if (b->delay < 0 || t - b->start < b->delay) return;
   if (t - b->last < 0.1 && done != total) return;
   b->last = t;
-  char line[200], a[16], c[16], r[16], left[32], bar[21];
+  char line[300], a[16], c[16], r[16], left[32], bar[21];
   double elapsed = t - b->phase_start, rate = 0;
   if (elapsed > 0) rate = (double)(done - b->phase_done) / elapsed;
-  if (total) {
+  if (total && counting)
+    pass_line(b, line, sizeof line, t, done, total);
+  else if (total) {
     int filled = (int)(20 * (double)done / (double)total);
     for (int i = 0; i < 20; i++) bar[i] = i < filled ? '#' : '.';
     bar[20] = 0;
@@ -192,7 +236,9 @@ typedef struct SolveRequest {
 static SolveRequest solve_options(lua_State *L, int arg) {
   SolveRequest o = {0, isatty(STDERR_FILENO) ? 1.0 : -1.0, NULL};
   if (lua_isnoneornil(L, arg)) return o;
+  static const char *const names[] = {"threads", "progress", "file", NULL};
   luaL_checktype(L, arg, LUA_TTABLE);
+  lbridge_check_options(L, arg, names);
   if (lua_getfield(L, arg, "threads") != LUA_TNIL) {
     int ok;
     lua_Integer k = lua_tointegerx(L, -1, &ok);

@@ -687,6 +687,14 @@ static Variant *resolve(lua_State *L, int spec, int chain) {
   return NULL;
 }
 
+/* resolve_spec(spec) — the Variant of a name, path or table (run
+** protected by lvariant_get). */
+static int resolve_spec(lua_State *L) {
+  lua_newtable(L);
+  resolve(L, 1, 2);
+  return 1;
+}
+
 Variant *lvariant_get(lua_State *L, int arg) {
   arg = lua_absindex(L, arg);
   if (lua_gettop(L) < arg) lua_settop(L, arg);
@@ -696,11 +704,19 @@ Variant *lvariant_get(lua_State *L, int arg) {
   }
   Variant *v = lvariant_test(L, arg);
   if (v) return v;
-  lua_newtable(L);
-  v = resolve(L, arg, lua_gettop(L));
+  if (lua_type(L, arg) != LUA_TSTRING && !lua_istable(L, arg))
+    luaL_typeerror(L, arg, "variant (a name, a path, a table or a Variant)");
+  lua_pushcfunction(L, resolve_spec);
+  lua_pushvalue(L, arg);
+  int status = lua_pcall(L, 1, 1, 0);
+  if (status != LUA_OK) { /* what is wrong with it, as an argument error */
+    if (status == LUA_ERRMEM || lua_type(L, -1) != LUA_TSTRING ||
+        lwatchdog_tripped(L))
+      lua_error(L);
+    luaL_argerror(L, arg, lua_tostring(L, -1));
+  }
   lua_replace(L, arg);
-  lua_pop(L, 1);
-  return v;
+  return lvariant_test(L, arg);
 }
 
 /* --- the Lua API --- */
@@ -828,10 +844,12 @@ static int variant_memo(lua_State *L) {
   return 1;
 }
 
-/* Checks that position p fits variant v (its board and pieces). */
-static void check_fits(lua_State *L, const Variant *v, const Position *p) {
+/* Checks that position p (argument arg) fits variant v (its board and
+** pieces). */
+static void check_fits(lua_State *L, const Variant *v, const Position *p,
+                       int arg) {
   char err[BOARD_ERRMAX];
-  if (rules_check_position(&v->rules, p, err)) luaL_error(L, "%s", err);
+  if (rules_check_position(&v->rules, p, err)) luaL_argerror(L, arg, err);
 }
 
 /* The position at arg and the history after it (arg + 1) that led to it,
@@ -839,7 +857,7 @@ static void check_fits(lua_State *L, const Variant *v, const Position *p) {
 static Position check_state(lua_State *L, const Variant *v, int arg,
                             History *h) {
   Position p = lposition_check(L, arg);
-  check_fits(L, v, &p);
+  check_fits(L, v, &p, arg);
   lhistory_check(L, arg + 1, &v->rules, &p, rules_memory(&v->rules), h);
   return p;
 }
@@ -869,7 +887,7 @@ static int variant_play(lua_State *L) {
   Variant *v = variant_self(L);
   Position p = lposition_check(L, 2);
   History h;
-  check_fits(L, v, &p);
+  check_fits(L, v, &p, 2);
   Move m = lmove_check(L, 3, &v->rules);
   lhistory_check(L, 4, &v->rules, &p, rules_memory(&v->rules), &h);
   char why[BOARD_ERRMAX], text[BOARD_MOVEMAX];
@@ -885,6 +903,29 @@ static int variant_play(lua_State *L) {
   lposition_push(L, &p, v->rules.graph);
   lhistory_push(L, v->rules.graph, &h);
   return 2;
+}
+
+/* v:key(position [, history]) — a text two states share exactly when they
+** are the same to the variant's rules: the board and side, the ply as the
+** rules read it, the moves they remember. */
+static int variant_key(lua_State *L) {
+  Variant *v = variant_self(L);
+  History h;
+  Position p = check_state(L, v, 2, &h);
+  char text[BOARD_POSMAX];
+  unsigned ply = rules_ply_bucket(&v->rules, p.ply);
+  p.ply = 0;
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  luaL_addstring(&b, board_format(&p, text));
+  lua_pushfstring(L, " %d", (int)ply);
+  luaL_addvalue(&b);
+  for (int i = 0; i < h.count; i++) {
+    luaL_addchar(&b, ' ');
+    luaL_addstring(&b, rules_format_move(&v->rules, h.moves[i], text));
+  }
+  luaL_pushresult(&b);
+  return 1;
 }
 
 /* v:mobility(position [, history]) — the number of legal moves of the side
@@ -994,6 +1035,7 @@ void lvariant_open(lua_State *L, int module) {
                                      {"mobility", variant_mobility},
                                      {"memo", variant_memo},
                                      {"board", variant_board},
+                                     {"key", variant_key},
                                      {NULL, NULL}};
   static const char *const fields[] = {
       "name",  "description", "source",     "path",    "base",    "arms",

@@ -411,8 +411,9 @@ static double budget_field(lua_State *L, const char *key, double max, int whole,
     x = lua_tonumber(L, -1);
     if (type != LUA_TNUMBER || !(x >= 0 && x <= max) ||
         (whole && x != floor(x)))
-      luaL_error(L, "bad budget: %s must be %s, got %s", key, want,
-                 lbridge_describe(L, -1));
+      luaL_argerror(L, 1,
+                    lua_pushfstring(L, "bad budget: %s must be %s, got %s", key,
+                                    want, lbridge_describe(L, -1)));
   }
   lua_pop(L, 1);
   return x;
@@ -424,10 +425,11 @@ static void budget_keys(lua_State *L) {
   while (lua_next(L, 1)) {
     const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
     if (strcmp(k, "time") && strcmp(k, "instructions") && strcmp(k, "memory"))
-      luaL_error(L,
-                 "bad budget: unknown field %s (the fields are time, "
-                 "instructions and memory)",
-                 lbridge_describe(L, -2));
+      luaL_argerror(L, 1,
+                    lua_pushfstring(L,
+                                    "bad budget: unknown field %s (the fields "
+                                    "are time, instructions and memory)",
+                                    lbridge_describe(L, -2)));
     lua_pop(L, 1);
   }
 }

@@ -246,71 +246,61 @@ shared.classes[#shared.classes + 1] = Match
 -- The text of a match's results (standings.lua).
 function Match.__tostring(m) return shared.match_text(m) end
 
--- Reads the jobs option: a number of worker processes (1: none), true for
--- one per core.
-local function jobs_option(jobs)
+-- Reads the jobs option of argument n of function name: a number of
+-- worker processes (1: none), true for one per core.
+local function jobs_option(jobs, n, name)
   if jobs == nil then return 1 end
   if jobs == true then jobs = shared.cores() end
-  if math.type(jobs) ~= "integer" or jobs < 1 or jobs > 256 then
-    error("jobs must be a whole number from 1 to 256, or true (one per core)", 4)
-  end
+  shared.check_option(jobs ~= false and jobs >= 1 and jobs <= 256, n, name, "jobs",
+                      "a whole number from 1 to 256, or true (one per core)", jobs)
   if jobs > 1 and M.sandboxed() then
-    error("jobs: worker processes are not allowed in a sandbox", 4)
+    shared.arg_error(n, name, "option jobs: worker processes are not allowed in a sandbox")
   end
   return jobs
 end
 
-local SPRT_OPTIONS = {elo0 = true, elo1 = true, alpha = true, beta = true}
+local SPRT_OPTIONS = {elo0 = "number", elo1 = "number", alpha = "number", beta = "number"}
 
 -- Reads the sprt option of a match: {elo0, elo1, alpha, beta}, checked by
 -- mt.sprt itself.
 local function sprt_option(t, swap)
   if t == nil then return nil end
-  if type(t) ~= "table" then error("sprt must be a table {elo0, elo1 [, alpha, beta]}", 4) end
-  shared.check_keys(t, SPRT_OPTIONS, "bad argument to 'match' (unknown option '%s' of sprt)",
-                    4)
-  if not swap then error("sprt plays colour-swapped pairs: swap must be true", 4) end
+  shared.as_option(3, "match", "sprt", shared.options, t, 1, "sprt", SPRT_OPTIONS)
+  if not swap then
+    shared.arg_error(3, "match", "option swap must be true with sprt: it plays colour-swapped pairs")
+  end
   local o = {elo0 = t.elo0, elo1 = t.elo1, alpha = t.alpha, beta = t.beta}
-  local ok, err = pcall(M.sprt, {pairs = {0, 0, 0, 0, 0}, elo0 = o.elo0, elo1 = o.elo1,
-                                 alpha = o.alpha, beta = o.beta})
-  if not ok then error(tostring(err):gsub("^[^:]*:%d+: ", ""), 4) end
+  shared.as_option(3, "match", "sprt", M.sprt, {pairs = {0, 0, 0, 0, 0}, elo0 = o.elo0,
+                                                elo1 = o.elo1, alpha = o.alpha, beta = o.beta})
   return o
 end
 
--- Reads the judge option: true, or nil for none.
-local function judge_option(judge)
-  if judge ~= nil and type(judge) ~= "boolean" then
-    error("judge must be true or false, got " .. tostring(judge), 4)
-  end
-  return judge or nil
-end
+local MATCH_OPTIONS = {games = "integer", variant = "string|table|Variant", swap = "boolean",
+                       seed = "integer", start = "string|Position|Game", max_plies = "integer",
+                       budget = "table|boolean", jobs = "integer|boolean", progress = "boolean",
+                       judge = "boolean", sprt = "table", openings = "table|string|boolean"}
 
-local MATCH_OPTIONS = {games = true, variant = true, swap = true, seed = true, start = true,
-                       max_plies = true, budget = true, jobs = true, progress = true,
-                       judge = true, sprt = true, openings = true}
-
--- Reads the options of a match.
-local function match_options(o)
-  o = o or {}
-  if type(o) ~= "table" then error("bad argument #3 to 'match' (a table of options expected)", 3) end
-  shared.check_keys(o, MATCH_OPTIONS, "bad argument #3 to 'match' (unknown option '%s')", 3)
-  local v = M.variant(o.variant or "standard")
+-- Reads the options of a match, argument n of function name (a
+-- tournament's give its own).
+local function match_options(o, n, name)
+  o = shared.options(o, n, name, MATCH_OPTIONS)
+  local v = shared.as_option(n, name, "variant", M.variant, o.variant or "standard")
   local swap = o.swap ~= false
   local sprt = sprt_option(o.sprt, swap)
   local games = o.games or (sprt and SPRT_GAMES or 2)
-  if math.type(games) ~= "integer" or games < 1 then
-    error("games must be a positive integer", 3)
-  end
+  shared.check_option(games >= 1, n, name, "games", "a positive integer", games)
+  shared.check_option((o.max_plies or 1) >= 1, n, name, "max_plies", "a positive integer",
+                      o.max_plies)
   local cap = o.max_plies or v:parameters().max_plies
   if cap == 0 then cap = DEFAULT_CAP end
-  if o.budget ~= nil and o.budget ~= false and type(o.budget) ~= "table" then
-    error("budget must be a table {time, instructions, memory} or false", 3)
-  end
+  shared.check_option(o.budget ~= true, n, name, "budget",
+                      "a table {time, instructions, memory} or false", o.budget)
   if o.start ~= nil and o.openings ~= nil then
-    error("a match has a start or openings, not both", 3)
+    shared.arg_error(n, name, "a match has a start or openings, not both")
   end
+  if o.start ~= nil then shared.as_option(n, name, "start", M.game, v, o.start) end
   return {variant = v, games = games, swap = swap, seed = o.seed or 1, start = o.start,
-          cap = cap, budget = o.budget, judge = judge_option(o.judge), sprt = sprt}
+          cap = cap, budget = o.budget, judge = o.judge or nil, sprt = sprt}
 end
 
 -- Plays game i of a planned match: {a, b (Players), variant, games, swap,
@@ -451,11 +441,13 @@ end
 -- mt.match(a, b [, options]): a match between two players (see
 -- doc/api.md for the options and the result).
 function M.match(a, b, options)
-  local plan = match_options(options)
-  local jobs = jobs_option(options and options.jobs)
-  plan.a, plan.b = M.player(a), M.player(b)
+  local a_player = shared.as_argument(1, "match", M.player, a)
+  local b_player = shared.as_argument(2, "match", M.player, b)
+  local plan = match_options(options, 3, "match")
+  local jobs = jobs_option(options and options.jobs, 3, "match")
+  plan.a, plan.b = a_player, b_player
   plan.openings = shared.match_openings(plan.variant, options and options.openings,
-                                        (plan.games + 1) // 2, plan.seed)
+                                        (plan.games + 1) // 2, plan.seed, 3, "match")
   presolve(plan.variant, {plan.a, plan.b}, plan.judge, plan.budget)
   local bar = shared.progress(plan.games, "match", options and options.progress)
   local t0 = M.clock()
@@ -482,27 +474,27 @@ shared.classes[#shared.classes + 1] = Tournament
 -- The standings of a tournament as text (standings.lua).
 function Tournament.__tostring(t) return shared.tournament_text(t) end
 
-local TOURNAMENT_OPTIONS = {players = true, variants = true, games = true, seed = true,
-                            jobs = true, progress = true, judge = true, openings = true,
-                            max_plies = true, budget = true}
+local TOURNAMENT_OPTIONS = {players = "table", variants = "table", games = "integer",
+                            seed = "integer", jobs = "integer|boolean", progress = "boolean",
+                            judge = "boolean", openings = "table|string|boolean",
+                            max_plies = "integer", budget = "table|boolean"}
 
 -- The plans of a tournament: a match for every pair of players on every
 -- variant (the pairings of a variant share its openings); and the list of
 -- games to play, {plan number, game number}.
 local function tournament_plans(options, players)
   local variants = options.variants or {"standard"}
-  if type(variants) ~= "table" or #variants == 0 then
-    error("variants must be a list of variants", 3)
-  end
+  shared.check_option(#variants > 0, 1, "tournament", "variants", "a list of variants", variants)
   local games, seed = options.games or 2, options.seed or 1
   local plans, tasks, vs = {}, {}, {}
   for vi, spec in ipairs(variants) do
-    local base = match_options{games = games, variant = spec, max_plies = options.max_plies,
-                               budget = options.budget}
-    local v = base.variant
+    local v = shared.as_option(1, "tournament", "variants", M.variant, spec)
+    local base = match_options({games = games, variant = v, max_plies = options.max_plies,
+                                budget = options.budget}, 1, "tournament")
     vs[vi] = v
-    local openings = shared.match_openings(v, options.openings, (games + 1) // 2, seed + vi)
-    local judge = judge_option(options.judge)
+    local openings = shared.match_openings(v, options.openings, (games + 1) // 2, seed + vi, 1,
+                                           "tournament")
+    local judge = options.judge or nil
     presolve(v, players, judge, base.budget)
     for i = 1, #players do
       for j = i + 1, #players do
@@ -607,15 +599,15 @@ end
 -- jobs = 1, ...}: a round robin, every pair of players on every variant
 -- (see doc/api.md for the options and the result).
 function M.tournament(options)
-  if type(options) ~= "table" or type(options.players) ~= "table" then
-    error("tournament needs {players = {...}}", 2)
-  end
-  shared.check_keys(options, TOURNAMENT_OPTIONS,
-                    "bad argument #1 to 'tournament' (unknown option '%s')", 2)
+  shared.check_arg(type(options) == "table", 1, "tournament", "table of options", options)
+  shared.options(options, 1, "tournament", TOURNAMENT_OPTIONS)
   local players = {}
-  for i, spec in ipairs(options.players) do players[i] = M.player(spec) end
-  if #players < 2 then error("a tournament needs at least two players", 2) end
-  local jobs = jobs_option(options.jobs)
+  for i, spec in ipairs(options.players or {}) do
+    players[i] = shared.as_option(1, "tournament", "players", M.player, spec)
+  end
+  shared.check_option(#players >= 2, 1, "tournament", "players", "a list of two players or more",
+                      options.players)
+  local jobs = jobs_option(options.jobs, 1, "tournament")
   local plans, tasks, vs = tournament_plans(options, players)
   local games = plans[1].games
   local bar = shared.progress(#tasks, "tournament", options.progress)

@@ -38,18 +38,16 @@ function shared.verdict(start, reachable)
   return text
 end
 
--- shared.random_cap(v, max_plies, level): the cap of random play: the
--- option max_plies when given, else the variant's, else Ludii's default
--- (errors at level, counted from the caller).
-function shared.random_cap(v, cap, level)
+-- shared.random_cap(v, max_plies, n, name): the cap of random play: the
+-- option max_plies (an integer, of argument n of function name) when
+-- given, else the variant's, else Ludii's default.
+function shared.random_cap(v, cap, n, name)
   if cap == nil then
     cap = v:parameters().max_plies
     if cap == 0 then cap = LUDII_TURN_LIMIT end
   end
-  if math.type(cap) ~= "integer" or cap < 1 or cap > 1000000 then
-    error("max_plies must be an integer from 1 to 1000000", level + 1)
-  end
-  return cap
+  return shared.check_option(cap >= 1 and cap <= 1000000, n, name, "max_plies",
+                             "an integer from 1 to 1000000", cap)
 end
 
 -- shared.start_of(v, start): the start state of option start (a Game: its
@@ -63,16 +61,19 @@ end
 -- Reads the options of mt.metrics: the start, the random-play cap, the
 -- sampled games and their seed, the number of trap examples.
 local function metrics_options(v, o)
-  if o ~= nil and type(o) ~= "table" then
-    error("bad argument #2 to 'metrics' (a table of options expected)", 3)
-  end
-  o = o or {}
-  local cap = shared.random_cap(v, o.max_plies, 3)
+  o = shared.options(o, 2, "metrics", {start = "string|Position|Game", max_plies = "integer",
+                                       games = "integer", seed = "integer", traps = "integer",
+                                       random = "boolean"})
+  local cap = shared.random_cap(v, o.max_plies, 2, "metrics")
   local games = o.games or 1000
-  if math.type(games) ~= "integer" or games < 0 then
-    error("games must be a non-negative integer", 3)
+  shared.check_option(games >= 0, 2, "metrics", "games", "a non-negative integer", games)
+  shared.check_option((o.traps or 0) >= 0, 2, "metrics", "traps", "a non-negative integer", o.traps)
+  local start, history = v.start, nil
+  if M.type(o.start) == "Game" then
+    start, history = o.start:state()
+  elseif o.start ~= nil then
+    start = shared.as_argument(2, "metrics", M.position, o.start)
   end
-  local start, history = shared.start_of(v, o.start)
   if o.random == false then cap, games = 0, 0 end
   return {cap = cap, games = games,
           seed = o.seed or 1, examples = o.traps or 10}, start, history
@@ -131,7 +132,7 @@ end
 
 -- mt.metrics(variant [, options]): the named figures of a variant.
 function M.metrics(variant, options)
-  local v = M.variant(variant)
+  local v = shared.as_argument(1, "metrics", M.variant, variant)
   local o, start, history = metrics_options(v, options)
   local t0 = M.clock()
   local s = M.solve(v)
@@ -373,6 +374,7 @@ end
 -- Game:lookahead(depth): the moves a depth-ply negamax rates best, and what
 -- it sees: "win", "loss" or "unknown", with the distance when known.
 function M.Game:lookahead(depth)
+  shared.check_self(M.type(self) == "Game", "lookahead", "Game", self)
   if math.type(depth) ~= "integer" or depth < 0 or depth > 200 then
     error("bad argument #1 to 'lookahead' (a depth from 0 to 200 expected)", 2)
   end
@@ -537,13 +539,13 @@ function M.compare(spec)
     error("bad argument #1 to 'compare' (a list of variants expected)", 2)
   end
   if spec.arms ~= nil and (math.type(spec.arms) ~= "integer") then
-    error("arms must be an integer", 2)
+    shared.arg_error(1, "compare", "arms must be an integer, got " .. shared.describe(spec.arms))
   end
   local options = {games = spec.games, max_plies = spec.max_plies,
                    seed = spec.seed, random = spec.random}
   local list, variants = {}, {}
   for i, x in ipairs(spec) do
-    local v = spec.arms and M.variant({base = x, arms = spec.arms}) or M.variant(x)
+    local v = shared.as_argument(1, "compare", M.variant, spec.arms and {base = x, arms = spec.arms} or x)
     local ok, m = pcall(M.metrics, v, options)
     if not ok then error(m, 2) end
     m.label = type(x) == "string" and x or v.name

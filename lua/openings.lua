@@ -7,16 +7,14 @@
 local M, _, shared = ...
 
 local MAX_LAYER = 20000 -- states of one ply listed outright; beyond, drawn at random
-local OPENINGS_OPTIONS = {plies = true, balanced = true, count = true, seed = true}
+local OPENINGS_OPTIONS = {plies = "integer", balanced = "boolean", count = "integer",
+                          seed = "integer"}
 
--- Checks whole number x of function name's options: from low to high.
-local function whole(x, what, low, high, level)
-  local n = math.tointeger(x)
-  if type(x) ~= "number" or not n or n < low or n > high then
-    error(string.format("%s must be a whole number from %d to %d, got %s", what, low, high,
-                        tostring(x)), level + 1)
-  end
-  return n
+-- Checks option key of argument 2 of mt.openings, x: nil or a whole
+-- number from low to high.
+local function whole(x, key, low, high)
+  return shared.check_option(x == nil or x >= low and x <= high, 2, "openings", key,
+                             string.format("a whole number from %d to %d", low, high), x)
 end
 
 -- How many times key occurs on the line that ends at entry.
@@ -122,23 +120,19 @@ end
 
 -- Reads the options of mt.openings.
 local function openings_options(o)
-  if type(o) ~= "table" then
-    error("bad argument #2 to 'openings' (a table {plies = k, ...} expected)", 3)
-  end
-  shared.check_keys(o, OPENINGS_OPTIONS, "bad argument #2 to 'openings' (unknown option '%s')",
-                    3)
-  if o.balanced ~= nil and type(o.balanced) ~= "boolean" then
-    error("balanced must be true or false", 3)
-  end
-  return {plies = whole(o.plies, "plies", 0, 200, 3), balanced = o.balanced,
-          count = o.count ~= nil and whole(o.count, "count", 1, 1000000, 3) or nil,
-          seed = o.seed ~= nil and whole(o.seed, "seed", -(1 << 62), 1 << 62, 3) or 1}
+  shared.check_arg(type(o) == "table", 2, "openings", "table {plies = k, ...}", o)
+  shared.options(o, 2, "openings", OPENINGS_OPTIONS)
+  shared.check_option(o.plies ~= nil, 2, "openings", "plies", "a whole number from 0 to 200",
+                      o.plies)
+  return {plies = whole(o.plies, "plies", 0, 200), balanced = o.balanced,
+          count = whole(o.count, "count", 1, 1000000),
+          seed = whole(o.seed, "seed", -(1 << 62), 1 << 62) or 1}
 end
 
 -- mt.openings(variant, {plies, balanced, count, seed}): the distinct
 -- states plies plies from the start as Games (see doc/api.md).
 function M.openings(variant, options)
-  local v = M.variant(variant)
+  local v = shared.as_argument(1, "openings", M.variant, variant)
   local o = openings_options(options)
   local keep = function() return true end
   if o.balanced then
@@ -149,8 +143,8 @@ function M.openings(variant, options)
   local states = layer(v, o.plies)
   if not states and o.count then return sample(v, o.plies, o.count, rng, keep) end
   if not states then
-    error(string.format("more than %d states lie %d plies from the start: give a count",
-                        MAX_LAYER, o.plies), 2)
+    shared.arg_error(2, "openings", string.format("more than %d states lie %d plies from " ..
+                                                  "the start: give a count", MAX_LAYER, o.plies))
   end
   local kept = {}
   for _, s in ipairs(states) do
@@ -226,29 +220,30 @@ local function read_openings(path)
   return split_openings(text)
 end
 
--- shared.match_openings(v, spec, count, seed): the openings of a match on
--- v as Games of v, from its openings option: {plies = k, balanced} (count
--- distinct ones drawn from seed), a list, or a file path; nil for none.
-function shared.match_openings(v, spec, count, seed)
+-- shared.match_openings(v, spec, count, seed, n, name): the openings of a
+-- match on v as Games of v, from its openings option (of argument n of
+-- function name): {plies = k, balanced} (count distinct ones drawn from
+-- seed), a list, or a file path; nil for none.
+function shared.match_openings(v, spec, count, seed, n, name)
   if spec == nil or spec == false then return nil end
+  local function bad(reason) shared.arg_error(n, name, "option openings: " .. reason) end
   local list
   if type(spec) == "table" and spec.plies ~= nil then
-    shared.check_keys(spec, {plies = true, balanced = true}, "openings: unknown option '%s'", 0)
-    local ok
-    ok, list = pcall(M.openings, v, {plies = spec.plies, balanced = spec.balanced,
-                                     count = count, seed = seed})
-    if not ok then error("openings: " .. tostring(list):gsub("^[^\n:]*:%d+: ", ""), 0) end
+    shared.as_option(n, name, "openings", shared.options, spec, 1, "openings",
+                     {plies = "integer", balanced = "boolean"})
+    list = shared.as_option(n, name, "openings", M.openings, v,
+                            {plies = spec.plies, balanced = spec.balanced, count = count,
+                             seed = seed})
     if #list == 0 then
-      error(string.format("openings: no %sopening of %d plies in %s",
-                          spec.balanced and "balanced " or "", spec.plies, v.name), 0)
+      bad(string.format("no %sopening of %d plies in %s", spec.balanced and "balanced " or "",
+                        spec.plies, v.name))
     end
     return list
   end
   list = type(spec) == "string" and read_openings(spec) or spec
-  if type(list) ~= "table" or #list == 0 then
-    error("openings must be {plies = k [, balanced = true]}, a list of openings or a " ..
-          "file of them", 0)
-  end
+  shared.check_option(type(list) == "table" and #list > 0, n, name, "openings",
+                      "{plies = k [, balanced = true]}, a list of openings or a file of them",
+                      spec)
   local games = {}
   for i, x in ipairs(list) do
     local ok, g = pcall(function()
@@ -256,8 +251,8 @@ function shared.match_openings(v, spec, count, seed)
       return opening_game(v, start or tostring(v.start), moves)
     end)
     if not ok or not g then
-      error(string.format("openings: opening %d: %s", i,
-                          ok and "the game is over after it" or tostring(g)), 0)
+      bad(string.format("opening %d: %s", i, ok and "the game is over after it" or
+                        shared.reason(g)))
     end
     games[i] = g
   end

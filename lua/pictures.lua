@@ -129,20 +129,53 @@ local function document(width, height, body, title)
   return table.concat(parts, "\n")
 end
 
+local SVG_OPTIONS = {style = "string", size = "number", numbers = "boolean",
+                     arrow = "boolean|string|Move", title = "string", caption = "string"}
+local SVG_GAME_OPTIONS = {per_row = "integer"}
+for k, want in next, SVG_OPTIONS do SVG_GAME_OPTIONS[k] = want end
+
+-- The options of mt.svg and mt.svg_game (function name), argument 2,
+-- checked: the table, or {}.
+local function svg_options(options, name, known)
+  local o = shared.options(options, 2, name, known)
+  shared.check_option(o.style == nil or o.style == "star" or o.style == "wheel", 2, name,
+                      "style", '"star" or "wheel"', o.style)
+  shared.check_option(o.size == nil or o.size >= 16 and o.size <= 10000, 2, name, "size",
+                      "a number of pixels from 16 to 10000", o.size)
+  shared.check_option(o.per_row == nil or o.per_row >= 1 and o.per_row <= 1000, 2, name,
+                      "per_row", "a number of boards from 1 to 1000", o.per_row)
+  return o
+end
+
+-- The arrow option checked against the board of pos: a move (text or
+-- Move) between points of the board, or true or false.
+local function check_arrow(move, pos, name)
+  if type(move) ~= "string" then return move end
+  local ok, n, names = true, pos.arms, {}
+  if pos.points then -- a board of points: its names
+    for _, point in ipairs((pos:board() or {points = {}}).points) do names[point] = true end
+  end
+  for point in (move .. "-"):gmatch("([^-]*)-") do
+    local arm = math.tointeger(tonumber(point))
+    ok = ok and (names[point] or n and (point == "c" or arm ~= nil and arm >= 1 and arm <= n))
+  end
+  shared.check_option(ok and select(2, move:gsub("-", "")) == 1, 2, name, "arrow",
+                      "a move on the board (4-c), true or false", move)
+  return move
+end
+
 -- mt.svg(x [, options]): an SVG picture of a Game (its position, an arrow
 -- for its last move), a Position or position text.  Options: style
 -- ("star" or "wheel"), size (pixels, 300), numbers (true), arrow (true, or a
 -- move to draw), title, caption.
 function M.svg(x, options)
-  local o = options or {}
+  local pos = shared.board_of(x, 1, "svg")
+  local o = svg_options(options, "svg", SVG_OPTIONS)
   local size = o.size or 300
-  local pos, move = x, o.arrow
+  local move = check_arrow(o.arrow, pos, "svg")
   if M.type(x) == "Game" then
-    pos = x:board()
     local history = x:history()
     if move == nil or move == true then move = history[#history] end
-  elseif type(x) == "string" then
-    pos = M.position(x)
   end
   if move == true or move == false then move = nil end
   local caption = o.caption or tostring(pos)
@@ -153,7 +186,8 @@ end
 -- mt.svg_game(game [, options]): an SVG strip of every position of a game,
 -- each with the move that led to it.  Options: as mt.svg, and per_row (8).
 function M.svg_game(g, options)
-  local o = options or {}
+  shared.check_arg(M.type(g) == "Game", 1, "svg_game", "Game", g)
+  local o = svg_options(options, "svg_game", SVG_GAME_OPTIONS)
   local size, per_row = o.size or 160, o.per_row or 8
   local copy = g:copy()
   while copy:undo() do end
@@ -179,17 +213,28 @@ end
 
 -- --- the position graph ---
 
-local value_colour = {win = "#7bc96f", loss = "#e8787a", draw = "#d9d9d9"}
+local value_colour = {win = "#7bc96f", loss = "#e8787a", draw = "#d9d9d9",
+                      mixed = "#f0c05a", none = "#ffffff"}
+
+-- What the picture shows, under the graph.
+local DOT_LEGEND = table.concat({
+  "A node is a board up to rotation and reflection%s; its left half is the side",
+  "to move being black, its right half white: green, that side wins with perfect",
+  "play; red, it loses; grey, a draw; amber, it depends on the moves that led",
+  "there (the variant's rules read the ply or remember moves); white, never",
+  "reached with that side to move.  An edge is a move; bold, the only one.", ""}, "\\l")
 
 -- mt.dot(variant [, options]): the graph of the boards reachable from the
 -- variant's start, as Graphviz DOT: a node for each board up to rotation
 -- and reflection (and colour swap when options.swap), an edge for each
 -- move between them.  A node is filled by the solver's values for black to
--- move (left) and white to move (right); an edge is bold where the move is
--- forced (the only one).
+-- move (left) and white to move (right): "mixed" when the states of that
+-- board and side (their plies or remembered moves differ) differ in value;
+-- an edge is bold where the move is forced (the only one).  DOT_LEGEND
+-- says so under the graph.
 function M.dot(variant, options)
-  local o = options or {}
-  local v = M.variant(variant)
+  local v = shared.as_argument(1, "dot", M.variant, variant)
+  local o = shared.options(options, 2, "dot", {swap = "boolean"})
   local s = M.solve(v)
   local nodes, order, edges = {}, {}, {}
   local other = {black = "white", white = "black"}
@@ -202,7 +247,8 @@ function M.dot(variant, options)
       order[#order + 1] = key
     end
     local side = swapped and other[p.side] or p.side
-    nodes[key].values[side] = nodes[key].values[side] or s:lookup(p, h)
+    local value, was = (s:lookup(p, h)), nodes[key].values[side]
+    nodes[key].values[side] = (was == nil or was == value) and value or "mixed"
     if not v:outcome(p, h) then
       local moves = v:moves(p, h)
       for _, m in ipairs(moves) do
@@ -218,11 +264,13 @@ function M.dot(variant, options)
     end
   end
   local lines = {string.format('digraph "%s" {', v.name),
+                 string.format('  graph [label="%s" labeljust=l fontname="sans-serif" fontsize=10];',
+                               DOT_LEGEND:format(o.swap and " and colour swap" or "")),
                  '  node [shape=ellipse style="wedged" fontname="monospace" fontsize=10];'}
   for _, key in ipairs(order) do
     local n = nodes[key]
-    local b = value_colour[n.values.black or "draw"]
-    local w = value_colour[n.values.white or "draw"]
+    local b = value_colour[n.values.black or "none"]
+    local w = value_colour[n.values.white or "none"]
     lines[#lines + 1] = string.format('  n%d [label="%s" fillcolor="%s:%s"];', n.id, key, b, w)
   end
   for _, e in ipairs(edges) do

@@ -261,26 +261,6 @@ function shared.play_page(v, start, line)
     "</body></html>", ""}, "\n"), count
 end
 
-local HTML_OPTIONS = {play = "boolean"}
-
--- Checks the options of mt.html; returns them.
-local function html_options(options)
-  if options == nil then return {} end
-  if type(options) ~= "table" then
-    error("bad argument #3 to 'html' (a table of options expected, got " .. type(options) .. ")", 3)
-  end
-  for k, x in next, options do
-    if not HTML_OPTIONS[k] then
-      error("bad argument #3 to 'html' (unknown option '" .. tostring(k) .. "'; options: play)", 3)
-    end
-    if type(x) ~= HTML_OPTIONS[k] then
-      error("bad argument #3 to 'html' (option " .. k .. " must be a " .. HTML_OPTIONS[k] ..
-            ", got " .. type(x) .. ")", 3)
-    end
-  end
-  return options
-end
-
 -- mt.html(game or variant [, path] [, options]): a page as text; with a
 -- path, written there instead (the path is returned).  A game gives the
 -- page that replays it, or with options.play the page to play on from
@@ -288,10 +268,8 @@ end
 -- play page also gives the number of states it carries.
 function M.html(x, path, options)
   if type(path) == "table" and options == nil then path, options = nil, path end
-  if path ~= nil and type(path) ~= "string" then
-    error("bad argument #2 to 'html' (a path expected, got " .. type(path) .. ")", 2)
-  end
-  local o = html_options(options)
+  shared.check_arg(path == nil or type(path) == "string", 2, "html", "path", path)
+  local o = shared.options(options, 3, "html", {play = "boolean"})
   local page, states
   if M.type(x) == "Game" then
     if o.play then
@@ -301,14 +279,11 @@ function M.html(x, path, options)
       page = shared.replay_page(x)
     end
   else
-    if o.play == false then
-      error("bad argument #1 to 'html' (a Game expected: only a game has a page that replays it)", 2)
-    end
-    if type(x) ~= "string" and type(x) ~= "table" and M.type(x) ~= "Variant" then
-      error("bad argument #1 to 'html' (a Game or a variant expected, got " ..
-            (M.type(x) or type(x)) .. ")", 2)
-    end
-    local v = M.variant(x)
+    shared.check_arg(o.play ~= false, 1, "html",
+                     "Game (only a game has a page that replays it)", x)
+    shared.check_arg(type(x) == "string" or type(x) == "table" or M.type(x) == "Variant", 1,
+                     "html", "Game or variant", x)
+    local v = shared.as_argument(1, "html", M.variant, x)
     page, states = shared.play_page(v, tostring(v.start), {})
   end
   if path then

@@ -33,18 +33,17 @@ local LIMIT_TYPES = {time = "number", depth = "number", nodes = "number",
 -- Checks the limits of a move (see Player:choose); returns them.
 local function check_limits(limits)
   if limits == nil then return nil end
-  if type(limits) ~= "table" then
-    error("bad argument #2 to 'choose' (a table of limits expected, got " ..
-          type(limits) .. ")", 3)
-  end
+  shared.check_arg(type(limits) == "table", 2, "choose", "table of limits", limits)
   for key, value in next, limits do
     local want = LIMIT_TYPES[key]
-    if not want then error("unknown limit '" .. tostring(key) .. "'", 3) end
-    if type(value) ~= want then error("limit " .. key .. " must be a " .. want, 3) end
+    if not want then shared.arg_error(2, "choose", "unknown limit " .. shared.describe(key)) end
+    if type(value) ~= want then
+      shared.arg_error(2, "choose", "limit " .. key .. " must be a " .. want .. ", got " .. shared.describe(value))
+    end
     if want == "number" and (value ~= value or value < 0 or
         (key ~= "time" and (math.type(value) ~= "integer" or value < 1))) then
-      error("limit " .. key .. (key == "time" and " must be >= 0"
-            or " must be a positive integer"), 3)
+      shared.arg_error(2, "choose", "limit " .. key .. (key == "time" and " must be >= 0"
+                       or " must be a positive integer") .. ", got " .. shared.describe(value))
     end
   end
   return limits
@@ -56,6 +55,8 @@ end
 -- infinite (search until stop), stop (a function polled now and then:
 -- true means answer at once).
 function Player:choose(game, limits)
+  shared.check_self(made[self], "choose", "Player", self)
+  shared.check_arg(M.type(game) == "Game", 1, "choose", "Game", game)
   local move, info = self.decide(self, game:copy(), check_limits(limits))
   return tostring(move), type(info) == "table" and info or nil
 end
@@ -91,6 +92,8 @@ end
 
 -- Player:reset(seed): restarts the player's random sequence.
 function Player:reset(seed)
+  shared.check_self(made[self], "reset", "Player", self)
+  shared.check_arg(seed == nil or math.tointeger(seed), 1, "reset", "integer (a seed)", seed)
   self.rng = shared.rng(seed)
   return self
 end
@@ -218,14 +221,14 @@ end
 -- Checks the perfect player's options skill and lookahead.
 local function graded_options(o)
   if o.skill ~= nil and o.lookahead ~= nil then
-    error("a player has a skill or a lookahead, not both", 4)
+    shared.arg_error(2, "player", "a player has a skill or a lookahead, not both")
   end
-  if o.skill ~= nil and (type(o.skill) ~= "number" or o.skill < 0 or o.skill > 1) then
-    error("skill must be a number from 0 (random) to 1 (perfect)", 4)
+  if o.skill ~= nil and (type(o.skill) ~= "number" or not (o.skill >= 0 and o.skill <= 1)) then
+    shared.arg_error(2, "player", "skill must be a number from 0 (random) to 1 (perfect)")
   end
   if o.lookahead ~= nil and (math.type(o.lookahead) ~= "integer" or
                              o.lookahead < 0 or o.lookahead > 200) then
-    error("lookahead must be a depth from 0 to 200 plies", 4)
+    shared.arg_error(2, "player", "lookahead must be a depth from 0 to 200 plies")
   end
 end
 
@@ -315,15 +318,17 @@ engines.perfect = {
 -- decide/choose or engine + options).
 local function from_definition(def, options, default_name)
   local merged = {}
-  for k, x in pairs(def.options or {}) do merged[k] = x end
-  for k, x in pairs(options or {}) do merged[k] = x end
+  shared.check_arg(def.options == nil or type(def.options) == "table", 1, "player",
+                   "definition whose options are a table", def.options)
+  for k, x in next, def.options or {} do merged[k] = x end
+  for k, x in next, options or {} do merged[k] = x end
   local p = setmetatable({name = merged.name or def.name or default_name,
                           description = def.description or "",
                           options = merged, definition = def}, Player)
   made[p] = true
   if def.engine then
     local e = engines[def.engine]
-    if not e then error("unknown engine '" .. tostring(def.engine) .. "'", 3) end
+    if not e then shared.arg_error(1, "player", "unknown engine " .. shared.describe(def.engine)) end
     if e.check then e.check(merged) end
     p.decide = e.decide
   elseif type(def.choose) == "function" then
@@ -332,8 +337,8 @@ local function from_definition(def, options, default_name)
       return choose(game, shared.with_limits(self.options, limits), self.rng)
     end
   else
-    error("a player definition needs choose = function(game, options, rng) " ..
-          "or engine = \"alphabeta\" (or \"mcts\", \"perfect\", \"random\")", 3)
+    shared.arg_error(1, "player", "a player definition needs choose = function(game, options, rng) " ..
+                     "or engine = \"alphabeta\" (or \"mcts\", \"perfect\", \"random\")")
   end
   return p:reset(1)
 end
@@ -342,10 +347,10 @@ end
 local function from_file(path, options, named)
   if not named then shared.no_files_in_sandbox("loading a player from a file") end
   local chunk, err = loadfile(path, "t")
-  if not chunk then error("cannot load player: " .. err, 3) end
+  if not chunk then shared.arg_error(1, "player", "cannot load player: " .. err) end
   local def = chunk()
   if type(def) ~= "table" then
-    error("player file " .. path .. " must return a table, not " .. type(def), 3)
+    shared.arg_error(1, "player", "player file " .. path .. " must return a table, not " .. type(def))
   end
   return from_definition(def, options, path:match("([^/]+)%.lua$") or path)
 end
@@ -365,6 +370,7 @@ end
 -- mt.player(spec [, options]): a Player from a name (built-in or script),
 -- a path, a function(game) -> move, a definition table, or a Player.
 function M.player(spec, options)
+  shared.check_arg(options == nil or type(options) == "table", 2, "player", "table of options", options)
   if made[spec] then return spec end
   local t = type(spec)
   if t == "function" then
@@ -386,9 +392,9 @@ function M.player(spec, options)
     if spec:find("/") or spec:match("%.lua$") then return from_file(spec, options) end
     local path = shared.find_script("ai", spec)
     if path then return from_file(path, options, true) end
-    error("unknown player '" .. spec .. "' (mt.players() lists them)", 2)
+    shared.arg_error(1, "player", "unknown player '" .. spec .. "' (mt.players() lists them)")
   end
-  error("a player is a name, a path, a function, a table or a Player, not " .. t, 2)
+  shared.check_arg(false, 1, "player", "player (a name, a path, a function, a table or a Player)", spec)
 end
 
 -- mt.players(): the names of the built-in players and of the scripts in
@@ -407,6 +413,7 @@ end
 -- the side to move: {value, distance, moves = {{move, value, distance}}},
 -- best move first.
 function M.Game:analyse()
+  shared.check_self(M.type(self) == "Game", "analyse", "Game", self)
   local s = M.solve(self:variant())
   local value, distance = s:lookup(self)
   local result = {value = value, distance = distance, moves = {}}

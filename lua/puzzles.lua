@@ -12,18 +12,26 @@ local FIELDS = {title = "string", variant = true, position = "string",
                 hint = "string", source = "string", difficulty = "number",
                 rating = "string", name = "string", path = "string"}
 
--- P.from_text(text [, name]): the puzzle table a puzzle file's text gives.
--- The text is data: it runs as a text chunk with nothing in its
--- environment, within a small budget.
-function P.from_text(text, name)
-  name = name or "puzzle"
+-- The puzzle table of a puzzle file's text (name names it in errors), or
+-- nil and what is wrong.  The text is data: it runs as a text chunk with
+-- nothing in its environment, within a small budget.
+local function read_puzzle(text, name)
   local chunk, err = load(text, "=" .. name, "t", {})
-  if not chunk then error("cannot load puzzle: " .. err, 2) end
+  if not chunk then return nil, "cannot load puzzle: " .. err end
   local ok, t = M.limit({time = 1, instructions = 1000000, memory = 1 << 20}, chunk)
-  if not ok then error(name .. ": " .. tostring(t), 2) end
+  if not ok then return nil, name .. ": " .. tostring(t) end
   if type(t) ~= "table" then
-    error("puzzle file " .. name .. " must return a table, not " .. type(t), 2)
+    return nil, "puzzle file " .. name .. " must return a table, not " .. type(t)
   end
+  return t
+end
+
+-- P.from_text(text [, name]): the puzzle table a puzzle file's text gives.
+function P.from_text(text, name)
+  shared.check_arg(type(text) == "string", 1, "from_text", "string", text)
+  shared.check_arg(name == nil or type(name) == "string", 2, "from_text", "string (a name)", name)
+  local t, why = read_puzzle(text, name or "puzzle")
+  if not t then shared.arg_error(1, "from_text", why) end
   return t
 end
 
@@ -31,19 +39,18 @@ end
 -- path), a path or a table.
 function P.load(spec)
   if type(spec) == "table" then return spec end
-  if type(spec) ~= "string" then
-    error("a puzzle is a name, a path or a table, not " .. type(spec), 2)
-  end
+  shared.check_arg(type(spec) == "string", 1, "load", "puzzle (a name, a path or a table)", spec)
   local path = spec
   if not (spec:find("/") or spec:match("%.lua$")) then
-    path = shared.find_script("puzzles", spec) or error("unknown puzzle '" .. spec .. "' (puzzles() lists them)", 2)
+    path = shared.find_script("puzzles", spec)
+    if not path then shared.arg_error(1, "load", "unknown puzzle '" .. spec .. "' (puzzles() lists them)") end
   else
     shared.no_files_in_sandbox("loading a puzzle from a file")
   end
   local text, err = shared.read_file(path)
-  if not text then error("cannot load puzzle: " .. err, 2) end
-  local ok, t = pcall(P.from_text, text, path)
-  if not ok then error(t, 2) end
+  if not text then shared.arg_error(1, "load", "cannot load puzzle: " .. err) end
+  local t, why = read_puzzle(text, path)
+  if not t then shared.arg_error(1, "load", why) end
   t.name = t.name or path:match("([^/]+)%.lua$")
   t.path = path
   return t
@@ -62,7 +69,7 @@ local function check_line(v, s, p, h, line, plies, problems)
     local ok, q, hq = pcall(v.play, v, p, move, h)
     if not ok then
       problems[#problems + 1] = string.format("solution move %d (%s): %s", i, move,
-                                              tostring(q):gsub("^[^:]*:%d+: ", ""))
+                                              (shared.reason(q)))
       return
     end
     local value, d = s:lookup(q, hq)
@@ -125,7 +132,7 @@ end
 -- move (and a right main line), and whether that first move is the only
 -- one.
 function P.check(spec)
-  local t = P.load(spec)
+  local t = shared.as_argument(1, "check", P.load, spec)
   local problems = {}
   local report = {puzzle = t, problems = problems, ok = false}
   for k in pairs(t) do
@@ -141,7 +148,7 @@ function P.check(spec)
   end
   local ok, g = pcall(M.game, t.variant, t.position, t.history)
   if not ok then
-    problems[#problems + 1] = tostring(g):gsub("^[^:]*:%d+: ", "")
+    problems[#problems + 1] = shared.reason(g)
     return report
   end
   if g:result() then
@@ -213,6 +220,30 @@ local function same_puzzle_under(t, unlike, arms)
   return ok and r.ok and r.unique
 end
 
+-- Why generate found no puzzle, from what it saw: the distances of the
+-- wins reachable, how many positions fitted the goal, how many the
+-- unlike variant took away.
+local function why_none(v, goal, plies, seen, unlike)
+  local head = "no position of " .. v.name .. " fits: "
+  if goal == "win" and not seen.wins[plies] then
+    local list = {}
+    for d in next, seen.wins do list[#list + 1] = d end
+    table.sort(list)
+    if #list == 0 then return head .. "no reachable position is a win" end
+    local text = #list == 1 and tostring(list[1])
+                 or table.concat(list, ", ", 1, #list - 1) .. " or " .. list[#list]
+    return head .. "wins here come in " .. text .. " plies"
+  end
+  local what = goal == "win" and "wins in " .. shared.plies(plies) or "drawn positions"
+  if seen.fits == 0 then return head .. "the game is over in every one of its " .. what end
+  if seen.unlike > 0 then
+    return head .. string.format("the puzzles of its %s are the same puzzles under %s",
+                                 what, shared.describe(unlike))
+  end
+  return head .. string.format("none of its %d %s has exactly one right first move " ..
+                               "among several", seen.fits, what)
+end
+
 -- P.generate{variant = ..., goal = "win" or "draw", plies = n, limit = n,
 -- unlike = variant}: every position reachable from the start that fits (a
 -- win in exactly plies with one winning first move, or a draw with one
@@ -220,21 +251,28 @@ end
 -- swap, rated, easiest first; with unlike, only the puzzles that are not
 -- the same puzzle under that variant (what the variant changes).
 function P.generate(o)
-  o = o or {}
-  local v = M.variant(o.variant or "standard")
+  o = shared.options(o, 1, "generate", {variant = "string|table|Variant", goal = "string",
+                                        plies = "integer", limit = "integer",
+                                        unlike = "string|table|Variant"})
+  local v = shared.as_argument(1, "generate", M.variant, o.variant or "standard")
   local goal, plies = o.goal or "win", o.plies
-  if goal == "win" and (math.type(plies) ~= "integer" or plies < 1) then
-    error("generate needs plies (a whole number) for goal \"win\"", 2)
-  end
+  shared.check_option(goal == "win" or goal == "draw", 1, "generate", "goal", '"win" or "draw"', goal)
+  shared.check_option(goal ~= "win" or plies and plies >= 1, 1, "generate", "plies",
+                      'a whole number of plies, at least 1, for goal "win"', plies)
+  shared.check_option((o.limit or 0) >= 0, 1, "generate", "limit", "a non-negative integer", o.limit)
+  if o.unlike ~= nil then shared.as_argument(1, "generate", M.variant, o.unlike) end
   local s = M.solve(v)
   local found, classes = {}, {}
+  local seen = {wins = {}, fits = 0, unlike = 0} -- for why none fits
   local states, histories = shared.reachable(v)
   for i, p in ipairs(states) do
     local h = histories[i]
     local value, d = s:lookup(p, h)
+    if value == "win" and d > 0 then seen.wins[d] = true end
     local fits = goal == "win" and value == "win" and d == plies
                  or goal == "draw" and value == "draw"
     if fits and not v:outcome(p, h) then
+      seen.fits = seen.fits + 1
       local right, total = {}, 0
       for _, m in ipairs(v:moves(p, h)) do
         total = total + 1
@@ -265,6 +303,7 @@ function P.generate(o)
         }
         if o.unlike and same_puzzle_under(found[#found], o.unlike, v.arms) then
           found[#found] = nil
+          seen.unlike = seen.unlike + 1
         end
       end
     end
@@ -273,22 +312,42 @@ function P.generate(o)
     if a.difficulty ~= b.difficulty then return a.difficulty < b.difficulty end
     return a.position < b.position
   end)
+  local why = #found == 0 and why_none(v, goal, plies, seen, o.unlike) or nil
   if o.limit and #found > o.limit then
     for i = #found, o.limit + 1, -1 do found[i] = nil end
   end
-  return found
+  return found, why
 end
 
--- A Lua literal of a value (strings, numbers, booleans, tables of them).
-local function literal(x, indent)
-  if type(x) == "string" then return string.format("%q", x) end
-  if type(x) ~= "table" then return tostring(x) end
-  local parts = {}
-  for i, y in ipairs(x) do parts[i] = literal(y, indent) end
-  local keys = {}
-  for k in pairs(x) do if math.type(k) ~= "integer" then keys[#keys + 1] = k end end
+-- A Lua literal of a value (strings, numbers, booleans, tables of them,
+-- at most depth deep); raises an error of P.text's argument for anything
+-- else (where says which field).
+local function literal(x, where, depth)
+  if type(x) == "string" or math.type(x) == "integer" then return string.format("%q", x) end
+  if type(x) == "boolean" or math.type(x) == "float" and x == x and math.abs(x) < math.huge then
+    return string.format("%.17g", x)
+  end
+  if type(x) ~= "table" or depth == 0 then
+    shared.arg_error(1, "text", string.format("%s is %s: a puzzle holds strings, numbers, " ..
+      "booleans and tables of them, %d deep at most", where,
+      type(x) == "table" and "nested too deeply" or shared.describe(x), 4))
+  end
+  local parts, keys = {}, {}
+  for k in next, x do
+    if math.type(k) == "integer" and k >= 1 and k <= #x then
+      parts[k] = true
+    elseif type(k) == "string" and k:match("^[%a_][%w_]*$") then
+      keys[#keys + 1] = k
+    else
+      shared.arg_error(1, "text", string.format("%s has the key %s: a puzzle's tables are " ..
+        "lists and fields named by words", where, shared.describe(k)))
+    end
+  end
+  for i = 1, #x do parts[i] = literal(x[i], where .. "[" .. i .. "]", depth - 1) end
   table.sort(keys)
-  for _, k in ipairs(keys) do parts[#parts + 1] = k .. " = " .. literal(x[k], indent) end
+  for _, k in ipairs(keys) do
+    parts[#parts + 1] = k .. " = " .. literal(x[k], where .. "." .. k, depth - 1)
+  end
   return "{" .. table.concat(parts, ", ") .. "}"
 end
 
@@ -297,9 +356,11 @@ local ORDER = {"title", "variant", "position", "history", "goal", "plies", "solu
 
 -- P.text(puzzle): the puzzle as the text of a puzzle file.
 function P.text(t)
-  local lines = {"-- " .. (t.title or "a puzzle"), "return {"}
+  shared.check_arg(type(t) == "table", 1, "text", "puzzle table", t)
+  local title = type(t.title) == "string" and t.title:gsub("\n", " ") or "a puzzle"
+  local lines = {"-- " .. title, "return {"}
   for _, k in ipairs(ORDER) do
-    if t[k] ~= nil then lines[#lines + 1] = string.format("  %s = %s,", k, literal(t[k])) end
+    if t[k] ~= nil then lines[#lines + 1] = string.format("  %s = %s,", k, literal(t[k], k, 4)) end
   end
   lines[#lines + 1] = "}"
   return table.concat(lines, "\n") .. "\n"
@@ -324,6 +385,10 @@ end
 
 -- P.mark_solved(name): remembers a solved puzzle.
 function P.mark_solved(name)
+  shared.check_arg(type(name) == "string", 1, "mark_solved", "string (a puzzle's name)", name)
+  if name == "" or name:find("\n") then
+    shared.arg_error(1, "mark_solved", "a puzzle's name is one line of text, got " .. shared.describe(name))
+  end
   local path = not M.sandboxed() and state_path()
   if not path or P.solved()[name] then return end
   local kind = shared.file_type(path)

@@ -57,8 +57,13 @@ end
 -- 1000), seed (1), traps (examples, 10).  The figures of the solution are
 -- mt.metrics's.
 function M.report(variant, options)
-  options = options or {}
-  local v = M.variant(variant)
+  local v = shared.as_argument(1, "report", M.variant, variant)
+  options = shared.options(options, 2, "report", {games = "integer", seed = "integer",
+                                                  traps = "integer"})
+  shared.check_option((options.games or 0) >= 0, 2, "report", "games", "a non-negative integer",
+                      options.games)
+  shared.check_option((options.traps or 0) >= 0, 2, "report", "traps", "a non-negative integer",
+                      options.traps)
   local t0 = M.clock()
   local s = M.solve(v)
   local solve_seconds = M.clock() - t0
@@ -83,6 +88,15 @@ function M.report(variant, options)
   return r
 end
 
+-- The moves that led to a trap, as the variant remembers them, in the
+-- order played (" after c-4 5-c"); "" when it remembers none.
+local function trap_history(t)
+  local h = t.history or {}
+  local moves = {}
+  for i = #h, 1, -1 do moves[#moves + 1] = tostring(h[i]) end
+  return #moves > 0 and " after " .. table.concat(moves, " ") or ""
+end
+
 -- The report as text.
 function Report.__tostring(r)
   local lines = {
@@ -99,8 +113,8 @@ function Report.__tostring(r)
   }
   for i, t in ipairs(r.traps.examples) do
     if i > 3 then break end
-    lines[#lines + 1] = string.format("    e.g. %s (%d losing move%s)",
-                                      t.position, t.losing, t.losing > 1 and "s" or "")
+    lines[#lines + 1] = string.format("    e.g. %s%s (%d losing move%s)", t.position,
+                                      trap_history(t), t.losing, t.losing > 1 and "s" or "")
   end
   lines[#lines + 1] = r.lookahead
     and string.format("  lookahead: looking %s ahead, a player never turns a draw or a win into a loss",

@@ -65,6 +65,7 @@ shared.judge_move = judge -- (v, s, p, h, move): judged matches use it too
 
 -- Game:review(): the moves played so far, each judged.
 function M.Game:review()
+  shared.check_self(M.type(self) == "Game", "review", "Game", self)
   local v = self:variant()
   local s = M.solve(v)
   local replay = shared.replay(self)

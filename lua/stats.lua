@@ -34,33 +34,23 @@ local function elo_of(p)
 end
 shared.elo_of = elo_of
 
--- shared.check_keys(t, known, message, level): raises message (a format
--- of the key's text) at level for the first key of table t that is not
--- in known.
-function shared.check_keys(t, known, message, level)
-  for k in next, t do
-    if not known[k] then error(string.format(message, tostring(k)), level > 0 and level + 1 or 0) end
+-- Checks that x, argument n of function name (or its key what), is a
+-- count: a whole number >= 0.  Returns it as an integer.
+local function count(x, n, name, what)
+  local c = math.tointeger(x)
+  if type(x) ~= "number" or not c or c < 0 then
+    shared.arg_error(n, name, string.format("%s must be a whole number >= 0, got %s", what,
+                                            shared.describe(x)))
   end
-end
-
--- Checks that x, argument what of function name, is a count: a whole
--- number >= 0.  Returns it as an integer.
-local function count(x, what, name, level)
-  local n = math.tointeger(x)
-  if type(x) ~= "number" or not n or n < 0 then
-    error(string.format("bad argument to '%s' (%s must be a whole number >= 0, got %s)",
-                        name, what, type(x) == "string" and string.format("%q", x)
-                        or tostring(x)), level + 1)
-  end
-  return n
+  return c
 end
 
 -- mt.elo(wins, draws, losses): {elo, margin, los, draw_ratio, score} from
 -- the first side's view (see doc/api.md for the formulas and the edge
 -- cases).
 function M.elo(wins, draws, losses)
-  local w, d, l = count(wins, "wins", "elo", 2), count(draws, "draws", "elo", 2),
-                  count(losses, "losses", "elo", 2)
+  local w, d, l = count(wins, 1, "elo", "wins"), count(draws, 2, "elo", "draws"),
+                  count(losses, 3, "elo", "losses")
   local n = w + d + l
   if n == 0 then return {elo = 0, margin = INF, los = 0.5, draw_ratio = 0, score = 0.5} end
   local mu = (w + d / 2) / n
@@ -89,59 +79,51 @@ end
 
 local GAME_SCORES = {1, 0.5, 0}
 local PAIR_SCORES = {0, 0.25, 0.5, 0.75, 1}
-local SPRT_FIELDS = {wins = true, draws = true, losses = true, pairs = true, elo0 = true,
-                     elo1 = true, alpha = true, beta = true}
+local SPRT_FIELDS = {wins = "number", draws = "number", losses = "number", pairs = "table",
+                     elo0 = "number", elo1 = "number", alpha = "number", beta = "number"}
 
 -- Checks a probability of error of mt.sprt.
 local function probability(x, what)
   if x == nil then return 0.05 end
-  if type(x) ~= "number" or not (x > 0 and x < 0.5) then
-    error(string.format("bad argument to 'sprt' (%s must be a number above 0 and below " ..
-                        "0.5, got %s)", what, tostring(x)), 4)
-  end
-  return x
+  return shared.check_option(x > 0 and x < 0.5, 1, "sprt", what,
+                             "a number above 0 and below 0.5", x)
 end
 
 -- Checks an Elo hypothesis of mt.sprt.
 local function hypothesis(x, what)
-  if type(x) ~= "number" or x ~= x or math.abs(x) > 2000 then
-    error(string.format("bad argument to 'sprt' (%s must be an Elo difference from -2000 " ..
-                        "to 2000, got %s)", what, tostring(x)), 4)
-  end
-  return x
+  return shared.check_option(x ~= nil and math.abs(x) <= 2000, 1, "sprt", what,
+                             "an Elo difference from -2000 to 2000", x)
 end
 
 -- The scores and counts an mt.sprt table gives: per game (wins, draws,
 -- losses) or per pair (pairs = {n0, ..., n4}).
 local function sprt_counts(t)
   if t.pairs == nil then
-    return GAME_SCORES, {count(t.wins or 0, "wins", "sprt", 4),
-                         count(t.draws or 0, "draws", "sprt", 4),
-                         count(t.losses or 0, "losses", "sprt", 4)}
+    return GAME_SCORES, {count(t.wins or 0, 1, "sprt", "wins"),
+                         count(t.draws or 0, 1, "sprt", "draws"),
+                         count(t.losses or 0, 1, "sprt", "losses")}
   end
   if t.wins or t.draws or t.losses then
-    error("bad argument to 'sprt' (give wins, draws and losses, or pairs, not both)", 4)
+    shared.arg_error(1, "sprt", "give wins, draws and losses, or pairs, not both")
   end
-  if type(t.pairs) ~= "table" or #t.pairs ~= 5 then
-    error("bad argument to 'sprt' (pairs must be a list of 5 counts: pairs scored 0, " ..
-          "1/4, 1/2, 3/4 and 1)", 4)
+  if #t.pairs ~= 5 then
+    shared.arg_error(1, "sprt", "pairs must be a list of 5 counts: pairs scored 0, " ..
+                     "1/4, 1/2, 3/4 and 1")
   end
   local counts = {}
-  for i = 1, 5 do counts[i] = count(t.pairs[i], "pairs[" .. i .. "]", "sprt", 4) end
+  for i = 1, 5 do counts[i] = count(t.pairs[i], 1, "sprt", "pairs[" .. i .. "]") end
   return PAIR_SCORES, counts
 end
 
 -- Checks the table of mt.sprt; returns its scores, counts, elo0, elo1,
 -- alpha and beta.
 local function sprt_options(t)
-  if type(t) ~= "table" then
-    error("bad argument #1 to 'sprt' (a table {wins, draws, losses, elo0, elo1} expected)", 3)
-  end
-  shared.check_keys(t, SPRT_FIELDS, "bad argument #1 to 'sprt' (unknown field '%s')", 3)
+  shared.check_arg(type(t) == "table", 1, "sprt", "table {wins, draws, losses, elo0, elo1}", t)
+  shared.options(t, 1, "sprt", SPRT_FIELDS)
   local elo0, elo1 = hypothesis(t.elo0, "elo0"), hypothesis(t.elo1, "elo1")
   if elo0 == elo1 then
-    error(string.format("bad argument to 'sprt' (elo0 and elo1 must differ, got %g and %g)",
-                        elo0, elo1), 3)
+    shared.arg_error(1, "sprt", string.format("elo0 and elo1 must differ, got %g and %g",
+                                              elo0, elo1))
   end
   local xs, counts = sprt_counts(t)
   return xs, counts, elo0, elo1, probability(t.alpha, "alpha"), probability(t.beta, "beta")

@@ -15,9 +15,9 @@ Tuning.__name = "mutorere.Tuning"
 shared.classes = shared.classes or {}
 shared.classes[#shared.classes + 1] = Tuning
 
-local OPTIONS = {weights = true, scale = true, step = true, min_step = true,
-                 iterations = true, time = true, progress = true, start = true,
-                 max_plies = true}
+local OPTIONS = {weights = "string", scale = "number", step = "number", min_step = "number",
+                 iterations = "integer", time = "number", progress = "boolean",
+                 start = "string|Position|Game", max_plies = "integer"}
 local SCALE_GRID = 60 -- points of the first scan of log10 K from -3 to 3
 local SCALE_REFINE = 40 -- golden-section steps after it
 
@@ -62,16 +62,16 @@ end
 -- Checks the evaluation {eval = function(position, variant, weights),
 -- weights = {...}}; returns its function, its weights and their keys.
 local function check_eval(e)
-  if type(e) ~= "table" or type(e.eval) ~= "function" or type(e.weights) ~= "table" then
-    error("bad argument #1 to 'tune' (an evaluation expected: {eval = " ..
-          "function(position, variant, weights), weights = {...}}, got " .. type(e) .. ")")
-  end
+  shared.check_arg(type(e) == "table" and type(e.eval) == "function" and
+                   type(e.weights) == "table", 1, "tune",
+                   "evaluation {eval = function(position, variant, weights), weights = {...}}", e)
   local keys = weight_keys(e.weights)
-  if #keys == 0 then error("tune: the evaluation's weights have no number to tune") end
+  if #keys == 0 then shared.arg_error(1, "tune", "the evaluation's weights have no number to tune") end
   for _, k in ipairs(keys) do
     local x = e.weights[k]
     if x ~= x or x == math.huge or x == -math.huge then
-      error("tune: weight " .. tostring(k) .. " is " .. tostring(x) .. ", not a finite number")
+      shared.arg_error(1, "tune", string.format("weight %s is %s, not a finite number",
+                                                shared.describe(k), tostring(x)))
     end
   end
   return e.eval, e.weights, keys
@@ -79,17 +79,16 @@ end
 
 -- Reads the options of mt.tune.
 local function tune_options(v, options)
-  local o = shared.check_options(options, OPTIONS, "tune", 3)
-  local c = shared.common_options(o, v, "tune")
+  local o = shared.options(options, 3, "tune", OPTIONS)
+  local c = shared.common_options(o, v, 3, "tune")
   for _, key in ipairs({"scale", "step", "min_step"}) do
     local x = o[key]
-    if x ~= nil and (type(x) ~= "number" or not (x > 0 and x < 1e9)) then
-      error("tune: " .. key .. " must be a positive number, got " .. tostring(x))
-    end
+    shared.check_option(x == nil or x > 0 and x < 1e9, 3, "tune", key,
+                        "a positive number below 1e9", x)
   end
   c.scale, c.step = o.scale, o.step or 0.1
   c.min_step = o.min_step or c.step / 1024
-  c.iterations = shared.whole_option(o, "iterations", 0, 1000000, "tune") or 100
+  c.iterations = shared.whole_option(o, "iterations", 0, 1000000, 3, "tune") or 100
   return c
 end
 
@@ -216,7 +215,7 @@ end
 function shared.tune(note, eval, variant, options)
   local t0 = M.clock()
   local f, w, keys = check_eval(eval)
-  local v = shared.variant_arg(variant, 2, "tune")
+  local v = shared.as_argument(2, "tune", M.variant, variant == nil and "standard" or variant)
   local c = tune_options(v, options)
   local s = M.solve(v)
   local states = shared.accuracy_states(v, s, c.start, c.history,

@@ -42,11 +42,13 @@ local function short(text, limit_chars)
 end
 
 -- The text of an error value, without the "file:line:" of where it came
--- from (an error object whose __tostring fails is "an error").
+-- from nor the "bad argument #1 to 'player' (...)" around the reason (an
+-- error object whose __tostring fails is "an error").
 local function message(err)
   local ok, text = pcall(tostring, err)
   if not ok or type(text) ~= "string" then text = "an error" end
-  return (gsub(text, "^[^:\n]*:%d+: ", ""))
+  text = gsub(text, "^[^:\n]*:%d+: ", "")
+  return (gsub(text, "^bad argument #%d+ to '[^']*' %((.*)%)$", "%1"))
 end
 
 local function send(e, text)

@@ -357,20 +357,26 @@ test("bad arguments get clear errors", function()
   raises(function() mt.accuracy("random", "nowhere") end, "bad argument #2 to 'accuracy'")
   raises(function() mt.accuracy("random", "standard", 5) end, "bad argument #3 to 'accuracy'")
   raises(function() mt.accuracy("random", "standard", {sampel = 3}) end,
-         "unknown option 'sampel' (the options are examples, max_plies")
-  for _, bad in ipairs({{sample = 0}, {sample = 1.5}, {sample = "5"}, {seed = "x"},
-                        {examples = 101}, {examples = -1}}) do
+         "unknown option \"sampel\" (the options are examples, max_plies")
+  for _, bad in ipairs({{sample = 0}, {examples = 101}, {examples = -1}}) do
     local key = next(bad)
-    raises(function() mt.accuracy("random", "standard", bad) end, key .. " must be a whole number")
+    raises(function() mt.accuracy("random", "standard", bad) end,
+           "bad argument #3 to 'accuracy' (option " .. key .. " must be a whole number from ")
+  end
+  for _, bad in ipairs({{sample = 1.5}, {sample = "5"}, {seed = "x"}}) do
+    local key = next(bad)
+    raises(function() mt.accuracy("random", "standard", bad) end,
+           "bad argument #3 to 'accuracy' (option " .. key .. " must be an integer, got ")
   end
   raises(function() mt.accuracy("random", "standard", {weights = "games"}) end,
          "weights must be \"states\" or \"random-play\"")
   raises(function() mt.accuracy("random", "standard", {time = -1}) end, "time must be a number")
   raises(function() mt.accuracy("random", "standard", {progress = "yes"}) end,
-         "progress must be true or false")
+         "option progress must be a boolean, got \"yes\"")
   raises(function() mt.accuracy("random", "standard", {weights = "random-play", max_plies = 0}) end,
          "max_plies must be an integer")
-  raises(function() mt.accuracy("random", "standard", {start = "bbbb"}) end, "bad start")
+  raises(function() mt.accuracy("random", "standard", {start = "bbbb"}) end,
+         "bad argument #3 to 'accuracy' (option start: bad position: ")
   local e = raises(function() mt.accuracy(function() return "3-4" end) end,
                    "player function chose badly in ")
   check(e and e:find("^[^:]+:%d+: player function chose badly in [bw.]+/[bw.] [bw]: " ..
@@ -524,15 +530,16 @@ end)
 
 test("mt.tune: bad arguments get clear errors; a stop keeps the best weights", function()
   local e = tunable()
-  raises(function() mt.tune() end, "bad argument #1 to 'tune' (an evaluation expected")
-  raises(function() mt.tune({eval = e.eval}) end, "an evaluation expected")
+  raises(function() mt.tune() end, "bad argument #1 to 'tune' (evaluation {eval = function(")
+  raises(function() mt.tune({eval = e.eval}) end, "weights = {...}} expected, got table")
   raises(function() mt.tune({eval = e.eval, weights = {name = "x"}}) end, "no number to tune")
   raises(function() mt.tune({eval = e.eval, weights = {a = 0 / 0}}) end, "not a finite number")
   raises(function() mt.tune(e, "nowhere") end, "bad argument #2 to 'tune'")
   raises(function() mt.tune(e, "standard", {step = 0}) end, "step must be a positive number")
   raises(function() mt.tune(e, "standard", {scale = -1}) end, "scale must be a positive number")
-  raises(function() mt.tune(e, "standard", {iterations = 0.5}) end, "iterations must be a whole number")
-  raises(function() mt.tune(e, "standard", {depth = 3}) end, "unknown option 'depth'")
+  raises(function() mt.tune(e, "standard", {iterations = 0.5}) end,
+         "option iterations must be an integer, got 0.5")
+  raises(function() mt.tune(e, "standard", {depth = 3}) end, "unknown option \"depth\"")
   raises(function() mt.tune({weights = {a = 1}, eval = function() return "x" end}) end,
          "tune: eval failed at bbbbwwww/. b: eval returned x, not a finite number")
   raises(function() mt.tune({weights = {a = 1}, eval = function() error("bad eval") end}) end,

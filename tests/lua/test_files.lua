@@ -9,20 +9,9 @@
 
 local mt = require "mutorere"
 
-local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
-
 local files = dofile(HERE .. "/files.lua")
 local read, write = files.read, files.write
-
--- A fresh folder; returns its path.
-local function folder()
-  local dir = os.tmpname()
-  os.remove(dir)
-  assert(os.execute("mkdir " .. shell_quote(dir)))
-  return dir
-end
-
-local function remove_folder(dir) os.execute("rm -rf " .. shell_quote(dir)) end
+local shell_quote, folder, remove_folder = files.shell_quote, files.folder, files.remove_folder
 
 -- The names in a folder, sorted.
 local function listing(dir)

@@ -85,12 +85,17 @@ test("budgets stop the workers, and no child is left", function()
 end)
 
 test("jobs: bad values, and refused in a sandbox", function()
-  for _, bad in ipairs({0, -1, 1.5, 257, "2", false}) do
+  for _, bad in ipairs({{0, "0"}, {-1, "-1"}, {257, "257"}, {false, "boolean"}}) do
+    raises(function() mt.match("random", "random", {jobs = bad[1]}) end,
+           "bad argument #3 to 'match' (option jobs must be a whole number from 1 to 256, " ..
+           "or true (one per core), got " .. bad[2] .. ")")
+  end
+  for _, bad in ipairs({1.5, "2"}) do
     raises(function() mt.match("random", "random", {jobs = bad}) end,
-           "jobs must be a whole number from 1 to 256, or true (one per core)")
+           "(option jobs must be an integer or a boolean, got ")
   end
   raises(function() mt.tournament{players = {"random", "random"}, jobs = {}} end,
-         "jobs must be a whole number")
+         "bad argument #1 to 'tournament' (option jobs must be an integer or a boolean, got table)")
   local ok, err = mt.sandbox(function()
     return mt.match("random", "random", {games = 2, jobs = 2})
   end)

@@ -88,12 +88,13 @@ test("mt.openings samples: distinct, seeded, all when too few", function()
   local drawn = mt.openings(big, {plies = 40, count = 25})
   eq(#drawn, 25, "drawn by random lines")
   keys_of(drawn, big, 40, "random lines")
-  raises(function() mt.openings("standard") end, "a table {plies = k, ...} expected")
+  raises(function() mt.openings("standard") end,
+         "bad argument #2 to 'openings' (table {plies = k, ...} expected, got nil)")
   raises(function() mt.openings("standard", {plies = -1}) end, "plies must be a whole number")
-  raises(function() mt.openings("standard", {plies = 3, cuont = 2}) end, "unknown option 'cuont'")
+  raises(function() mt.openings("standard", {plies = 3, cuont = 2}) end, "unknown option \"cuont\"")
   raises(function() mt.openings("standard", {plies = 3, count = 0}) end, "count must be")
   raises(function() mt.openings("standard", {plies = 3, balanced = 1}) end,
-         "balanced must be true or false")
+         "option balanced must be a boolean, got 1")
 end)
 
 -- The moves of every game of a match, as text.
@@ -188,11 +189,12 @@ test("openings given as positions, records, Games and files", function()
          "openings: opening 1: ")
   raises(function() mt.match("random", "random", {openings = {"bbbw.wwb/w b"}}) end,
          "openings: opening 1: the game is over after it")
-  raises(function() mt.match("random", "random", {openings = {}}) end, "openings must be")
+  raises(function() mt.match("random", "random", {openings = {}}) end,
+         "bad argument #3 to 'match' (option openings must be {plies = k")
   raises(function() mt.match("random", "random", {openings = {42}}) end,
          "an opening is a Game, a Position, a position or a record, not a number")
   raises(function() mt.match("random", "random", {openings = {plies = 2, count = 3}}) end,
-         "openings: unknown option 'count'")
+         "option openings: unknown option \"count\"")
   raises(function() mt.match("random", "random", {openings = {plies = 2}, start = position}) end,
          "a start or openings, not both")
   raises(function() mt.match("random", "random", {openings = {plies = 3, balanced = true},

@@ -109,7 +109,8 @@ test("malformed puzzles are rejected with what is wrong", function()
     check(all:find(c[2], 1, true), "problem says " .. c[2] .. ": " .. all)
   end
   raises(function() mt.puzzle.check("nonesuch") end, "unknown puzzle 'nonesuch'")
-  raises(function() mt.puzzle.check(42) end, "a puzzle is a name, a path or a table")
+  raises(function() mt.puzzle.check(42) end,
+         "bad argument #1 to 'check' (puzzle (a name, a path or a table) expected, got number)")
   local path = os.tmpname()
   local f = io.open(path, "w") f:write("return {") f:close()
   raises(function() mt.puzzle.check(path) end, "cannot load puzzle")

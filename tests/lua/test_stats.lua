@@ -128,8 +128,9 @@ test("mt.sprt: edge cases and errors", function()
          "not both")
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, pairs = {1, 1, 1}} end, "a list of 5 counts")
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, wins = -2} end, "wins must be a whole number")
-  raises(function() mt.sprt{elo0 = 0, elo1 = 5, win = 3} end, "unknown field 'win'")
-  raises(function() mt.sprt(5) end, "a table {wins, draws, losses, elo0, elo1} expected")
+  raises(function() mt.sprt{elo0 = 0, elo1 = 5, win = 3} end, "unknown option \"win\"")
+  raises(function() mt.sprt(5) end,
+         "bad argument #1 to 'sprt' (table {wins, draws, losses, elo0, elo1} expected, got number)")
 end)
 
 -- The score of a record for the colour given.
@@ -202,7 +203,7 @@ test("an SPRT match stops when the LLR crosses a bound", function()
   raises(function() mt.match("random", "random", {sprt = {elo0 = 0, elo1 = 5}, swap = false}) end,
          "swap must be true")
   raises(function() mt.match("random", "random", {sprt = {elo0 = 0, elo2 = 5}}) end,
-         "unknown option 'elo2'")
+         "(option sprt: unknown option \"elo2\"")
 end)
 
 -- The judged figures of a match worked out again from its records: each
@@ -290,7 +291,8 @@ test("judged matches count what a naive re-judging of their records counts", fun
   check(text:find("judged by solver +moves +blunders +inaccuracies +plies lost/move"), "a table")
   check(text:find("\n  perfect +%d+ +0 +0 +0.000"), "perfect's row")
   eq(mt.match("random", "random", {games = 2}).a.judged, nil, "not judged unless asked")
-  raises(function() mt.match("random", "random", {judge = "yes"}) end, "judge must be true or false")
+  raises(function() mt.match("random", "random", {judge = "yes"}) end,
+         "option judge must be a boolean, got \"yes\"")
   raises(function() mt.match("random", "random", {judge = true, variant = {arms = 60}}) end,
          "cannot solve: 60 arms are too many")
 end)
@@ -391,7 +393,7 @@ test("tournaments: cross-table, breakdown by variant and colour, names of varian
   eq(judged.standings[1].judged.blunders, 0, "judged in a tournament")
   check(tostring(judged):find("judged by solver", 1, true), "printed")
   raises(function() mt.tournament{players = {"random", "random"}, gmaes = 3} end,
-         "unknown option 'gmaes'")
+         "bad argument #1 to 'tournament' (unknown option \"gmaes\"")
 end)
 
 test("bad options: clear errors that name no file of the module", function()
@@ -408,15 +410,20 @@ test("bad options: clear errors that name no file of the module", function()
     function() mt.tournament{players = {"random", "random"}, variants = 5} end,
     function() mt.match("random", "random", 5) end,
   }
-  local want = {"unknown option 'gmaes'", "unknown option 'gmaes'", "judge must be true or false",
-                "elo1 must be an Elo difference", "sprt must be a table",
-                "openings: plies must be a whole number from 0 to 200, got x",
-                "plies must be a whole number from 0 to 200, got 1.5",
-                "wins must be a whole number >= 0, got nil", "a table {wins, draws, losses",
-                "elo1 must be an Elo difference from -2000 to 2000, got inf",
-                "variants must be a list", "a table of options expected"}
+  local want = {"#3 to 'match' (unknown option \"gmaes\"",
+                "#1 to 'tournament' (unknown option \"gmaes\"",
+                "#3 to 'match' (option judge must be a boolean, got 3)",
+                "#3 to 'match' (option sprt: option elo1 must be an Elo difference",
+                "#3 to 'match' (option sprt must be a table, got 5)",
+                "#3 to 'match' (option openings: option plies must be an integer, got \"x\")",
+                "#2 to 'openings' (option plies must be an integer, got 1.5)",
+                "#1 to 'elo' (wins must be a whole number >= 0, got nil)",
+                "#1 to 'sprt' (table {wins, draws, losses",
+                "#1 to 'sprt' (option elo1 must be an Elo difference from -2000 to 2000, got inf)",
+                "#1 to 'tournament' (option variants must be a table, got 5)",
+                "#3 to 'match' (table of options expected, got number)"}
   for i, f in ipairs(calls) do
-    local err = raises(f, want[i], "call " .. i)
+    local err = raises(f, "bad argument " .. want[i], "call " .. i)
     check(err and not err:find("mutorere/", 1, true), "call " .. i .. " names no module file")
   end
 end)

@@ -225,7 +225,7 @@ test("every player keeps to a move's time, nodes and stop by itself", function()
     eq(found.depth, 3, name .. ": depth 3")
   end
   raises(function() mt.player("random"):choose(g, {time = -1}) end, "limit time must be >= 0")
-  raises(function() mt.player("random"):choose(g, {depht = 3}) end, "unknown limit 'depht'")
+  raises(function() mt.player("random"):choose(g, {depht = 3}) end, "unknown limit \"depht\"")
   raises(function() mt.player("random"):choose(g, {depth = 0}) end,
          "limit depth must be a positive integer")
   raises(function() mt.player("random"):choose(g, {stop = true}) end,
