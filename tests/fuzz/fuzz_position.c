@@ -1,13 +1,17 @@
 /*
 ** fuzz_position.c — libFuzzer target: position and move text.  Whatever
 ** parses must format back to text that parses to the same position, and
-** the rules must handle it (moves, their reasons, the outcome).
+** the rules must handle it (moves, their reasons, the outcome): the
+** built-in variants a position of the wheel, a board of points drawn for
+** it (a ring with chords) a position of a board of points.
 */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
+#include "graph.h"
 #include "rules.h"
 
 /* The input as a C string (a copy with a terminating zero). */
@@ -19,18 +23,65 @@ static char *text_of(const uint8_t *data, size_t size) {
   return s;
 }
 
+/* Checks what the rules r say of p. */
+static void exercise(const Rules *r, const Position *p) {
+  Move moves[RULES_MAX_MOVES];
+  char why[BOARD_ERRMAX], text[BOARD_MOVEMAX], err[BOARD_ERRMAX];
+  int k = rules_moves(r, p, NULL, moves);
+  if (k < 0 || k > RULES_MAX_MOVES || k != rules_param_count(r, p)) abort();
+  for (int i = 0; i < k; i++) {
+    Move back;
+    if (rules_explain(r, p, NULL, moves[i], why) != 1) abort();
+    if (rules_parse_move(r, rules_format_move(r, moves[i], text), &back, err))
+      abort();
+    if (back.from != moves[i].from || back.to != moves[i].to) abort();
+  }
+  rules_outcome(r, p, NULL, NULL);
+}
+
+/* A board of n points for a position of a board of points: a ring, each
+** point also joined to the one two along (n > 4), point 0 its centre. */
+static void ring_board(Graph *g, int n) {
+  char err[BOARD_ERRMAX], name[8];
+  graph_init(g);
+  for (int i = 0; i < n; i++) {
+    snprintf(name, sizeof name, "p%d", i);
+    if (graph_add_point(g, name, err) != i) abort();
+  }
+  for (int i = 0; i < n; i++) {
+    if (graph_add_line(g, i, (i + 1) % n, 0, err)) abort();
+    if (n > 4 && graph_add_line(g, i, (i + 2) % n, 0, err)) abort();
+  }
+  g->centre = 0;
+  if (graph_finish(g, err)) abort();
+}
+
 /* Checks what the rules say of a parsed position. */
 static void exercise_rules(const Position *p) {
   Rules r;
-  Move moves[RULES_MAX_MOVES];
-  char err[BOARD_ERRMAX], why[BOARD_ERRMAX];
+  char err[BOARD_ERRMAX];
+  if (p->graph) {
+    Graph g;
+    ring_board(&g, p->n);
+    memset(&r, 0, sizeof r);
+    r.graph = &g;
+    r.arms = p->n;
+    r.pieces[BLACK] = __builtin_popcountll(p->arms[BLACK]);
+    r.pieces[WHITE] = __builtin_popcountll(p->arms[WHITE]);
+    for (int v = 0; v < 4; v++) {
+      r.flank_plies = v == 1 ? RULES_ALWAYS : 0;
+      r.adjacent_enemy = v == 2;
+      r.misere = v == 3;
+      if (rules_check(&r, err) == 0) {
+        if (rules_check_position(&r, p, err)) abort();
+        exercise(&r, p);
+      }
+    }
+    return;
+  }
   for (int v = 0; rules_names[v]; v++) {
     if (rules_named(&r, rules_names[v], p->n, err)) abort();
-    int k = rules_moves(&r, p, NULL, moves);
-    if (k < 0 || k > RULES_MAX_MOVES || k != rules_param_count(&r, p)) abort();
-    for (int i = 0; i < k; i++)
-      if (rules_explain(&r, p, NULL, moves[i], why) != 1) abort();
-    rules_outcome(&r, p, NULL, NULL);
+    exercise(&r, p);
   }
 }
 
