@@ -580,6 +580,7 @@ int main(int argc, char **argv) {
   bench_lua_file("pages.lua", quick, NULL, 0); /* mt.html's play page */
   printf("\n");
   bench_lua_file("accuracy.lua", quick, NULL, 0); /* mt.accuracy */
+  bench_lua_file("boards.lua", quick, NULL, 0); /* boards of points */
   printf("\n");
   /* the module's pattern, rep and table functions against Lua's own, kept
   ** in lua_library before the module replaces them */
