@@ -223,7 +223,8 @@ end
 -- True when the current variant is small enough to solve at once.
 local function solvable(g)
   local v = g:variant()
-  return v.arms <= 16 and not (v.hooked and v.arms > 12)
+  local size = v.arms or v.points -- a board of points: its points
+  return size <= 16 and not (v.hooked and size > 12)
 end
 
 -- hint(): suggests a move for the side to move: the puzzle's hint when one
