@@ -97,18 +97,22 @@ local function points_positions(v)
   return ways
 end
 
--- Refuses the graph of variant v from start, bigger than a page may
--- carry, with its size when it is quick to know (a variant without hooks
--- on at most 20 arms, or on a board of points of at most 4 million
--- positions, solves in a second at most).
-local function too_big(v, start)
-  local figure = string.format("more than %d states", MAX_STATES)
-  local quick = v.points and points_positions(v) <= 4e6 or not v.points and v.arms <= 20
-  if not v.hooked and quick then
-    figure = string.format("%d states", M.solve(v):census(start, 0).reachable)
-  end
+-- Refuses the page of variant v, which would carry the states figure
+-- says (text).
+local function too_big(v, figure)
   error(string.format("the play page of %s would carry %s; a page carries at most %d",
                       v.name, figure, MAX_STATES), 0)
+end
+
+-- The number of states reachable from position p of variant v when it is
+-- quick to know (a variant without hooks on at most 20 arms, or on a
+-- board of points of at most 4 million positions, solves in a second at
+-- most), else nil.
+local function quick_count(v, p)
+  if v.hooked or (v.points and points_positions(v) > 4e6) or (v.arms and v.arms > 20) then
+    return nil
+  end
+  return M.solve(v):census(p, 0).reachable
 end
 
 -- The states reachable from state (p0, h0) of variant v, breadth first,
@@ -133,7 +137,7 @@ local function walk(v, p0, h0)
         local id = ids[key]
         if not id then
           id = #positions + 1
-          if id > MAX_STATES then too_big(v, p0) end
+          if id > MAX_STATES then too_big(v, string.format("more than %d states", MAX_STATES)) end
           ids[key], positions[id], histories[id] = id, q, hq
         end
         list[i] = id
@@ -168,8 +172,11 @@ end
 -- shared.play_graph(v, p, h): the graph of the states reachable from
 -- state (p, h) of variant v, solved, encoded as play.js reads it (a base64
 -- text), and the number of states.  A graph too big for a page is refused
--- before the variant is solved.
+-- before it is walked (with its figure when it is quick to count), and a
+-- hooked variant's before it is solved.
 function shared.play_graph(v, p0, h0)
+  local count = quick_count(v, p0)
+  if count and count > MAX_STATES then too_big(v, string.format("%d states", count)) end
   local g = walk(v, p0, h0)
   return encode(g, M.solve(v), v.arms), #g.positions
 end
