@@ -452,9 +452,31 @@ test("the REPL's page command and the play-page script", function()
   page = f:read("a")
   f:close()
   eq(field(data_of(page), "arms"), 10, "10 arms")
-  local p = io.popen(string.format("%s %s/../../scripts/tools/play-page.lua 2>&1", PROGRAM, HERE))
+  -- a board of points: the REPL's page and the script
+  out = io.popen(string.format("cd %s && printf '%s' | %s 2>&1", dir,
+    'new "tugul-shodra"\nplay "c2-b2"\npage "tugul.html"\n', PROGRAM)):read("a")
+  check(out:find("wrote the play page of tugul-shodra (1640 states) to tugul.html", 1, true), out)
+  f = assert(io.open(dir .. "/tugul.html"))
+  page = f:read("a")
+  f:close()
+  check(data_of(page):find('"line":["c2-b2"]', 1, true), "the current game's moves")
+  eq(field(data_of(page), "format"), 2, "a board of points")
+  out = io.popen(string.format("%s %s/../../scripts/tools/play-page.lua do-guti %s/guti.html 2>&1",
+                               PROGRAM, HERE, dir)):read("a")
+  check(out:find("the play page of do-guti (9 points, 114 states)", 1, true), out)
+  f = io.open(dir .. "/guti.html")
+  check(f and f:read("a"):find('"points":["tl","tr","c","bl","br","bh1","bh2","wh1","wh2"]', 1, true),
+        "do-guti's page")
+  if f then f:close() end
+  local p = io.popen(string.format("%s %s/../../scripts/tools/play-page.lua do-guti 10 %s/x.html 2>&1",
+                                   PROGRAM, HERE, dir))
   out = p:read("a")
   local _, _, code = p:close()
+  check(out:find("ARMS is for the wheel; do-guti is a board of 9 points", 1, true) and code == 1, out)
+  check(not io.open(dir .. "/x.html"), "nothing written")
+  p = io.popen(string.format("%s %s/../../scripts/tools/play-page.lua 2>&1", PROGRAM, HERE))
+  out = p:read("a")
+  _, _, code = p:close()
   check(out:find("usage", 1, true) and code == 2, "usage: " .. out)
   os.execute("rm -rf " .. dir)
 end)

@@ -226,10 +226,11 @@ end
 local NO_REQUESTS = [[return String(performance.getEntriesByType("resource").length) + " " +
   (typeof window.mutorere) + " " + document.querySelectorAll("#board circle.black").length;]]
 
-test("moves, values, results, verdicts, undo and redo are the engine's", function()
-  local variants = {mt.variant("standard"), mt.variant{arms = 10}, mt.variant("centre-must-leave"),
-                    mt.variant("tired-piece"), mt.variant("misere"),
-                    mt.variant{name = "capped", max_plies = 7, repetition = 2}}
+-- Checks on a real page, for each variant of the list: no request, no
+-- console error, and moves(), values, results, verdicts, the computer's
+-- picks, undo and redo along several lines (none, a varied one, random
+-- ones) as the engine has them; returns the set of verdicts met.
+local function check_variants(variants)
   local verdicts = {}
   for _, v in ipairs(variants) do
     local path = write(dir .. "/" .. v.name .. ".html", (mt.html(v)))
@@ -244,14 +245,42 @@ test("moves, values, results, verdicts, undo and redo are the engine's", functio
     end
     commands[#commands + 1] = "logs"
     local results, logs = browse(commands)
-    eq(results[1], "0 object " .. v.arms // 2, v.name .. ": no request, the API, the board drawn")
+    eq(results[1], "0 object " .. #v.start:pieces("black"), v.name .. ": no request, the API, the board drawn")
     for i, line in ipairs(lines) do
       check_line(v, line, results[i + 1], string.format("%s, line %d", v.name, i))
     end
     no_errors(logs, v.name)
   end
+  return verdicts
+end
+
+test("moves, values, results, verdicts, undo and redo are the engine's", function()
+  local verdicts = check_variants({mt.variant("standard"), mt.variant{arms = 10},
+                                   mt.variant("centre-must-leave"), mt.variant("tired-piece"),
+                                   mt.variant("misere"), mt.variant{name = "capped", max_plies = 7, repetition = 2}})
   eq(verdicts, {best = true, inaccuracy = true, blunder = true, ["only move"] = true, forced = true},
      "every verdict met")
+end)
+
+-- A ring of n points "p1" .. "pn" (each joined to the next, the last to
+-- the first) with the pieces of start (one character a point).
+local function ring(n, start)
+  local points, lines = {}, {}
+  for i = 1, n do
+    points[i] = "p" .. i
+    lines[i] = {"p" .. i, "p" .. (i % n + 1)}
+  end
+  return mt.variant{name = "ring" .. n, points = points, lines = lines, start = start}
+end
+
+test("boards of points: moves, values, results, verdicts, undo and redo are the engine's", function()
+  -- Pong Hau K'i; Tugul Shodra (three empty points, white first); Do Guti
+  -- (placing from hand points along one-way lines); 64 points, whose
+  -- boards take two varints of up to 2^52
+  local verdicts = check_variants({mt.variant("pong-hau-ki"), mt.variant("tugul-shodra"),
+                                   mt.variant("do-guti"),
+                                   ring(64, string.rep(".", 31) .. "w" .. string.rep(".", 31) .. "b w")})
+  check(verdicts.blunder and verdicts.best, "blunders and best moves met")
 end)
 
 -- Picks the piece to click: the from point of the best move for the side
