@@ -515,18 +515,23 @@ test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a
   no_errors(logs, "the pictures")
 end)
 
-test("12 arms: loaded and playable; how long it takes", function()
-  local path = write(dir .. "/twelve.html", (mt.html({arms = 12})))
-  local results, logs = browse({"open file://" .. path, {js = [[
-    var t = performance.getEntriesByType("navigation")[0];
-    mutorere.setup({black: "human", white: "human"});
-    mutorere.play(mutorere.moves()[0].move);
-    return Math.round(t.loadEventEnd) + " " + mutorere.state().position;]]}, "logs"})
-  local ms, position = (results[1] or ""):match("^(%d+) (.*)$")
-  eq(position, mt.game({arms = 12}):play(mt.game({arms = 12}):analyse().moves[1].move):position(),
-     "a move played")
-  print(string.format("  12 arms: %d bytes, loaded in %s ms", #mt.html({arms = 12}), tostring(ms)))
-  no_errors(logs, "12 arms")
+test("the biggest pages: loaded and playable; how long it takes", function()
+  -- 12 arms (21,840 states), Ho-Bag Gonu (16,074), Tugul Shodra (1,640)
+  for _, spec in ipairs({{arms = 12}, "ho-bag-gonu", "tugul-shodra"}) do
+    local v = mt.variant(spec)
+    local page = mt.html(v)
+    local path = write(dir .. "/big.html", page)
+    local results, logs = browse({"open file://" .. path, {js = [[
+      var t = performance.getEntriesByType("navigation")[0];
+      mutorere.setup({black: "human", white: "human"});
+      mutorere.play(mutorere.moves()[0].move);
+      return Math.round(t.loadEventEnd) + " " + mutorere.state().position;]]}, "logs"})
+    local ms, position = (results[1] or ""):match("^(%d+) (.*)$")
+    eq(position, mt.game(v):play(mt.game(v):analyse().moves[1].move):position(), v.name .. ": a move played")
+    print(string.format("  %s (%s): %d bytes, loaded in %s ms", v.name,
+                        v.points and v.points .. " points" or v.arms .. " arms", #page, tostring(ms)))
+    no_errors(logs, v.name)
+  end
 end)
 
 os.execute("rm -rf " .. quote(dir))
