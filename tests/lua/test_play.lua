@@ -248,16 +248,7 @@ local function shipped_boards()
   return list
 end
 
--- A ring of n points "p1" .. "pn" (each joined to the next, the last to
--- the first) with the pieces of start (one character a point).
-local function ring(n, start)
-  local points, lines = {}, {}
-  for i = 1, n do
-    points[i] = "p" .. i
-    lines[i] = {"p" .. i, "p" .. (i % n + 1)}
-  end
-  return mt.variant{name = "ring" .. n, points = points, lines = lines, start = start}
-end
+local ring = dofile(HERE .. "/games.lua").ring
 
 test("boards of points: every state, move and value of every shipped board", function()
   local want = {["pong-hau-ki"] = 56, ["tugul-shodra"] = 1640, ["do-guti"] = 114}

@@ -262,16 +262,7 @@ test("moves, values, results, verdicts, undo and redo are the engine's", functio
      "every verdict met")
 end)
 
--- A ring of n points "p1" .. "pn" (each joined to the next, the last to
--- the first) with the pieces of start (one character a point).
-local function ring(n, start)
-  local points, lines = {}, {}
-  for i = 1, n do
-    points[i] = "p" .. i
-    lines[i] = {"p" .. i, "p" .. (i % n + 1)}
-  end
-  return mt.variant{name = "ring" .. n, points = points, lines = lines, start = start}
-end
+local ring = dofile(HERE .. "/games.lua").ring
 
 test("boards of points: moves, values, results, verdicts, undo and redo are the engine's", function()
   -- Pong Hau K'i; Tugul Shodra (three empty points, white first); Do Guti
