@@ -180,7 +180,7 @@ int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
   static const SolveOptions defaults = {0, 0, NULL, NULL};
   char need_text[16], room_text[16];
   if (!o) o = &defaults;
-  if (r->arms > SYMRANK_MAX_ARMS) {
+  if (!r->graph && r->arms > SYMRANK_MAX_ARMS) { /* a graph: its table's size */
     snprintf(err, BOARD_ERRMAX,
              "%d arms are too many: the solvers go up to %d arms, where a "
              "ply layer of the table takes 2·C(%d, %d) bytes = %s (at %d, %s)",

@@ -60,8 +60,9 @@ shared.GRAPH_ARROW_DEF = '<defs><marker id="way" viewBox="0 0 10 10" refX="9" re
 
 -- shared.graph_svg(pos, x, y, size, options, move): the SVG elements of a
 -- graph position drawn in the square of size pixels at (x, y): lines,
--- one-way lines with a head, points, pieces, names (unless options.numbers
--- is false), and an arrow for move (text or Move).  Returns the list and
+-- one-way lines with a head, points, pieces (each point's circle named by
+-- its data-point attribute), names (unless options.numbers is false), and
+-- an arrow for move (text or Move).  Returns the list and
 -- the radius of a piece.
 function shared.graph_svg(pos, x, y, size, o, move)
   local board = pos:board()
@@ -103,11 +104,13 @@ function shared.graph_svg(pos, x, y, size, o, move)
     local who = pos[name]
     if who then
       out[#out + 1] = string.format(
-        '<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#000" stroke-width="1.5" class="%s"/>',
-        num(px), num(py), num(pr), who == "black" and "#1b1b1b" or "#fbfbf5", who)
+        '<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#000" stroke-width="1.5" class="%s" ' ..
+        'data-point="%s"/>', num(px), num(py), num(pr), who == "black" and "#1b1b1b" or "#fbfbf5",
+        who, escape(name))
     else
-      out[#out + 1] = string.format('<circle cx="%s" cy="%s" r="%s" fill="#6b4f2a" class="empty"/>',
-                                    num(px), num(py), num(pr / 3))
+      out[#out + 1] = string.format(
+        '<circle cx="%s" cy="%s" r="%s" fill="#6b4f2a" class="empty" data-point="%s"/>',
+        num(px), num(py), num(pr / 3), escape(name))
     end
     if o.numbers ~= false then
       out[#out + 1] = string.format(

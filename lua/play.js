@@ -12,10 +12,15 @@
  * The graph, base64 in data.graph: for each state in turn, unsigned
  * varints (7 bits a byte, low first, the high bit set on every byte but
  * the last):
- *   board  side + 2 * (e + (arms + 1) * c): side 0 black to move, 1
- *          white; e the empty point (0 .. arms - 1 for arm e + 1, arms for
- *          the centre); c the colours of the other points in order (arms,
- *          then the centre), bit i set when the i-th is black;
+ *   board  on the wheel (data.format 1, data.arms = n): side + 2 * (e +
+ *          (n + 1) * c): side 0 black to move, 1 white; e the empty point
+ *          (0 .. n - 1 for arm e + 1, n for the centre); c the colours of
+ *          the other points in order (arms, then the centre), bit i set
+ *          when the i-th is black.  On a board of points (data.format 2,
+ *          data.points its names in order): a varint for each 32 points,
+ *          the base-3 number of their digits (0 empty, 1 black, 2 white;
+ *          the first point the lowest digit), the first varint times 2
+ *          plus the side (every varint below 2^53, exact here);
  *   value  0 a draw, 1 + 2 d lost in d plies, 2 + 2 d won in d plies, for
  *          the side to move;
  *   count  the number of legal moves, in the variant's order; then, when
@@ -23,8 +28,9 @@
  *          blocked, 1 if a rule of the variant ended it; else, for each
  *          move, the state it leads to, as the zigzag of (its number -
  *          this state's number).
- * A move's text is "from-to": from is the empty point of the state it
- * leads to, to the empty point of the state it leaves.
+ * A move's text is "from-to": from is the point the mover's piece leaves
+ * (empty in the state the move leads to), to the point it goes to (empty
+ * in the state it leaves).
  */
 (function () {
   "use strict";
@@ -34,9 +40,19 @@
   var VALUE_WORD = {win: "wins", draw: "draws", loss: "loses"};
   var VERDICT_COLOUR = {blunder: "#c0392b", inaccuracy: "#e67e22"};
   var SVG = "http://www.w3.org/2000/svg";
+  var CHUNK = 32; // the points a varint of a board of points holds
 
   var data = JSON.parse(document.getElementById("play-data").textContent);
-  var arms = data.arms;
+  var wheel = data.format === 1;
+  /* The names of the points, in the order of the board's text: the
+   * wheel's arms "1" .. "n", then "c". */
+  var names = wheel ? [] : data.points.slice();
+  if (wheel) {
+    for (var arm = 1; arm <= data.arms; arm++) names.push(String(arm));
+    names.push("c");
+  }
+  var indexOf = {};
+  names.forEach(function (name, j) { indexOf[name] = j; });
 
   /* --- the graph --- */
 
@@ -47,9 +63,11 @@
     return out;
   }
 
-  /* The states of the graph: {board, value, distance, kids, reason}. */
+  /* The states of the graph: {board (a list of numbers), value,
+   * distance, kids, reason}. */
   function decode(d) {
     var bytes = bytesOf(d.graph), at = 0, states = new Array(d.states);
+    var words = wheel ? 1 : Math.ceil(names.length / CHUNK);
     function next() {
       var x = 0, scale = 1, b;
       do {
@@ -61,7 +79,9 @@
       return x;
     }
     for (var i = 0; i < d.states; i++) {
-      var board = next(), code = next(), count = next(), s = {board: board, kids: [], reason: null};
+      var board = [];
+      for (var w = 0; w < words; w++) board.push(next());
+      var code = next(), count = next(), s = {board: board, kids: [], reason: null};
       s.value = code === 0 ? "draw" : code % 2 === 1 ? "loss" : "win";
       s.distance = code === 0 ? null : Math.floor((code - 1) / 2);
       if (count === 0) s.reason = next() === 0 ? "blocked" : "rule";
@@ -76,12 +96,11 @@
 
   var states = decode(data);
 
-  /* The side to move, the empty point and the cells ("b", "w", ".") of
-   * state id, arms first, the centre last. */
-  function boardOf(id) {
-    var code = states[id].board, side = code % 2;
-    var rest = Math.floor(code / 2), empty = rest % (arms + 1);
-    var colours = Math.floor(rest / (arms + 1)), cells = [];
+  /* The side to move and the cells ("b", "w", ".") of the points of a
+   * board code on the wheel. */
+  function wheelBoard(code) {
+    var arms = data.arms, side = code % 2, rest = Math.floor(code / 2);
+    var empty = rest % (arms + 1), colours = Math.floor(rest / (arms + 1)), cells = [];
     for (var j = 0; j <= arms; j++) {
       if (j === empty) {
         cells.push(".");
@@ -90,23 +109,49 @@
         colours = Math.floor(colours / 2);
       }
     }
-    return {side: side ? "white" : "black", empty: empty, cells: cells};
+    return {side: side ? "white" : "black", cells: cells};
   }
 
-  /* The name of point j (0-based; arms is the centre). */
-  function pointName(j) { return j === arms ? "c" : String(j + 1); }
+  /* The same of the varints of a board of points. */
+  function pointsBoard(words) {
+    var cells = [], side = words[0] % 2;
+    words.forEach(function (x, w) {
+      if (w === 0) x = Math.floor(x / 2);
+      for (var j = 0; j < CHUNK && cells.length < names.length; j++) {
+        cells.push(".bw".charAt(x % 3));
+        x = Math.floor(x / 3);
+      }
+    });
+    return {side: side ? "white" : "black", cells: cells};
+  }
 
-  /* The text of the move from state id to state kid. */
+  var boards = []; // the boards decoded so far, by state
+
+  /* The side to move and the cells of the points of state id, in the
+   * order of names. */
+  function boardOf(id) {
+    if (!boards[id]) boards[id] = wheel ? wheelBoard(states[id].board[0]) : pointsBoard(states[id].board);
+    return boards[id];
+  }
+
+  /* The text of the move from state id to state kid: the point the
+   * piece leaves, a dash, the point it goes to. */
   function moveText(id, kid) {
-    return pointName(boardOf(kid).empty) + "-" + pointName(boardOf(id).empty);
+    var a = boardOf(id).cells, b = boardOf(kid).cells, from = "", to = "";
+    for (var j = 0; j < a.length; j++) {
+      if (a[j] !== "." && b[j] === ".") from = names[j];
+      else if (a[j] === "." && b[j] !== ".") to = names[j];
+    }
+    return from + "-" + to;
   }
 
   /* The position text of state id at ply, as the engine writes it:
-   * "bbbw.www/b b 2", the ply left out when it is 0. */
+   * "bbbw.www/b b 2" on the wheel, "bb.ww b 2" on a board of points, the
+   * ply left out when it is 0. */
   function positionText(id, ply) {
-    var b = boardOf(id);
-    return b.cells.slice(0, arms).join("") + "/" + b.cells[arms] + " " +
-           b.side.charAt(0) + (ply ? " " + ply : "");
+    var b = boardOf(id), cells = b.cells.join("");
+    if (wheel) cells = cells.slice(0, data.arms) + "/" + cells.slice(data.arms);
+    return cells + " " + b.side.charAt(0) + (ply ? " " + ply : "");
   }
 
   /* The rank of a move leading to kid for its mover: higher is better (a
@@ -268,16 +313,25 @@
 
   var board = document.getElementById("board");
   var svg = board.querySelector("svg");
-  var points = svg.querySelectorAll("circle.black, circle.white, circle.empty");
+  /* The circle of each point: on a board of points the one its
+   * data-point attribute names, on the wheel the arms' in order, then the
+   * centre's. */
+  var circles = svg.querySelectorAll("circle.black, circle.white, circle.empty");
+  var points = names.map(function (name, j) {
+    return wheel ? circles[j] : svg.querySelector('circle[data-point="' + name + '"]');
+  });
   var texts = svg.querySelectorAll("text");
   var caption = texts[texts.length - 1];
+  /* The look of a piece of each colour and of an empty point, as the
+   * start is drawn (no move changes how many of each there are). */
   var looks = {};
   ["black", "white", "empty"].forEach(function (kind) {
     var c = svg.querySelector("circle." + kind);
+    if (!c) return;
     looks[kind] = {r: c.getAttribute("r"), fill: c.getAttribute("fill"),
                    stroke: c.getAttribute("stroke"), "stroke-width": c.getAttribute("stroke-width")};
   });
-  var radius = Number(looks.black.r);
+  var radius = Number((looks.black || looks.white || looks.empty).r);
   var centres = Array.prototype.map.call(points, function (c) {
     return {x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy"))};
   });
@@ -286,13 +340,47 @@
   var hits = document.createElementNS(SVG, "g");
   svg.appendChild(arrowLine);
   svg.appendChild(overlay);
+  if (!wheel) raiseNames();
   svg.appendChild(hits);
+  if (!wheel) fitBoard();
 
   function make(name, attributes, parent) {
     var e = document.createElementNS(SVG, name);
     for (var k in attributes) e.setAttribute(k, attributes[k]);
     if (parent) parent.appendChild(e);
     return e;
+  }
+
+  /* On a board of points, puts the names of the points above the rings
+   * (the wheel's numbers stand clear of them). */
+  function raiseNames() {
+    var group = make("g", {"class": "names"}, svg);
+    Array.prototype.forEach.call(texts, function (t) { if (t !== caption) group.appendChild(t); });
+  }
+
+  /* On a board of points, whose layout may be far from square, shows the
+   * board cropped to its points, their names and the rings around them,
+   * the caption below. */
+  function fitBoard() {
+    var box = null;
+    Array.prototype.forEach.call(svg.querySelectorAll("line, circle, text"), function (e) {
+      if (e === caption || e.closest(".hit, .move") || e === arrowLine) return;
+      var b = e.getBBox();
+      if (!box) box = {x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height};
+      box.x0 = Math.min(box.x0, b.x); box.y0 = Math.min(box.y0, b.y);
+      box.x1 = Math.max(box.x1, b.x + b.width); box.y1 = Math.max(box.y1, b.y + b.height);
+    });
+    if (!box || !(box.x1 > box.x0)) return;
+    var pad = 16, size = Number(caption.getAttribute("font-size")) || 16;
+    var x = box.x0 - pad, y = box.y0 - pad, w = box.x1 - box.x0 + 2 * pad;
+    var h = box.y1 - box.y0 + 2 * pad + 1.6 * size;
+    caption.setAttribute("x", (x + w / 2).toFixed(1));
+    caption.setAttribute("y", (box.y1 + pad + 1.1 * size).toFixed(1));
+    var paper = svg.querySelector("rect");
+    if (paper) { paper.setAttribute("x", x.toFixed(1)); paper.setAttribute("y", y.toFixed(1)); }
+    svg.setAttribute("viewBox", [x, y, w, h].map(function (v) { return v.toFixed(1); }).join(" "));
+    svg.setAttribute("width", w.toFixed(1));
+    svg.setAttribute("height", h.toFixed(1));
   }
 
   /* The places a click picks a point: a circle a little larger than a
@@ -304,7 +392,7 @@
         near = Math.min(near, Math.hypot(centres[i].x - centres[j].x, centres[i].y - centres[j].y));
     centres.forEach(function (c, j) {
       var hit = make("circle", {cx: c.x, cy: c.y, r: Math.min(radius * 1.6, near * 0.48),
-                                fill: "transparent", "data-point": pointName(j),
+                                fill: "transparent", "data-point": names[j],
                                 "class": "hit"}, hits);
       hit.addEventListener("click", function () { clicked(j); });
     });
@@ -325,8 +413,8 @@
     board.setAttribute("data-position", caption.textContent);
     board.setAttribute("data-ply", String(plies()));
     if (!move) { arrowLine.setAttribute("visibility", "hidden"); return; }
-    var ends = move.split("-").map(function (p) { return p === "c" ? arms : Number(p) - 1; });
-    var a = centres[ends[0]], z = centres[ends[1]];
+    var ends = move.split("-");
+    var a = centres[indexOf[ends[0]]], z = centres[indexOf[ends[1]]];
     var dx = z.x - a.x, dy = z.y - a.y, k = (radius + 4) / Math.hypot(dx, dy);
     var at = {x1: a.x + dx * k, y1: a.y + dy * k, x2: z.x - dx * k, y2: z.y - dy * k};
     for (var key in at) arrowLine.setAttribute(key, at[key].toFixed(1));
@@ -337,28 +425,40 @@
     arrowLine.setAttribute("visibility", "visible");
   }
 
-  /* Rings the movable pieces by the value of their move (and the piece
-   * picked), writes the distance in them. */
+  /* Rings each movable piece by the value of its best move (the list is
+   * best first), its distance written in it; rings the piece picked, and
+   * puts a disc on each point it can go to: on a board of points, where a
+   * piece may have several moves, each ringed by its move's value, with
+   * its distance, and the other pieces dimmed (on the wheel a piece has
+   * one move, whose value its own ring shows). */
   function drawChoices(list, humanTurn) {
     while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
-    var empty = boardOf(current()).empty;
-    list.forEach(function (c) {
-      var from = c.move.split("-")[0];
-      var j = from === "c" ? arms : Number(from) - 1, at = centres[j];
-      if (selected === j) make("circle", {cx: at.x, cy: at.y, r: radius + 10, "class": "selected"}, overlay);
+    var cells = boardOf(current()).cells, ringed = {};
+    function ring(j, c, dim) {
+      var at = centres[j];
       make("circle", {cx: at.x, cy: at.y, r: radius + 4,
-                      "class": "ring " + (settings.show ? c.value : "movable")}, overlay);
+                      "class": "ring " + (settings.show ? c.value : "movable") + (dim ? " dim" : "")}, overlay);
       if (settings.show && c.distance !== null) {
-        var dark = boardOf(current()).cells[j] === "b";
-        var t = make("text", {x: at.x, y: at.y, "class": "distance", fill: dark ? "#fff" : "#111",
+        var t = make("text", {x: at.x, y: at.y, "class": "distance" + (dim ? " dim" : ""),
+                              fill: cells[j] === "b" ? "#fff" : "#111",
                               "font-size": (radius * 1.1).toFixed(1)}, overlay);
         t.textContent = String(c.distance);
       }
-    });
-    if (selected !== null && humanTurn) {
-      make("circle", {cx: centres[empty].x, cy: centres[empty].y, r: radius,
-                      "class": "target"}, overlay);
     }
+    list.forEach(function (c) {
+      var j = indexOf[c.move.split("-")[0]], at = centres[j];
+      if (ringed[j]) return;
+      ringed[j] = true;
+      if (selected === j) make("circle", {cx: at.x, cy: at.y, r: radius + 10, "class": "selected"}, overlay);
+      ring(j, c, !wheel && selected !== null && selected !== j);
+    });
+    if (selected === null || !humanTurn) return;
+    list.forEach(function (c) {
+      var ends = c.move.split("-"), k = indexOf[ends[1]];
+      if (indexOf[ends[0]] !== selected) return;
+      make("circle", {cx: centres[k].x, cy: centres[k].y, r: radius, "class": wheel ? "target" : "spot"}, overlay);
+      if (!wheel) ring(k, c, false);
+    });
   }
 
   function valueWords(value, distance) {
@@ -380,6 +480,10 @@
 
   function who(side) { return settings[side] === "computer" ? "the computer" : "a person"; }
 
+  /* Where a piece goes, in the status's words. */
+  var whereTo = boardOf(0).cells.join("").split(".").length === 2 ? "the empty point"
+                                                                   : "a point it can go to";
+
   function drawStatus(list) {
     var status = document.getElementById("status"), side = sideToMove(), r = result();
     var s = states[current()];
@@ -387,8 +491,8 @@
     var text = CAPITAL[side] + " (" + who(side) + ") to move";
     if (settings.show) text += " · " + CAPITAL[side] + " " + valueWords(s.value, s.distance) + " with best play";
     if (settings[side] === "computer") text += paused ? " · press “Computer moves” to let it play" : " · thinking…";
-    else if (selected !== null) text += " · now click the empty point";
-    else if (list.length) text += " · click a piece, then the empty point";
+    else if (selected !== null) text += " · now click " + whereTo;
+    else if (list.length) text += " · click a piece, then " + whereTo;
     status.textContent = text;
     status.className = "";
   }
@@ -512,16 +616,17 @@
     wake();
   }
 
-  /* A click on point j: picks a piece that can move, or plays the picked
-   * one to the empty point. */
+  /* A click on point j: plays the piece picked there when it can go
+   * there, else picks the piece on j when it can move (or lets go of the
+   * piece picked when it is clicked again). */
   function clicked(j) {
     if (!humanMayMove()) return;
-    var b = boardOf(current()), list = choices();
-    if (j === b.empty) {
-      if (selected !== null) humanPlays(pointName(selected) + "-" + pointName(j));
-      return;
+    var list = choices();
+    if (selected !== null) {
+      var move = names[selected] + "-" + names[j];
+      if (list.some(function (c) { return c.move === move; })) { humanPlays(move); return; }
     }
-    var movable = list.some(function (c) { return c.move === pointName(j) + "-" + pointName(b.empty); });
+    var movable = list.some(function (c) { return c.move.split("-")[0] === names[j]; });
     selected = movable && selected !== j ? j : null;
     show();
   }

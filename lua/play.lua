@@ -60,6 +60,26 @@ local function board_code(p, n)
   return (p.side == "white" and 1 or 0) + 2 * (e + (n + 1) * colours)
 end
 
+local CHUNK = 32 -- the points a varint of a board of points holds: 2 * 3^32 < 2^53
+local DIGIT = {[("."):byte()] = 0, [("b"):byte()] = 1, [("w"):byte()] = 2}
+
+-- Appends the board of position p of a board of points to out: a varint
+-- for each 32 points in order, the base-3 number of their digits (0
+-- empty, 1 black, 2 white; the first point the lowest digit), the first
+-- varint times 2 plus the side (1 when white is to move).  Every varint
+-- stays below 2^53, exact in JavaScript.
+local function points_code(out, p)
+  local text, n = tostring(p), p.points
+  for first = 1, n, CHUNK do
+    local x, scale = 0, 1
+    for i = first, math.min(first + CHUNK - 1, n) do
+      x = x + DIGIT[text:byte(i)] * scale
+      scale = scale * 3
+    end
+    varint(out, first == 1 and (p.side == "white" and 1 or 0) + 2 * x or x)
+  end
+end
+
 -- The value of a state as one integer: 0 a draw, 1 + 2d lost in d plies,
 -- 2 + 2d won in d plies.
 local function value_code(value, d)
@@ -67,16 +87,32 @@ local function value_code(value, d)
   return (value == "win" and 2 or 1) + 2 * d
 end
 
--- Refuses the graph of variant v from start, bigger than a page may
--- carry, with its size when it is quick to know (a variant without hooks
--- on at most 20 arms solves in a tenth of a second).
-local function too_big(v, start)
-  local figure = string.format("more than %d states", MAX_STATES)
-  if not v.hooked and v.arms <= 20 then
-    figure = string.format("%d states", M.solve(v):census(start, 0).reachable)
-  end
+-- The number of positions of a board of points with its pieces (the
+-- ways to place them, times the two sides to move), as a float.
+local function points_positions(v)
+  local pieces = v:parameters().pieces
+  local ways, n = 2.0, v.points
+  for i = 1, pieces.black do ways = ways * (n - i + 1) / i end
+  for i = 1, pieces.white do ways = ways * (n - pieces.black - i + 1) / i end
+  return ways
+end
+
+-- Refuses the page of variant v, which would carry the states figure
+-- says (text).
+local function too_big(v, figure)
   error(string.format("the play page of %s would carry %s; a page carries at most %d",
                       v.name, figure, MAX_STATES), 0)
+end
+
+-- The number of states reachable from position p of variant v when it is
+-- quick to know (a variant without hooks on at most 20 arms, or on a
+-- board of points of at most 4 million positions, solves in a second at
+-- most), else nil.
+local function quick_count(v, p)
+  if v.hooked or (v.points and points_positions(v) > 4e6) or (v.arms and v.arms > 20) then
+    return nil
+  end
+  return M.solve(v):census(p, 0).reachable
 end
 
 -- The states reachable from state (p0, h0) of variant v, breadth first,
@@ -101,7 +137,7 @@ local function walk(v, p0, h0)
         local id = ids[key]
         if not id then
           id = #positions + 1
-          if id > MAX_STATES then too_big(v, p0) end
+          if id > MAX_STATES then too_big(v, string.format("more than %d states", MAX_STATES)) end
           ids[key], positions[id], histories[id] = id, q, hq
         end
         list[i] = id
@@ -115,11 +151,12 @@ local function walk(v, p0, h0)
 end
 
 -- The graph g (of walk) solved by s, encoded as play.js reads it: a
--- base64 text (doc/api.md, mt.html, gives the format).
+-- base64 text (doc/api.md, mt.html, gives the format: 1 on the wheel of
+-- n arms, 2 on a board of points, n nil).
 local function encode(g, s, n)
   local out = {}
   for i, p in ipairs(g.positions) do
-    varint(out, board_code(p, n))
+    if n then varint(out, board_code(p, n)) else points_code(out, p) end
     varint(out, value_code(s:lookup(p, g.histories[i])))
     local list = g.kids[i]
     varint(out, #list)
@@ -135,16 +172,20 @@ end
 -- shared.play_graph(v, p, h): the graph of the states reachable from
 -- state (p, h) of variant v, solved, encoded as play.js reads it (a base64
 -- text), and the number of states.  A graph too big for a page is refused
--- before the variant is solved.
+-- before it is walked (with its figure when it is quick to count), and a
+-- hooked variant's before it is solved.
 function shared.play_graph(v, p0, h0)
+  local count = quick_count(v, p0)
+  if count and count > MAX_STATES then too_big(v, string.format("%d states", count)) end
   local g = walk(v, p0, h0)
   return encode(g, M.solve(v), v.arms), #g.positions
 end
 
 local escape = shared.html_escape
 
--- The legend of the rings: win, draw, loss.
-local function legend()
+-- The legend of the rings: win, draw, loss (and, on a board of points,
+-- what the ring of a piece with several moves means).
+local function legend(points)
   local items = {}
   for _, x in ipairs({{"win", "a win"}, {"draw", "a draw"}, {"loss", "a loss"}}) do
     items[#items + 1] = string.format(
@@ -152,6 +193,10 @@ local function legend()
       '<circle cx="11" cy="11" r="7" class="ring %s"/></svg> %s</span>', x[1], x[2])
   end
   items[#items + 1] = "<span>the number: the plies to the end with best play</span>"
+  if points then
+    items[#items + 1] = "<span>on a piece: its best move; pick it to see where each of its " ..
+                        "moves goes, ringed by its value</span>"
+  end
   return '<p id="legend">' .. table.concat(items) .. "</p>"
 end
 
@@ -190,28 +235,39 @@ local function read_part(name)
   return text
 end
 
--- shared.play_page(v, start, line): the play page of variant v from
--- position start (text), the moves of line already played, and the
+-- What the page of variant v from position p says of its board: its
+-- data (format 1 the wheel's arms, 2 a board of points' names), the
+-- heading's title, and a move to show in the box to type one.
+local function board_fields(v, p)
+  if not v.points then
+    return {format = 1, arms = v.arms}, string.format("Mū Tōrere — %s (%d arms)", v.name, v.arms), "4-c"
+  end
+  local moves = v:outcome(p, {}) == nil and v:moves(p, {}) or {}
+  return {format = 2, points = v:board().points},
+         string.format("%s (%d points)", v.name, v.points), moves[1] and tostring(moves[1]) or ""
+end
+
+-- shared.play_page(v, p, line): the play page of variant v from position
+-- p (a Position of v's board), the moves of line already played, and the
 -- number of states it carries.
-function shared.play_page(v, start, line)
-  local p = M.position(start)
+function shared.play_page(v, p, line)
   local graph, count = shared.play_graph(v, p, {})
   local value, d = M.solve(v):lookup(p, {})
-  local title = string.format("%s (%d arms)", v.name, v.arms)
+  local data, heading, example = board_fields(v, p)
+  local title = string.format("%s (%s)", v.name, shared.size_text(v))
   local parameters = v:parameters()
-  local data = {
-    format = 1, name = v.name, arms = v.arms, repetition = parameters.repetition,
-    maxPlies = parameters.max_plies, startPly = p.ply, states = count, graph = graph,
-    line = line, black = "human", white = "computer",
-  }
+  data.name, data.repetition, data.maxPlies = v.name, parameters.repetition, parameters.max_plies
+  data.startPly, data.states, data.graph, data.line = p.ply, count, graph, line
+  data.black = p.side == "black" and "human" or "computer" -- a person moves first
+  data.white = p.side == "white" and "human" or "computer"
   local board = M.svg(p, {caption = tostring(p), title = v.name .. ": the board"})
   return table.concat({
     "<!DOCTYPE html>",
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    "<title>Play Mū Tōrere: " .. escape(title) .. "</title>",
+    "<title>Play " .. (v.points and "" or "Mū Tōrere: ") .. escape(title) .. "</title>",
     "<style>" .. read_part("play.css") .. "</style></head><body>",
-    "<header><h1>Mū Tōrere — " .. escape(title) .. "</h1>",
+    "<header><h1>" .. escape(heading) .. "</h1>",
     "<p>Play against the computer, which knows the value of every position, " ..
       "or against a friend at this screen.  With best play the start " ..
       escape(value == "draw" and "is a draw" or
@@ -226,12 +282,12 @@ function shared.play_page(v, start, line)
       '<button type="button" id="computer-move" title="the computer plays the side to move">Computer moves</button>' ..
       '<button type="button" id="restart">New game</button></div>',
     '<form id="typed" autocomplete="off"><label for="move-input">Type a move</label>' ..
-      '<input id="move-input" placeholder="4-c" spellcheck="false">' ..
+      '<input id="move-input" placeholder="' .. escape(example) .. '" spellcheck="false">' ..
       '<button type="submit">Play</button><span id="typed-error" role="alert"></span></form>',
     "</section>",
     '<section id="info-panel">',
     '<h2 id="choices-title">Moves</h2><ul id="choices"></ul>',
-    legend(),
+    legend(v.points),
     '<fieldset id="setup"><legend>Players</legend>' ..
       '<label>Black <select id="black-player"><option value="human">a person</option>' ..
       '<option value="computer">the computer</option></select></label>' ..
@@ -274,7 +330,7 @@ function M.html(x, path, options)
   if M.type(x) == "Game" then
     if o.play then
       local replay = shared.replay(x)
-      page, states = shared.play_page(x:variant(), replay:position(), x:history())
+      page, states = shared.play_page(x:variant(), replay:board(), x:history())
     else
       page = shared.replay_page(x)
     end
@@ -284,7 +340,7 @@ function M.html(x, path, options)
     shared.check_arg(type(x) == "string" or type(x) == "table" or M.type(x) == "Variant", 1,
                      "html", "Game or variant", x)
     local v = shared.as_argument(1, "html", M.variant, x)
-    page, states = shared.play_page(v, tostring(v.start), {})
+    page, states = shared.play_page(v, v.start, {})
   end
   if path then
     shared.no_files_in_sandbox("writing a page")

@@ -14,4 +14,16 @@ function games.blunder()
   return g
 end
 
+-- A board of points: a ring of n points "p1" .. "pn" (each joined to the
+-- next, the last to the first) with the pieces of start (one character a
+-- point, then the side to move).
+function games.ring(n, start)
+  local points, lines = {}, {}
+  for i = 1, n do
+    points[i] = "p" .. i
+    lines[i] = {"p" .. i, "p" .. (i % n + 1)}
+  end
+  return mt.variant{name = "ring" .. n, points = points, lines = lines, start = start}
+end
+
 return games

@@ -40,11 +40,47 @@ local function unbase64(text)
   return bytes
 end
 
+-- The names of a page's points: on the wheel (format 1) "1" .. "N" and
+-- "c", on a board of points (format 2) the list in the data.
+local function names_of(data)
+  local format = field(data, "format")
+  local names = {}
+  if format == 1 then
+    for i = 1, field(data, "arms") do names[i] = tostring(i) end
+    names[#names + 1] = "c"
+  else
+    eq(format, 2, "the format")
+    local list = assert(data:match('"points":%[(.-)%]'), "the points")
+    for name in list:gmatch('"([^"]*)"') do names[#names + 1] = name end
+  end
+  return names, format
+end
+
+-- The cells ("b", "w", ".") of a wheel's board code, arms then the centre,
+-- and the side to move.
+local function wheel_cells(code, n)
+  local side, rest = code % 2, code // 2
+  local empty, colours = rest % (n + 1), rest // (n + 1)
+  local cells = {}
+  for j = 0, n do
+    if j == empty then
+      cells[#cells + 1] = "."
+    else
+      cells[#cells + 1] = colours & 1 == 1 and "b" or "w"
+      colours = colours >> 1
+    end
+  end
+  return cells, side
+end
+
 -- The states of a page's graph, decoded as doc/api.md (and play.js) say:
--- {text, value, distance, kids (numbers, 1-based), reason}.
+-- {text, cells, value, distance, kids (numbers, 1-based), reason}; and the
+-- names of the points.  A board of points' varints are checked to stay
+-- below 2^53, where JavaScript's numbers are exact.
 local function decode(page)
   local data = data_of(page)
-  local n, count = field(data, "arms"), field(data, "states")
+  local names, format = names_of(data)
+  local count, n = field(data, "states"), #names
   local bytes, at = unbase64(field(data, "graph")), 1
   local function varint()
     local x, shift = 0, 0
@@ -58,20 +94,25 @@ local function decode(page)
   end
   local states = {}
   for i = 1, count do
-    local board, code, k = varint(), varint(), varint()
-    local side, rest = board % 2, board // 2
-    local empty, colours = rest % (n + 1), rest // (n + 1)
-    local cells = {}
-    for j = 0, n do
-      if j == empty then
-        cells[#cells + 1] = "."
-      else
-        cells[#cells + 1] = colours & 1 == 1 and "b" or "w"
-        colours = colours >> 1
+    local cells, side = {}, nil
+    if format == 1 then
+      cells, side = wheel_cells(varint(), n - 1)
+    else
+      for first = 1, n, 32 do
+        local x = varint()
+        check(x < 1 << 53, "a varint of a board beyond 2^53")
+        if first == 1 then side, x = x % 2, x // 2 end
+        for _ = first, math.min(first + 31, n) do
+          cells[#cells + 1] = (".bw"):sub(x % 3 + 1, x % 3 + 1)
+          x = x // 3
+        end
+        eq(x, 0, "no digit beyond the points")
       end
     end
-    local s = {text = table.concat(cells, "", 1, n) .. "/" .. cells[n + 1] .. " " .. (side == 1 and "w" or "b"),
-               empty = empty, kids = {}}
+    local code, k = varint(), varint()
+    local text = table.concat(cells)
+    if format == 1 then text = text:sub(1, n - 1) .. "/" .. text:sub(n) end
+    local s = {text = text .. " " .. (side == 1 and "w" or "b"), cells = cells, kids = {}}
     if code == 0 then s.value = "draw"
     else s.value, s.distance = code % 2 == 1 and "loss" or "win", (code - 1) // 2 end
     if k == 0 then s.reason = varint() == 0 and "blocked" or "rule" end
@@ -82,14 +123,19 @@ local function decode(page)
     states[i] = s
   end
   eq(at, #bytes + 1, "the whole graph read")
-  return states, n
+  return states, names
 end
 
--- The text of the move between two decoded states: from the empty point
--- of the one it leads to, to the empty point of the one it leaves.
-local function move_between(n, from_state, to_state)
-  local function name(j) return j == n and "c" or tostring(j + 1) end
-  return name(to_state.empty) .. "-" .. name(from_state.empty)
+-- The text of the move between two decoded states: the point a piece
+-- leaves (empty after), a dash, the point it goes to (empty before).
+local function move_between(names, from_state, to_state)
+  local from, to
+  for j, name in ipairs(names) do
+    local before, after = from_state.cells[j], to_state.cells[j]
+    if before ~= "." and after == "." then from = name end
+    if before == "." and after ~= "." then to = name end
+  end
+  return tostring(from) .. "-" .. tostring(to)
 end
 
 -- --- the naive side ---
@@ -107,7 +153,7 @@ end
 -- its moves in the variant's order to the right states.  Returns the
 -- number of states and the tallies of their values.
 local function compare(page, v, p0, h0)
-  local states, n = decode(page)
+  local states, names = decode(page)
   local s = mt.solve(v)
   local engine, key_of = {[1] = {p0, h0 or {}}}, {}
   key_of[naive_key(v, p0, h0 or {})] = 1
@@ -136,7 +182,7 @@ local function compare(page, v, p0, h0)
     for j, m in ipairs(moves) do
       local kid = st.kids[j]
       if not states[kid or 0] then fail("state " .. i .. ": move " .. j .. " leads nowhere") break end
-      eq(move_between(n, st, states[kid]), tostring(m), "the move's text, in the variant's order")
+      eq(move_between(names, st, states[kid]), tostring(m), "the move's text, in the variant's order")
       local q, hq = v:play(p, m, h)
       local key = naive_key(v, q, hq)
       if key_of[key] and key_of[key] ~= kid then
@@ -187,6 +233,105 @@ test("the graph decoded is the solver's: every state, move and value", function(
         "the game's moves")
   g = mt.game("tired-piece", "bbbw.www/b b 2")
   compare(mt.html(g, {play = true}), g:variant(), g:board())
+end)
+
+-- The variants of the shipped scripts (scripts/variants/) on boards of
+-- points, by name.
+local function shipped_boards()
+  local list = {}
+  local p = assert(io.popen("ls " .. HERE .. "/../../scripts/variants"))
+  for file in p:lines() do
+    local v = mt.variant(file:match("^(.*)%.lua$"))
+    if v.points then list[#list + 1] = v end
+  end
+  p:close()
+  return list
+end
+
+local ring = dofile(HERE .. "/games.lua").ring
+
+test("boards of points: every state, move and value of every shipped board", function()
+  local want = {["pong-hau-ki"] = 56, ["tugul-shodra"] = 1640, ["do-guti"] = 114}
+  local boards = shipped_boards()
+  check(#boards >= 10, "the shipped boards: " .. #boards)
+  for _, v in ipairs(boards) do
+    local page, states = mt.html(v)
+    local count = compare(page, v, v.start)
+    eq(states, count, v.name .. ": the count mt.html gives")
+    eq(count, mt.solve(v):census().reachable, v.name .. ": the census's count")
+    if want[v.name] then eq(count, want[v.name], v.name .. ": its states") want[v.name] = nil end
+    local data = data_of(page)
+    eq(field(data, "format"), 2, v.name .. ": the format of a board of points")
+    eq((names_of(data)), v:board().points, v.name .. ": the names of the points")
+    for _, name in ipairs(v:board().points) do
+      check(page:find('data-point="' .. name .. '"/>', 1, true), v.name .. ": the circle of " .. name)
+    end
+  end
+  eq(next(want), nil, "pong-hau-ki, tugul-shodra and do-guti among them")
+  -- the wheel keeps its format
+  eq(field(data_of(mt.html("standard")), "format"), 1, "the wheel's format")
+end)
+
+test("boards of points: up to 64 points, exact beyond 32 (a varint each 32 points)", function()
+  -- a piece on the last point of each varint: the largest digits there are
+  local cases = {{33, "w" .. string.rep(".", 30) .. "bw w"},
+                 {64, string.rep(".", 31) .. "w" .. string.rep(".", 31) .. "b w"},
+                 {40, "b" .. string.rep(".", 18) .. "w" .. string.rep(".", 19) .. "b b"}}
+  for _, case in ipairs(cases) do
+    local v = ring(case[1], case[2])
+    local page = mt.html(v)
+    local count = compare(page, v, v.start)
+    eq(count, mt.solve(v):census().reachable, v.name .. ": the census's count")
+    local states = decode(page)
+    eq(states[1].text, tostring(v.start), v.name .. ": the start first")
+  end
+end)
+
+test("boards of points: a game's page, the heading, the legend, the move to type", function()
+  local v = mt.variant("tugul-shodra")
+  local g = mt.game(v)
+  for _ = 1, 3 do g:play(g:analyse().moves[1].move) end
+  local page = mt.html(g, {play = true})
+  compare(page, v, v.start)
+  local data = data_of(page)
+  local line = {}
+  for i, m in ipairs(g:history()) do line[i] = string.format("%q", m) end
+  check(data:find('"line":[' .. table.concat(line, ",") .. "]", 1, true), "the game's moves: " .. data:sub(1, 300))
+  eq({field(data, "white"), field(data, "black")}, {"human", "computer"}, "a person moves first (white here)")
+  -- from a position of the game, played on
+  g = mt.game(v, tostring(g:board()))
+  compare(mt.html(g, {play = true}), v, g:board())
+  page = mt.html("pong-hau-ki")
+  check(page:find("<h1>pong-hau-ki (5 points)</h1>", 1, true), "the heading")
+  check(page:find("<title>Play pong-hau-ki (5 points)</title>", 1, true), "the title")
+  check(page:find('placeholder="tl-c"', 1, true), "a legal move to type")
+  check(page:find("on a piece: its best move", 1, true), "the legend of a piece with several moves")
+  check(not mt.html("standard"):find("on a piece: its best move", 1, true), "not on the wheel")
+  eq({field(data_of(page), "black"), field(data_of(page), "white")}, {"human", "computer"}, "black first")
+end)
+
+test("boards of points: too big is refused with its figure, nothing written", function()
+  local points, lines, layout = {}, {}, {}
+  for r = 1, 4 do
+    for c = 1, 4 do
+      local name = "p" .. r .. c
+      points[#points + 1], layout[name] = name, {c, r}
+      if c < 4 then lines[#lines + 1] = name .. "-p" .. r .. (c + 1) end
+      if r < 4 then lines[#lines + 1] = name .. "-p" .. (r + 1) .. c end
+    end
+  end
+  local v = mt.variant{name = "grid", points = points, lines = lines, layout = layout,
+                       start = "bbbb........wwww b"}
+  local path = os.tmpname()
+  os.remove(path)
+  local ok, err = pcall(mt.html, v, path)
+  check(not ok and tostring(err):find("the play page of grid would carry " ..
+        mt.solve(v):census().reachable .. " states; a page carries at most 250000", 1, true),
+        "the figure and the limit: " .. tostring(err))
+  check(not io.open(path), "nothing written")
+  -- with a hook the states are walked, and the walk stops at the limit
+  ok, err = pcall(mt.html, mt.variant{base = v, name = "hooked", allow = function() return true end})
+  check(not ok and tostring(err):find("would carry more than 250000 states", 1, true), tostring(err))
 end)
 
 test("sizes: 8 arms well under 100 KB, 12 arms under 2 MB; too big is refused", function()
@@ -298,9 +443,31 @@ test("the REPL's page command and the play-page script", function()
   page = f:read("a")
   f:close()
   eq(field(data_of(page), "arms"), 10, "10 arms")
-  local p = io.popen(string.format("%s %s/../../scripts/tools/play-page.lua 2>&1", PROGRAM, HERE))
+  -- a board of points: the REPL's page and the script
+  out = io.popen(string.format("cd %s && printf '%s' | %s 2>&1", dir,
+    'new "tugul-shodra"\nplay "c2-b2"\npage "tugul.html"\n', PROGRAM)):read("a")
+  check(out:find("wrote the play page of tugul-shodra (1640 states) to tugul.html", 1, true), out)
+  f = assert(io.open(dir .. "/tugul.html"))
+  page = f:read("a")
+  f:close()
+  check(data_of(page):find('"line":["c2-b2"]', 1, true), "the current game's moves")
+  eq(field(data_of(page), "format"), 2, "a board of points")
+  out = io.popen(string.format("%s %s/../../scripts/tools/play-page.lua do-guti %s/guti.html 2>&1",
+                               PROGRAM, HERE, dir)):read("a")
+  check(out:find("the play page of do-guti (9 points, 114 states)", 1, true), out)
+  f = io.open(dir .. "/guti.html")
+  check(f and f:read("a"):find('"points":["tl","tr","c","bl","br","bh1","bh2","wh1","wh2"]', 1, true),
+        "do-guti's page")
+  if f then f:close() end
+  local p = io.popen(string.format("%s %s/../../scripts/tools/play-page.lua do-guti 10 %s/x.html 2>&1",
+                                   PROGRAM, HERE, dir))
   out = p:read("a")
   local _, _, code = p:close()
+  check(out:find("ARMS is for the wheel; do-guti is a board of 9 points", 1, true) and code == 1, out)
+  check(not io.open(dir .. "/x.html"), "nothing written")
+  p = io.popen(string.format("%s %s/../../scripts/tools/play-page.lua 2>&1", PROGRAM, HERE))
+  out = p:read("a")
+  _, _, code = p:close()
   check(out:find("usage", 1, true) and code == 2, "usage: " .. out)
   os.execute("rm -rf " .. dir)
 end)

@@ -226,10 +226,11 @@ end
 local NO_REQUESTS = [[return String(performance.getEntriesByType("resource").length) + " " +
   (typeof window.mutorere) + " " + document.querySelectorAll("#board circle.black").length;]]
 
-test("moves, values, results, verdicts, undo and redo are the engine's", function()
-  local variants = {mt.variant("standard"), mt.variant{arms = 10}, mt.variant("centre-must-leave"),
-                    mt.variant("tired-piece"), mt.variant("misere"),
-                    mt.variant{name = "capped", max_plies = 7, repetition = 2}}
+-- Checks on a real page, for each variant of the list: no request, no
+-- console error, and moves(), values, results, verdicts, the computer's
+-- picks, undo and redo along several lines (none, a varied one, random
+-- ones) as the engine has them; returns the set of verdicts met.
+local function check_variants(variants)
   local verdicts = {}
   for _, v in ipairs(variants) do
     local path = write(dir .. "/" .. v.name .. ".html", (mt.html(v)))
@@ -244,14 +245,33 @@ test("moves, values, results, verdicts, undo and redo are the engine's", functio
     end
     commands[#commands + 1] = "logs"
     local results, logs = browse(commands)
-    eq(results[1], "0 object " .. v.arms // 2, v.name .. ": no request, the API, the board drawn")
+    eq(results[1], "0 object " .. #v.start:pieces("black"), v.name .. ": no request, the API, the board drawn")
     for i, line in ipairs(lines) do
       check_line(v, line, results[i + 1], string.format("%s, line %d", v.name, i))
     end
     no_errors(logs, v.name)
   end
+  return verdicts
+end
+
+test("moves, values, results, verdicts, undo and redo are the engine's", function()
+  local verdicts = check_variants({mt.variant("standard"), mt.variant{arms = 10},
+                                   mt.variant("centre-must-leave"), mt.variant("tired-piece"),
+                                   mt.variant("misere"), mt.variant{name = "capped", max_plies = 7, repetition = 2}})
   eq(verdicts, {best = true, inaccuracy = true, blunder = true, ["only move"] = true, forced = true},
      "every verdict met")
+end)
+
+local ring = dofile(HERE .. "/games.lua").ring
+
+test("boards of points: moves, values, results, verdicts, undo and redo are the engine's", function()
+  -- Pong Hau K'i; Tugul Shodra (three empty points, white first); Do Guti
+  -- (placing from hand points along one-way lines); 64 points, whose
+  -- boards take two varints of up to 2^52
+  local verdicts = check_variants({mt.variant("pong-hau-ki"), mt.variant("tugul-shodra"),
+                                   mt.variant("do-guti"),
+                                   ring(64, string.rep(".", 31) .. "w" .. string.rep(".", 31) .. "b w")})
+  check(verdicts.blunder and verdicts.best, "blunders and best moves met")
 end)
 
 -- Picks the piece to click: the from point of the best move for the side
@@ -336,18 +356,173 @@ test("a game played by clicks against the computer; typed moves; the skill", fun
   end
 end)
 
-test("12 arms: loaded and playable; how long it takes", function()
-  local path = write(dir .. "/twelve.html", (mt.html({arms = 12})))
-  local results, logs = browse({"open file://" .. path, {js = [[
-    var t = performance.getEntriesByType("navigation")[0];
-    mutorere.setup({black: "human", white: "human"});
-    mutorere.play(mutorere.moves()[0].move);
-    return Math.round(t.loadEventEnd) + " " + mutorere.state().position;]]}, "logs"})
-  local ms, position = (results[1] or ""):match("^(%d+) (.*)$")
-  eq(position, mt.game({arms = 12}):play(mt.game({arms = 12}):analyse().moves[1].move):position(),
-     "a move played")
-  print(string.format("  12 arms: %d bytes, loaded in %s ms", #mt.html({arms = 12}), tostring(ms)))
-  no_errors(logs, "12 arms")
+-- What the clicks on a board of points share: the ring (not a spot, not
+-- a selection) drawn around point name, and a list of what was wrong.
+local RINGS = [[var bad = window.__bad || (window.__bad = []);
+  function hit(name) { return document.querySelector('#board .hit[data-point="' + name + '"]'); }
+  function ringAt(name) {
+    var h = hit(name), found = null;
+    document.querySelectorAll("#board circle.ring").forEach(function (r) {
+      if (r.getAttribute("cx") === h.getAttribute("cx") && r.getAttribute("cy") === h.getAttribute("cy")) found = r;
+    });
+    return found;
+  }
+  function valued(name, c, what) {
+    var r = ringAt(name);
+    if (!r || !r.classList.contains(c.value)) bad.push(what + " " + name + ": no " + c.value + " ring");
+    else if (r.classList.contains("dim")) bad.push(what + " " + name + ": dimmed");
+  }
+]]
+
+-- Picks the piece to click for the person playing side: the from point
+-- of the k-th move of moves() (best first), k the number of turns played
+-- modulo their number, so that the game tries good and bad moves; first
+-- checks that each movable piece is ringed by the value of its best move.
+local function pick_from(side)
+  return RINGS .. [[var m = mutorere.moves();
+  if (mutorere.result() || m.length === 0 || mutorere.state().side !== "]] .. side .. [[") return "";
+  var best = {};
+  m.forEach(function (c) { var f = c.move.split("-")[0]; if (!best[f]) best[f] = c; });
+  Object.keys(best).forEach(function (f) { valued(f, best[f], "piece"); });
+  window.__picked = m[Math.floor(mutorere.history().length / 2) % m.length].move;
+  return '#board .hit[data-point="' + window.__picked.split("-")[0] + '"]';]]
+end
+
+-- Then, once the piece is picked, checks that each point it can go to
+-- has a spot and a ring of its move's value, and picks the destination.
+local PICK_DESTINATION = RINGS .. [[var move = window.__picked;
+  if (!move || !document.querySelector("#board .selected")) return "";
+  var from = move.split("-")[0];
+  var mine = mutorere.moves().filter(function (c) { return c.move.split("-")[0] === from; });
+  if (document.querySelectorAll("#board .spot").length !== mine.length) bad.push("spots at " + from);
+  mine.forEach(function (c) { valued(c.move.split("-")[1], c, "destination"); });
+  window.__picked = null;
+  return '#board .hit[data-point="' + move.split("-")[1] + '"]';]]
+
+-- Plays a game of variant v by clicks as the side that moves first
+-- against the computer; checks the person's moves are the ones clicked,
+-- the rings what they should be, the computer's moves best ones, the
+-- result the engine's; undo back to the person's turn and redo to the
+-- end by the buttons; keeps screenshots when MUTORERE_SHOTS names a
+-- folder.
+local function clicked_game(v)
+  local side = v.start.side
+  local path = write(dir .. "/clicks-" .. v.name .. ".html", (mt.html(v)))
+  local commands = {"open file://" .. path, "size 1280 900",
+                    {js = "mutorere.setup({" .. side .. ': "human", ' .. (side == "black" and "white" or "black") ..
+                          ': "computer", delay: 0}); return "";'}}
+  local done = {js = 'return mutorere.result() !== null || mutorere.state().side === "' .. side .. '";'}
+  for _ = 1, 60 do
+    commands[#commands + 1] = {clickjs = pick_from(side)}
+    commands[#commands + 1] = {clickjs = PICK_DESTINATION}
+    commands[#commands + 1] = {wait = done.js}
+  end
+  commands[#commands + 1] = {js = [[var r = mutorere.result();
+    return mutorere.history().join(" ") + "|" + (r ? r.winner + "/" + r.reason : "-") + "|" +
+           (window.__bad || []).join("; ") + "|" + mutorere.state().position;]]}
+  commands[#commands + 1] = "shot " .. dir .. "/" .. v.name .. "-laptop.png"
+  commands[#commands + 1] = "click #undo"
+  commands[#commands + 1] = {js = [[var before = mutorere.state();
+    while (!document.getElementById("redo").disabled) document.getElementById("redo").click();
+    return before.side + " " + before.ply + "|" + mutorere.state().position;]]}
+  commands[#commands + 1] = {clickjs = pick_from(side)}
+  commands[#commands + 1] = "size 390 844"
+  commands[#commands + 1] = "shot " .. dir .. "/" .. v.name .. "-phone.png"
+  commands[#commands + 1] = "logs"
+  local results, logs = browse(commands)
+  table.remove(results, 1)
+  local moves, result, bad, last = (results[1] or ""):match("^(.-)|(.-)|(.-)|(.*)$")
+  check(moves and #moves > 0, v.name .. ": moves were played: " .. tostring(results[1]))
+  eq(bad, "", v.name .. ": the rings of the pieces and of the points they go to")
+  local g, played = mt.game(v), {}
+  for m in (moves or ""):gmatch("%S+") do played[#played + 1] = m end
+  check(#played >= 6, v.name .. ": a game of some length: " .. #played)
+  local others = 0
+  for i, m in ipairs(played) do
+    local options = g:analyse().moves
+    if g:board().side == side then
+      eq(m, options[(i - 1) // 2 % #options + 1].move, v.name .. ": the person's clicks played move " .. i)
+      if m ~= options[1].move then others = others + 1 end
+    else
+      local best = -1
+      for _, x in ipairs(g:moves()) do best = math.max(best, effective_rank(g, x)) end
+      eq(effective_rank(g, m), best, v.name .. ": the computer's move " .. i .. " is a best one")
+    end
+    g:play(m)
+  end
+  check(others > 0, v.name .. ": the person played moves other than the best")
+  local winner, reason = g:result()
+  eq(result, winner and winner .. "/" .. reason or "-", v.name .. ": the page's result is the engine's")
+  eq(last, g:position(), v.name .. ": the position")
+  local turn, again = (results[2] or ""):match("^(.-)|(.*)$")
+  check(turn and turn:match("^" .. side .. " "), v.name .. ": undo back to the person's turn: " .. tostring(turn))
+  eq(again, g:position(), v.name .. ": redo to the end")
+  no_errors(logs, v.name .. " by clicks")
+  local keep = os.getenv("MUTORERE_SHOTS")
+  for _, shot in ipairs({v.name .. "-laptop.png", v.name .. "-phone.png"}) do
+    local f = io.open(dir .. "/" .. shot, "rb")
+    check(f and f:read(8) == "\137PNG\r\n\26\n", "a screenshot " .. shot)
+    if f then f:close() end
+    if keep then os.execute(string.format("cp %s %s", quote(dir .. "/" .. shot), quote(keep))) end
+  end
+end
+
+test("boards of points: games played by clicks (a piece, then where it goes)", function()
+  clicked_game(mt.variant("tugul-shodra"))
+  clicked_game(mt.variant("do-guti"))
+end)
+
+-- What a picture shows once loaded: the root element, its circles, the
+-- points named by data-point, and whether the XML parser complained.
+local PICTURE = [[var named = {};
+  document.querySelectorAll("circle[data-point]").forEach(function (c) { named[c.getAttribute("data-point")] = true; });
+  return document.documentElement.tagName + " " + document.querySelectorAll("circle").length + " " +
+         Object.keys(named).length + " " + document.getElementsByTagName("parsererror").length;]]
+
+test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a point", function()
+  local commands, want = {}, {}
+  local p = assert(io.popen("ls " .. HERE .. "/../../scripts/variants"))
+  for file in p:lines() do
+    local v = mt.variant(file:match("^(.*)%.lua$"))
+    local points = v.points or v.arms + 1
+    local named = v.points or 0
+    local g = mt.game(v)
+    for _ = 1, 3 do
+      if not g:result() then g:play(g:analyse().moves[1].move) end
+    end
+    local frames = #g:history() + 1
+    for _, x in ipairs({{"start", mt.svg(v.start), 1}, {"game", mt.svg_game(g), frames}}) do
+      local path = write(string.format("%s/%s-%s.svg", dir, v.name, x[1]), x[2])
+      commands[#commands + 1] = "open file://" .. path
+      commands[#commands + 1] = {js = PICTURE}
+      want[#want + 1] = {v.name .. " " .. x[1], string.format("svg %d %d 0", points * x[3], named)}
+    end
+  end
+  p:close()
+  check(#want >= 38, "every script, twice: " .. #want)
+  commands[#commands + 1] = "logs"
+  local results, logs = browse(commands)
+  for i, w in ipairs(want) do eq(results[i], w[2], w[1] .. ": the picture loaded, a circle a point") end
+  no_errors(logs, "the pictures")
+end)
+
+test("the biggest pages: loaded and playable; how long it takes", function()
+  -- 12 arms (21,840 states), Ho-Bag Gonu (16,074), Tugul Shodra (1,640)
+  for _, spec in ipairs({{arms = 12}, "ho-bag-gonu", "tugul-shodra"}) do
+    local v = mt.variant(spec)
+    local page = mt.html(v)
+    local path = write(dir .. "/big.html", page)
+    local results, logs = browse({"open file://" .. path, {js = [[
+      var t = performance.getEntriesByType("navigation")[0];
+      mutorere.setup({black: "human", white: "human"});
+      mutorere.play(mutorere.moves()[0].move);
+      return Math.round(t.loadEventEnd) + " " + mutorere.state().position;]]}, "logs"})
+    local ms, position = (results[1] or ""):match("^(%d+) (.*)$")
+    eq(position, mt.game(v):play(mt.game(v):analyse().moves[1].move):position(), v.name .. ": a move played")
+    print(string.format("  %s (%s): %d bytes, loaded in %s ms", v.name,
+                        v.points and v.points .. " points" or v.arms .. " arms", #page, tostring(ms)))
+    no_errors(logs, v.name)
+  end
 end)
 
 os.execute("rm -rf " .. quote(dir))
