@@ -301,10 +301,15 @@ int board_parse_move(Move *m, int n, const char *text, char *err) {
   text++;
   int to = parse_point(&text, n, "to", err);
   if (to < 0) return -1;
-  while (*text == ' ') text++;
-  if (*text) {
+  return board_move_of(m, from, to, text, err);
+}
+
+int board_move_of(Move *m, int from, int to, const char *rest, char *err) {
+  char shown[16];
+  while (*rest == ' ') rest++;
+  if (*rest) {
     snprintf(err, BOARD_ERRMAX, "bad move: unexpected %s after the move",
-             show_char(*text, shown));
+             show_char(*rest, shown));
     return -1;
   }
   if (from == to) {

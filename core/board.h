@@ -84,6 +84,11 @@ int board_parse_move(Move *m, int n, const char *text, char *err);
 /* Writes the move text into buf (BOARD_MOVEMAX bytes).  Returns buf. */
 char *board_format_move(Move m, char *buf);
 
+/* The end of reading move text, on any board: what is left after the to
+** point, rest, must be spaces alone, and from and to must differ.  Sets m.
+** Returns 0, or -1 with a message in err. */
+int board_move_of(Move *m, int from, int to, const char *rest, char *err);
+
 /* Writes a point as users see it ("4" or "c") into buf (4 bytes). */
 char *board_format_point(int point, char *buf);
 

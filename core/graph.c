@@ -227,18 +227,7 @@ int graph_parse_move(const Graph *g, const char *text, Move *m, char *err) {
   text++;
   int to = parse_name(g, &text, "to", err);
   if (to < 0) return -1;
-  while (*text == ' ') text++;
-  if (*text) {
-    snprintf(err, BOARD_ERRMAX, "bad move: unexpected text after the move");
-    return -1;
-  }
-  if (from == to) {
-    snprintf(err, BOARD_ERRMAX, "bad move: from and to are the same point");
-    return -1;
-  }
-  m->from = (uint8_t)from;
-  m->to = (uint8_t)to;
-  return 0;
+  return board_move_of(m, from, to, text, err);
 }
 
 char *graph_format_move(const Graph *g, Move m, char *buf) {

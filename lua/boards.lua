@@ -238,20 +238,7 @@ function shared.graph_rules_text(v)
       "enemy piece next to it%s.", b.centre, p.flank == "always" and "" or
       string.format(" on the first %s", shared.plies(p.flank)))
   end
-  out[#out + 1] = p.misere and "The side that cannot move wins (misère)."
-                  or "The side that cannot move loses."
-  if p.repetition > 0 then
-    out[#out + 1] = string.format("A position that occurs %d times is a draw.", p.repetition)
-  end
-  if p.max_plies > 0 then
-    out[#out + 1] = string.format("A game still going after %s is a draw.",
-                                  shared.plies(p.max_plies))
-  end
-  if p.hooks.allow or p.hooks.result then
-    out[#out + 1] = "It adds rules of its own, written in Lua" ..
-                    (v.description and v.description ~= "" and (": " .. v.description) or "") .. "."
-  end
-  return out
+  return shared.rules_endings(v, p, out)
 end
 
 -- --- the same game? ---
@@ -271,6 +258,50 @@ local function arcs_of(board)
 end
 
 local flip_colour = {black = "white", white = "black", draw = "draw"}
+
+-- relabel(ba, bb, pair, found): the relabellings of board a's points onto
+-- board b's (lines onto lines, one-way lines kept in their direction, the
+-- same numbers of lines in and out at each point) in which pair(x, y)
+-- holds for every point x and its image y, searched the most joined points
+-- first; found(map) is called with each (a table reused: copy it to keep
+-- it) until it returns true, and then that is true.
+local function relabel(ba, bb, pair, found)
+  local out_a, deg_a = arcs_of(ba)
+  local out_b, deg_b = arcs_of(bb)
+  local order = {}
+  for i, name in ipairs(ba.points) do order[i] = name end
+  table.sort(order, function(x, y)
+    local dx, dy = deg_a[x][1] + deg_a[x][2], deg_a[y][1] + deg_a[y][2]
+    if dx ~= dy then return dx > dy end
+    return x < y
+  end)
+  local map, used = {}, {}
+  local function fits(x, y)
+    if deg_a[x][1] ~= deg_b[y][1] or deg_a[x][2] ~= deg_b[y][2] or not pair(x, y) then
+      return false
+    end
+    for x2, y2 in pairs(map) do
+      if (out_a[x][x2] or false) ~= (out_b[y][y2] or false) or
+         (out_a[x2][x] or false) ~= (out_b[y2][y] or false) then
+        return false
+      end
+    end
+    return true
+  end
+  local function search(k)
+    if k > #order then return found(map) end
+    local x = order[k]
+    for _, y in ipairs(bb.points) do
+      if not used[y] and fits(x, y) then
+        map[x], used[y] = y, true
+        if search(k + 1) then return true end
+        map[x], used[y] = nil, nil
+      end
+    end
+    return false
+  end
+  return search(1)
+end
 
 -- The text of the position of board b (a description) whose point x holds
 -- colour(x), with side to move and ply.
@@ -295,8 +326,7 @@ end
 -- points to b's; swap: the colours too) carries each to a state of b with
 -- the same moves, carried, and the same end.  Returns true, or false and
 -- what differs.
-local function same_play(va, vb, bb, map, swap)
-  local states, histories = shared.reachable(va)
+local function same_play(va, vb, bb, map, swap, states, histories)
   local function carry(p)
     local side = swap and flip_colour[p.side] or p.side
     return M.position(position_text(bb, function(name)
@@ -362,8 +392,8 @@ function M.same_game(a, b)
     return false, string.format("%s has %d points, %s %d", va.name, #ba.points,
                                 vb.name, #bb.points)
   end
-  local out_a, deg_a = arcs_of(ba)
-  local out_b, deg_b = arcs_of(bb)
+  local _, deg_a = arcs_of(ba)
+  local _, deg_b = arcs_of(bb)
   local arcs_a, arcs_b = 0, 0
   for _, d in pairs(deg_a) do arcs_a = arcs_a + d[1] end
   for _, d in pairs(deg_b) do arcs_b = arcs_b + d[1] end
@@ -373,52 +403,27 @@ function M.same_game(a, b)
   end
   local sa, sb = va.start, vb.start
   local why = "no relabelling of the points carries one board and start onto the other"
+  local states, histories -- a's, walked once when a relabelling is to be checked
   for _, swap in ipairs({false, true}) do
     if (sa.side == sb.side) ~= swap then
-      local map, used, order = {}, {}, {}
-      for _, name in ipairs(ba.points) do order[#order + 1] = name end
-      table.sort(order, function(x, y) -- the most joined first
-        local dx, dy = deg_a[x][1] + deg_a[x][2], deg_a[y][1] + deg_a[y][2]
-        if dx ~= dy then return dx > dy end
-        return x < y
-      end)
       local found
-      local function fits(x, y)
-        local cx, cy = colour_at(sa, x), colour_at(sb, y)
+      local function pair(x, y)
+        local cx = colour_at(sa, x)
         if swap and cx then cx = flip_colour[cx] end
-        if cx ~= cy or deg_a[x][1] ~= deg_b[y][1] or deg_a[x][2] ~= deg_b[y][2] then
-          return false
-        end
-        for x2, y2 in pairs(map) do
-          if (out_a[x][x2] or false) ~= (out_b[y][y2] or false) or
-             (out_a[x2][x] or false) ~= (out_b[y2][y] or false) then
-            return false
-          end
-        end
-        return true
+        return cx == colour_at(sb, y)
       end
-      local function search(k)
-        if k > #order then
-          local ok, reason = same_play(va, vb, bb, map, swap)
-          if ok then
-            found = {}
-            for x, y in pairs(map) do found[x] = y end
-          else
-            why = reason
-          end
-          return ok
+      local function check(map)
+        if not states then states, histories = shared.reachable(va) end
+        local ok, reason = same_play(va, vb, bb, map, swap, states, histories)
+        if ok then
+          found = {}
+          for x, y in pairs(map) do found[x] = y end
+        else
+          why = reason
         end
-        local x = order[k]
-        for _, y in ipairs(bb.points) do
-          if not used[y] and fits(x, y) then
-            map[x], used[y] = y, true
-            if search(k + 1) then return true end
-            map[x], used[y] = nil, nil
-          end
-        end
-        return false
+        return ok
       end
-      if search(1) then return true, found, swap end
+      if relabel(ba, bb, pair, check) then return true, found, swap end
     end
   end
   return false, why
@@ -426,13 +431,13 @@ end
 
 -- --- symmetries ---
 
-local symmetry_cache = setmetatable({}, {__mode = "k"})
+local symmetry_cache, symmetry_count = {}, 0 -- the symmetries of the boards seen
 
 -- shared.board_symmetries(board): the relabellings of a board description
 -- onto itself (lines to lines, one-way lines kept in their direction, the
--- centre kept): a list of maps {name = image}, the identity first; at most
--- 2000 of them (a board with more gives the first found: folding by them
--- is then only less thorough).
+-- centre kept): a list of maps {name = image}, the identity among them; at
+-- most 2000 of them (a board with more gives the first found: folding by
+-- them is then only less thorough).
 function shared.board_symmetries(board)
   local key = table.concat(board.points, " ")
   for _, kind in ipairs({"lines", "arrows"}) do
@@ -441,38 +446,18 @@ function shared.board_symmetries(board)
   key = key .. " centre " .. tostring(board.centre)
   local cached = symmetry_cache[key]
   if cached then return cached end
-  local out, degree = arcs_of(board)
-  local found, map, used = {}, {}, {}
-  local order = board.points
-  local function fits(x, y)
-    if degree[x][1] ~= degree[y][1] or degree[x][2] ~= degree[y][2] then return false end
-    if (x == board.centre) ~= (y == board.centre) then return false end
-    for x2, y2 in pairs(map) do
-      if (out[x][x2] or false) ~= (out[y][y2] or false) or
-         (out[x2][x] or false) ~= (out[y2][y] or false) then
-        return false
-      end
-    end
-    return true
+  local found = {}
+  relabel(board, board, function(x, y) return (x == board.centre) == (y == board.centre) end,
+          function(map)
+            local copy = {}
+            for a, b in pairs(map) do copy[a] = b end
+            found[#found + 1] = copy
+            return #found >= 2000
+          end)
+  symmetry_count = symmetry_count + 1
+  if symmetry_count > 64 then -- a session of many boards: begin again
+    symmetry_cache, symmetry_count = {}, 1
   end
-  local function search(k)
-    if #found >= 2000 then return end
-    if k > #order then
-      local copy = {}
-      for a, b in pairs(map) do copy[a] = b end
-      found[#found + 1] = copy
-      return
-    end
-    local x = order[k]
-    for _, y in ipairs(order) do
-      if not used[y] and fits(x, y) then
-        map[x], used[y] = y, true
-        search(k + 1)
-        map[x], used[y] = nil, nil
-      end
-    end
-  end
-  search(1)
   symmetry_cache[key] = found
   return found
 end

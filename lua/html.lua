@@ -80,6 +80,14 @@ function shared.rules_text(v)
       "the centre only with an enemy piece on a neighbouring arm (the flank " ..
       "rule); after that, at any time.", shared.plies(p.flank))
   end
+  return shared.rules_endings(v, p, out)
+end
+
+-- shared.rules_endings(v, p, out): adds to the list of sentences out the
+-- rules of variant v (parameters p) that every board shares: how a game
+-- ends (blocked, repetition, the ply cap) and the rules of its own hooks;
+-- returns out.
+function shared.rules_endings(v, p, out)
   out[#out + 1] = p.misere and "The side that cannot move wins (misère)."
                   or "The side that cannot move loses."
   if p.repetition > 0 then
