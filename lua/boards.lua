@@ -135,13 +135,6 @@ function shared.graph_svg(pos, x, y, size, o, move)
   return out, pr
 end
 
--- The character of a line's step (dx, dy) on the screen (y down).
-local function line_char(dx, dy)
-  if dy == 0 then return "─" end
-  if dx == 0 then return "│" end
-  return (dx > 0) == (dy < 0) and "╱" or "╲"
-end
-
 -- shared.graph_diagram(pos, piece, colour): the lines of text of a graph
 -- position: each point's piece (piece(pos, name)) where its layout puts
 -- it, its name beside it, the lines that run straight or at 45 degrees on
@@ -184,7 +177,7 @@ function shared.graph_diagram(pos, piece, colour)
     for t = 1, steps - 1 do
       local c = c1 + floor(dc * t / steps + 0.5)
       local r = r1 + floor(dr * t / steps + 0.5)
-      if grid[r][c] == " " then grid[r][c] = colour(line_char(dc, dr), "line") end
+      if grid[r][c] == " " then grid[r][c] = colour(shared.line_char(dc, dr), "line") end
     end
     return true
   end

@@ -23,12 +23,14 @@ local function piece(pos, point, on)
   return colour(glyph[who], who, on)
 end
 
--- The line character for a step (dx, dy) on the screen (y down).
+-- shared.line_char(dx, dy): the line character for a step (dx, dy) on the
+-- screen (y down); boards.lua draws boards of points with it too.
 local function line_char(dx, dy)
   if dy == 0 then return "─" end
   if dx == 0 then return "│" end
   return (dx > 0) == (dy < 0) and "╱" or "╲"
 end
+shared.line_char = line_char
 
 -- star(pos, on): the lines of a star diagram for up to 16 arms: arm 1 at
 -- the top, the others clockwise; terminal cells are twice as high as wide.
