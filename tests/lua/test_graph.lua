@@ -590,3 +590,20 @@ test("mt.compare says which variants are the same game", function()
                        random = false}
   check(tostring(d):find("colours swapped", 1, true), tostring(d))
 end)
+
+test("a record of a board of points keeps its rules when its name is a wheel variant's", function()
+  -- named like the built-in misere, but on a board of its own: the
+  -- reader cannot take the rules from the name, so every rule is written
+  local v = mt.variant{name = "misere", points = {"a", "b", "c", "d", "e"},
+    lines = {"a-b", "b-c", "c-d", "d-e", "e-a", "a-c"}, start = "bw.w. b",
+    misere = true, adjacent_enemy = true, repetition = 2, max_plies = 7}
+  local g = mt.game(v):play("a-e"):play("d-c")
+  local h = mt.from_record(g:record())
+  local p, q = v:parameters(), h:variant():parameters()
+  eq({q.misere, q.adjacent_enemy, q.repetition, q.max_plies, q.flank},
+     {p.misere, p.adjacent_enemy, p.repetition, p.max_plies, p.flank})
+  check(mt.same_game(h:variant(), v), "the same game")
+  local won = mt.game(v)
+  while not won:result() do won:play(won:moves()[1]) end
+  eq({mt.from_record(won:record()):result()}, {won:result()})
+end)
