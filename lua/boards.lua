@@ -291,33 +291,31 @@ local function colour_at(p, name)
   return p:at(tonumber(name) and p.arms and tonumber(name) or name)
 end
 
--- Walks the states reachable from a's start and checks that map (a's
--- points to b's; swap: the colours too) carries each to a state of b with
--- the same moves, carried, and the same end.  Returns true, or false and
--- what differs.
-local function same_play(va, vb, bb, map, swap)
-  local states, histories = shared.reachable(va)
+-- Walks the states reachable from a's start (states, histories: as
+-- shared.reachable gives them) and checks that map (a's points to b's;
+-- swap: the colours too) carries each to a state of b with the same
+-- moves, carried, and the same end.  Returns true, or false and what
+-- differs.
+local function same_play(va, vb, bb, states, histories, map, swap)
+  local from = {} -- b's points to a's
+  for a, b in pairs(map) do from[b] = a end
   local function carry(p)
     local side = swap and flip_colour[p.side] or p.side
     return M.position(position_text(bb, function(name)
-      for a, b in pairs(map) do
-        if b == name then
-          local who = colour_at(p, a)
-          return swap and who and flip_colour[who] or who
-        end
-      end
+      local who = colour_at(p, from[name])
+      return swap and who and flip_colour[who] or who
     end, side, p.ply))
   end
   local function carry_move(m)
-    local from, to = tostring(m):match("^([%w_]+)-([%w_]+)$")
-    return map[from] .. "-" .. map[to]
+    local a, b = tostring(m):match("^([%w_]+)-([%w_]+)$")
+    return map[a] .. "-" .. map[b]
   end
   for i, p in ipairs(states) do
     local h, q = histories[i], carry(p)
     local hq = {}
     for k, m in ipairs(h) do hq[k] = carry_move(m) end
-    local oa, ra = va:outcome(p, h)
-    local ob, rb = vb:outcome(q, hq)
+    local oa = va:outcome(p, h)
+    local ob = vb:outcome(q, hq)
     if swap and oa then oa = flip_colour[oa] end
     if oa ~= ob then
       return false, string.format("%s ends %s in %s, its image %s %s", va.name,
@@ -341,9 +339,21 @@ local function same_play(va, vb, bb, map, swap)
         end
       end
     end
-    local _ = ra and rb
   end
   return true
+end
+
+-- The point of a variant's board that its rules single out among the
+-- relabellings of the board onto itself that keep its start: its centre
+-- when the flank rule guards it.  Returns that point (or nil), and
+-- whether the rules single out only that: true for a variant without
+-- hooks (its other rules read the lines alone), so that two mappings
+-- onto another board that send the point to the same place are the same
+-- game or not alike.
+local function kept_point(v, board)
+  local flank = v:parameters().flank
+  local centre = flank ~= "never" and flank ~= 0 and board.centre or nil
+  return centre, not v.hooked
 end
 
 -- M.same_game(a, b): whether two variants are the same game up to a
@@ -353,10 +363,19 @@ end
 -- lines, one-way lines to one-way lines) and a's start onto b's start;
 -- it is then checked on every state reachable from a's start: the same
 -- moves, carried, and the same ends, so hooks and parameters are compared
--- by what they do.
+-- by what they do.  Of the mappings that differ only by a relabelling of
+-- a's board onto itself that a's rules cannot tell (a variant without
+-- hooks), one is checked.
 function M.same_game(a, b)
   local va = shared.as_argument(1, "same_game", M.variant, a)
   local vb = shared.as_argument(2, "same_game", M.variant, b)
+  if va.hooked and not vb.hooked then -- the sameness goes both ways
+    local same, map, swap = M.same_game(vb, va)
+    if not same then return same, map end
+    local back = {}
+    for x, y in pairs(map) do back[y] = x end
+    return true, back, swap
+  end
   local ba, bb = va:board(), vb:board()
   if #ba.points ~= #bb.points then
     return false, string.format("%s has %d points, %s %d", va.name, #ba.points,
@@ -373,15 +392,15 @@ function M.same_game(a, b)
   end
   local sa, sb = va.start, vb.start
   local why = "no relabelling of the points carries one board and start onto the other"
+  local kept, plain = kept_point(va, ba)
+  -- past this depth of the search, a mapping that failed the play means
+  -- every other one below it fails too
+  local settled = plain and (kept and 1 or 0) or #ba.points
+  local order = shared.search_order(ba, out_a, kept)
+  local states, histories
   for _, swap in ipairs({false, true}) do
     if (sa.side == sb.side) ~= swap then
-      local map, used, order = {}, {}, {}
-      for _, name in ipairs(ba.points) do order[#order + 1] = name end
-      table.sort(order, function(x, y) -- the most joined first
-        local dx, dy = deg_a[x][1] + deg_a[x][2], deg_a[y][1] + deg_a[y][2]
-        if dx ~= dy then return dx > dy end
-        return x < y
-      end)
+      local map, used = {}, {}
       local found
       local function fits(x, y)
         local cx, cy = colour_at(sa, x), colour_at(sb, y)
@@ -397,23 +416,28 @@ function M.same_game(a, b)
         end
         return true
       end
+      -- Maps order[k..] onto b's points left; true when a mapping is the
+      -- same game, else false and whether one was played and failed.
       local function search(k)
         if k > #order then
-          local ok, reason = same_play(va, vb, bb, map, swap)
+          if not states then states, histories = shared.reachable(va) end
+          local ok, reason = same_play(va, vb, bb, states, histories, map, swap)
           if ok then
             found = {}
             for x, y in pairs(map) do found[x] = y end
-          else
-            why = reason
+            return true
           end
-          return ok
+          why = reason
+          return false, true
         end
         local x = order[k]
         for _, y in ipairs(bb.points) do
           if not used[y] and fits(x, y) then
             map[x], used[y] = y, true
-            if search(k + 1) then return true end
+            local ok, played = search(k + 1)
+            if ok then return true end
             map[x], used[y] = nil, nil
+            if played and k > settled then return false, true end
           end
         end
         return false
@@ -428,22 +452,58 @@ end
 
 local symmetry_cache = setmetatable({}, {__mode = "k"})
 
+-- shared.search_order(board, out, first): the points of a board
+-- description in the order a search for relabellings maps them, so that
+-- each is tied by arcs (out, as arcs_of gives them) to those before it
+-- and a wrong choice fails at once: first (or the most joined point),
+-- then again and again the point with the most arcs to the points
+-- already ordered (ties: the most joined, then by name).
+function shared.search_order(board, out, first)
+  local degree, ties, order, placed = {}, {}, {}, {}
+  for _, x in ipairs(board.points) do degree[x], ties[x] = 0, 0 end
+  for x, to in pairs(out) do
+    for y in pairs(to) do degree[x], degree[y] = degree[x] + 1, degree[y] + 1 end
+  end
+  local function better(x, y)
+    if ties[x] ~= ties[y] then return ties[x] > ties[y] end
+    if degree[x] ~= degree[y] then return degree[x] > degree[y] end
+    return x < y
+  end
+  for k = 1, #board.points do
+    local pick = k == 1 and first or nil
+    if not pick then
+      for _, x in ipairs(board.points) do
+        if not placed[x] and (not pick or better(x, pick)) then pick = x end
+      end
+    end
+    order[k], placed[pick] = pick, true
+    for _, y in ipairs(board.points) do
+      if out[pick][y] then ties[y] = ties[y] + 1 end
+      if out[y][pick] then ties[y] = ties[y] + 1 end
+    end
+  end
+  return order
+end
+
 -- shared.board_symmetries(board): the relabellings of a board description
 -- onto itself (lines to lines, one-way lines kept in their direction, the
 -- centre kept): a list of maps {name = image}, the identity first; at most
 -- 2000 of them (a board with more gives the first found: folding by them
--- is then only less thorough).
+-- is then only less thorough).  Also, as a second result, each as a list
+-- of point numbers: where[i] is the number of the point whose piece the
+-- relabelling brings to point i.
 function shared.board_symmetries(board)
-  local key = table.concat(board.points, " ")
+  local parts = {table.concat(board.points, " ")}
   for _, kind in ipairs({"lines", "arrows"}) do
-    for _, l in ipairs(board[kind]) do key = key .. " " .. kind .. l[1] .. "-" .. l[2] end
+    for _, l in ipairs(board[kind]) do parts[#parts + 1] = kind .. l[1] .. "-" .. l[2] end
   end
-  key = key .. " centre " .. tostring(board.centre)
+  parts[#parts + 1] = "centre " .. tostring(board.centre)
+  local key = table.concat(parts, " ")
   local cached = symmetry_cache[key]
-  if cached then return cached end
+  if cached then return cached[1], cached[2] end
   local out, degree = arcs_of(board)
   local found, map, used = {}, {}, {}
-  local order = board.points
+  local order = shared.search_order(board, out, board.centre)
   local function fits(x, y)
     if degree[x][1] ~= degree[y][1] or degree[x][2] ~= degree[y][2] then return false end
     if (x == board.centre) ~= (y == board.centre) then return false end
@@ -464,8 +524,9 @@ function shared.board_symmetries(board)
       return
     end
     local x = order[k]
-    for _, y in ipairs(order) do
-      if not used[y] and fits(x, y) then
+    for i = 0, #board.points do -- x itself first: the identity is found first
+      local y = i == 0 and x or board.points[i]
+      if (i == 0 or y ~= x) and not used[y] and fits(x, y) then
         map[x], used[y] = y, true
         search(k + 1)
         map[x], used[y] = nil, nil
@@ -473,8 +534,14 @@ function shared.board_symmetries(board)
     end
   end
   search(1)
-  symmetry_cache[key] = found
-  return found
+  local number, where = {}, {}
+  for i, name in ipairs(board.points) do number[name] = i end
+  for k, g in ipairs(found) do
+    where[k] = {}
+    for a, b in pairs(g) do where[k][number[b]] = number[a] end
+  end
+  symmetry_cache[key] = {found, where}
+  return found, where
 end
 
 -- shared.graph_canonical(p, swap): the least text of a position of a board
@@ -485,23 +552,31 @@ function shared.graph_canonical(p, swap)
   local board = p:board()
   local text = tostring(p):gsub(" %d+$", "")
   if not board then return text, false end
-  local glyph = {black = "b", white = "w"}
-  local flip = {black = "white", white = "black"}
+  local n = #board.points
+  local cells = {}
+  for i = 1, n + 2 do cells[i] = text:sub(i, i) end -- the points, " ", the side
+  local _, where = shared.board_symmetries(board)
+  local flip = {["."] = ".", [" "] = " ", b = "w", w = "b"}
   local best, swapped
   for _, colours in ipairs(swap and {false, true} or {false}) do
-    local side = colours and flip[p.side] or p.side
-    for _, g in ipairs(shared.board_symmetries(board)) do
-      local inverse = {}
-      for a, b in pairs(g) do inverse[b] = a end
-      local cells = {}
-      for i, name in ipairs(board.points) do
-        local who = p[inverse[name]]
-        if colours and who then who = flip[who] end
-        cells[i] = glyph[who] or "."
+    for _, from in ipairs(where) do
+      -- the image, compared with the best so far point by point: most
+      -- images are beaten at their first points, and none is built
+      for i = 1, n + 2 do
+        local c = cells[from[i] or i]
+        if colours then c = flip[c] end
+        if not best or c < best[i] then
+          best, swapped = best or {}, colours
+          for j = i, n + 2 do
+            local d = cells[from[j] or j]
+            best[j] = colours and flip[d] or d
+          end
+          break
+        elseif c > best[i] then
+          break
+        end
       end
-      local image = table.concat(cells) .. " " .. side:sub(1, 1)
-      if not best or image < best then best, swapped = image, colours end
     end
   end
-  return best, swapped
+  return table.concat(best), swapped
 end

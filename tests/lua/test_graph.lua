@@ -607,3 +607,87 @@ test("a record of a board of points keeps its rules when its name is a wheel var
   while not won:result() do won:play(won:moves()[1]) end
   eq({mt.from_record(won:record()):result()}, {won:result()})
 end)
+
+-- A star: a hub joined to n - 1 points, black on the hub, white on the
+-- last two points; extra fields added.
+local function star_table(n, extra)
+  local t = {name = "star" .. n, points = {"hub"}, lines = {},
+             start = "b" .. string.rep(".", n - 3) .. "ww b"}
+  for i = 1, n - 1 do
+    t.points[#t.points + 1] = "s" .. i
+    t.lines[#t.lines + 1] = "hub-s" .. i
+  end
+  for k, x in pairs(extra or {}) do t[k] = x end
+  return t
+end
+
+test("mt.same_game on a board with many symmetries checks one mapping of rules that cannot tell them apart", function()
+  -- 13! mappings carry the star of 16 and its start onto itself; without
+  -- hooks the rules cannot tell them apart, so one failed mapping says no
+  local plain, misere = star_table(16), star_table(16, {misere = true})
+  local hooked = star_table(16, {allow = function() return true end})
+  local budget = {instructions = 2000000}
+  for _, pair in ipairs({{plain, misere}, {hooked, misere}, {misere, hooked}}) do
+    local ok, same, why = mt.limit(budget, mt.same_game, pair[1], pair[2])
+    eq({ok, same}, {true, false}, "settled within the budget: " .. tostring(same))
+    check(tostring(why):find("ends"), tostring(why))
+  end
+  local ok, same, map = mt.limit(budget, mt.same_game, hooked, plain)
+  eq({ok, same, map and map.hub}, {true, true, "hub"})
+  -- hooks that tell the points apart: every mapping may need trying
+  local a = star_table(7, {allow = function(_, m) return m.to ~= "s1" end})
+  local b = star_table(7, {allow = function(_, m) return m.to ~= "s3" end})
+  local yes, found = mt.same_game(a, b)
+  eq({yes, found.s1, found.s5, found.s6}, {true, "s3", "s5", "s6"})
+  eq((mt.same_game(star_table(7), b)), false)
+  -- the flank rule singles out its centre: mappings that send it apart
+  -- are tried each
+  local wheel = mt.variant(wheel_table(8, {centre = "c", flank = "always"}))
+  eq((mt.same_game(wheel, "standard")), true)
+  eq((mt.same_game(wheel, "no-restriction")), false)
+  local function ring(centre) -- the mirror through p1 and p4 keeps the start
+    local t = {name = "ring6" .. centre, points = {}, lines = {}, start = "b..w.. b",
+               centre = centre, flank = "always"}
+    for i = 1, 6 do t.points[i], t.lines[i] = "p" .. i, "p" .. i .. "-p" .. (i % 6 + 1) end
+    return t
+  end
+  local mirrored, mirror = mt.same_game(ring("p2"), ring("p6"))
+  eq({mirrored, mirror.p2, mirror.p3}, {true, "p6", "p5"})
+  eq((mt.same_game(ring("p2"), ring("p3"))), false)
+end)
+
+test("a ring's positions fold by its rotations and reflections, as a naive fold does", function()
+  local n = 12
+  local t = {name = "ring12", points = {}, lines = {}, start = "bbw.w..b.... b"}
+  for i = 1, n do
+    t.points[i] = "r" .. i
+    t.lines[i] = "r" .. i .. "-r" .. (i % n + 1)
+  end
+  local v = mt.variant(t)
+  local seen, folded = {}, {}
+  local function least(board) -- over the 2n rotations and reflections
+    local best
+    for _, text in ipairs({board, board:reverse()}) do
+      for r = 0, n - 1 do
+        local image = text:sub(r + 1) .. text:sub(1, r)
+        if not best or image < best then best = image end
+      end
+    end
+    return best
+  end
+  local function walk(game)
+    local state = game:position():gsub(" %d+$", "")
+    if seen[state] then return end
+    seen[state] = true
+    folded[least(state:sub(1, n))] = true
+    for _, m in ipairs(game:moves()) do walk(game:copy():play(m)) end
+  end
+  walk(mt.game(v))
+  local count = 0
+  for _ in pairs(folded) do count = count + 1 end
+  local text, nodes = mt.dot(v)
+  eq(nodes, count)
+  for label in text:gmatch('n%d+ %[label="([^"]+)"') do
+    check(folded[label], "a node is the least image of its board: " .. label)
+  end
+end)
