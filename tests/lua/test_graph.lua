@@ -691,3 +691,28 @@ test("a ring's positions fold by its rotations and reflections, as a naive fold 
     check(folded[label], "a node is the least image of its board: " .. label)
   end
 end)
+
+test("UGI: the Arms option belongs to the wheel and does not stop a board of points", function()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. dir .. "/variants")
+  local f = assert(io.open(dir .. "/variants/phk.lua", "w"))
+  f:write([[return {name = "phk", points = {"tl", "tr", "c", "bl", "br"},
+    lines = {"tl-c", "tr-c", "bl-c", "br-c", "tl-bl", "tr-br", "bl-br"}, start = "bb.ww b"}]])
+  f:close()
+  local input = dir .. "/in"
+  f = assert(io.open(input, "w"))
+  -- a runner that sends every option, the arms among them, in any order
+  f:write("ugi\nsetoption name Arms value 8\nsetoption name Variant value phk\n",
+          "ugi\nposition startpos moves tl-c\ngo depth 4\n",
+          "setoption name Arms value 10\nposition startpos moves tl-c bl-tl\ngo depth 2\n",
+          "setoption name Variant value standard\nposition startpos\ngo depth 1\nquit\n")
+  f:close()
+  local out = io.popen("MUTORERE_PATH=" .. dir .. " " .. PROGRAM .. " --ugi < " .. input):read("a")
+  local best = {}
+  for m in out:gmatch("bestmove (%S+)") do best[#best + 1] = m end
+  eq(best, {"bl-tl", "c-bl", "1-c"}, "phk's moves, then the wheel of 10 arms: " .. out)
+  check(not out:find("error", 1, true), out)
+  check(not out:find("default nil", 1, true), "every option has a default: " .. out)
+  os.execute("rm -r " .. dir)
+end)
