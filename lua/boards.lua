@@ -142,14 +142,35 @@ local function line_char(dx, dy)
   return (dx > 0) == (dy < 0) and "╱" or "╲"
 end
 
+-- The points of a graph position as a list, each piece with its name,
+-- wrapped at 72 columns (for a layout that puts two points in one place
+-- of the text grid).
+local function points_list(pos, board, piece, colour)
+  local out, line, width = {}, {}, 0
+  for _, name in ipairs(board.points) do
+    if width > 0 and width + #name + 4 > 72 then
+      out[#out + 1], line, width = table.concat(line, "  "), {}, 0
+    end
+    line[#line + 1] = piece(pos, name) .. " " .. colour(name, "label")
+    width = width + #name + 4
+  end
+  out[#out + 1] = table.concat(line, "  ")
+  return out
+end
+
 -- shared.graph_diagram(pos, piece, colour): the lines of text of a graph
 -- position: each point's piece (piece(pos, name)) where its layout puts
 -- it, its name beside it, the lines that run straight or at 45 degrees on
--- the grid drawn; then the lines as a list (so none is lost), the one-way
--- lines marked with >.
+-- the grid drawn (or, when the layout puts two points in one place of the
+-- grid, the points as a list); then the lines as a list (so none is lost),
+-- the one-way lines marked with >.
 function shared.graph_diagram(pos, piece, colour)
   local board = pos:board()
   local places = shared.board_places(board)
+  local listed = {}
+  for _, l in ipairs(board.lines) do listed[#listed + 1] = l[1] .. "-" .. l[2] end
+  for _, l in ipairs(board.arrows) do listed[#listed + 1] = l[1] .. ">" .. l[2] end
+  listed = colour("lines: " .. table.concat(listed, " "), "label")
   -- the grid: as fine as the closest points need, at most 24 units wide
   local xs, ys = {}, {}
   for _, name in ipairs(board.points) do
@@ -164,7 +185,27 @@ function shared.graph_diagram(pos, piece, colour)
     end
   end
   local units = min(24, floor(1 / step + 0.5))
-  local cw, ch = 4, 2 -- columns and rows a unit: cells are twice as high as wide
+  local unit, taken = {}, {} -- each point's column and row in units
+  for _, name in ipairs(board.points) do
+    local u, v = floor(places[name][1] * units + 0.5), floor(places[name][2] * units + 0.5)
+    if taken[u * 64 + v] then
+      local out = points_list(pos, board, piece, colour)
+      out[#out + 1] = listed
+      return out
+    end
+    taken[u * 64 + v], unit[name] = true, {u, v}
+  end
+  -- columns a unit: a name ends before the next point of its row; an even
+  -- number, and half as many rows, so that 45 degrees fall on cells
+  local cw = 4
+  for _, a in ipairs(board.points) do
+    for _, b in ipairs(board.points) do
+      local du = unit[b][1] - unit[a][1]
+      if unit[a][2] == unit[b][2] and du > 0 then cw = max(cw, -((-#a - 2) // du)) end
+    end
+  end
+  cw = cw + cw % 2
+  local ch = cw // 2
   local longest = 1
   for _, name in ipairs(board.points) do longest = max(longest, #name) end
   local w, h = units * cw + longest + 3, units * ch + 1
@@ -172,8 +213,7 @@ function shared.graph_diagram(pos, piece, colour)
   for r = 1, h do grid[r] = {} for c = 1, w do grid[r][c] = " " end end
   local cell = {}
   for _, name in ipairs(board.points) do
-    local p = places[name]
-    cell[name] = {1 + floor(p[1] * units + 0.5) * cw, 1 + floor(p[2] * units + 0.5) * ch}
+    cell[name] = {1 + unit[name][1] * cw, 1 + unit[name][2] * ch}
   end
   local function draw(a, b)
     local c1, r1 = cell[a][1], cell[a][2]
@@ -188,15 +228,8 @@ function shared.graph_diagram(pos, piece, colour)
     end
     return true
   end
-  local listed = {}
-  for _, l in ipairs(board.lines) do
-    draw(l[1], l[2])
-    listed[#listed + 1] = l[1] .. "-" .. l[2]
-  end
-  for _, l in ipairs(board.arrows) do
-    draw(l[1], l[2])
-    listed[#listed + 1] = l[1] .. ">" .. l[2]
-  end
+  for _, l in ipairs(board.lines) do draw(l[1], l[2]) end
+  for _, l in ipairs(board.arrows) do draw(l[1], l[2]) end
   for _, name in ipairs(board.points) do
     local c, r = cell[name][1], cell[name][2]
     grid[r][c] = piece(pos, name)
@@ -208,7 +241,7 @@ function shared.graph_diagram(pos, piece, colour)
     if line ~= "" or (#lines > 0 and r < h) then lines[#lines + 1] = line end
   end
   while lines[#lines] == "" do lines[#lines] = nil end
-  lines[#lines + 1] = colour("lines: " .. table.concat(listed, " "), "label")
+  lines[#lines + 1] = listed
   return lines
 end
 

@@ -716,3 +716,33 @@ test("UGI: the Arms option belongs to the wheel and does not stop a board of poi
   check(not out:find("default nil", 1, true), "every option has a default: " .. out)
   os.execute("rm -r " .. dir)
 end)
+
+test("show() on a board of points loses no piece: long names, points close together", function()
+  -- every point's piece and name appear once, and nothing else but lines
+  local function shows_all(t)
+    local v = mt.variant(t)
+    local text = mt.diagram(v.start, false)
+    local body = text:match("^(.-)\nlines: ") or text
+    local pieces = select(2, body:gsub("●", "")) + select(2, body:gsub("○", "")) +
+                   select(2, body:gsub("·", ""))
+    eq(pieces, #t.points, "one piece or empty point a point: " .. text)
+    for _, name in ipairs(t.points) do
+      check(body:find("[●○·] " .. name .. "%f[^%w_]") or body:find("[●○·]─" .. name .. "%f[^%w_]"),
+            name .. " beside its point: " .. text)
+    end
+    return body
+  end
+  -- a long name does not run over the next point of its row
+  local body = shows_all{name = "long", points = {"abcdefghijk", "b", "c"},
+                         lines = {"abcdefghijk-b", "b-c"}, start = "bw. b",
+                         layout = {abcdefghijk = {0, 0}, b = {1, 0}, c = {2, 0}}}
+  eq(body, "●─abcdefghijk─○─b───────────· c")
+  -- two points the grid cannot tell apart: the points are listed
+  body = shows_all{name = "close", points = {"a", "b", "c", "d"}, lines = {"a-b", "b-c", "c-d"},
+                   start = "bw.. b", layout = {a = {0, 0}, b = {0.5, 0}, c = {30, 0}, d = {30, 30}}}
+  eq(body, "● a  ○ b  · c  · d")
+  -- a ring of 12 named r1 .. r12 drawn on a circle, and the shipped boards
+  local ring = {name = "ring12", points = {}, lines = {}, start = "bw.......... b"}
+  for i = 1, 12 do ring.points[i], ring.lines[i] = "r" .. i, "r" .. i .. "-r" .. (i % 12 + 1) end
+  shows_all(ring)
+end)
