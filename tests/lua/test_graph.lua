@@ -746,3 +746,30 @@ test("show() on a board of points loses no piece: long names, points close toget
   for i = 1, 12 do ring.points[i], ring.lines[i] = "r" .. i, "r" .. i .. "-r" .. (i % 12 + 1) end
   shows_all(ring)
 end)
+
+test("puzzles of a board no name gives carry the board and check anywhere", function()
+  local t = {name = "drawn", points = {"a", "b", "c", "d", "e", "f"},
+    lines = {"a-b", "b-c", "c-d", "d-e"}, arrows = {"e-f", "f-a", "c-f"}, start = "bw.bw. b",
+    layout = {a = {0, 0}, b = {1, 0}, c = {2, 0.5}, d = {2, 1.5}, e = {1, 2}, f = {0.25, 1}},
+    misere = false, repetition = 2}
+  local found = 0
+  for plies = 1, 7, 2 do
+    for _, puzzle in ipairs(mt.puzzle.generate{variant = t, goal = "win", plies = plies}) do
+      found = found + 1
+      eq(type(puzzle.variant), "table", "the board in full")
+      for _, p in ipairs({puzzle, mt.puzzle.from_text(mt.puzzle.text(puzzle))}) do
+        local r = mt.puzzle.check(p)
+        check(r.ok, "checks: " .. table.concat(r.problems, "; "))
+        eq(mt.variant(p.variant), mt.variant(t), "the same rules, board and start")
+        eq(mt.variant(p.variant):board(), mt.variant(t):board(), "the same board, layout and all")
+      end
+    end
+  end
+  check(found > 0, "some puzzles")
+  -- a wheel of 10 arms under a name nothing gives: its rules in full
+  local ten = mt.puzzle.generate{variant = {name = "ten", arms = 10, misere = true}, goal = "draw"}[1]
+  eq(mt.variant(mt.puzzle.from_text(mt.puzzle.text(ten)).variant), mt.variant{arms = 10, misere = true})
+  check(mt.puzzle.check(ten).ok, "the wheel's puzzle checks")
+  -- a variant found by its name keeps the name
+  eq(mt.puzzle.generate{variant = "standard", goal = "win", plies = 3}[1].variant, "standard")
+end)
