@@ -773,3 +773,11 @@ test("puzzles of a board no name gives carry the board and check anywhere", func
   -- a variant found by its name keeps the name
   eq(mt.puzzle.generate{variant = "standard", goal = "win", plies = 3}[1].variant, "standard")
 end)
+
+test("pictures of a position of a board of points made from text: a clear error", function()
+  for _, f in ipairs({mt.svg, mt.diagram}) do
+    raises(function() f("bb.ww b") end, "made from text knows no board to draw")
+    raises(function() f(mt.position("bb.ww b")) end, "made from text knows no board to draw")
+  end
+  check(mt.svg(mt.variant(PONG_HAU_KI).start):find("data-point", 1, true), "a Position of its variant")
+end)
