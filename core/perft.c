@@ -183,7 +183,9 @@ static uint64_t perft_graph(Run *run, uint64_t own, uint64_t enemy,
   int flank = rules_flank_at(r, ply), adjacent = run->adjacent;
   if (depth == 1)
     return (uint64_t)graph_count_masks(g, own, enemy, flank, adjacent);
-  if (depth > 4 && run_stopped(run)) return 0;
+  /* a board may have 64 moves a position: a poll every 64K nodes of
+  ** depth 2 or more, each at most 64 counts of moves below it */
+  if (run_stopped(run)) return 0;
   uint64_t empty = ~(own | enemy) & board_full(g->n), sum = 0;
   uint64_t centre = g->centre >= 0 ? (uint64_t)1 << g->centre : 0;
   int next_flank = rules_flank_at(r, ply + 1);

@@ -135,14 +135,35 @@ function shared.graph_svg(pos, x, y, size, o, move)
   return out, pr
 end
 
+-- The points of a graph position as a list, each piece with its name,
+-- wrapped at 72 columns (for a layout that puts two points in one place
+-- of the text grid).
+local function points_list(pos, board, piece, colour)
+  local out, line, width = {}, {}, 0
+  for _, name in ipairs(board.points) do
+    if width > 0 and width + #name + 4 > 72 then
+      out[#out + 1], line, width = table.concat(line, "  "), {}, 0
+    end
+    line[#line + 1] = piece(pos, name) .. " " .. colour(name, "label")
+    width = width + #name + 4
+  end
+  out[#out + 1] = table.concat(line, "  ")
+  return out
+end
+
 -- shared.graph_diagram(pos, piece, colour): the lines of text of a graph
 -- position: each point's piece (piece(pos, name)) where its layout puts
 -- it, its name beside it, the lines that run straight or at 45 degrees on
--- the grid drawn; then the lines as a list (so none is lost), the one-way
--- lines marked with >.
+-- the grid drawn (or, when the layout puts two points in one place of the
+-- grid, the points as a list); then the lines as a list (so none is lost),
+-- the one-way lines marked with >.
 function shared.graph_diagram(pos, piece, colour)
   local board = pos:board()
   local places = shared.board_places(board)
+  local listed = {}
+  for _, l in ipairs(board.lines) do listed[#listed + 1] = l[1] .. "-" .. l[2] end
+  for _, l in ipairs(board.arrows) do listed[#listed + 1] = l[1] .. ">" .. l[2] end
+  listed = colour("lines: " .. table.concat(listed, " "), "label")
   -- the grid: as fine as the closest points need, at most 24 units wide
   local xs, ys = {}, {}
   for _, name in ipairs(board.points) do
@@ -157,7 +178,27 @@ function shared.graph_diagram(pos, piece, colour)
     end
   end
   local units = min(24, floor(1 / step + 0.5))
-  local cw, ch = 4, 2 -- columns and rows a unit: cells are twice as high as wide
+  local unit, taken = {}, {} -- each point's column and row in units
+  for _, name in ipairs(board.points) do
+    local u, v = floor(places[name][1] * units + 0.5), floor(places[name][2] * units + 0.5)
+    if taken[u * 64 + v] then
+      local out = points_list(pos, board, piece, colour)
+      out[#out + 1] = listed
+      return out
+    end
+    taken[u * 64 + v], unit[name] = true, {u, v}
+  end
+  -- columns a unit: a name ends before the next point of its row; an even
+  -- number, and half as many rows, so that 45 degrees fall on cells
+  local cw = 4
+  for _, a in ipairs(board.points) do
+    for _, b in ipairs(board.points) do
+      local du = unit[b][1] - unit[a][1]
+      if unit[a][2] == unit[b][2] and du > 0 then cw = max(cw, -((-#a - 2) // du)) end
+    end
+  end
+  cw = cw + cw % 2
+  local ch = cw // 2
   local longest = 1
   for _, name in ipairs(board.points) do longest = max(longest, #name) end
   local w, h = units * cw + longest + 3, units * ch + 1
@@ -165,8 +206,7 @@ function shared.graph_diagram(pos, piece, colour)
   for r = 1, h do grid[r] = {} for c = 1, w do grid[r][c] = " " end end
   local cell = {}
   for _, name in ipairs(board.points) do
-    local p = places[name]
-    cell[name] = {1 + floor(p[1] * units + 0.5) * cw, 1 + floor(p[2] * units + 0.5) * ch}
+    cell[name] = {1 + unit[name][1] * cw, 1 + unit[name][2] * ch}
   end
   local function draw(a, b)
     local c1, r1 = cell[a][1], cell[a][2]
@@ -181,15 +221,8 @@ function shared.graph_diagram(pos, piece, colour)
     end
     return true
   end
-  local listed = {}
-  for _, l in ipairs(board.lines) do
-    draw(l[1], l[2])
-    listed[#listed + 1] = l[1] .. "-" .. l[2]
-  end
-  for _, l in ipairs(board.arrows) do
-    draw(l[1], l[2])
-    listed[#listed + 1] = l[1] .. ">" .. l[2]
-  end
+  for _, l in ipairs(board.lines) do draw(l[1], l[2]) end
+  for _, l in ipairs(board.arrows) do draw(l[1], l[2]) end
   for _, name in ipairs(board.points) do
     local c, r = cell[name][1], cell[name][2]
     grid[r][c] = piece(pos, name)
@@ -201,7 +234,7 @@ function shared.graph_diagram(pos, piece, colour)
     if line ~= "" or (#lines > 0 and r < h) then lines[#lines + 1] = line end
   end
   while lines[#lines] == "" do lines[#lines] = nil end
-  lines[#lines + 1] = colour("lines: " .. table.concat(listed, " "), "label")
+  lines[#lines + 1] = listed
   return lines
 end
 
@@ -252,50 +285,6 @@ end
 
 local flip_colour = {black = "white", white = "black", draw = "draw"}
 
--- relabel(ba, bb, pair, found): the relabellings of board a's points onto
--- board b's (lines onto lines, one-way lines kept in their direction, the
--- same numbers of lines in and out at each point) in which pair(x, y)
--- holds for every point x and its image y, searched the most joined points
--- first; found(map) is called with each (a table reused: copy it to keep
--- it) until it returns true, and then that is true.
-local function relabel(ba, bb, pair, found)
-  local out_a, deg_a = arcs_of(ba)
-  local out_b, deg_b = arcs_of(bb)
-  local order = {}
-  for i, name in ipairs(ba.points) do order[i] = name end
-  table.sort(order, function(x, y)
-    local dx, dy = deg_a[x][1] + deg_a[x][2], deg_a[y][1] + deg_a[y][2]
-    if dx ~= dy then return dx > dy end
-    return x < y
-  end)
-  local map, used = {}, {}
-  local function fits(x, y)
-    if deg_a[x][1] ~= deg_b[y][1] or deg_a[x][2] ~= deg_b[y][2] or not pair(x, y) then
-      return false
-    end
-    for x2, y2 in pairs(map) do
-      if (out_a[x][x2] or false) ~= (out_b[y][y2] or false) or
-         (out_a[x2][x] or false) ~= (out_b[y2][y] or false) then
-        return false
-      end
-    end
-    return true
-  end
-  local function search(k)
-    if k > #order then return found(map) end
-    local x = order[k]
-    for _, y in ipairs(bb.points) do
-      if not used[y] and fits(x, y) then
-        map[x], used[y] = y, true
-        if search(k + 1) then return true end
-        map[x], used[y] = nil, nil
-      end
-    end
-    return false
-  end
-  return search(1)
-end
-
 -- The text of the position of board b (a description) whose point x holds
 -- colour(x), with side to move and ply.
 local function position_text(board, colour, side, ply)
@@ -315,32 +304,31 @@ local function colour_at(p, name)
   return p:at(tonumber(name) and p.arms and tonumber(name) or name)
 end
 
--- Walks the states reachable from a's start and checks that map (a's
--- points to b's; swap: the colours too) carries each to a state of b with
--- the same moves, carried, and the same end.  Returns true, or false and
--- what differs.
-local function same_play(va, vb, bb, map, swap, states, histories)
+-- Walks the states reachable from a's start (states, histories: as
+-- shared.reachable gives them) and checks that map (a's points to b's;
+-- swap: the colours too) carries each to a state of b with the same
+-- moves, carried, and the same end.  Returns true, or false and what
+-- differs.
+local function same_play(va, vb, bb, states, histories, map, swap)
+  local from = {} -- b's points to a's
+  for a, b in pairs(map) do from[b] = a end
   local function carry(p)
     local side = swap and flip_colour[p.side] or p.side
     return M.position(position_text(bb, function(name)
-      for a, b in pairs(map) do
-        if b == name then
-          local who = colour_at(p, a)
-          return swap and who and flip_colour[who] or who
-        end
-      end
+      local who = colour_at(p, from[name])
+      return swap and who and flip_colour[who] or who
     end, side, p.ply))
   end
   local function carry_move(m)
-    local from, to = tostring(m):match("^([%w_]+)-([%w_]+)$")
-    return map[from] .. "-" .. map[to]
+    local a, b = tostring(m):match("^([%w_]+)-([%w_]+)$")
+    return map[a] .. "-" .. map[b]
   end
   for i, p in ipairs(states) do
     local h, q = histories[i], carry(p)
     local hq = {}
     for k, m in ipairs(h) do hq[k] = carry_move(m) end
-    local oa, ra = va:outcome(p, h)
-    local ob, rb = vb:outcome(q, hq)
+    local oa = va:outcome(p, h)
+    local ob = vb:outcome(q, hq)
     if swap and oa then oa = flip_colour[oa] end
     if oa ~= ob then
       return false, string.format("%s ends %s in %s, its image %s %s", va.name,
@@ -364,9 +352,21 @@ local function same_play(va, vb, bb, map, swap, states, histories)
         end
       end
     end
-    local _ = ra and rb
   end
   return true
+end
+
+-- The point of a variant's board that its rules single out among the
+-- relabellings of the board onto itself that keep its start: its centre
+-- when the flank rule guards it.  Returns that point (or nil), and
+-- whether the rules single out only that: true for a variant without
+-- hooks (its other rules read the lines alone), so that two mappings
+-- onto another board that send the point to the same place are the same
+-- game or not alike.
+local function kept_point(v, board)
+  local flank = v:parameters().flank
+  local centre = flank ~= "never" and flank ~= 0 and board.centre or nil
+  return centre, not v.hooked
 end
 
 -- M.same_game(a, b): whether two variants are the same game up to a
@@ -376,17 +376,26 @@ end
 -- lines, one-way lines to one-way lines) and a's start onto b's start;
 -- it is then checked on every state reachable from a's start: the same
 -- moves, carried, and the same ends, so hooks and parameters are compared
--- by what they do.
+-- by what they do.  Of the mappings that differ only by a relabelling of
+-- a's board onto itself that a's rules cannot tell (a variant without
+-- hooks), one is checked.
 function M.same_game(a, b)
   local va = shared.as_argument(1, "same_game", M.variant, a)
   local vb = shared.as_argument(2, "same_game", M.variant, b)
+  if va.hooked and not vb.hooked then -- the sameness goes both ways
+    local same, map, swap = M.same_game(vb, va)
+    if not same then return same, map end
+    local back = {}
+    for x, y in pairs(map) do back[y] = x end
+    return true, back, swap
+  end
   local ba, bb = va:board(), vb:board()
   if #ba.points ~= #bb.points then
     return false, string.format("%s has %d points, %s %d", va.name, #ba.points,
                                 vb.name, #bb.points)
   end
-  local _, deg_a = arcs_of(ba)
-  local _, deg_b = arcs_of(bb)
+  local out_a, deg_a = arcs_of(ba)
+  local out_b, deg_b = arcs_of(bb)
   local arcs_a, arcs_b = 0, 0
   for _, d in pairs(deg_a) do arcs_a = arcs_a + d[1] end
   for _, d in pairs(deg_b) do arcs_b = arcs_b + d[1] end
@@ -396,27 +405,57 @@ function M.same_game(a, b)
   end
   local sa, sb = va.start, vb.start
   local why = "no relabelling of the points carries one board and start onto the other"
-  local states, histories -- a's, walked once when a relabelling is to be checked
+  local kept, plain = kept_point(va, ba)
+  -- past this depth of the search, a mapping that failed the play means
+  -- every other one below it fails too
+  local settled = plain and (kept and 1 or 0) or #ba.points
+  local order = shared.search_order(ba, out_a, kept)
+  local states, histories
   for _, swap in ipairs({false, true}) do
     if (sa.side == sb.side) ~= swap then
+      local map, used = {}, {}
       local found
-      local function pair(x, y)
-        local cx = colour_at(sa, x)
+      local function fits(x, y)
+        local cx, cy = colour_at(sa, x), colour_at(sb, y)
         if swap and cx then cx = flip_colour[cx] end
-        return cx == colour_at(sb, y)
-      end
-      local function check(map)
-        if not states then states, histories = shared.reachable(va) end
-        local ok, reason = same_play(va, vb, bb, map, swap, states, histories)
-        if ok then
-          found = {}
-          for x, y in pairs(map) do found[x] = y end
-        else
-          why = reason
+        if cx ~= cy or deg_a[x][1] ~= deg_b[y][1] or deg_a[x][2] ~= deg_b[y][2] then
+          return false
         end
-        return ok
+        for x2, y2 in pairs(map) do
+          if (out_a[x][x2] or false) ~= (out_b[y][y2] or false) or
+             (out_a[x2][x] or false) ~= (out_b[y2][y] or false) then
+            return false
+          end
+        end
+        return true
       end
-      if relabel(ba, bb, pair, check) then return true, found, swap end
+      -- Maps order[k..] onto b's points left; true when a mapping is the
+      -- same game, else false and whether one was played and failed.
+      local function search(k)
+        if k > #order then
+          if not states then states, histories = shared.reachable(va) end
+          local ok, reason = same_play(va, vb, bb, states, histories, map, swap)
+          if ok then
+            found = {}
+            for x, y in pairs(map) do found[x] = y end
+            return true
+          end
+          why = reason
+          return false, true
+        end
+        local x = order[k]
+        for _, y in ipairs(bb.points) do
+          if not used[y] and fits(x, y) then
+            map[x], used[y] = y, true
+            local ok, played = search(k + 1)
+            if ok then return true end
+            map[x], used[y] = nil, nil
+            if played and k > settled then return false, true end
+          end
+        end
+        return false
+      end
+      if search(1) then return true, found, swap end
     end
   end
   return false, why
@@ -424,35 +463,98 @@ end
 
 -- --- symmetries ---
 
-local symmetry_cache, symmetry_count = {}, 0 -- the symmetries of the boards seen
+local symmetry_cache = setmetatable({}, {__mode = "k"})
+
+-- shared.search_order(board, out, first): the points of a board
+-- description in the order a search for relabellings maps them, so that
+-- each is tied by arcs (out, as arcs_of gives them) to those before it
+-- and a wrong choice fails at once: first (or the most joined point),
+-- then again and again the point with the most arcs to the points
+-- already ordered (ties: the most joined, then by name).
+function shared.search_order(board, out, first)
+  local degree, ties, order, placed = {}, {}, {}, {}
+  for _, x in ipairs(board.points) do degree[x], ties[x] = 0, 0 end
+  for x, to in pairs(out) do
+    for y in pairs(to) do degree[x], degree[y] = degree[x] + 1, degree[y] + 1 end
+  end
+  local function better(x, y)
+    if ties[x] ~= ties[y] then return ties[x] > ties[y] end
+    if degree[x] ~= degree[y] then return degree[x] > degree[y] end
+    return x < y
+  end
+  for k = 1, #board.points do
+    local pick = k == 1 and first or nil
+    if not pick then
+      for _, x in ipairs(board.points) do
+        if not placed[x] and (not pick or better(x, pick)) then pick = x end
+      end
+    end
+    order[k], placed[pick] = pick, true
+    for _, y in ipairs(board.points) do
+      if out[pick][y] then ties[y] = ties[y] + 1 end
+      if out[y][pick] then ties[y] = ties[y] + 1 end
+    end
+  end
+  return order
+end
 
 -- shared.board_symmetries(board): the relabellings of a board description
 -- onto itself (lines to lines, one-way lines kept in their direction, the
--- centre kept): a list of maps {name = image}, the identity among them; at
--- most 2000 of them (a board with more gives the first found: folding by
--- them is then only less thorough).
+-- centre kept): a list of maps {name = image}, the identity first; at most
+-- 2000 of them (a board with more gives the first found: folding by them
+-- is then only less thorough).  Also, as a second result, each as a list
+-- of point numbers: where[i] is the number of the point whose piece the
+-- relabelling brings to point i.
 function shared.board_symmetries(board)
-  local key = table.concat(board.points, " ")
+  local parts = {table.concat(board.points, " ")}
   for _, kind in ipairs({"lines", "arrows"}) do
-    for _, l in ipairs(board[kind]) do key = key .. " " .. kind .. l[1] .. "-" .. l[2] end
+    for _, l in ipairs(board[kind]) do parts[#parts + 1] = kind .. l[1] .. "-" .. l[2] end
   end
-  key = key .. " centre " .. tostring(board.centre)
+  parts[#parts + 1] = "centre " .. tostring(board.centre)
+  local key = table.concat(parts, " ")
   local cached = symmetry_cache[key]
-  if cached then return cached end
-  local found = {}
-  relabel(board, board, function(x, y) return (x == board.centre) == (y == board.centre) end,
-          function(map)
-            local copy = {}
-            for a, b in pairs(map) do copy[a] = b end
-            found[#found + 1] = copy
-            return #found >= 2000
-          end)
-  symmetry_count = symmetry_count + 1
-  if symmetry_count > 64 then -- a session of many boards: begin again
-    symmetry_cache, symmetry_count = {}, 1
+  if cached then return cached[1], cached[2] end
+  local out, degree = arcs_of(board)
+  local found, map, used = {}, {}, {}
+  local order = shared.search_order(board, out, board.centre)
+  local function fits(x, y)
+    if degree[x][1] ~= degree[y][1] or degree[x][2] ~= degree[y][2] then return false end
+    if (x == board.centre) ~= (y == board.centre) then return false end
+    for x2, y2 in pairs(map) do
+      if (out[x][x2] or false) ~= (out[y][y2] or false) or
+         (out[x2][x] or false) ~= (out[y2][y] or false) then
+        return false
+      end
+    end
+    return true
   end
-  symmetry_cache[key] = found
-  return found
+  local function search(k)
+    if #found >= 2000 then return end
+    if k > #order then
+      local copy = {}
+      for a, b in pairs(map) do copy[a] = b end
+      found[#found + 1] = copy
+      return
+    end
+    local x = order[k]
+    for i = 0, #board.points do -- x itself first: the identity is found first
+      local y = i == 0 and x or board.points[i]
+      if (i == 0 or y ~= x) and not used[y] and fits(x, y) then
+        map[x], used[y] = y, true
+        search(k + 1)
+        map[x], used[y] = nil, nil
+      end
+    end
+  end
+  search(1)
+  local number, where = {}, {}
+  for i, name in ipairs(board.points) do number[name] = i end
+  for k, g in ipairs(found) do
+    where[k] = {}
+    for a, b in pairs(g) do where[k][number[b]] = number[a] end
+  end
+  symmetry_cache[key] = {found, where}
+  return found, where
 end
 
 -- shared.graph_canonical(p, swap): the least text of a position of a board
@@ -463,23 +565,31 @@ function shared.graph_canonical(p, swap)
   local board = p:board()
   local text = tostring(p):gsub(" %d+$", "")
   if not board then return text, false end
-  local glyph = {black = "b", white = "w"}
-  local flip = {black = "white", white = "black"}
+  local n = #board.points
+  local cells = {}
+  for i = 1, n + 2 do cells[i] = text:sub(i, i) end -- the points, " ", the side
+  local _, where = shared.board_symmetries(board)
+  local flip = {["."] = ".", [" "] = " ", b = "w", w = "b"}
   local best, swapped
   for _, colours in ipairs(swap and {false, true} or {false}) do
-    local side = colours and flip[p.side] or p.side
-    for _, g in ipairs(shared.board_symmetries(board)) do
-      local inverse = {}
-      for a, b in pairs(g) do inverse[b] = a end
-      local cells = {}
-      for i, name in ipairs(board.points) do
-        local who = p[inverse[name]]
-        if colours and who then who = flip[who] end
-        cells[i] = glyph[who] or "."
+    for _, from in ipairs(where) do
+      -- the image, compared with the best so far point by point: most
+      -- images are beaten at their first points, and none is built
+      for i = 1, n + 2 do
+        local c = cells[from[i] or i]
+        if colours then c = flip[c] end
+        if not best or c < best[i] then
+          best, swapped = best or {}, colours
+          for j = i, n + 2 do
+            local d = cells[from[j] or j]
+            best[j] = colours and flip[d] or d
+          end
+          break
+        elseif c > best[i] then
+          break
+        end
       end
-      local image = table.concat(cells) .. " " .. side:sub(1, 1)
-      if not best or image < best then best, swapped = image, colours end
     end
   end
-  return best, swapped
+  return table.concat(best), swapped
 end

@@ -125,13 +125,19 @@ function shared.options(o, n, name, known)
 end
 
 -- shared.board_of(x, n, name): the Position that x, argument n of
--- function name, shows: a Game's board, a Position, or position text.
+-- function name, shows: a Game's board, a Position, or position text; an
+-- error for a position of a board of points that knows no board.
 function shared.board_of(x, n, name)
   local kind = M.type(x)
   if kind == "Game" then return x:board() end
-  if kind == "Position" then return x end
-  shared.check_arg(type(x) == "string", n, name, "Game, Position or position text", x)
-  return shared.as_argument(n, name, M.position, x)
+  shared.check_arg(kind == "Position" or type(x) == "string", n, name,
+                   "Game, Position or position text", x)
+  local pos = kind == "Position" and x or shared.as_argument(n, name, M.position, x)
+  if pos.points and not pos:board() then
+    shared.arg_error(n, name, "a position of a board of points made from text knows no " ..
+                     "board to draw: give a Game, or a Position of its variant (v.start, g:board())")
+  end
+  return pos
 end
 
 -- shared.move_texts(list): the moves of a list as text.

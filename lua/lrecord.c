@@ -285,7 +285,12 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
   lua_setfield(L, t, "Variant");
   const Variant *named = resolve_name(L, lua_tostring(L, -1),
                                       v->rules.graph ? 0 : v->rules.arms);
-  rule_tags(L, t, v, named);
+  /* a board of points that is not its name's: the reader takes nothing
+  ** from the name (the board tags replace it), so every rule is written */
+  int own_board =
+      v->rules.graph && !(named && named->rules.graph &&
+                          graph_equal(named->rules.graph, v->rules.graph));
+  rule_tags(L, t, v, own_board ? NULL : named);
   if (v->rules.graph)
     set_board_tags(L, t, v->rules.graph);
   else if (v->rules.arms != 8) {
@@ -297,10 +302,7 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
     start = named->start;
   else
     board_start(&start, v->rules.arms);
-  int always = v->rules.graph && !(named && named->rules.graph &&
-                                   graph_equal(named->rules.graph,
-                                               v->rules.graph));
-  if (always || memcmp(&g->positions[0], &start, sizeof start) != 0) {
+  if (own_board || memcmp(&g->positions[0], &start, sizeof start) != 0) {
     lua_pushstring(L, board_format(&g->positions[0], buf));
     lua_setfield(L, t, "Position");
   }

@@ -51,7 +51,7 @@
     for (var arm = 1; arm <= data.arms; arm++) names.push(String(arm));
     names.push("c");
   }
-  var indexOf = {};
+  var indexOf = Object.create(null); // no prototype: a point may be named __proto__
   names.forEach(function (name, j) { indexOf[name] = j; });
 
   /* --- the graph --- */

@@ -53,10 +53,14 @@ end
 -- (text) and, when its search has them, what it found: {depth, score,
 -- mate, nodes, pv}.  limits, for this move: time (seconds), depth, nodes,
 -- infinite (search until stop), stop (a function polled now and then:
--- true means answer at once).
+-- true means answer at once).  A game that is over is an error.
 function Player:choose(game, limits)
   shared.check_self(made[self], "choose", "Player", self)
   shared.check_arg(M.type(game) == "Game", 1, "choose", "Game", game)
+  local winner, reason = game:result()
+  if winner then
+    shared.arg_error(1, "choose", string.format("the game is over: %s, %s", winner, reason))
+  end
   local move, info = self.decide(self, game:copy(), check_limits(limits))
   return tostring(move), type(info) == "table" and info or nil
 end

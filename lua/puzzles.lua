@@ -244,6 +244,32 @@ local function why_none(v, goal, plies, seen, unlike)
                                "among several", seen.fits, what)
 end
 
+-- The variant field of the puzzles of v: v's name (with its arms on a
+-- wheel of other than 8) when that name gives v — a built-in, a variant
+-- on the search path, a hooked one found by its name — else, for a
+-- variant without hooks, the table that makes it, board and rules in
+-- full, so that the puzzle checks wherever it goes.
+local function variant_field(v)
+  local by_name = (v.arms == 8 or v.points) and v.name or {base = v.name, arms = v.arms}
+  local ok, named = pcall(M.variant, by_name)
+  if v.hooked or ok and named == v then return by_name end
+  local p = v:parameters()
+  local t = {name = v.name, start = tostring(v.start), flank = p.flank,
+             adjacent_enemy = p.adjacent_enemy, misere = p.misere,
+             repetition = p.repetition, max_plies = p.max_plies}
+  if not v.points then
+    t.arms = v.arms
+    return t
+  end
+  local b = v:board()
+  t.points, t.centre, t.layout = b.points, b.centre, b.layout
+  for _, kind in ipairs({"lines", "arrows"}) do
+    t[kind] = {}
+    for i, l in ipairs(b[kind]) do t[kind][i] = l[1] .. "-" .. l[2] end
+  end
+  return t
+end
+
 -- P.generate{variant = ..., goal = "win" or "draw", plies = n, limit = n,
 -- unlike = variant}: every position reachable from the start that fits (a
 -- win in exactly plies with one winning first move, or a draw with one
@@ -262,6 +288,7 @@ function P.generate(o)
   shared.check_option((o.limit or 0) >= 0, 1, "generate", "limit", "a non-negative integer", o.limit)
   if o.unlike ~= nil then shared.as_argument(1, "generate", M.variant, o.unlike) end
   local s = M.solve(v)
+  local field = variant_field(v)
   local found, classes = {}, {}
   local seen = {wins = {}, fits = 0, unlike = 0} -- for why none fits
   local states, histories = shared.reachable(v)
@@ -293,7 +320,7 @@ function P.generate(o)
                               plies == 1 and "y" or "ies")
             or string.format("%s to play: the only move that does not lose",
                              p.side:gsub("^%l", string.upper)),
-          variant = (v.arms == 8 or v.points) and v.name or {base = v.name, arms = v.arms},
+          variant = field,
           position = v.opening == 0 and #h == 0
                      and (tostring(p):gsub(" %d+$", "")) or tostring(p),
           goal = goal, plies = goal == "win" and plies or nil,
@@ -324,7 +351,8 @@ end
 -- else (where says which field).
 local function literal(x, where, depth)
   if type(x) == "string" or math.type(x) == "integer" then return string.format("%q", x) end
-  if type(x) == "boolean" or math.type(x) == "float" and x == x and math.abs(x) < math.huge then
+  if type(x) == "boolean" then return tostring(x) end
+  if math.type(x) == "float" and x == x and math.abs(x) < math.huge then
     return string.format("%.17g", x)
   end
   if type(x) ~= "table" or depth == 0 then

@@ -89,6 +89,7 @@ local function tune_options(v, options)
   c.scale, c.step = o.scale, o.step or 0.1
   c.min_step = o.min_step or c.step / 1024
   c.iterations = shared.whole_option(o, "iterations", 0, 1000000, 3, "tune") or 100
+  c.start_given = o.start ~= nil
   return c
 end
 
@@ -220,6 +221,11 @@ function shared.tune(note, eval, variant, options)
   local s = M.solve(v)
   local states = shared.accuracy_states(v, s, c.start, c.history,
                                         {weights = c.weights == "random-play", cap = c.cap})
+  if #states.positions == 0 then -- the error of no states is 0/0
+    local given = c.start_given
+    shared.arg_error(given and 3 or 2, "tune", "no state with a move is reachable from " ..
+                     (given and "the start given" or "the variant's start") .. ": nothing to fit")
+  end
   states.weight = 0
   for _, x in ipairs(states.weights) do states.weight = states.weight + x end
   local run = new_run(f, v, states, w, keys, c, note)

@@ -61,10 +61,12 @@ local function info(e, text) send(e, "info string " .. short(text, 400)) end
 
 -- --- the options ---
 
--- The variant the options select (an error when they do not fit).
+-- The variant the options select (an error when they do not fit): arms
+-- set the wheel's size, and a board of points keeps its own.
 local function make_variant(name, arms)
-  if arms then return new_variant{base = name, arms = arms} end
-  return new_variant(name)
+  local v = new_variant(name)
+  if arms and not v.points then return new_variant{base = name, arms = arms} end
+  return v
 end
 
 -- The name in list equal to name but for case, or nil.
@@ -119,7 +121,7 @@ function setters.arms(e, value)
   if not n or n < 4 or n > 64 or n % 2 ~= 0 then
     return info(e, "error: Arms must be an even number from 4 to 64, not '" .. short(value) .. "'")
   end
-  if n == e.variant_value.arms then e.arms = n return end
+  if n == e.variant_value.arms or e.variant_value.points then e.arms = n return end
   local ok, v = pcall(make_variant, e.variant, n)
   if not ok then return info(e, "error: Arms " .. n .. ": " .. message(v)) end
   e.arms, e.variant_value = n, v
@@ -158,7 +160,7 @@ local OPTIONS = {
   {name = "Variant", type = "combo", default = function() return "standard" end,
    vars = variants},
   {name = "Arms", type = "spin", min = 4, max = 64,
-   default = function(e) return e.variant_value.arms end},
+   default = function(e) return e.variant_value.arms or e.arms or 8 end},
   {name = "Player", type = "combo", default = function() return "alphabeta" end,
    vars = players},
   {name = "Depth", type = "spin", min = 0, max = MAX_DEPTH, default = function() return 0 end},

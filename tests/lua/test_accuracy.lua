@@ -559,3 +559,13 @@ test("mt.tune: bad arguments get clear errors; a stop keeps the best weights", f
   check(t.partial and t.stopped == "time", "a partial tuning")
   check(t.error.after <= t.error.before, "no worse")
 end)
+
+test("mt.tune refuses a start with nothing to fit (its error would be 0/0)", function()
+  local eval = {weights = {a = 1}, eval = function(_, _, w) return w.a end}
+  raises(function() mt.tune(eval, {base = "standard", start = ".wbbwbbw/w b"}) end,
+         "bad argument #2 to 'tune' (no state with a move is reachable from the variant's start")
+  raises(function() mt.tune(eval, "standard", {start = ".wbbwbbw/w b"}) end,
+         "bad argument #3 to 'tune' (no state with a move is reachable from the start given")
+  raises(function() mt.tune(eval, {name = "stuck", points = {"a", "b", "c"}, lines = {"a-b", "b-c"},
+                                   start = "bw. b"}) end, "nothing to fit")
+end)

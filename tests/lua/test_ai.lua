@@ -249,3 +249,16 @@ test("the players are listed", function()
   end
   eq(tostring(mt.player("heuristic")), "player heuristic", "tostring")
 end)
+
+test("every player refuses a game that is over, with what it wants", function()
+  local over = mt.game("standard", ".wbbwbbw/w b") -- black is blocked
+  local board = mt.game({name = "blocked", points = {"a", "b", "c"}, lines = {"a-b", "b-c"},
+                         start = "bw. b"})
+  for _, g in ipairs({over, board}) do
+    check(g:result(), "the game is over")
+    for _, name in ipairs(mt.players()) do
+      raises(function() mt.player(name):choose(g) end,
+             "bad argument #1 to 'choose' (the game is over", name)
+    end
+  end
+end)

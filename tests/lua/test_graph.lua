@@ -590,3 +590,194 @@ test("mt.compare says which variants are the same game", function()
                        random = false}
   check(tostring(d):find("colours swapped", 1, true), tostring(d))
 end)
+
+test("a record of a board of points keeps its rules when its name is a wheel variant's", function()
+  -- named like the built-in misere, but on a board of its own: the
+  -- reader cannot take the rules from the name, so every rule is written
+  local v = mt.variant{name = "misere", points = {"a", "b", "c", "d", "e"},
+    lines = {"a-b", "b-c", "c-d", "d-e", "e-a", "a-c"}, start = "bw.w. b",
+    misere = true, adjacent_enemy = true, repetition = 2, max_plies = 7}
+  local g = mt.game(v):play("a-e"):play("d-c")
+  local h = mt.from_record(g:record())
+  local p, q = v:parameters(), h:variant():parameters()
+  eq({q.misere, q.adjacent_enemy, q.repetition, q.max_plies, q.flank},
+     {p.misere, p.adjacent_enemy, p.repetition, p.max_plies, p.flank})
+  check(mt.same_game(h:variant(), v), "the same game")
+  local won = mt.game(v)
+  while not won:result() do won:play(won:moves()[1]) end
+  eq({mt.from_record(won:record()):result()}, {won:result()})
+end)
+
+-- A star: a hub joined to n - 1 points, black on the hub, white on the
+-- last two points; extra fields added.
+local function star_table(n, extra)
+  local t = {name = "star" .. n, points = {"hub"}, lines = {},
+             start = "b" .. string.rep(".", n - 3) .. "ww b"}
+  for i = 1, n - 1 do
+    t.points[#t.points + 1] = "s" .. i
+    t.lines[#t.lines + 1] = "hub-s" .. i
+  end
+  for k, x in pairs(extra or {}) do t[k] = x end
+  return t
+end
+
+test("mt.same_game on a board with many symmetries checks one mapping of rules that cannot tell them apart", function()
+  -- 13! mappings carry the star of 16 and its start onto itself; without
+  -- hooks the rules cannot tell them apart, so one failed mapping says no
+  local plain, misere = star_table(16), star_table(16, {misere = true})
+  local hooked = star_table(16, {allow = function() return true end})
+  local budget = {instructions = 2000000}
+  for _, pair in ipairs({{plain, misere}, {hooked, misere}, {misere, hooked}}) do
+    local ok, same, why = mt.limit(budget, mt.same_game, pair[1], pair[2])
+    eq({ok, same}, {true, false}, "settled within the budget: " .. tostring(same))
+    check(tostring(why):find("ends"), tostring(why))
+  end
+  local ok, same, map = mt.limit(budget, mt.same_game, hooked, plain)
+  eq({ok, same, map and map.hub}, {true, true, "hub"})
+  -- hooks that tell the points apart: every mapping may need trying
+  local a = star_table(7, {allow = function(_, m) return m.to ~= "s1" end})
+  local b = star_table(7, {allow = function(_, m) return m.to ~= "s3" end})
+  local yes, found = mt.same_game(a, b)
+  eq({yes, found.s1, found.s5, found.s6}, {true, "s3", "s5", "s6"})
+  eq((mt.same_game(star_table(7), b)), false)
+  -- the flank rule singles out its centre: mappings that send it apart
+  -- are tried each
+  local wheel = mt.variant(wheel_table(8, {centre = "c", flank = "always"}))
+  eq((mt.same_game(wheel, "standard")), true)
+  eq((mt.same_game(wheel, "no-restriction")), false)
+  local function ring(centre) -- the mirror through p1 and p4 keeps the start
+    local t = {name = "ring6" .. centre, points = {}, lines = {}, start = "b..w.. b",
+               centre = centre, flank = "always"}
+    for i = 1, 6 do t.points[i], t.lines[i] = "p" .. i, "p" .. i .. "-p" .. (i % 6 + 1) end
+    return t
+  end
+  local mirrored, mirror = mt.same_game(ring("p2"), ring("p6"))
+  eq({mirrored, mirror.p2, mirror.p3}, {true, "p6", "p5"})
+  eq((mt.same_game(ring("p2"), ring("p3"))), false)
+end)
+
+test("a ring's positions fold by its rotations and reflections, as a naive fold does", function()
+  local n = 12
+  local t = {name = "ring12", points = {}, lines = {}, start = "bbw.w..b.... b"}
+  for i = 1, n do
+    t.points[i] = "r" .. i
+    t.lines[i] = "r" .. i .. "-r" .. (i % n + 1)
+  end
+  local v = mt.variant(t)
+  local seen, folded = {}, {}
+  local function least(board) -- over the 2n rotations and reflections
+    local best
+    for _, text in ipairs({board, board:reverse()}) do
+      for r = 0, n - 1 do
+        local image = text:sub(r + 1) .. text:sub(1, r)
+        if not best or image < best then best = image end
+      end
+    end
+    return best
+  end
+  local function walk(game)
+    local state = game:position():gsub(" %d+$", "")
+    if seen[state] then return end
+    seen[state] = true
+    folded[least(state:sub(1, n))] = true
+    for _, m in ipairs(game:moves()) do walk(game:copy():play(m)) end
+  end
+  walk(mt.game(v))
+  local count = 0
+  for _ in pairs(folded) do count = count + 1 end
+  local text, nodes = mt.dot(v)
+  eq(nodes, count)
+  for label in text:gmatch('n%d+ %[label="([^"]+)"') do
+    check(folded[label], "a node is the least image of its board: " .. label)
+  end
+end)
+
+test("UGI: the Arms option belongs to the wheel and does not stop a board of points", function()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. dir .. "/variants")
+  local f = assert(io.open(dir .. "/variants/phk.lua", "w"))
+  f:write([[return {name = "phk", points = {"tl", "tr", "c", "bl", "br"},
+    lines = {"tl-c", "tr-c", "bl-c", "br-c", "tl-bl", "tr-br", "bl-br"}, start = "bb.ww b"}]])
+  f:close()
+  local input = dir .. "/in"
+  f = assert(io.open(input, "w"))
+  -- a runner that sends every option, the arms among them, in any order
+  f:write("ugi\nsetoption name Arms value 8\nsetoption name Variant value phk\n",
+          "ugi\nposition startpos moves tl-c\ngo depth 4\n",
+          "setoption name Arms value 10\nposition startpos moves tl-c bl-tl\ngo depth 2\n",
+          "setoption name Variant value standard\nposition startpos\ngo depth 1\nquit\n")
+  f:close()
+  local out = io.popen("MUTORERE_PATH=" .. dir .. " " .. PROGRAM .. " --ugi < " .. input):read("a")
+  local best = {}
+  for m in out:gmatch("bestmove (%S+)") do best[#best + 1] = m end
+  eq(best, {"bl-tl", "c-bl", "1-c"}, "phk's moves, then the wheel of 10 arms: " .. out)
+  check(not out:find("error", 1, true), out)
+  check(not out:find("default nil", 1, true), "every option has a default: " .. out)
+  os.execute("rm -r " .. dir)
+end)
+
+test("show() on a board of points loses no piece: long names, points close together", function()
+  -- every point's piece and name appear once, and nothing else but lines
+  local function shows_all(t)
+    local v = mt.variant(t)
+    local text = mt.diagram(v.start, false)
+    local body = text:match("^(.-)\nlines: ") or text
+    local pieces = select(2, body:gsub("●", "")) + select(2, body:gsub("○", "")) +
+                   select(2, body:gsub("·", ""))
+    eq(pieces, #t.points, "one piece or empty point a point: " .. text)
+    for _, name in ipairs(t.points) do
+      check(body:find("[●○·] " .. name .. "%f[^%w_]") or body:find("[●○·]─" .. name .. "%f[^%w_]"),
+            name .. " beside its point: " .. text)
+    end
+    return body
+  end
+  -- a long name does not run over the next point of its row
+  local body = shows_all{name = "long", points = {"abcdefghijk", "b", "c"},
+                         lines = {"abcdefghijk-b", "b-c"}, start = "bw. b",
+                         layout = {abcdefghijk = {0, 0}, b = {1, 0}, c = {2, 0}}}
+  eq(body, "●─abcdefghijk─○─b───────────· c")
+  -- two points the grid cannot tell apart: the points are listed
+  body = shows_all{name = "close", points = {"a", "b", "c", "d"}, lines = {"a-b", "b-c", "c-d"},
+                   start = "bw.. b", layout = {a = {0, 0}, b = {0.5, 0}, c = {30, 0}, d = {30, 30}}}
+  eq(body, "● a  ○ b  · c  · d")
+  -- a ring of 12 named r1 .. r12 drawn on a circle, and the shipped boards
+  local ring = {name = "ring12", points = {}, lines = {}, start = "bw.......... b"}
+  for i = 1, 12 do ring.points[i], ring.lines[i] = "r" .. i, "r" .. i .. "-r" .. (i % 12 + 1) end
+  shows_all(ring)
+end)
+
+test("puzzles of a board no name gives carry the board and check anywhere", function()
+  local t = {name = "drawn", points = {"a", "b", "c", "d", "e", "f"},
+    lines = {"a-b", "b-c", "c-d", "d-e"}, arrows = {"e-f", "f-a", "c-f"}, start = "bw.bw. b",
+    layout = {a = {0, 0}, b = {1, 0}, c = {2, 0.5}, d = {2, 1.5}, e = {1, 2}, f = {0.25, 1}},
+    misere = false, repetition = 2}
+  local found = 0
+  for plies = 1, 7, 2 do
+    for _, puzzle in ipairs(mt.puzzle.generate{variant = t, goal = "win", plies = plies}) do
+      found = found + 1
+      eq(type(puzzle.variant), "table", "the board in full")
+      for _, p in ipairs({puzzle, mt.puzzle.from_text(mt.puzzle.text(puzzle))}) do
+        local r = mt.puzzle.check(p)
+        check(r.ok, "checks: " .. table.concat(r.problems, "; "))
+        eq(mt.variant(p.variant), mt.variant(t), "the same rules, board and start")
+        eq(mt.variant(p.variant):board(), mt.variant(t):board(), "the same board, layout and all")
+      end
+    end
+  end
+  check(found > 0, "some puzzles")
+  -- a wheel of 10 arms under a name nothing gives: its rules in full
+  local ten = mt.puzzle.generate{variant = {name = "ten", arms = 10, misere = true}, goal = "draw"}[1]
+  eq(mt.variant(mt.puzzle.from_text(mt.puzzle.text(ten)).variant), mt.variant{arms = 10, misere = true})
+  check(mt.puzzle.check(ten).ok, "the wheel's puzzle checks")
+  -- a variant found by its name keeps the name
+  eq(mt.puzzle.generate{variant = "standard", goal = "win", plies = 3}[1].variant, "standard")
+end)
+
+test("pictures of a position of a board of points made from text: a clear error", function()
+  for _, f in ipairs({mt.svg, mt.diagram}) do
+    raises(function() f("bb.ww b") end, "made from text knows no board to draw")
+    raises(function() f(mt.position("bb.ww b")) end, "made from text knows no board to draw")
+  end
+  check(mt.svg(mt.variant(PONG_HAU_KI).start):find("data-point", 1, true), "a Position of its variant")
+end)

@@ -525,4 +525,16 @@ test("the biggest pages: loaded and playable; how long it takes", function()
   end
 end)
 
+test("boards of points whose names are JavaScript's own (__proto__, constructor)", function()
+  -- Pong Hau K'i with its points renamed: the page keys nothing by a name
+  -- in an object that has a prototype
+  local v = mt.variant{name = "proto", points = {"__proto__", "constructor", "c", "valueOf", "toString"},
+    lines = {"__proto__-c", "constructor-c", "valueOf-c", "toString-c", "__proto__-valueOf",
+             "constructor-toString", "valueOf-toString"},
+    layout = {__proto__ = {0, 0}, constructor = {2, 0}, c = {1, 1}, valueOf = {0, 2}, toString = {2, 2}},
+    start = "bb.ww b"}
+  check_variants({v})
+  clicked_game(v)
+end)
+
 os.execute("rm -rf " .. quote(dir))

@@ -140,3 +140,10 @@ test("the REPL plays a puzzle and remembers it solved", function()
   os.remove(state)
   os.remove(input)
 end)
+
+test("mt.puzzle.text writes booleans (a puzzle holds them)", function()
+  local p = {title = "t", variant = {base = "standard", misere = true}, position = "bbbbwwww/. b",
+             goal = "draw", hint = false}
+  local back = mt.puzzle.from_text(mt.puzzle.text(p))
+  eq({back.variant.misere, back.hint}, {true, false})
+end)
