@@ -483,7 +483,11 @@ end
 
 -- --- symmetries ---
 
-local symmetry_cache = setmetatable({}, {__mode = "k"})
+-- The symmetries of the boards met last, by a text of the board (strings
+-- are never dropped from a weak table: the cache is emptied instead once
+-- it holds SYMMETRY_CACHE boards).
+local SYMMETRY_CACHE = 8
+local symmetry_cache, cached_boards = {}, 0
 
 -- shared.search_order(board, out, first): the points of a board
 -- description in the order a search for relabellings maps them, so that
@@ -573,7 +577,8 @@ function shared.board_symmetries(board)
     where[k] = {}
     for a, b in pairs(g) do where[k][number[b]] = number[a] end
   end
-  symmetry_cache[key] = {found, where}
+  if cached_boards >= SYMMETRY_CACHE then symmetry_cache, cached_boards = {}, 0 end
+  symmetry_cache[key], cached_boards = {found, where}, cached_boards + 1
   return found, where
 end
 

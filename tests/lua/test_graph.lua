@@ -781,3 +781,25 @@ test("pictures of a position of a board of points made from text: a clear error"
   end
   check(mt.svg(mt.variant(PONG_HAU_KI).start):find("data-point", 1, true), "a Position of its variant")
 end)
+
+test("the symmetries of boards met are not kept for ever", function()
+  -- 60 rings of 40 points, each under names of its own, folded by mt.dot:
+  -- the symmetries of every one (80 maps of 40 points) were kept, some 200
+  -- KB a board
+  local function ring(k)
+    local t = {name = "ring", points = {}, lines = {}, start = "bw" .. string.rep(".", 38) .. " b"}
+    for i = 1, 40 do
+      t.points[i] = "q" .. k .. "_" .. i
+      t.lines[i] = "q" .. k .. "_" .. i .. "-q" .. k .. "_" .. (i % 40 + 1)
+    end
+    return t
+  end
+  mt.dot(ring(0))
+  collectgarbage()
+  local before = collectgarbage("count")
+  for k = 1, 60 do eq(select(2, mt.dot(ring(k))), 20, "ring " .. k .. ": its boards up to symmetry") end
+  collectgarbage()
+  collectgarbage()
+  local grown = (collectgarbage("count") - before) / 1024
+  check(grown < 4, string.format("%.1f MB kept after 60 boards", grown))
+end)
