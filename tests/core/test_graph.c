@@ -653,6 +653,68 @@ static void test_perft_polls(void) {
     fprintf(stderr, "  %d polls for %lld leaves\n", polls, (long long)leaves);
 }
 
+/* --- the bound on the moves of a position --- */
+
+/* The most moves pieces pieces can have on g with empty empty points:
+** every way of placing them tried. */
+static int naive_max_moves(const Graph *g, int pieces, int empty) {
+  int most = 0;
+  uint64_t all = board_full(g->n);
+  for (uint64_t own = 0; own <= all; own++) {
+    if (__builtin_popcountll(own) != pieces) continue;
+    uint64_t rest = all & ~own;
+    for (uint64_t free = rest;; free = (free - 1) & rest) { /* subsets */
+      if (__builtin_popcountll(free) == empty) {
+        int k = 0;
+        for (uint64_t f = own; f; f &= f - 1)
+          k += __builtin_popcountll(g->next[__builtin_ctzll(f)] & free);
+        if (k > most) most = k;
+      }
+      if (!free) break;
+    }
+  }
+  return most;
+}
+
+/* graph_max_moves bounds the moves of every position, and is the most on
+** complete graphs: each piece goes to at most the empty points and each
+** empty point takes at most the pieces (K16 with 8 pieces and 8 empty
+** points has 64 moves, not the 120 its degrees give). */
+static void test_move_bound(void) {
+  char err[BOARD_ERRMAX], name[8];
+  for (int trial = 0; trial < 40; trial++) {
+    Graph g;
+    NaiveBoard b;
+    int n = 3 + rnd(8);
+    random_board(n, 1 + rnd(3), rnd(2), &g, &b);
+    int pieces = 1 + rnd(n - 1), empty = 1 + rnd(n - pieces);
+    int bound = graph_max_moves(&g, pieces, empty);
+    int most = naive_max_moves(&g, pieces, empty);
+    if (!CHECK(bound >= most))
+      fprintf(stderr, "  %d points, %d pieces, %d empty: bound %d, most %d\n", n,
+              pieces, empty, bound, most);
+  }
+  Graph k;
+  graph_init(&k);
+  for (int i = 0; i < 16; i++) {
+    snprintf(name, sizeof name, "k%d", i);
+    graph_add_point(&k, name, err);
+  }
+  for (int x = 0; x < 16; x++)
+    for (int y = x + 1; y < 16; y++) graph_add_line(&k, x, y, 0, err);
+  CHECK_INT(graph_finish(&k, err), 0);
+  CHECK_INT(graph_max_moves(&k, 8, 8), 64);
+  CHECK_INT(graph_max_moves(&k, 5, 3), 15);
+  Rules r;
+  memset(&r, 0, sizeof r);
+  r.graph = &k;
+  r.arms = 16;
+  r.pieces[BLACK] = 8;
+  CHECK_INT(rules_check(&r, err), 0);
+  r.pieces[WHITE] = 1; /* 8 x 7 */
+  CHECK_INT(rules_check(&r, err), 0);
+}
+
 int main(void) {
   test_building();
   test_notation();
@@ -662,5 +724,6 @@ int main(void) {
   test_history();
   test_wheel();
   test_perft_polls();
+  test_move_bound();
   return harness_report();
 }

@@ -803,3 +803,23 @@ test("the symmetries of boards met are not kept for ever", function()
   local grown = (collectgarbage("count") - before) / 1024
   check(grown < 4, string.format("%.1f MB kept after 60 boards", grown))
 end)
+
+test("a board whose positions have exactly 64 moves is taken, and its 64 moves played", function()
+  -- the complete graph of 16 points, 8 black pieces and 8 empty points:
+  -- each piece goes to each empty point (the degrees alone gave 120)
+  local t = {name = "k16", points = {}, lines = {}, start = "bbbbbbbb........ b"}
+  for i = 1, 16 do
+    t.points[i] = "k" .. i
+    for j = 1, i - 1 do t.lines[#t.lines + 1] = "k" .. j .. "-k" .. i end
+  end
+  local v = mt.variant(t)
+  eq({#mt.game(v):moves(), mt.perft(v, 1)}, {64, 64})
+  local hooked = mt.variant{base = t, name = "k16h", allow = function(_, m) return m.to ~= "k16" end}
+  eq(#mt.game(hooked):moves(), 56)
+  eq({mt.solve(v):lookup(v.start)}, {"win", 1})
+  t.start = "bbbbbbbbb....... b" -- 9 pieces, 7 empty: 63
+  eq(mt.perft(mt.variant(t), 1), 63)
+  t.points[17], t.start = "k17", "bbbbbbbb......... b" -- 8 x 9
+  for j = 1, 16 do t.lines[#t.lines + 1] = "k" .. j .. "-k17" end
+  raises(function() mt.variant(t) end, "may have up to 72 moves (at most 64 are allowed)")
+end)
