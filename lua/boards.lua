@@ -256,10 +256,13 @@ function shared.graph_rules_text(v)
                   listed(b.points), #b.lines, #b.lines == 1 and "" or "s",
                   #b.arrows > 0 and string.format(" and %d one-way line%s", #b.arrows,
                                                   #b.arrows == 1 and "" or "s") or ""),
-    string.format("Black has %d piece%s (on %s), white %d (on %s); %s moves first.",
-                  p.pieces.black, p.pieces.black == 1 and "" or "s",
-                  listed(start:pieces("black")), p.pieces.white,
-                  listed(start:pieces("white")), start.side),
+    string.format("Black has %s, white %s; %s moves first.",
+                  p.pieces.black == 0 and "no piece" or
+                    string.format("%d piece%s (on %s)", p.pieces.black,
+                                  p.pieces.black == 1 and "" or "s", listed(start:pieces("black"))),
+                  p.pieces.white == 0 and "none" or
+                    string.format("%d (on %s)", p.pieces.white, listed(start:pieces("white"))),
+                  start.side),
     "A move takes a piece along a line to an empty point" ..
     (#b.arrows > 0 and " (a one-way line only in its direction)." or "."),
   }

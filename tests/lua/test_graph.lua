@@ -823,3 +823,12 @@ test("a board whose positions have exactly 64 moves is taken, and its 64 moves p
   for j = 1, 16 do t.lines[#t.lines + 1] = "k" .. j .. "-k17" end
   raises(function() mt.variant(t) end, "may have up to 72 moves (at most 64 are allowed)")
 end)
+
+test("the rules in words of a board where a side has no piece", function()
+  local page = mt.html(mt.game{name = "alone", points = {"a", "b", "c"}, lines = {"a-b", "b-c"},
+                               start = ".w. b"})
+  check(page:find("Black has no piece, white 1 (on b); black moves first.", 1, true), page)
+  page = mt.html(mt.game(PONG_HAU_KI))
+  check(page:find("Black has 2 pieces (on tl, tr), white 2 (on bl, br); black moves first.", 1, true),
+        "two a side")
+end)
