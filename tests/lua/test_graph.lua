@@ -832,3 +832,10 @@ test("the rules in words of a board where a side has no piece", function()
   check(page:find("Black has 2 pieces (on tl, tr), white 2 (on bl, br); black moves first.", 1, true),
         "two a side")
 end)
+
+test("a start without its side is refused with the form a board of points takes", function()
+  local t = {name = "noside", points = {"a", "b"}, lines = {"a-b"}, start = "b."}
+  raises(function() mt.variant(t) end, "on a board of points bb.ww b")
+  t.start = "b . b"
+  raises(function() mt.variant(t) end, "on a board of points bb.ww b")
+end)
