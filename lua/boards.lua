@@ -274,20 +274,7 @@ function shared.graph_rules_text(v)
       "enemy piece next to it%s.", b.centre, p.flank == "always" and "" or
       string.format(" on the first %s", shared.plies(p.flank)))
   end
-  out[#out + 1] = p.misere and "The side that cannot move wins (misère)."
-                  or "The side that cannot move loses."
-  if p.repetition > 0 then
-    out[#out + 1] = string.format("A position that occurs %d times is a draw.", p.repetition)
-  end
-  if p.max_plies > 0 then
-    out[#out + 1] = string.format("A game still going after %s is a draw.",
-                                  shared.plies(p.max_plies))
-  end
-  if p.hooks.allow or p.hooks.result then
-    out[#out + 1] = "It adds rules of its own, written in Lua" ..
-                    (v.description and v.description ~= "" and (": " .. v.description) or "") .. "."
-  end
-  return out
+  return shared.rules_ending(v, p, out)
 end
 
 -- --- the same game? ---

@@ -80,6 +80,13 @@ function shared.rules_text(v)
       "the centre only with an enemy piece on a neighbouring arm (the flank " ..
       "rule); after that, at any time.", shared.plies(p.flank))
   end
+  return shared.rules_ending(v, p, out)
+end
+
+-- shared.rules_ending(v, p, out): adds to the sentences out the rules
+-- every board has (p: v's parameters): the end, repetition, the ply cap,
+-- the hooks; returns out.
+function shared.rules_ending(v, p, out)
   out[#out + 1] = p.misere and "The side that cannot move wins (misère)."
                   or "The side that cannot move loses."
   if p.repetition > 0 then

@@ -616,6 +616,19 @@ static void test_wheel(void) {
 
 /* --- Ctrl-C and budgets --- */
 
+/* Makes g the complete graph of n points p0 .. p(n-1). */
+static void complete_graph(Graph *g, int n) {
+  char err[BOARD_ERRMAX], name[8];
+  graph_init(g);
+  for (int i = 0; i < n; i++) {
+    snprintf(name, sizeof name, "p%d", i);
+    graph_add_point(g, name, err);
+  }
+  for (int a = 0; a < n; a++)
+    for (int b = a + 1; b < n; b++) graph_add_line(g, a, b, 0, err);
+  CHECK_INT(graph_finish(g, err), 0);
+}
+
 /* A Cancel's stop that counts how often it is asked, and never stops. */
 static int count_polls(void *ctx) {
   ++*(int *)ctx;
@@ -627,16 +640,8 @@ static int count_polls(void *ctx) {
 ** poll only every 64K nodes of depth 5 or more came once in billions of
 ** leaves (a budget of 0.1 s stopped it after 17 s). */
 static void test_perft_polls(void) {
-  char err[BOARD_ERRMAX], name[8];
   Graph g;
-  graph_init(&g);
-  for (int i = 0; i < 12; i++) {
-    snprintf(name, sizeof name, "p%d", i);
-    graph_add_point(&g, name, err);
-  }
-  for (int a = 0; a < 12; a++)
-    for (int b = a + 1; b < 12; b++) graph_add_line(&g, a, b, 0, err);
-  CHECK_INT(graph_finish(&g, err), 0);
+  complete_graph(&g, 12);
   Position p = position_of("bbbwww...... b", 12);
   Rules r;
   memset(&r, 0, sizeof r);
@@ -681,7 +686,7 @@ static int naive_max_moves(const Graph *g, int pieces, int empty) {
 ** empty point takes at most the pieces (K16 with 8 pieces and 8 empty
 ** points has 64 moves, not the 120 its degrees give). */
 static void test_move_bound(void) {
-  char err[BOARD_ERRMAX], name[8];
+  char err[BOARD_ERRMAX];
   for (int trial = 0; trial < 40; trial++) {
     Graph g;
     NaiveBoard b;
@@ -691,18 +696,11 @@ static void test_move_bound(void) {
     int bound = graph_max_moves(&g, pieces, empty);
     int most = naive_max_moves(&g, pieces, empty);
     if (!CHECK(bound >= most))
-      fprintf(stderr, "  %d points, %d pieces, %d empty: bound %d, most %d\n", n,
-              pieces, empty, bound, most);
+      fprintf(stderr, "  %d points, %d pieces, %d empty: bound %d, most %d\n",
+              n, pieces, empty, bound, most);
   }
   Graph k;
-  graph_init(&k);
-  for (int i = 0; i < 16; i++) {
-    snprintf(name, sizeof name, "k%d", i);
-    graph_add_point(&k, name, err);
-  }
-  for (int x = 0; x < 16; x++)
-    for (int y = x + 1; y < 16; y++) graph_add_line(&k, x, y, 0, err);
-  CHECK_INT(graph_finish(&k, err), 0);
+  complete_graph(&k, 16);
   CHECK_INT(graph_max_moves(&k, 8, 8), 64);
   CHECK_INT(graph_max_moves(&k, 5, 3), 15);
   Rules r;
