@@ -146,7 +146,8 @@ static int parse_points(Position *p, const char **s, char *err) {
       (t[3] == 'b' || t[3] == 'w')) { /* "bbbbwwww . b": the wheel meant */
     snprintf(err, BOARD_ERRMAX,
              "bad position: expected '/' after the arms, found ' ' (the form "
-             "is <arms>/<centre> <side>, e.g. bbbbwwww/. b)");
+             "is <arms>/<centre> <side>, e.g. bbbbwwww/. b; on a board of "
+             "points bb.ww b)");
     return -1;
   }
   if (!wheel && *t == ' ') { /* a graph board's points */
@@ -159,7 +160,8 @@ static int parse_points(Position *p, const char **s, char *err) {
   if (*t != '/') {
     snprintf(err, BOARD_ERRMAX,
              "bad position: expected '/' after the arms, found %s (the "
-             "form is <arms>/<centre> <side>, e.g. bbbbwwww/. b)",
+             "form is <arms>/<centre> <side>, e.g. bbbbwwww/. b; on a board "
+             "of points bb.ww b)",
              show_char(*t, shown));
     return -1;
   }

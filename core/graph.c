@@ -128,9 +128,13 @@ static int sum_largest(int *x, int n, int k) {
 
 int graph_max_moves(const Graph *g, int pieces, int empty) {
   int out[GRAPH_MAX_POINTS], in[GRAPH_MAX_POINTS];
-  for (int i = 0; i < g->n; i++) {
+  for (int i = 0; i < g->n; i++) { /* a piece reaches at most the empty
+                                    ** points, a point takes at most the
+                                    ** pieces */
     out[i] = __builtin_popcountll(g->next[i]);
     in[i] = __builtin_popcountll(g->prev[i]);
+    if (out[i] > empty) out[i] = empty;
+    if (in[i] > pieces) in[i] = pieces;
   }
   int by_pieces = sum_largest(out, g->n, pieces);
   int by_empty = sum_largest(in, g->n, empty);

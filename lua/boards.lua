@@ -249,10 +249,13 @@ function shared.graph_rules_text(v)
                   listed(b.points), #b.lines, #b.lines == 1 and "" or "s",
                   #b.arrows > 0 and string.format(" and %d one-way line%s", #b.arrows,
                                                   #b.arrows == 1 and "" or "s") or ""),
-    string.format("Black has %d piece%s (on %s), white %d (on %s); %s moves first.",
-                  p.pieces.black, p.pieces.black == 1 and "" or "s",
-                  listed(start:pieces("black")), p.pieces.white,
-                  listed(start:pieces("white")), start.side),
+    string.format("Black has %s, white %s; %s moves first.",
+                  p.pieces.black == 0 and "no piece" or
+                    string.format("%d piece%s (on %s)", p.pieces.black,
+                                  p.pieces.black == 1 and "" or "s", listed(start:pieces("black"))),
+                  p.pieces.white == 0 and "none" or
+                    string.format("%d (on %s)", p.pieces.white, listed(start:pieces("white"))),
+                  start.side),
     "A move takes a piece along a line to an empty point" ..
     (#b.arrows > 0 and " (a one-way line only in its direction)." or "."),
   }
@@ -463,7 +466,11 @@ end
 
 -- --- symmetries ---
 
-local symmetry_cache = setmetatable({}, {__mode = "k"})
+-- The symmetries of the boards met last, by a text of the board (strings
+-- are never dropped from a weak table: the cache is emptied instead once
+-- it holds SYMMETRY_CACHE boards).
+local SYMMETRY_CACHE = 8
+local symmetry_cache, cached_boards = {}, 0
 
 -- shared.search_order(board, out, first): the points of a board
 -- description in the order a search for relabellings maps them, so that
@@ -553,7 +560,8 @@ function shared.board_symmetries(board)
     where[k] = {}
     for a, b in pairs(g) do where[k][number[b]] = number[a] end
   end
-  symmetry_cache[key] = {found, where}
+  if cached_boards >= SYMMETRY_CACHE then symmetry_cache, cached_boards = {}, 0 end
+  symmetry_cache[key], cached_boards = {found, where}, cached_boards + 1
   return found, where
 end
 

@@ -616,6 +616,19 @@ static void test_wheel(void) {
 
 /* --- Ctrl-C and budgets --- */
 
+/* Makes g the complete graph of n points p0 .. p(n-1). */
+static void complete_graph(Graph *g, int n) {
+  char err[BOARD_ERRMAX], name[8];
+  graph_init(g);
+  for (int i = 0; i < n; i++) {
+    snprintf(name, sizeof name, "p%d", i);
+    graph_add_point(g, name, err);
+  }
+  for (int a = 0; a < n; a++)
+    for (int b = a + 1; b < n; b++) graph_add_line(g, a, b, 0, err);
+  CHECK_INT(graph_finish(g, err), 0);
+}
+
 /* A Cancel's stop that counts how often it is asked, and never stops. */
 static int count_polls(void *ctx) {
   ++*(int *)ctx;
@@ -627,16 +640,8 @@ static int count_polls(void *ctx) {
 ** poll only every 64K nodes of depth 5 or more came once in billions of
 ** leaves (a budget of 0.1 s stopped it after 17 s). */
 static void test_perft_polls(void) {
-  char err[BOARD_ERRMAX], name[8];
   Graph g;
-  graph_init(&g);
-  for (int i = 0; i < 12; i++) {
-    snprintf(name, sizeof name, "p%d", i);
-    graph_add_point(&g, name, err);
-  }
-  for (int a = 0; a < 12; a++)
-    for (int b = a + 1; b < 12; b++) graph_add_line(&g, a, b, 0, err);
-  CHECK_INT(graph_finish(&g, err), 0);
+  complete_graph(&g, 12);
   Position p = position_of("bbbwww...... b", 12);
   Rules r;
   memset(&r, 0, sizeof r);
@@ -653,6 +658,61 @@ static void test_perft_polls(void) {
     fprintf(stderr, "  %d polls for %lld leaves\n", polls, (long long)leaves);
 }
 
+/* --- the bound on the moves of a position --- */
+
+/* The most moves pieces pieces can have on g with empty empty points:
+** every way of placing them tried. */
+static int naive_max_moves(const Graph *g, int pieces, int empty) {
+  int most = 0;
+  uint64_t all = board_full(g->n);
+  for (uint64_t own = 0; own <= all; own++) {
+    if (__builtin_popcountll(own) != pieces) continue;
+    uint64_t rest = all & ~own;
+    for (uint64_t free = rest;; free = (free - 1) & rest) { /* subsets */
+      if (__builtin_popcountll(free) == empty) {
+        int k = 0;
+        for (uint64_t f = own; f; f &= f - 1)
+          k += __builtin_popcountll(g->next[__builtin_ctzll(f)] & free);
+        if (k > most) most = k;
+      }
+      if (!free) break;
+    }
+  }
+  return most;
+}
+
+/* graph_max_moves bounds the moves of every position, and is the most on
+** complete graphs: each piece goes to at most the empty points and each
+** empty point takes at most the pieces (K16 with 8 pieces and 8 empty
+** points has 64 moves, not the 120 its degrees give). */
+static void test_move_bound(void) {
+  char err[BOARD_ERRMAX];
+  for (int trial = 0; trial < 40; trial++) {
+    Graph g;
+    NaiveBoard b;
+    int n = 3 + rnd(8);
+    random_board(n, 1 + rnd(3), rnd(2), &g, &b);
+    int pieces = 1 + rnd(n - 1), empty = 1 + rnd(n - pieces);
+    int bound = graph_max_moves(&g, pieces, empty);
+    int most = naive_max_moves(&g, pieces, empty);
+    if (!CHECK(bound >= most))
+      fprintf(stderr, "  %d points, %d pieces, %d empty: bound %d, most %d\n",
+              n, pieces, empty, bound, most);
+  }
+  Graph k;
+  complete_graph(&k, 16);
+  CHECK_INT(graph_max_moves(&k, 8, 8), 64);
+  CHECK_INT(graph_max_moves(&k, 5, 3), 15);
+  Rules r;
+  memset(&r, 0, sizeof r);
+  r.graph = &k;
+  r.arms = 16;
+  r.pieces[BLACK] = 8;
+  CHECK_INT(rules_check(&r, err), 0);
+  r.pieces[WHITE] = 1; /* 8 x 7 */
+  CHECK_INT(rules_check(&r, err), 0);
+}
+
 int main(void) {
   test_building();
   test_notation();
@@ -662,5 +722,6 @@ int main(void) {
   test_history();
   test_wheel();
   test_perft_polls();
+  test_move_bound();
   return harness_report();
 }

@@ -781,3 +781,61 @@ test("pictures of a position of a board of points made from text: a clear error"
   end
   check(mt.svg(mt.variant(PONG_HAU_KI).start):find("data-point", 1, true), "a Position of its variant")
 end)
+
+test("the symmetries of boards met are not kept for ever", function()
+  -- 60 rings of 40 points, each under names of its own, folded by mt.dot:
+  -- the symmetries of every one (80 maps of 40 points) were kept, some 200
+  -- KB a board
+  local function ring(k)
+    local t = {name = "ring", points = {}, lines = {}, start = "bw" .. string.rep(".", 38) .. " b"}
+    for i = 1, 40 do
+      t.points[i] = "q" .. k .. "_" .. i
+      t.lines[i] = "q" .. k .. "_" .. i .. "-q" .. k .. "_" .. (i % 40 + 1)
+    end
+    return t
+  end
+  mt.dot(ring(0))
+  collectgarbage()
+  local before = collectgarbage("count")
+  for k = 1, 60 do eq(select(2, mt.dot(ring(k))), 20, "ring " .. k .. ": its boards up to symmetry") end
+  collectgarbage()
+  collectgarbage()
+  local grown = (collectgarbage("count") - before) / 1024
+  check(grown < 4, string.format("%.1f MB kept after 60 boards", grown))
+end)
+
+test("a board whose positions have exactly 64 moves is taken, and its 64 moves played", function()
+  -- the complete graph of 16 points, 8 black pieces and 8 empty points:
+  -- each piece goes to each empty point (the degrees alone gave 120)
+  local t = {name = "k16", points = {}, lines = {}, start = "bbbbbbbb........ b"}
+  for i = 1, 16 do
+    t.points[i] = "k" .. i
+    for j = 1, i - 1 do t.lines[#t.lines + 1] = "k" .. j .. "-k" .. i end
+  end
+  local v = mt.variant(t)
+  eq({#mt.game(v):moves(), mt.perft(v, 1)}, {64, 64})
+  local hooked = mt.variant{base = t, name = "k16h", allow = function(_, m) return m.to ~= "k16" end}
+  eq(#mt.game(hooked):moves(), 56)
+  eq({mt.solve(v):lookup(v.start)}, {"win", 1})
+  t.start = "bbbbbbbbb....... b" -- 9 pieces, 7 empty: 63
+  eq(mt.perft(mt.variant(t), 1), 63)
+  t.points[17], t.start = "k17", "bbbbbbbb......... b" -- 8 x 9
+  for j = 1, 16 do t.lines[#t.lines + 1] = "k" .. j .. "-k17" end
+  raises(function() mt.variant(t) end, "may have up to 72 moves (at most 64 are allowed)")
+end)
+
+test("the rules in words of a board where a side has no piece", function()
+  local page = mt.html(mt.game{name = "alone", points = {"a", "b", "c"}, lines = {"a-b", "b-c"},
+                               start = ".w. b"})
+  check(page:find("Black has no piece, white 1 (on b); black moves first.", 1, true), page)
+  page = mt.html(mt.game(PONG_HAU_KI))
+  check(page:find("Black has 2 pieces (on tl, tr), white 2 (on bl, br); black moves first.", 1, true),
+        "two a side")
+end)
+
+test("a start without its side is refused with the form a board of points takes", function()
+  local t = {name = "noside", points = {"a", "b"}, lines = {"a-b"}, start = "b."}
+  raises(function() mt.variant(t) end, "on a board of points bb.ww b")
+  t.start = "b . b"
+  raises(function() mt.variant(t) end, "on a board of points bb.ww b")
+end)

@@ -224,7 +224,7 @@ end)
 test("the searches answer the budgets", function()
   local g = mt.game{arms = 20}
   for _, c in ipairs({
-    {mt.search, {depth = 60}}, {mt.mcts, {playouts = 1e9}}, {mt.solve, nil, {arms = 24}},
+    {mt.search, {depth = 60}}, {mt.mcts, {playouts = 1e9}}, {mt.solve, nil, {arms = 26}},
     {mt.perft, 200}}) do
     local start = mt.clock()
     local ok, err = mt.limit({time = 0.2}, c[1], c[3] or g, c[2])
