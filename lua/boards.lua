@@ -288,6 +288,19 @@ end
 
 local flip_colour = {black = "white", white = "black", draw = "draw"}
 
+-- arcs_kept(out_a, out_b, map, x, y): true when mapping point x (of the
+-- board whose arcs are out_a) to y (of out_b's) keeps every arc, each way,
+-- between x and the points map has mapped already.
+local function arcs_kept(out_a, out_b, map, x, y)
+  for x2, y2 in pairs(map) do
+    if (out_a[x][x2] or false) ~= (out_b[y][y2] or false) or
+       (out_a[x2][x] or false) ~= (out_b[y2][y] or false) then
+      return false
+    end
+  end
+  return true
+end
+
 -- The text of the position of board b (a description) whose point x holds
 -- colour(x), with side to move and ply.
 local function position_text(board, colour, side, ply)
@@ -421,16 +434,8 @@ function M.same_game(a, b)
       local function fits(x, y)
         local cx, cy = colour_at(sa, x), colour_at(sb, y)
         if swap and cx then cx = flip_colour[cx] end
-        if cx ~= cy or deg_a[x][1] ~= deg_b[y][1] or deg_a[x][2] ~= deg_b[y][2] then
-          return false
-        end
-        for x2, y2 in pairs(map) do
-          if (out_a[x][x2] or false) ~= (out_b[y][y2] or false) or
-             (out_a[x2][x] or false) ~= (out_b[y2][y] or false) then
-            return false
-          end
-        end
-        return true
+        return cx == cy and deg_a[x][1] == deg_b[y][1] and deg_a[x][2] == deg_b[y][2] and
+               arcs_kept(out_a, out_b, map, x, y)
       end
       -- Maps order[k..] onto b's points left; true when a mapping is the
       -- same game, else false and whether one was played and failed.
@@ -527,13 +532,7 @@ function shared.board_symmetries(board)
   local function fits(x, y)
     if degree[x][1] ~= degree[y][1] or degree[x][2] ~= degree[y][2] then return false end
     if (x == board.centre) ~= (y == board.centre) then return false end
-    for x2, y2 in pairs(map) do
-      if (out[x][x2] or false) ~= (out[y][y2] or false) or
-         (out[x2][x] or false) ~= (out[y2][y] or false) then
-        return false
-      end
-    end
-    return true
+    return arcs_kept(out, out, map, x, y)
   end
   local function search(k)
     if #found >= 2000 then return end
