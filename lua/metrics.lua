@@ -545,7 +545,10 @@ function M.compare(spec)
                    seed = spec.seed, random = spec.random}
   local list, variants = {}, {}
   for i, x in ipairs(spec) do
-    local v = shared.as_argument(1, "compare", M.variant, spec.arms and {base = x, arms = spec.arms} or x)
+    local v = shared.as_argument(1, "compare", M.variant, x)
+    if spec.arms and not v.points then -- arms: the wheel's; a board of points stays
+      v = shared.as_argument(1, "compare", M.variant, {base = v, arms = spec.arms})
+    end
     local ok, m = pcall(M.metrics, v, options)
     if not ok then error(m, 2) end
     m.label = type(x) == "string" and x or v.name

@@ -839,3 +839,9 @@ test("a start without its side is refused with the form a board of points takes"
   t.start = "b . b"
   raises(function() mt.variant(t) end, "on a board of points bb.ww b")
 end)
+
+test("mt.compare's arms size the wheels and leave a board of points alone", function()
+  local c = mt.compare{"standard", PONG_HAU_KI, arms = 10, random = false}
+  eq(c.metrics[1].arms, 10)
+  eq(c.metrics[2].size, "5 points")
+end)
