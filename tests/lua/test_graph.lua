@@ -464,7 +464,9 @@ test("same_game: relabellings, colour swaps, and games that differ", function()
   check(not ok and why:find("9 points", 1, true), why)
 end)
 
-test("a board of points over UGI", function()
+-- What the engine answers over UGI to the lines of input (a list), with
+-- Pong Hau K'i as "phk" on its search path, and the moves it chose.
+local function ugi_session(input)
   local dir = os.tmpname()
   os.remove(dir)
   os.execute("mkdir -p " .. dir .. "/variants")
@@ -472,17 +474,23 @@ test("a board of points over UGI", function()
   f:write([[return {name = "phk", points = {"tl", "tr", "c", "bl", "br"},
     lines = {"tl-c", "tr-c", "bl-c", "br-c", "tl-bl", "tr-br", "bl-br"}, start = "bb.ww b"}]])
   f:close()
-  local input = dir .. "/in"
-  f = assert(io.open(input, "w"))
-  f:write("ugi\nsetoption name Variant value phk\nposition startpos moves tl-c\n",
-          "go depth 4\nposition fen b.bww b\ngo depth 2\nquery gameover\nquit\n")
+  f = assert(io.open(dir .. "/in", "w"))
+  f:write(table.concat(input, "\n"), "\n")
   f:close()
-  local out = io.popen("MUTORERE_PATH=" .. dir .. " " .. PROGRAM .. " --ugi < " .. input):read("a")
+  local out = io.popen("MUTORERE_PATH=" .. dir .. " " .. PROGRAM .. " --ugi < " .. dir ..
+                       "/in"):read("a")
+  os.execute("rm -r " .. dir)
   local best = {}
   for m in out:gmatch("bestmove (%S+)") do best[#best + 1] = m end
+  return out, best
+end
+
+test("a board of points over UGI", function()
+  local out, best = ugi_session{"ugi", "setoption name Variant value phk",
+    "position startpos moves tl-c", "go depth 4", "position fen b.bww b", "go depth 2",
+    "query gameover", "quit"}
   eq(best, {"bl-tl", "c-tr"}, "the only moves")
   check(out:find("response false", 1, true), "the game goes on")
-  os.execute("rm -r " .. dir)
 end)
 
 test("solutions of boards of points: each board its own, kept in files", function()
@@ -693,28 +701,14 @@ test("a ring's positions fold by its rotations and reflections, as a naive fold 
 end)
 
 test("UGI: the Arms option belongs to the wheel and does not stop a board of points", function()
-  local dir = os.tmpname()
-  os.remove(dir)
-  os.execute("mkdir -p " .. dir .. "/variants")
-  local f = assert(io.open(dir .. "/variants/phk.lua", "w"))
-  f:write([[return {name = "phk", points = {"tl", "tr", "c", "bl", "br"},
-    lines = {"tl-c", "tr-c", "bl-c", "br-c", "tl-bl", "tr-br", "bl-br"}, start = "bb.ww b"}]])
-  f:close()
-  local input = dir .. "/in"
-  f = assert(io.open(input, "w"))
   -- a runner that sends every option, the arms among them, in any order
-  f:write("ugi\nsetoption name Arms value 8\nsetoption name Variant value phk\n",
-          "ugi\nposition startpos moves tl-c\ngo depth 4\n",
-          "setoption name Arms value 10\nposition startpos moves tl-c bl-tl\ngo depth 2\n",
-          "setoption name Variant value standard\nposition startpos\ngo depth 1\nquit\n")
-  f:close()
-  local out = io.popen("MUTORERE_PATH=" .. dir .. " " .. PROGRAM .. " --ugi < " .. input):read("a")
-  local best = {}
-  for m in out:gmatch("bestmove (%S+)") do best[#best + 1] = m end
+  local out, best = ugi_session{"ugi", "setoption name Arms value 8",
+    "setoption name Variant value phk", "ugi", "position startpos moves tl-c", "go depth 4",
+    "setoption name Arms value 10", "position startpos moves tl-c bl-tl", "go depth 2",
+    "setoption name Variant value standard", "position startpos", "go depth 1", "quit"}
   eq(best, {"bl-tl", "c-bl", "1-c"}, "phk's moves, then the wheel of 10 arms: " .. out)
   check(not out:find("error", 1, true), out)
   check(not out:find("default nil", 1, true), "every option has a default: " .. out)
-  os.execute("rm -r " .. dir)
 end)
 
 test("show() on a board of points loses no piece: long names, points close together", function()
