@@ -144,7 +144,7 @@ static int tag_error(lua_State *L, int arg, const char *format, ...) {
   const char *message = lua_pushvfstring(L, format, ap);
   va_end(ap);
   return arg ? luaL_argerror(L, arg, message)
-             : tag_error(L, arg, "%s", message);
+             : luaL_error(L, "the game's tags: %s", message);
 }
 
 /* Checks the tag name = value at the top two stack slots (name below),

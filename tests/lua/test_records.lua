@@ -116,3 +116,27 @@ test("the REPL loads a record to replay it move by move", function()
   check(program:find("\n2\n", 1, true), "two moves replayed")
   os.remove(path)
 end)
+
+test("a game's own bad tags are refused by record() and save(), not a crash", function()
+  local cases = {
+    {"Two words", "x", "bad tag name \"Two words\""},
+    {"", "x", "bad tag name \"\""},
+    {"Event", {}, "tag Event: the value must be a string, a number or a boolean, not a table"},
+    {"Event", ("x"):rep(5000), "tag Event: the value is longer than"},
+    {"Event", "one\ntwo", "tag Event: a tag value is one line of text"},
+    {"VariantPath", "../up", "tag VariantPath: \"../up\" is not a relative path"},
+  }
+  for _, c in ipairs(cases) do
+    local g = mt.game()
+    g:play(g:moves()[1])
+    g:tags()[c[1]] = c[2]
+    raises(function() g:record() end, "the game's tags: " .. c[3], c[1])
+    raises(function() g:save(os.tmpname()) end, "the game's tags: " .. c[3], c[1])
+    eq(g:ply(), 1, "the game is untouched")
+    g:tags()[c[1]] = nil
+    check(mt.from_record(g:record()):ply() == 1, "the game records once the tag is gone")
+  end
+  -- the same tags given to record() are an error of its argument
+  raises(function() mt.game():record{["Two words"] = "x"} end,
+    "bad argument #2 to 'record' (bad tag name \"Two words\"")
+end)
