@@ -11,15 +11,15 @@
 
 #define FIRST_SLOTS 1024 /* a new table's size */
 
-HookMemo *memo_new(const Rules *r, size_t max_bytes) {
+HookMemo *memo_new(int key_words, uint32_t opening, int kept,
+                   size_t max_bytes) {
   HookMemo *m = memory_realloc(NULL, sizeof *m);
   if (!m) return NULL;
   memset(m, 0, sizeof *m);
-  int small = !r->graph && r->arms <= MEMO_SMALL_ARMS &&
-              rules_memory(r) == 0 && rules_opening_plies(r) < 1 << 12;
-  m->key_words = small ? 1 : r->graph ? 5 : 4;
-  m->opening = (uint32_t)rules_opening_plies(r);
-  m->slot_words = small ? 2 : m->key_words + 2;
+  m->key_words = key_words;
+  m->opening = opening;
+  m->kept = kept;
+  m->slot_words = key_words == 1 ? 2 : key_words + 2;
   size_t slots = max_bytes / (sizeof(uint64_t) * (size_t)m->slot_words);
   size_t p = FIRST_SLOTS;
   while (p * 2 <= slots) p *= 2;

@@ -16,7 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rules.h"
+#include "board.h"
+#include "judgement.h"
 
 #define MEMO_DEFAULT_BYTES ((size_t)256 << 20) /* the default bound */
 #define MEMO_PROBES 8                          /* slots looked at a key */
@@ -36,15 +37,20 @@ typedef struct HookMemo {
   size_t mask;      /* slots - 1 (0 before the first store) */
   int shift;        /* 64 - log2(slots): a hash's top bits pick the home */
   uint32_t opening; /* the rules' opening plies (rules_opening_plies) */
+  int kept;         /* the moves the rules remember (rules_memory) */
   size_t states;    /* slots in use */
   size_t max_slots; /* the bound */
   uint64_t hits, misses;
 } HookMemo;
 
-/* A new, empty memo for the states of r (whose hooks are set) that will
-** hold at most max_bytes (at least a few kilobytes).  Returns NULL without
-** memory. */
-HookMemo *memo_new(const Rules *r, size_t max_bytes);
+/* A new, empty memo that will hold at most max_bytes (at least a few
+** kilobytes), with keys of key_words words (1: the small keys of a wheel
+** of at most MEMO_SMALL_ARMS arms whose rules remember no move; 4: other
+** wheels; 5: graph boards), for rules that read the ply below opening and
+** remember kept moves (rules.h: rules_memo_new picks them).  Returns NULL
+** without memory. */
+HookMemo *memo_new(int key_words, uint32_t opening, int kept,
+                   size_t max_bytes);
 
 void memo_free(HookMemo *m);
 
@@ -56,10 +62,10 @@ static inline uint64_t memo_bucket(const HookMemo *m, const Position *p) {
   return p->ply < m->opening ? p->ply : m->opening;
 }
 
-/* The key of p reached by h under r in memo m (h's moves past
-** rules_memory(r) are not part of it). */
-static inline MemoKey memo_key(const HookMemo *m, const Rules *r,
-                               const Position *p, const History *h) {
+/* The key of p reached by h in memo m (h's moves past the ones the rules
+** remember are not part of it). */
+static inline MemoKey memo_key(const HookMemo *m, const Position *p,
+                               const History *h) {
   MemoKey k;
   uint64_t meta =
       (uint64_t)p->centre | (uint64_t)p->side << 2 | memo_bucket(m, p) << 3;
@@ -69,7 +75,7 @@ static inline MemoKey memo_key(const HookMemo *m, const Rules *r,
     return k;
   }
   int kept = h ? h->count : 0;
-  if (kept > r->history) kept = r->history;
+  if (kept > m->kept) kept = m->kept;
   k.w[0] = p->arms[BLACK];
   k.w[1] = p->arms[WHITE];
   k.w[2] = meta;
@@ -140,37 +146,31 @@ static inline int memo_get(HookMemo *m, const MemoKey *key, Judgement *j) {
   return 0;
 }
 
-/* Asks r's hooks about p reached by h and remembers their judgement (in
-** *j) under key in r's memo (rules.c).  Returns 0, or RULES_EHOOK. */
-int rules_judgement_asked(const Rules *r, const Position *p, const History *h,
-                          const MemoKey *key, Judgement *j);
-
-/* The judgement of p (no remembered moves) from the small memo m of rules
-** r, the hooks asked when m has none: the lookup in line, for the hot
-** loops of perft and search.  Returns 0, or RULES_EHOOK. */
-static inline int memo_judgement_small(HookMemo *m, const Rules *r,
-                                       const Position *p, Judgement *j) {
-  MemoKey key;
-  key.w[0] =
+/* 1 with the judgement of p (no remembered moves) in *j when the small
+** memo m holds it; 0 with its key in *key when not: the lookup in line,
+** for the hot loops of perft. */
+static inline int memo_get_small(HookMemo *m, const Position *p, MemoKey *key,
+                                 Judgement *j) {
+  key->w[0] =
       p->arms[BLACK] | p->arms[WHITE] << MEMO_SMALL_ARMS |
       ((uint64_t)p->centre | (uint64_t)p->side << 2 | memo_bucket(m, p) << 3)
           << (2 * MEMO_SMALL_ARMS);
-  size_t i = m->words ? memo_home(m, &key) : 0;
+  size_t i = m->words ? memo_home(m, key) : 0;
   for (int probe = 0; m->words && probe < MEMO_PROBES;
        probe++, i = (i + 1) & m->mask) {
     const uint64_t *slot = m->words + 2 * i;
     if (!(slot[1] & MEMO_IN_USE)) break;
-    if (slot[0] == key.w[0]) {
+    if (slot[0] == key->w[0]) {
       uint64_t w = slot[1];
       j->arms = w & 0xffffff;
       j->centre = (uint8_t)(w >> 24 & 1);
       j->outcome = (uint8_t)(w >> 25 & 3);
       m->hits++;
-      return 0;
+      return 1;
     }
   }
   m->misses++;
-  return rules_judgement_asked(r, p, NULL, &key, j);
+  return 0;
 }
 
 /* Remembers the judgement for key (forgetting another state when full). */

@@ -101,6 +101,15 @@ static uint64_t perft_child(Run *run, const Position *p, const History *h,
   return perft_hooked(run, &q, &g, depth);
 }
 
+/* The judgement of p (no remembered moves) from the small memo m of rules
+** r, the hooks asked when m has none.  Returns 0, or RULES_EHOOK. */
+static inline int judgement_small(HookMemo *m, const Rules *r,
+                                  const Position *p, Judgement *j) {
+  MemoKey key;
+  if (memo_get_small(m, p, &key, j)) return 0;
+  return rules_judgement_asked(r, p, NULL, &key, j);
+}
+
 /* The moves of p's child by m (p's empty point to), 0 when the variant
 ** ends the game there, by the small memo m; -1 when a hook failed. */
 static inline int64_t memo_child_moves(const Rules *r, HookMemo *m,
@@ -108,7 +117,7 @@ static inline int64_t memo_child_moves(const Rules *r, HookMemo *m,
   Judgement j;
   Position q = *p;
   board_play(&q, move);
-  if (memo_judgement_small(m, r, &q, &j)) return -1;
+  if (judgement_small(m, r, &q, &j)) return -1;
   return j.outcome ? 0 : rules_judged_count(&j);
 }
 
@@ -119,7 +128,7 @@ static uint64_t perft_memo(Run *run, HookMemo *m, const Position *p,
                            int depth) {
   Judgement j;
   if (depth > 2 && run_stopped(run)) return 0;
-  if (memo_judgement_small(m, run->rules, p, &j))
+  if (judgement_small(m, run->rules, p, &j))
     return run->failed = PERFT_EHOOK, 0;
   if (j.outcome) return 0;
   if (depth == 1) return (uint64_t)rules_judged_count(&j);

@@ -166,7 +166,7 @@ int rules_judgement(const Rules *r, const Position *p, const History *h,
   }
   if (h && h->count == 0) h = NULL;
   if (!r->hooks.memo) return ask_hooks(r, p, h, j);
-  MemoKey key = memo_key(r->hooks.memo, r, p, h);
+  MemoKey key = memo_key(r->hooks.memo, p, h);
   if (memo_get(r->hooks.memo, &key, j)) return 0;
   return rules_judgement_asked(r, p, h, &key, j);
 }
@@ -176,6 +176,13 @@ int rules_judgement_asked(const Rules *r, const Position *p, const History *h,
   if (ask_hooks(r, p, h, j)) return RULES_EHOOK;
   memo_put(r->hooks.memo, key, j);
   return 0;
+}
+
+struct HookMemo *rules_memo_new(const Rules *r, size_t max_bytes) {
+  int small = !r->graph && r->arms <= MEMO_SMALL_ARMS &&
+              rules_memory(r) == 0 && rules_opening_plies(r) < 1 << 12;
+  return memo_new(small ? 1 : r->graph ? 5 : 4,
+                  (uint32_t)rules_opening_plies(r), rules_memory(r), max_bytes);
 }
 
 int rules_judge(const Rules *r, const Position *p, const History *h, Move *out,

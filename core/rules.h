@@ -11,10 +11,12 @@
 #ifndef MUTORERE_RULES_H
 #define MUTORERE_RULES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "board.h"
 #include "graph.h"
+#include "judgement.h"
 
 #define RULES_ALWAYS 0x7fffffff /* flank_plies: the flank rule never ends */
 #define RULES_MAX_MOVES 64      /* no position has more legal moves */
@@ -36,25 +38,6 @@ enum {
   REASON_REPETITION, /* a position occurred repetition times */
   REASON_CAP         /* the ply cap was reached */
 };
-
-#define RULES_MAX_HISTORY 8 /* the most moves a variant may remember */
-
-/* The last moves of a game, most recent first: what rules with a memory
-** read besides the position.  moves[0] led to the position, moves[1] to
-** the one before it, and so on; count may be smaller than the variant's
-** memory near the start of a game or after a setup. */
-typedef struct History {
-  int count;
-  Move moves[RULES_MAX_HISTORY];
-} History;
-
-/* Makes m the latest of at most k remembered moves (k <= 0: none). */
-static inline void history_push(History *h, Move m, int k) {
-  int keep = h->count < k ? h->count : k - 1;
-  for (int i = keep; i > 0; i--) h->moves[i] = h->moves[i - 1];
-  if (k > 0) h->moves[0] = m;
-  h->count = k > 0 ? keep + 1 : 0;
-}
 
 struct HookMemo; /* memo.h: the remembered answers of pure hooks */
 
@@ -235,21 +218,21 @@ static inline int rules_param_count(const Rules *r, const Position *p) {
   return rules_reach_count(rules_reach_of(r, p));
 }
 
-/* What the rules say of a state: its legal moves by the point they leave
-** (every move goes to the empty point), and the variant's own verdict.
-** On a graph board, arms has bit i set when the i-th move of
-** rules_param_moves is legal, and centre is 0. */
-typedef struct Judgement {
-  uint64_t arms;   /* the arms whose piece may move */
-  uint8_t centre;  /* 1 when the centre's piece may move */
-  uint8_t outcome; /* OUTCOME_* by the result hook (NONE without one) */
-} Judgement;
-
 /* The judgement of p reached by the moves in h (NULL: none known), hooks
 ** included; pure hooks are asked once per state.  Returns 0, or
 ** RULES_EHOOK. */
 int rules_judgement(const Rules *r, const Position *p, const History *h,
                     Judgement *j);
+
+/* Asks r's hooks about p reached by h and remembers their judgement (in
+** *j) under key (memo.h) in r's memo.  Returns 0, or RULES_EHOOK. */
+struct MemoKey;
+int rules_judgement_asked(const Rules *r, const Position *p, const History *h,
+                          const struct MemoKey *key, Judgement *j);
+
+/* A new, empty memo (memo.h) for the states of r, whose hooks are set,
+** that will hold at most max_bytes.  Returns NULL without memory. */
+struct HookMemo *rules_memo_new(const Rules *r, size_t max_bytes);
 
 /* The number of moves of a judgement. */
 static inline int rules_judged_count(const Judgement *j) {

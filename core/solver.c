@@ -8,7 +8,6 @@
 
 #include "memory.h"
 #include "rank.h"
-#include "symsolver.h"
 
 #define POLL_MASK 0x3fff /* look at the Cancel every this many + 1 steps */
 
@@ -563,12 +562,13 @@ int solver_solve(Solution *s, const Rules *r, const Cancel *c, char *err) {
 void solver_free(Solution *s) {
   memory_realloc(s->codes, 0);
   s->codes = NULL;
-  if (s->sym) symsolver_free(s);
+  if (s->methods) s->methods->release(s);
+  s->methods = NULL;
 }
 
 int solver_lookup(const Solution *s, const Position *p, const History *h,
                   int *distance) {
-  if (s->sym) return symsolver_lookup(s, p, distance);
+  if (s->methods) return s->methods->lookup(s, p, h, distance);
   uint8_t c = s->codes[solver_index(s, p, h)];
   if (distance) *distance = distance_of(c);
   return value_of(c);

@@ -40,6 +40,19 @@ enum {
 #define SOLVER_LONGEST 238
 #define SOLVER_MAX_STATES ((uint64_t)1 << 32)
 
+struct Solution;
+
+/* How a Solution reaches a table kept another way than the plain one (the
+** symmetric table of symsolver.h): the lookup of a state (as
+** solver_lookup), and the release of what it holds besides the codes.
+** The core's other layers reach such a table only through these, as a
+** pager reaches its operating system through a table of functions. */
+typedef struct SolutionMethods {
+  int (*lookup)(const struct Solution *s, const Position *p, const History *h,
+                int *distance);
+  void (*release)(struct Solution *s);
+} SolutionMethods;
+
 typedef struct Solution {
   int n;              /* arms (of a graph board: points) */
   const Graph *graph; /* NULL: the wheel; else the board (rank.h ranks its
@@ -53,7 +66,9 @@ typedef struct Solution {
   uint64_t layer;     /* states per layer: positions * histories */
   uint8_t *codes;     /* (K+1) * layer codes: 0 draw, else 1 + 2*distance
                       ** (+1 for a loss) */
-  /* Not NULL: the codes are indexed and coded as symsolver.h says. */
+  /* Not NULL: the codes are indexed and coded another way, and read
+  ** through these methods (symsolver.h sets them, with sym). */
+  const SolutionMethods *methods;
   struct SymTable *sym;
 } Solution;
 

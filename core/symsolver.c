@@ -575,6 +575,15 @@ uint64_t symsolver_bytes(const Rules *r) {
   return 2 * rank_binomial(n, n / 2) * (uint64_t)symsolver_layers(r);
 }
 
+/* solver_lookup of a symmetric solution: its states remember no move. */
+static int lookup_method(const Solution *s, const Position *p,
+                         const History *h, int *distance) {
+  (void)h;
+  return symsolver_lookup(s, p, distance);
+}
+
+static const SolutionMethods methods = {lookup_method, symsolver_free};
+
 int symsolver_new_table(Solution *s, const Rules *r, int by_parity,
                         int even_wins, int layers) {
   s->sym = memory_realloc(NULL, sizeof *s->sym);
@@ -589,6 +598,7 @@ int symsolver_new_table(Solution *s, const Rules *r, int by_parity,
   s->sym->layers = layers;
   s->sym->rules = *r;
   memset(&s->sym->rules.hooks, 0, sizeof s->sym->rules.hooks);
+  s->methods = &methods;
   return 0;
 }
 
@@ -645,6 +655,7 @@ void symsolver_free(Solution *s) {
   symrank_free(&s->sym->rank);
   memory_realloc(s->sym, 0);
   s->sym = NULL;
+  s->methods = NULL;
 }
 
 uint64_t symsolver_entries(const Solution *s) {

@@ -390,7 +390,7 @@ static void test_hooked(void) {
     Rules r = rules_of(&g, &b, &start);
     TestHooks hooks = {allow_low, NULL, NULL};
     test_hooks_wire(&r, &hooks);
-    if (trial % 2) r.hooks.memo = memo_new(&r, 1 << 20);
+    if (trial % 2) r.hooks.memo = rules_memo_new(&r, 1 << 20);
     for (int d = 1; d <= 5; d++)
       CHECK_INT(perft(&r, &start, NULL, d, NULL), ng_perft(&b, s.s, d));
     NaiveSolved ns = ng_solve(&b, s.s);

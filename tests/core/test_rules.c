@@ -286,7 +286,7 @@ static void test_memo(void) {
     r.hooks.judge = counting_judge;
     r.hooks.ctx = &calls;
     r.history = small ? 0 : 2;
-    r.hooks.memo = memo_new(&r, 1 << 20);
+    r.hooks.memo = rules_memo_new(&r, 1 << 20);
     CHECK(r.hooks.memo != NULL);
     CHECK_INT(r.hooks.memo->key_words, small ? 1 : 4);
     board_start(&p, r.arms);

@@ -370,7 +370,7 @@ test("escaped: a name cannot end the page's script or data", function()
 end)
 
 test("the script is play.js as it is in the source, and it parses", function()
-  local f = assert(io.open(HERE .. "/../../lua/play.js"))
+  local f = assert(io.open(HERE .. "/../../lua/page/play.js"))
   local source = f:read("a")
   f:close()
   local page = mt.html("standard")
@@ -378,7 +378,7 @@ test("the script is play.js as it is in the source, and it parses", function()
   check(not source:find("</script", 1, true) and not source:find("<!--", 1, true),
         "nothing in play.js ends a script element")
   if os.execute("command -v node >/dev/null 2>&1") then
-    check(os.execute("node --check " .. HERE .. "/../../lua/play.js"), "node --check")
+    check(os.execute("node --check " .. HERE .. "/../../lua/page/play.js"), "node --check")
   end
 end)
 

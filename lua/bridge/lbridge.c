@@ -10,7 +10,6 @@
 #include <time.h>
 
 #include "lbridge.h"
-#include "lfiles.h"
 
 double lbridge_clock(void) {
   struct timespec t;
@@ -135,7 +134,7 @@ void lbridge_scripts(lua_State *L, const char *folder, int set) {
   for (lua_Integer i = 1;
        lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING;
        i++) {
-    if (lfiles_is_path(L, -1))
+    if (lbridge_is_text(L, -1))
       scan_scripts(L, lua_tostring(L, -1), folder, set);
     lua_pop(L, 1);
   }
@@ -169,4 +168,11 @@ void lbridge_sorted_keys(lua_State *L, int set) {
     lua_rawseti(L, -2, (lua_Integer)i + 1);
   }
   lua_remove(L, -2);
+}
+
+int lbridge_is_text(lua_State *L, int idx) {
+  size_t k;
+  if (lua_type(L, idx) != LUA_TSTRING) return 0;
+  const char *s = lua_tolstring(L, idx, &k);
+  return strlen(s) == k;
 }

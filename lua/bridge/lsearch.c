@@ -8,9 +8,10 @@
 
 #include "lgame.h"
 #include "lvariant.h"
+#include "lboard.h"
 #include "lposition.h"
 #include "lwatchdog.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "mcts.h"
 #include "search.h"
 
@@ -85,7 +86,7 @@ static int call_policy(lua_State *L) {
   lua_settop(L, 3);
   lposition_view_set(L, 2, p);
   for (int i = 0; i < k; i++) {
-    lmove_push(L, g, moves[i]);
+    lboard_push_move(L, g, moves[i]);
     lua_rawseti(L, 3, i + 1);
   }
   for (int i = k + 1; lua_rawgeti(L, 3, i) != LUA_TNIL; i++) {

@@ -13,6 +13,7 @@
 */
 #include <string.h>
 
+#include "lboard.h"
 #include "lposition.h"
 #include "lvariant.h"
 #include "lwatchdog.h"
@@ -208,13 +209,13 @@ void lhook_wire(lua_State *L, Variant *v) {
   push_hook(L, h->result_ref);
   lposition_view_push(L, h->graph);
   lua_newtable(L);
-  lmove_push_table(L, h->graph);
+  lboard_push_moves(L, h->graph);
   lua_pushlightuserdata(L, h);
   lua_pushcclosure(L, call_judge, 6);
   h->judge_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   v->rules.hooks.judge = hook_judge; /* first: the memo reads the rules */
   v->rules.hooks.ctx = h;
-  if (v->pure) h->memo = memo_new(&v->rules, MEMO_DEFAULT_BYTES);
+  if (v->pure) h->memo = rules_memo_new(&v->rules, MEMO_DEFAULT_BYTES);
   v->rules.hooks.memo = h->memo;
 }
 

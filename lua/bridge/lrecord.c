@@ -17,7 +17,7 @@
 #include "lvariant.h"
 #include "lposition.h"
 #include "lwatchdog.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "memory.h"
 #include "record.h"
 #include "safefile.h"

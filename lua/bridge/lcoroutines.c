@@ -17,7 +17,7 @@
 #include <lualib.h>
 
 #include "lbridge.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "lwatchdog.h"
 
 #define CLOSE_STACK (1 << 20) /* bytes of C stack nested closes may take */

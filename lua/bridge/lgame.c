@@ -8,7 +8,7 @@
 #include "lgame.h"
 #include "lvariant.h"
 #include "lposition.h"
-#include "lmutorere.h"
+#include "lopen.h"
 
 typedef struct LGame {
   Game game;

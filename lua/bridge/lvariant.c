@@ -15,7 +15,7 @@
 #include "lboard.h"
 #include "lposition.h"
 #include "lwatchdog.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "memo.h"
 
 #define MAX_BASE_DEPTH 32
@@ -547,7 +547,7 @@ static int find_on_path(lua_State *L, const char *name) {
   push_search_path(L);
   int list = lua_gettop(L);
   for (lua_Integer i = 1; lua_rawgeti(L, list, i) == LUA_TSTRING; i++) {
-    if (!lfiles_is_path(L, -1))
+    if (!lbridge_is_text(L, -1))
       luaL_error(L,
                  "mt.path must be a list of directories: entry %d holds "
                  "a zero byte",
@@ -649,7 +649,7 @@ static void chain_pop(lua_State *L, int chain) {
 static Variant *from_string(lua_State *L, int spec, int chain) {
   Variant *v;
   const char *s = lua_tostring(L, spec);
-  if (!lfiles_is_path(L, spec))
+  if (!lbridge_is_text(L, spec))
     luaL_error(L, "a variant's name or path holds a zero byte");
   chain_push(L, chain, spec);
   if (!plain_name(s) && lwatchdog_sandboxed(L))
@@ -875,7 +875,7 @@ static int variant_moves(lua_State *L) {
   if (k < 0) return lhook_raise(L, v);
   lua_createtable(L, k, 0);
   for (int i = 0; i < k; i++) {
-    lmove_push(L, v->rules.graph, moves[i]);
+    lboard_push_move(L, v->rules.graph, moves[i]);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;

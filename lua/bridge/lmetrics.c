@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "lmetrics.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "lposition.h"
 #include "lsolver.h"
 #include "lwatchdog.h"

@@ -8,9 +8,6 @@
 
 #include <lua.h>
 
-/* 1 when the value at idx is a string without zero bytes. */
-int lfiles_is_path(lua_State *L, int idx);
-
 /* The path argument arg (a string or a number, as luaL_checkstring), or
 ** an argument error when it holds a zero byte. */
 const char *lfiles_checkpath(lua_State *L, int arg);

@@ -1,30 +1,20 @@
 /*
-** lmutorere.h — the module "mutorere" and the functions that open each of
-** its parts (as lualib.h is for Lua's libraries).
+** lopen.h — the functions that open each C part of the module (as lualib.h
+** is for Lua's libraries): declarations only.  lmutorere.c alone calls
+** them, in the order they must run (as linit.c does); each part includes
+** this header to see its own.
 */
-#ifndef MUTORERE_LMUTORERE_H
-#define MUTORERE_LMUTORERE_H
+#ifndef MUTORERE_LOPEN_H
+#define MUTORERE_LOPEN_H
 
 #include <lua.h>
-
-/* Opens the module; the entry point of mutorere.so (its one exported
-** symbol) and of the program. */
-__attribute__((visibility("default"))) int luaopen_mutorere(lua_State *L);
-
-/* Loads the embedded Lua part called name (e.g. "repl.lua") as a function
-** whose globals are the module's private environment: the standard
-** library as it was when the module opened.  Returns the load status, the
-** function or a message pushed. */
-int lmutorere_load(lua_State *L, const char *name);
-
-/* Runs every Lua part of the module not run yet (they run when first used;
-** the REPL wants them all, for completion).  Returns the status of the
-** protected call, the message pushed on an error. */
-int lmutorere_load_all(lua_State *L);
 
 /* Each part registers its functions and classes in the module table at
 ** index module. */
 void lposition_open(lua_State *L, int module);
+/* Makes the Move values' metatable and the wheel's table of them (before
+** anything makes a move). */
+void lmove_open(lua_State *L);
 void lvariant_open(lua_State *L, int module);
 void lgame_open(lua_State *L, int module);
 void lperft_open(lua_State *L, int module);
@@ -53,8 +43,8 @@ void lguard_open(lua_State *L, int shared);
 ** cores() in the table at shared. */
 void lworkers_open(lua_State *L, int shared);
 
-/* Counts L's memory and puts the watched coroutine functions and xpcall
-** in place (first: before anything copies the libraries). */
+/* Counts L's memory (first: before anything is allocated that should be
+** counted). */
 void lwatchdog_watch(lua_State *L);
 
 /* Registers mt.limit and mt.sandboxed, and within_sandbox in the table at

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "lbridge.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "lwatchdog.h"
 #include "memory.h"
 

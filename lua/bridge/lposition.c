@@ -1,20 +1,19 @@
 /*
-** lposition.c — Position and Move as Lua values: immutable userdata with
-** fields, their notation as tostring, and equality; the reusable position
-** views and history tables that hooks and evaluations get; histories
-** given from Lua.
+** lposition.c — Position values: immutable userdata with fields, their
+** notation as tostring, and equality; the reusable position views and
+** history tables that hooks and evaluations get; histories given from Lua
+** (lists of Move values, which lmove.c makes).
 **
-** Moves are interned, and each Move value has a metatable of its own whose
-** __index is a plain table ({from = 4, to = "c"}): reading move.from costs
-** a table access, not a C call.  A view is one userdata per caller whose
-** metatable's __index table holds the fields of the position it shows
-** now; the caller updates only what changed.
+** A view is one userdata per caller whose metatable's __index table holds
+** the fields of the position it shows now; the caller updates only what
+** changed.
 */
 #include <string.h>
 
 #include "lposition.h"
 #include "lboard.h"
-#include "lmutorere.h"
+#include "lmove.h"
+#include "lopen.h"
 
 static const char *const colour_names[] = {"black", "white"};
 
@@ -22,8 +21,8 @@ static const char *const colour_names[] = {"black", "white"};
 ** interned Moves, the Position methods; and the marks (keys in a
 ** metatable) of Move values and of views.  Light-userdata keys keep the
 ** hook path lean. */
-static const char position_meta_key = 'p', interned_moves_key = 'm',
-                  position_methods_key = 'f', move_mark = 'M', view_mark = 'V';
+static const char position_meta_key = 'p', position_methods_key = 'f',
+                  view_mark = 'V';
 
 /* 1 when the value at idx is a full userdata whose metatable has mark. */
 static int marked(lua_State *L, int idx, const char *mark) {
@@ -332,97 +331,6 @@ static int position_new(lua_State *L) {
   return 1;
 }
 
-/* --- Move --- */
-
-static int move_tostring(lua_State *L);
-static int move_eq(lua_State *L);
-
-void lmove_new(lua_State *L, Move m, const char *text) {
-  Move *u = lua_newuserdatauv(L, sizeof *u, 0);
-  *u = m;
-  lua_createtable(L, 0, 7);
-  lua_createtable(L, 0, 2);
-  if (text) { /* a graph board's: the names in the text */
-    const char *dash = strchr(text, '-');
-    lua_pushlstring(L, text, (size_t)(dash - text));
-    lua_setfield(L, -2, "from");
-    lua_pushstring(L, dash + 1);
-    lua_setfield(L, -2, "to");
-    lua_pushstring(L, text);
-    lua_setfield(L, -3, "text");
-  } else {
-    push_point(L, NULL, m.from);
-    lua_setfield(L, -2, "from");
-    push_point(L, NULL, m.to);
-    lua_setfield(L, -2, "to");
-  }
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, move_tostring);
-  lua_setfield(L, -2, "__tostring");
-  lua_pushcfunction(L, move_eq);
-  lua_setfield(L, -2, "__eq");
-  lua_pushliteral(L, LMOVE_META);
-  lua_setfield(L, -2, "__name");
-  lua_pushliteral(L, "a move");       /* what getmetatable shows: nothing to */
-  lua_setfield(L, -2, "__metatable"); /* change */
-  lua_pushboolean(L, 1);
-  lua_rawsetp(L, -2, &move_mark);
-  lua_setmetatable(L, -2);
-}
-
-void lmove_push(lua_State *L, const Graph *g, Move m) {
-  lmove_push_table(L, g);
-  lmove_push_interned(L, lua_gettop(L), m);
-  lua_remove(L, -2);
-}
-
-void lmove_push_interned(lua_State *L, int interned, Move m) {
-  int key = m.from << 8 | m.to;
-  if (lua_rawgeti(L, interned, key) != LUA_TNIL) return;
-  lua_pop(L, 1);
-  lmove_new(L, m, NULL);
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, interned, key);
-}
-
-void lmove_push_table(lua_State *L, const Graph *g) {
-  if (g)
-    lboard_push_moves(L, g);
-  else
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
-}
-
-const Move *lmove_test(lua_State *L, int idx) {
-  return marked(L, idx, &move_mark) ? lua_touserdata(L, idx) : NULL;
-}
-
-Move lmove_check(lua_State *L, int arg, const Rules *r) {
-  const Move *u = lmove_test(L, arg);
-  Move m;
-  char err[BOARD_ERRMAX];
-  if (u) return *u;
-  if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "move text");
-  if (rules_parse_move(r, lua_tostring(L, arg), &m, err))
-    luaL_argerror(L, arg, err);
-  return m;
-}
-
-static int move_tostring(lua_State *L) {
-  char buf[BOARD_MOVEMAX];
-  const Move *m = lmove_test(L, 1);
-  if (!m) return luaL_typeerror(L, 1, "Move");
-  lua_getmetatable(L, 1);
-  if (lua_getfield(L, -1, "text") == LUA_TSTRING) return 1; /* a graph's */
-  lua_pushstring(L, board_format_move(*m, buf));
-  return 1;
-}
-
-static int move_eq(lua_State *L) {
-  const Move *a = lmove_test(L, 1), *b = lmove_test(L, 2);
-  lua_pushboolean(L, a && b && a->from == b->from && a->to == b->to);
-  return 1;
-}
-
 /* --- histories --- */
 
 void lhistory_check(lua_State *L, int arg, const Rules *r, const Position *p,
@@ -454,7 +362,7 @@ void lhistory_push(lua_State *L, const Graph *g, const History *h) {
   int k = h ? h->count : 0;
   lua_createtable(L, k, 0);
   for (int i = 0; i < k; i++) {
-    lmove_push(L, g, h->moves[i]);
+    lboard_push_move(L, g, h->moves[i]);
     lua_rawseti(L, -2, i + 1);
   }
 }
@@ -463,7 +371,7 @@ void lhistory_set(lua_State *L, int idx, const Graph *g, const History *h) {
   int k = h ? h->count : 0;
   idx = lua_absindex(L, idx);
   for (int i = 0; i < k; i++) {
-    lmove_push(L, g, h->moves[i]);
+    lboard_push_move(L, g, h->moves[i]);
     lua_rawseti(L, idx, i + 1);
   }
   for (int i = k + 1; lua_rawgeti(L, idx, i) != LUA_TNIL; i++) {
@@ -716,16 +624,6 @@ void lposition_open(lua_State *L, int module) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &position_methods_key);
   lua_setfield(L, module, "Position");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &position_meta_key);
-  luaL_newmetatable(L, LMOVE_META); /* what getmetatable(move) shows */
-  lua_createtable(L, 2, 0);
-  lua_pushliteral(L, "from");
-  lua_rawseti(L, -2, 1);
-  lua_pushliteral(L, "to");
-  lua_rawseti(L, -2, 2);
-  lua_setfield(L, -2, "fields");
-  lua_pop(L, 1);
-  lua_newtable(L); /* interned moves, kept: at most 65 * 65 of them */
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
   lua_pushcfunction(L, position_new);
   lua_setfield(L, module, "position");
 }

@@ -1,6 +1,6 @@
 /*
-** lposition.h — Position and Move values, as the other bridge files make
-** and read them.
+** lposition.h — Position values and histories (lists of Move values), as
+** the other bridge files make and read them.
 */
 #ifndef MUTORERE_LPOSITION_H
 #define MUTORERE_LPOSITION_H
@@ -8,6 +8,7 @@
 #include "board.h"
 #include "graph.h"
 #include "lbridge.h"
+#include "lmove.h"
 #include "rules.h"
 
 /* The Position at idx (a Position value or a view), or NULL. */
@@ -20,28 +21,6 @@ void lposition_push(lua_State *L, const Position *p, const Graph *g);
 /* The Position at arg: a Position value or position text (errors name the
 ** argument). */
 Position lposition_check(lua_State *L, int arg);
-
-/* Pushes the Move value for m on board g (NULL: the wheel; interned: the
-** same value each time). */
-void lmove_push(lua_State *L, const Graph *g, Move m);
-
-/* Pushes a new Move value for m: its text on a graph board, NULL for the
-** wheel's notation. */
-void lmove_new(lua_State *L, Move m, const char *text);
-
-/* The Move at arg on r's board: a Move value or move text. */
-Move lmove_check(lua_State *L, int arg, const Rules *r);
-
-/* Pushes the table of interned Move values of board g (NULL: the wheel),
-** for lmove_push_interned. */
-void lmove_push_table(lua_State *L, const Graph *g);
-
-/* Pushes the Move value for m from the interned table at index interned
-** (faster than lmove_push in a loop). */
-void lmove_push_interned(lua_State *L, int interned, Move m);
-
-/* The Move value at idx, or NULL. */
-const Move *lmove_test(lua_State *L, int idx);
 
 /* Reads the history at arg (nil, or a list of moves, text or Move values,
 ** the last first) that led to p, keeping at most keep moves, into h;

@@ -17,6 +17,7 @@
 #include "lbridge.h"
 #include "lfiles.h"
 #include "lmutorere.h"
+#include "lopen.h"
 #include "lposition.h"
 #include "lwatchdog.h"
 
@@ -596,6 +597,7 @@ static void set_colours(lua_State *L, int module) {
 int luaopen_mutorere(lua_State *L) {
   luaL_checkversion(L);
   lwatchdog_watch(L);
+  lcoroutines_open(L); /* before anything copies the libraries */
   lsafelib_open(L);
   lua_newtable(L);
   int module = lua_gettop(L); /* what scripts see */
@@ -611,6 +613,7 @@ int luaopen_mutorere(lua_State *L) {
   lua_setfield(L, api, "version");
   push_search_path(L);
   lua_setfield(L, module, "path");
+  lmove_open(L);
   lposition_open(L, api);
   lvariant_open(L, api);
   lgame_open(L, api);

@@ -12,7 +12,7 @@
 #include "accuracy.h"
 #include "lgame.h"
 #include "lmetrics.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "lposition.h"
 #include "lsolver.h"
 #include "lwatchdog.h"

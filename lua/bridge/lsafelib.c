@@ -13,7 +13,7 @@
 #include <lualib.h>
 
 #include "lbridge.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "lwatchdog.h"
 
 #define POLL_EVERY 4096 /* steps of work between two looks at the budget */

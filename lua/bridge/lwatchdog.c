@@ -31,7 +31,7 @@
 #include <time.h>
 
 #include "lbridge.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "memory.h"
 
 #define CHECK_EVERY 100 /* instructions between two looks */
@@ -548,10 +548,7 @@ static int interruptible(lua_State *L) {
   return 1;
 }
 
-void lwatchdog_watch(lua_State *L) {
-  wrap_allocator(L);
-  lcoroutines_open(L);
-}
+void lwatchdog_watch(lua_State *L) { wrap_allocator(L); }
 
 void lwatchdog_open(lua_State *L, int module, int shared) {
   lua_pushcfunction(L, limit_l);

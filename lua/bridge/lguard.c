@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "lbridge.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "lwatchdog.h"
 
 /* Pushes field key of the table at idx, raw; returns its type. */

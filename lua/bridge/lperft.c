@@ -5,7 +5,7 @@
 #include "lvariant.h"
 #include "lposition.h"
 #include "lwatchdog.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "perft.h"
 
 /* mt.perft(game, depth) or mt.perft(variant [, depth [, position [,

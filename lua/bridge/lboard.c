@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "lboard.h"
-#include "lposition.h"
+#include "lmove.h"
 
 #define LBOARD_META "mutorere.Board"
 
@@ -106,7 +106,16 @@ static void push_value(lua_State *L, const Graph *g, int k) {
 }
 
 void lboard_push_moves(lua_State *L, const Graph *g) {
-  push_value(L, g, 1);
+  if (g)
+    push_value(L, g, 1);
+  else
+    lmove_push_wheel_moves(L);
+}
+
+void lboard_push_move(lua_State *L, const Graph *g, Move m) {
+  lboard_push_moves(L, g);
+  lmove_push_interned(L, lua_gettop(L), m);
+  lua_remove(L, -2);
 }
 
 void lboard_push_names(lua_State *L, const Graph *g) {

@@ -16,7 +16,7 @@
 #include "lvariant.h"
 #include "lposition.h"
 #include "lwatchdog.h"
-#include "lmutorere.h"
+#include "lopen.h"
 #include "lsolver.h"
 #include "memory.h"
 #include "safefile.h"
@@ -257,7 +257,7 @@ static SolveRequest solve_options(lua_State *L, int arg) {
     }
   }
   if (lua_getfield(L, arg, "file") != LUA_TNIL) {
-    luaL_argcheck(L, lfiles_is_path(L, -1), arg,
+    luaL_argcheck(L, lbridge_is_text(L, -1), arg,
                   "file must be a path (a string without zero bytes)");
     o.file = lua_tostring(L, -1);
     if (lwatchdog_sandboxed(L))

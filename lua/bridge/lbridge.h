@@ -58,6 +58,10 @@ const char *lbridge_describe(lua_State *L, int idx);
 ** a number), else "(an error object of type T)"; runs no code. */
 const char *lbridge_message(lua_State *L, int idx);
 
+/* 1 when the value at idx is a string without zero bytes (a path, a
+** name: what C would read whole). */
+int lbridge_is_text(lua_State *L, int idx);
+
 /* Seconds on a monotonic clock (mt.clock). */
 double lbridge_clock(void);
 

@@ -16,12 +16,6 @@
 #define FILE_META "mutorere.File" /* an open FILE *, closed when collected */
 #define READ_CHUNK 65536          /* bytes read between two polls */
 
-int lfiles_is_path(lua_State *L, int idx) {
-  size_t k;
-  if (lua_type(L, idx) != LUA_TSTRING) return 0;
-  const char *s = lua_tolstring(L, idx, &k);
-  return strlen(s) == k;
-}
 
 const char *lfiles_checkpath(lua_State *L, int arg) {
   size_t k;
@@ -105,7 +99,7 @@ int lfiles_load(lua_State *L, const char *path, const char *mode) {
 /* read_file(path) -> text | nil, "path: why". */
 static int read_file(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
-  if (!lfiles_is_path(L, 1)) {
+  if (!lbridge_is_text(L, 1)) {
     lua_pushnil(L);
     lua_pushfstring(L, "%s: the path holds a zero byte", path);
     return 2;
@@ -123,7 +117,7 @@ static int write_file(lua_State *L) {
   size_t k;
   const char *path = luaL_checkstring(L, 1);
   const char *text = luaL_checklstring(L, 2, &k);
-  if (!lfiles_is_path(L, 1))
+  if (!lbridge_is_text(L, 1))
     snprintf(why, sizeof why, "the path holds a zero byte");
   else if (safefile_write(path, text, k, why) == 0) {
     lua_pushboolean(L, 1);
@@ -138,7 +132,7 @@ static int write_file(lua_State *L) {
 static int file_type(lua_State *L) {
   struct stat st;
   const char *path = luaL_checkstring(L, 1);
-  if (!lfiles_is_path(L, 1) || lstat(path, &st) != 0) return 0;
+  if (!lbridge_is_text(L, 1) || lstat(path, &st) != 0) return 0;
   if (S_ISLNK(st.st_mode) && stat(path, &st) != 0)
     lua_pushliteral(L, "link");
   else
@@ -155,7 +149,7 @@ static int load_file(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
   const char *mode = luaL_optstring(L, 2, NULL);
   int env = !lua_isnone(L, 3) ? 3 : 0, status = LUA_ERRFILE;
-  if (lfiles_is_path(L, 1))
+  if (lbridge_is_text(L, 1))
     status = lfiles_load(L, path, mode);
   else
     lua_pushfstring(L, "cannot open %s: the path holds a zero byte", path);
