@@ -79,51 +79,85 @@ static inline long long ng_perft(const NaiveBoard *b, const char *s,
 /* The states reachable from a start, with their values: value 0 draw, 1
 ** win, 2 loss for the side to move, and the distance (shortest win,
 ** longest loss). */
+#define NG_BUCKETS 4096 /* chains of the states found, by their text */
+
 typedef struct NaiveSolved {
   int count;
   NaiveGState *state;
   int *value, *distance;
+  int bucket[NG_BUCKETS]; /* the last state of each chain, -1: none */
+  int *chain;             /* the state before it in its chain, -1: none */
 } NaiveSolved;
 
-/* The number of the state s among the first count, or -1 (a linear
-** search: naive on purpose). */
+/* The chain of a state's text (FNV-1a). */
+static inline int ng_bucket(const char *s) {
+  unsigned h = 2166136261u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return (int)(h % NG_BUCKETS);
+}
+
+/* The number of the state s among those found, or -1: its chain walked,
+** each text compared whole. */
 static inline int ng_find(const NaiveSolved *ns, const char *s) {
-  for (int i = 0; i < ns->count; i++)
+  for (int i = ns->bucket[ng_bucket(s)]; i >= 0; i = ns->chain[i])
     if (strcmp(ns->state[i].s, s) == 0) return i;
   return -1;
 }
 
+/* Adds state t (not found yet) as number ns->count. */
+static inline void ng_add(NaiveSolved *ns, int *room, NaiveGState t) {
+  if (ns->count == *room) {
+    *room *= 2;
+    ns->state = realloc(ns->state, (size_t)*room * sizeof *ns->state);
+    ns->chain = realloc(ns->chain, (size_t)*room * sizeof *ns->chain);
+  }
+  int h = ng_bucket(t.s);
+  ns->state[ns->count] = t;
+  ns->chain[ns->count] = ns->bucket[h];
+  ns->bucket[h] = ns->count++;
+}
+
 /* Walks every state reachable from start, then solves them by passes. */
 static inline NaiveSolved ng_solve(const NaiveBoard *b, const char *start) {
-  NaiveSolved ns = {0, NULL, NULL, NULL};
+  NaiveSolved ns;
   int room = 64, moves[NG_MAX * NG_MAX];
+  memset(&ns, 0, sizeof ns);
+  memset(ns.bucket, -1, sizeof ns.bucket);
   ns.state = malloc((size_t)room * sizeof *ns.state);
-  memcpy(ns.state[0].s, start, (size_t)b->n + 2);
-  ns.count = 1;
+  ns.chain = malloc((size_t)room * sizeof *ns.chain);
+  NaiveGState first_state;
+  memcpy(first_state.s, start, (size_t)b->n + 2);
+  ng_add(&ns, &room, first_state);
   for (int i = 0; i < ns.count; i++) {
     int k = ng_moves(b, ns.state[i].s, moves);
     for (int j = 0; j < k; j++) {
       NaiveGState t = ng_play(b, ns.state[i].s, moves[j]);
-      if (ng_find(&ns, t.s) >= 0) continue;
-      if (ns.count == room)
-        ns.state = realloc(ns.state, (size_t)(room *= 2) * sizeof *ns.state);
-      ns.state[ns.count++] = t;
+      if (ng_find(&ns, t.s) < 0) ng_add(&ns, &room, t);
     }
   }
   ns.value = calloc((size_t)ns.count, sizeof *ns.value);
   ns.distance = calloc((size_t)ns.count, sizeof *ns.distance);
-  for (int i = 0; i < ns.count; i++)
-    if (ng_moves(b, ns.state[i].s, moves) == 0)
-      ns.value[i] = b->misere ? 1 : 2; /* blocked: distance 0 */
+  /* each state's successors, looked up once for all the passes */
+  int *first = malloc(((size_t)ns.count + 1) * sizeof *first), *next = NULL;
+  for (int i = 0, total = 0; i < ns.count; i++) {
+    int k = ng_moves(b, ns.state[i].s, moves);
+    first[i] = total;
+    next = realloc(next, ((size_t)total + (size_t)k + 1) * sizeof *next);
+    for (int j = 0; j < k; j++) {
+      NaiveGState t = ng_play(b, ns.state[i].s, moves[j]);
+      next[total++] = ng_find(&ns, t.s);
+    }
+    first[i + 1] = total;
+    if (k == 0) ns.value[i] = b->misere ? 1 : 2; /* blocked: distance 0 */
+  }
   for (int d = 0, changed = 1; changed; d++) {
     changed = 0;
     for (int i = 0; i < ns.count; i++) {
       if (ns.value[i]) continue;
-      int k = ng_moves(b, ns.state[i].s, moves), all_won = 1, longest = -1;
+      int all_won = 1, longest = -1;
       int wins_now = 0;
-      for (int j = 0; j < k; j++) {
-        NaiveGState t = ng_play(b, ns.state[i].s, moves[j]);
-        int c = ng_find(&ns, t.s);
+      for (int j = first[i]; j < first[i + 1]; j++) {
+        int c = next[j];
         if (ns.value[c] == 2 && ns.distance[c] == d) wins_now = 1;
         if (ns.value[c] != 1 || ns.distance[c] > d) all_won = 0;
         if (ns.value[c] == 1 && ns.distance[c] > longest)
@@ -142,11 +176,14 @@ static inline NaiveSolved ng_solve(const NaiveBoard *b, const char *start) {
     for (int i = 0; i < ns.count; i++)
       if (ns.value[i] > 2) ns.value[i] -= 2;
   }
+  free(first);
+  free(next);
   return ns;
 }
 
 static inline void ng_free(NaiveSolved *ns) {
   free(ns->state);
+  free(ns->chain);
   free(ns->value);
   free(ns->distance);
 }
