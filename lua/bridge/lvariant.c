@@ -454,9 +454,12 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
       bad = 1;
     }
     if (bad) {
+      static const char prefix[] = "bad position: "; /* said once, below */
+      const char *why = err;
+      if (strncmp(why, prefix, sizeof prefix - 1) == 0) why += sizeof prefix - 1;
       lvariant_info_get(L, v, "name");
       luaL_error(L, "variant '%s': bad start position: %s", lua_tostring(L, -1),
-                 err);
+                 why);
     }
     var->start = p;
     var->rules.pieces[BLACK] = __builtin_popcountll(p.arms[BLACK]);

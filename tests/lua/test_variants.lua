@@ -120,7 +120,12 @@ test("broken variants get clear errors", function()
   raises(function() mt.variant{repetition = 1} end, "repetition must be a count from 2 to 1000")
   raises(function() mt.variant{allow = 3} end, "allow must be a function")
   raises(function() mt.variant{start = "bbbwww/. b"} end, "bad start position: it has 6 arms, the variant 8")
-  raises(function() mt.variant{start = "xx"} end, "bad start position: bad position")
+  -- "bad position" is said once: the start's reason follows at once
+  raises(function() mt.variant{start = "xx"} end,
+         "(variant 'custom': bad start position: point 1 is 'x' (use b, w or .))")
+  raises(function() mt.variant{points = {"a", "b", "c", "d", "e"}, lines = {"a-b", "b-c", "c-d", "d-e"},
+                               start = "bb.www b"} end,
+         "(variant 'custom': bad start position: 6 points, but the board has 5)")
   raises(function() mt.variant{name = 3} end, "name must be a string")
   raises(function() mt.variant(42) end,
          "bad argument #1 to 'variant' (variant (a name, a path, a table or a Variant) expected, got number)")
