@@ -491,7 +491,13 @@ static Variant *from_table(lua_State *L, int t, int chain,
   t = lua_absindex(L, t);
   Variant *var = variant_new(L);
   int v = lua_gettop(L);
-  lua_pushstring(L, default_name ? default_name : "custom");
+  /* a table without a name or a base changes the standard rules, unless
+  ** it draws a board of its own */
+  lua_getfield(L, t, "points");
+  lua_pushstring(L, default_name        ? default_name
+                    : lua_isnil(L, -1) ? "standard"
+                                        : "custom");
+  lua_remove(L, -2);
   lvariant_info_set(L, v, "name");
   if (path) {
     lua_pushstring(L, path);
