@@ -283,6 +283,29 @@ test("the README is a door: short, and its guides are there", function()
   end
 end)
 
+test("every table of the docs renders: a header, a separator, rows", function()
+  for _, doc in ipairs(documents()) do
+    local n, run, fenced, before = 0, 0, false, ""
+    for line in (read(doc) .. "\n"):gmatch("([^\n]*)\n") do
+      n = n + 1
+      if line:match("^```") then fenced = not fenced end
+      if not fenced and line:match("^|") then
+        run = run + 1
+        if run == 1 then
+          check(before == "", doc .. ":" .. n .. ": a table needs a blank line before it " ..
+                "(else its rows are read as the paragraph's text)")
+        elseif run == 2 then
+          check(line:match("^|[%s:%-|]+|%s*$"), doc .. ":" .. n .. ": a table's second line " ..
+                "is its separator (| --- |)")
+        end
+      else
+        run = 0
+      end
+      before = line
+    end
+  end
+end)
+
 test("a promise reads as the docs write it, and holds only when kept", function()
   local p = assert(docmatch.parse('{"a", ..., "z"}, 0.57, 0.98..., "no ...", inf, nil'))
   check(docmatch.fits({{"a", "m", "z"}, 0.5714, 0.98857, "no way", math.huge}, 5, p), "kept")
