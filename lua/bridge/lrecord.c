@@ -233,6 +233,28 @@ static void set_board_tags(lua_State *L, int t, const Graph *g) {
   lua_settop(L, d - 1);
 }
 
+/* Pushes the result a record of the game at 1 says: the rules' when they
+** ended the game; else, when nothing is left to redo, the Result among the
+** game's own tags (a draw agreed, a resignation: a record that says so
+** reads back the same); else "*". */
+static void push_result(lua_State *L, const Game *g) {
+  static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", NULL};
+  const char *ruled = record_result_of(g);
+  lua_getiuservalue(L, 1, 2); /* the game's tags */
+  lua_getfield(L, -1, "Result");
+  lua_remove(L, -2);
+  if (strcmp(ruled, "*") != 0 || g->top != g->length || lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushstring(L, ruled);
+    return;
+  }
+  const char *own = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+  for (int i = 0; own && results[i]; i++)
+    if (strcmp(own, results[i]) == 0) return;
+  tag_error(L, 0, "tag Result: %s is not 1-0, 0-1, 1/2-1/2 or *",
+            own ? lua_pushfstring(L, "\"%s\"", own) : luaL_tolstring(L, -1, NULL));
+}
+
 /* The default tags of the game at 1 (the variant's, Date, Position),
 ** overridden by the game's tags and then by the table at extra (may be
 ** 0); collected into a table left on the stack.  The tags that say what
@@ -307,7 +329,7 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
     lua_setfield(L, t, "Position");
   }
   lua_settop(L, t);
-  lua_pushstring(L, record_result_of(g));
+  push_result(L, g);
   lua_setfield(L, t, "Result");
 }
 

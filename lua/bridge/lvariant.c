@@ -454,9 +454,12 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
       bad = 1;
     }
     if (bad) {
+      static const char prefix[] = "bad position: "; /* said once, below */
+      const char *why = err;
+      if (strncmp(why, prefix, sizeof prefix - 1) == 0) why += sizeof prefix - 1;
       lvariant_info_get(L, v, "name");
       luaL_error(L, "variant '%s': bad start position: %s", lua_tostring(L, -1),
-                 err);
+                 why);
     }
     var->start = p;
     var->rules.pieces[BLACK] = __builtin_popcountll(p.arms[BLACK]);
@@ -488,7 +491,13 @@ static Variant *from_table(lua_State *L, int t, int chain,
   t = lua_absindex(L, t);
   Variant *var = variant_new(L);
   int v = lua_gettop(L);
-  lua_pushstring(L, default_name ? default_name : "custom");
+  /* a table without a name or a base changes the standard rules, unless
+  ** it draws a board of its own */
+  lua_getfield(L, t, "points");
+  lua_pushstring(L, default_name        ? default_name
+                    : lua_isnil(L, -1) ? "standard"
+                                        : "custom");
+  lua_remove(L, -2);
   lvariant_info_set(L, v, "name");
   if (path) {
     lua_pushstring(L, path);

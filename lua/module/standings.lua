@@ -27,31 +27,18 @@ local function rule_words(key, x)
   return x == 0 and "no ply cap" or string.format("at most %d plies", x)
 end
 
--- The built-in whose rules parameters p share (the standard when none
--- does).
-local function builtin_like(p)
-  local builtins, names = M.builtins(), {}
-  for name in next, builtins do names[#names + 1] = name end
-  table.sort(names)
-  for _, name in ipairs(names) do
-    local b = builtins[name]
-    if b.flank == p.flank and b.adjacent_enemy == p.adjacent_enemy and b.misere == p.misere then
-      return name
-    end
-  end
-  return "standard"
-end
-
--- shared.variant_label(v): what a variant is, in words: its name (a
--- variant made without one is named after the built-in it plays like),
+-- shared.variant_label(v): what a variant is, in words: its name,
 -- "(hooked)" when Lua hooks make some of its rules, the board's arms, and
--- how its rules and start differ from what its name gives.
+-- how its rules and start differ from what its name gives (when the name
+-- is one that can be looked up).
 function shared.variant_label(v)
   local p = v:parameters()
   local name = v.name
-  if name == "custom" or not name:match("^[%w_%-]+$") then name = builtin_like(p) end
   local words = {name .. (v.hooked and " (hooked)" or ""), shared.size_text(v)}
-  local ok, ref = pcall(M.variant, p.arms and {base = name, arms = p.arms} or name)
+  local ok, ref = false, nil
+  if name:match("^[%w_%-]+$") then
+    ok, ref = pcall(M.variant, p.arms and {base = name, arms = p.arms} or name)
+  end
   if ok then
     local q = ref:parameters()
     for _, key in ipairs(RULES) do

@@ -30,7 +30,7 @@ end
 local function elo_of(p)
   if p >= 1 then return INF end
   if p <= 0 then return -INF end
-  return -400 * math.log(1 / p - 1, 10)
+  return -400 * math.log(1 / p - 1, 10) + 0.0 -- an even score is 0, not -0.0
 end
 shared.elo_of = elo_of
 
@@ -45,6 +45,20 @@ local function count(x, n, name, what)
   return c
 end
 
+-- A figure as tostring of a result shows it: "+49.98", "inf", "90.2%".
+local function signed(x)
+  if x == INF then return "+inf" elseif x == -INF then return "-inf" end
+  return string.format("%+.2f", x)
+end
+local function percent(x) return string.format("%.1f%%", 100 * x) end
+
+-- What tostring of an mt.elo result says.
+local ELO_TEXT = {__tostring = function(e)
+  return string.format("Elo %s ± %s, LOS %s, draws %s, score %s", signed(e.elo),
+                       e.margin == INF and "inf" or string.format("%.2f", e.margin),
+                       percent(e.los), percent(e.draw_ratio), percent(e.score))
+end}
+
 -- mt.elo(wins, draws, losses): {elo, margin, los, draw_ratio, score} from
 -- the first side's view (see doc/api.md for the formulas and the edge
 -- cases).
@@ -52,7 +66,9 @@ function M.elo(wins, draws, losses)
   local w, d, l = count(wins, 1, "elo", "wins"), count(draws, 2, "elo", "draws"),
                   count(losses, 3, "elo", "losses")
   local n = w + d + l
-  if n == 0 then return {elo = 0, margin = INF, los = 0.5, draw_ratio = 0, score = 0.5} end
+  if n == 0 then
+    return setmetatable({elo = 0, margin = INF, los = 0.5, draw_ratio = 0, score = 0.5}, ELO_TEXT)
+  end
   local mu = (w + d / 2) / n
   local sigma = math.sqrt((w * (1 - mu) ^ 2 + d * (0.5 - mu) ^ 2 + l * mu ^ 2) / n)
   local half = Z95 * sigma / math.sqrt(n)
@@ -60,7 +76,8 @@ function M.elo(wins, draws, losses)
   if margin ~= margin then margin = INF end -- all wins or all losses: inf − inf
   local los = 0.5
   if w + l > 0 then los = 0.5 * (1 + erf((w - l) / math.sqrt(2 * (w + l)))) end
-  return {elo = elo_of(mu), margin = margin, los = los, draw_ratio = d / n, score = mu}
+  return setmetatable({elo = elo_of(mu), margin = margin, los = los, draw_ratio = d / n,
+                       score = mu}, ELO_TEXT)
 end
 
 -- The log-likelihood ratio of the GSPRT for scores xs[i] seen counts[i]
@@ -137,7 +154,13 @@ function M.sprt(t)
   local llr = llr_of(xs, counts, s0, s1)
   local lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
   local result = llr >= upper and "H1" or llr <= lower and "H0" or nil
-  return {llr = llr, lower = lower, upper = upper, result = result}
+  local verdict = result and result .. " accepted" or "undecided"
+  return setmetatable({llr = llr, lower = lower, upper = upper, result = result},
+    {__tostring = function(r) -- the hypotheses are not among its fields
+      return string.format("SPRT elo0 %g, elo1 %g (alpha %g, beta %g): %s, LLR %.3f, " ..
+                           "bounds %.3f and %.3f", elo0, elo1, alpha, beta, verdict, r.llr,
+                           r.lower, r.upper)
+    end})
 end
 
 -- --- ratings by maximum likelihood (Bradley–Terry) ---

@@ -1,4 +1,4 @@
--- nine-points.lua — a board drawn from scratch, as the README shows: a
+-- nine-points.lua — a board drawn from scratch, as doc/designing-boards.md shows: a
 -- 3 by 3 grid of points joined along its rows, its columns and its two
 -- diagonals, four pieces a side, the centre empty.  Drawn so, the grid's
 -- border is a ring of eight points and its middle point is joined to all

@@ -581,7 +581,7 @@ test("search, MCTS and the perfect player honour the history", function()
   check(#m.moves == #mt.game(v):moves(), "MCTS sees the moves of the history variant")
 end)
 
-test("what the README says of tired-piece", function()
+test("what doc/designing-variants.md says of tired-piece", function()
   local want = {[6] = {"draw"}, [8] = {"draw"}, [10] = {"draw"}, [12] = {"loss", 26}}
   for n, w in pairs(want) do
     local v = mt.variant{base = "tired-piece", arms = n}
@@ -589,7 +589,7 @@ test("what the README says of tired-piece", function()
   end
   local r = mt.report({base = "tired-piece", arms = 6}, {games = 0})
   check(r.verdict:find("no game can end", 1, true), "6 arms: " .. r.verdict)
-  -- the degenerate rules the README names
+  -- the degenerate rules the guide names
   local never_twice = mt.variant{base = "standard", history = 2, allow = function(_, m, h)
     return not (h[2] and m.from == h[2].to) end}
   eq({mt.solve(never_twice):lookup(never_twice.start)}, {"loss", 2}, "never twice in a row")

@@ -1,4 +1,4 @@
--- test_new_user.lua — what a new user met (issue 19): the README's way to
+-- test_new_user.lua — what a new user met (issue 19): doc/embedding.md's way to
 -- test and check one's scripts, redo() past the end, a report's traps of a
 -- variant that remembers moves, what mt.dot's colours mean, the solve's
 -- progress bar, too many arms, a record of one's own variant read
@@ -20,19 +20,19 @@ end
 
 local BUILD = PROGRAM:match("^(.*)/[^/]*$") or "."
 
--- The code block of the README after the first line that holds marker.
-local function readme_block(marker)
-  local text = read(HERE .. "/../../README.md")
-  local at = assert(text:find(marker, 1, true), "README: " .. marker)
+-- The code block of doc/embedding.md after the first line that holds marker.
+local function guide_block(marker)
+  local text = read(HERE .. "/../../doc/embedding.md")
+  local at = assert(text:find(marker, 1, true), "doc/embedding.md: " .. marker)
   return text:match("```%w*\n(.-)\n```", at)
 end
 
-test("the README's busted command runs its spec, and its .luacheckrc checks scripts", function()
+test("the guide's busted command runs its spec, and its .luacheckrc checks scripts", function()
   local dir = folder()
   assert(os.execute("mkdir " .. quote(dir .. "/spec")))
-  write(dir .. "/spec/rules_spec.lua", readme_block("spec/rules_spec.lua") .. "\n")
-  write(dir .. "/.luacheckrc", readme_block("a `.luacheckrc` beside them") .. "\n")
-  local command = readme_block("so that busted still")
+  write(dir .. "/spec/rules_spec.lua", guide_block("spec/rules_spec.lua") .. "\n")
+  write(dir .. "/.luacheckrc", guide_block("a `.luacheckrc` beside them") .. "\n")
+  local command = guide_block("so that busted still")
   check(command:find("busted --lua=lua5.4", 1, true), "the command: " .. command)
   command = command:gsub("build/%?%.so", BUILD .. "/?.so")
   -- a module built with AddressSanitizer loads only in a host built so
@@ -43,7 +43,7 @@ test("the README's busted command runs its spec, and its .luacheckrc checks scri
     check(ok and out:find("2 successes / 0 failures / 0 errors", 1, true), "busted: " .. out)
   else
     io.stderr:write("busted is not installed, or the module is built with AddressSanitizer: " ..
-                    "the README's spec is not run\n")
+                    "the guide's spec is not run\n")
   end
   write(dir .. "/script.lua", "local g = mt.game()\nprint(mt.perft(g, 4))\n")
   local out, ok = shell("cd " .. quote(dir) .. " && luacheck --no-color .")
@@ -87,7 +87,8 @@ test("redo(n) past the end redoes what there is and says so", function()
         and out:find("got string", 1, true), "a bad count: " .. out)
 end)
 
--- The no-return variant of the README: a move may not go straight back.
+-- The no-return variant of doc/api.md (a rule the guide on variants says
+-- can never bind): a move may not go straight back.
 local NO_RETURN = {name = "no-return", base = "standard", history = 2,
   allow = function(_, m, history)
     local mine = history[2]

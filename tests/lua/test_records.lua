@@ -140,3 +140,27 @@ test("a game's own bad tags are refused by record() and save(), not a crash", fu
   raises(function() mt.game():record{["Two words"] = "x"} end,
     "bad argument #2 to 'record' (bad tag name \"Two words\"")
 end)
+
+test("a result the record declares (a draw agreed, a resignation) is written back", function()
+  local text = '[Variant "standard"]\n[Result "1/2-1/2"]\n\n' ..
+               '1. 4-c 5-4 2. c-5 6-c {8-c draws too} 3. 5-6 c-5 1/2-1/2\n'
+  local g = mt.from_record(text)
+  eq(g:result(), nil, "the rules have not ended the game")
+  local again = g:record()
+  check(again:find('[Result "1/2-1/2"]', 1, true) and again:find("c-5 1/2-1/2\n", 1, true),
+        "the declared draw is kept: " .. again)
+  eq(mt.from_record(again):tags().Result, "1/2-1/2", "and reads back the same")
+  g:undo()
+  check(g:record():find('[Result "*"]', 1, true), "a game stepped back is unfinished again")
+  g:redo()
+  g:tags().Result = "0-1" -- black resigns
+  check(g:record():find("c-5 0-1\n", 1, true), "a resignation set by hand")
+  g:tags().Result = "black"
+  raises(function() g:record() end,
+         'the game\'s tags: tag Result: "black" is not 1-0, 0-1, 1/2-1/2 or *')
+  -- a game the rules ended says how, whatever its tags say
+  local won = mt.game("standard", "bbb.wwwb/w w")
+  won:play("5-4")
+  won:tags().Result = "1/2-1/2"
+  check(won:record():find('[Result "0-1"]', 1, true), "the rules' result")
+end)

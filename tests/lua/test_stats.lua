@@ -81,6 +81,22 @@ test("mt.elo: edge cases", function()
   raises(function() mt.elo(1, 2, "x") end, "losses must be a whole number >= 0")
 end)
 
+test("mt.elo and mt.sprt print what they hold; an even score is +0", function()
+  eq(tostring(mt.elo(10, 20, 5)), "Elo +49.98 ± 76.35, LOS 90.2%, draws 57.1%, score 57.1%",
+     "mt.elo")
+  eq(tostring(mt.elo(4, 0, 0)), "Elo +inf ± inf, LOS 97.7%, draws 0.0%, score 100.0%", "all won")
+  for _, c in ipairs({{0, 7, 0}, {3, 1, 3}, {0, 0, 0}}) do
+    local e = mt.elo(c[1], c[2], c[3]).elo
+    eq(1 / e, math.huge, table.concat(c, "-") .. ": Elo +0, not -0") -- 1/-0 is -inf
+  end
+  eq(tostring(mt.sprt{pairs = {2, 10, 30, 12, 6}, elo0 = 0, elo1 = 10}),
+     "SPRT elo0 0, elo1 10 (alpha 0.05, beta 0.05): undecided, LLR 0.546, " ..
+     "bounds -2.944 and 2.944", "undecided")
+  eq(tostring(mt.sprt{wins = 60, draws = 0, losses = 20, elo0 = -10, elo1 = 10, alpha = 0.1}),
+     "SPRT elo0 -10, elo1 10 (alpha 0.1, beta 0.05): H1 accepted, LLR 3.069, " .. -- 80·0.0288·0.5/0.375
+     "bounds -2.890 and 2.251", "decided")
+end)
+
 test("mt.sprt: hand-computed cases, game and pair scores", function()
   local t = mt.sprt{wins = 100, draws = 50, losses = 70, elo0 = 0, elo1 = 20}
   near(t.llr, 1.8052, 1e-3, "trinomial LLR")

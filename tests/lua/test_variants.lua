@@ -120,7 +120,12 @@ test("broken variants get clear errors", function()
   raises(function() mt.variant{repetition = 1} end, "repetition must be a count from 2 to 1000")
   raises(function() mt.variant{allow = 3} end, "allow must be a function")
   raises(function() mt.variant{start = "bbbwww/. b"} end, "bad start position: it has 6 arms, the variant 8")
-  raises(function() mt.variant{start = "xx"} end, "bad start position: bad position")
+  -- "bad position" is said once: the start's reason follows at once
+  raises(function() mt.variant{start = "xx"} end,
+         "(variant 'standard': bad start position: point 1 is 'x' (use b, w or .))")
+  raises(function() mt.variant{points = {"a", "b", "c", "d", "e"}, lines = {"a-b", "b-c", "c-d", "d-e"},
+                               start = "bb.www b"} end,
+         "(variant 'custom': bad start position: 6 points, but the board has 5)")
   raises(function() mt.variant{name = 3} end, "name must be a string")
   raises(function() mt.variant(42) end,
          "bad argument #1 to 'variant' (variant (a name, a path, a table or a Variant) expected, got number)")
@@ -289,4 +294,24 @@ test("the memo of a pure hook keeps within the memory budget", function()
   check(b.misses > a.misses, "so it asks the hook more often")
   eq(mt.perft("no-restriction", 12), mt.perft(mt.variant{base = "no-restriction",
      allow = function() return true end}, 12), "a hook that allows all changes nothing")
+end)
+
+test("a variant made without a name is called alike everywhere", function()
+  local ten = {arms = 10}
+  eq(mt.variant(ten).name, "standard", "a table changes the standard rules")
+  eq(mt.variant{base = "misere", arms = 10}.name, "misere", "or its base's")
+  local board = {points = {"a", "b", "c"}, lines = {"a-b", "b-c"}, start = "b.w b"}
+  eq(mt.variant(board).name, "custom", "a board of its own")
+  eq(mt.match("random", "random", {variant = ten, games = 2}).variant, "standard, 10 arms", "match")
+  check(tostring(mt.accuracy("random", ten, {sample = 10})):find("^random on standard %(10 arms%)"),
+        "accuracy")
+  check(tostring(mt.report(ten, {games = 0})):find("^standard %(10 arms%)"), "report")
+  eq(mt.match("random", "random", {variant = board, games = 2}).variant, "custom, 3 points",
+     "a board is named as itself, not after a wheel's rules")
+  eq(mt.match("random", "random", {variant = {arms = 10, flank = "never"}, games = 2}).variant,
+     "standard, 10 arms, no flank rule", "what differs from the name")
+  -- the size an error suggests is a variant that exists
+  local err = raises(function() mt.game(ten, "bbbbwwww/. b") end,
+                     "variant 'standard' has 10 (a variant of another size: {base = \"standard\", arms = 8})")
+  if err then eq(#mt.game({base = "standard", arms = 8}):moves(), 2, "the suggestion works") end
 end)
