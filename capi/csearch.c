@@ -69,6 +69,9 @@ int mutorere_search(const mutorere_game *g, int depth, double seconds,
                      "seconds is %g (0 for no limit, up to 1e9)", seconds);
   if (game_outcome(&g->game, NULL) != OUTCOME_NONE)
     return capi_fail(MUTORERE_EILLEGAL, "the game is over: no move to search");
+  if (cancel && cancel(ctx)) /* the search first polls after many nodes */
+    return capi_fail(MUTORERE_ECANCELLED, "the search was cancelled before "
+                                          "it finished one ply");
   SearchTable table;
   uint64_t *keys = past_keys(&g->game);
   if (!keys || search_table_init(&table, TABLE_BITS)) {
@@ -91,7 +94,7 @@ int mutorere_search(const mutorere_game *g, int depth, double seconds,
   if (rc != SEARCH_OK) return capi_fail(MUTORERE_ENOMEM, "%s", err);
   if (res.depth == 0)
     return capi_fail(MUTORERE_ECANCELLED,
-                     "the search was stopped before it finished one ply");
+                     "the search was cancelled before it finished one ply");
   *move = (mutorere_move){res.best.from, res.best.to};
   *score = res.score;
   return MUTORERE_OK;
