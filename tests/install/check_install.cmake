@@ -1,9 +1,12 @@
 # check_install.cmake — installs into a scratch prefix given at install
 # time (the build was configured for another) and runs what was installed:
-# the program and the Lua module (in a stock Lua host) must find the
-# installed scripts from where they are, under the prefix and staged under
-# DESTDIR; the manual page and the documentation are in their places.
+# the program, the Lua module (in a stock Lua host) and the C library must
+# find the installed scripts from where they are, under the prefix and
+# staged under DESTDIR; the README's C example builds against the install
+# with pkg-config alone and as a CMake project (find_package); the manual
+# page and the documentation are in their places.
 #   cmake -DBUILD=<build dir> -DPREFIX=<scratch dir> -DHOST=<module_host>
+#         -DSOURCE=<source dir> -DCC=<C compiler> -DCFLAGS=<its flags>
 #         -P check_install.cmake
 file(REMOVE_RECURSE ${PREFIX})
 file(MAKE_DIRECTORY ${PREFIX})
@@ -34,7 +37,10 @@ function(install_into destdir prefix)
             share/mutorere/scripts/variants/standard.lua
             share/mutorere/scripts/variants/tired-piece.lua
             share/doc/mutorere/README.md share/doc/mutorere/api.md
-            share/doc/mutorere/embedding.md)
+            share/doc/mutorere/embedding.md
+            lib/libmutorere.so lib/libmutorere.so.0 include/mutorere.h
+            lib/pkgconfig/mutorere.pc lib/cmake/mutorere/mutorereConfig.cmake
+            lib/cmake/mutorere/mutorereConfigVersion.cmake)
     if(NOT EXISTS ${destdir}${prefix}/${f})
       message(FATAL_ERROR "not installed: ${destdir}${prefix}/${f}")
     endif()
@@ -58,6 +64,73 @@ print(mt.variant("tired-piece").path, g:position(), mt.perft(g, 6))
     ${CMAKE_COMMAND} -E env MUTORERE_PATH= ${HOST} ${root}/lib/lua/5.4
     ${PREFIX}-play.lua)
   file(REMOVE ${PREFIX}-play.lua)
+  check_library(${root})
+endfunction()
+
+separate_arguments(cflags UNIX_COMMAND "${CFLAGS}")
+include(${SOURCE}/tests/capi/readme_example.cmake)
+readme_example(${SOURCE}/README.md ${PREFIX}-example/readme.c found)
+if(NOT found)
+  message(FATAL_ERROR "README.md has no ```c block after <!-- embed-example -->")
+endif()
+file(WRITE ${PREFIX}-example/scripted.c [[
+#include <stdio.h>
+#include <mutorere.h>
+
+/* A shipped variant written in Lua, found by the installed library. */
+int main(void) {
+  mutorere_variant *v;
+  mutorere_game *g;
+  uint64_t n;
+  if (mutorere_variant_named("tired-piece", 0, &v) ||
+      mutorere_game_new(v, NULL, &g) || mutorere_perft(g, 8, NULL, NULL, &n)) {
+    printf("%s\n", mutorere_last_error());
+    return 1;
+  }
+  printf("%s %llu\n", mutorere_variant_name(v), (unsigned long long)n);
+  mutorere_game_free(g);
+  mutorere_variant_free(v);
+  return 0;
+}
+]])
+
+# The README's example, built against the C library installed under root
+# with pkg-config alone, then as a CMake project, prints "draw"; a program
+# of the installed library finds a shipped script.
+function(check_library root)
+  set(run ${CMAKE_COMMAND} -E env MUTORERE_PATH= LD_LIBRARY_PATH=${root}/lib)
+  find_program(PKG_CONFIG pkg-config)
+  if(PKG_CONFIG)
+    execute_process(
+      COMMAND ${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${root}/lib/pkgconfig
+              ${PKG_CONFIG} --cflags --libs mutorere
+      OUTPUT_VARIABLE flags OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "pkg-config --cflags --libs mutorere failed")
+    endif()
+    separate_arguments(flags UNIX_COMMAND "${flags}")
+    foreach(program readme scripted)
+      expect("^$" ${CC} ${cflags} ${PREFIX}-example/${program}.c ${flags}
+             -o ${PREFIX}-example/${program})
+    endforeach()
+    expect("^draw\n$" ${run} ${PREFIX}-example/readme)
+    expect("^tired-piece 10\n$" ${run} ${PREFIX}-example/scripted)
+  else()
+    message(STATUS "pkg-config is not installed: mutorere.pc not checked")
+  endif()
+  file(WRITE ${PREFIX}-example/CMakeLists.txt [[
+cmake_minimum_required(VERSION 3.18)
+project(readme_example C)
+find_package(mutorere 0.1 REQUIRED)
+add_executable(readme readme.c)
+target_link_libraries(readme mutorere::mutorere)
+]])
+  file(REMOVE_RECURSE ${PREFIX}-example/build)
+  expect("" ${CMAKE_COMMAND} -S ${PREFIX}-example -B ${PREFIX}-example/build
+         -DCMAKE_PREFIX_PATH=${root} -DCMAKE_C_COMPILER=${CC}
+         "-DCMAKE_C_FLAGS=${CFLAGS}")
+  expect("" ${CMAKE_COMMAND} --build ${PREFIX}-example/build)
+  expect("^draw\n$" ${run} ${PREFIX}-example/build/readme)
 endfunction()
 
 install_into("" ${PREFIX})
@@ -78,4 +151,4 @@ file(REMOVE_RECURSE ${PREFIX})
 file(MAKE_DIRECTORY ${PREFIX})
 install_into(${PREFIX}/stage /opt/mutorere-check)
 check_installed(${PREFIX}/stage/opt/mutorere-check)
-file(REMOVE_RECURSE ${PREFIX})
+file(REMOVE_RECURSE ${PREFIX} ${PREFIX}-example)
