@@ -68,8 +68,9 @@ print(mt.variant("tired-piece").path, g:position(), mt.perft(g, 6))
 endfunction()
 
 separate_arguments(cflags UNIX_COMMAND "${CFLAGS}")
-include(${SOURCE}/tests/capi/readme_example.cmake)
-readme_example(${SOURCE}/README.md ${PREFIX}-example/readme.c found)
+include(${SOURCE}/tests/capi/doc_block.cmake)
+doc_block(${SOURCE}/README.md "<!-- embed-example -->" ${PREFIX}-example/readme.c
+          found)
 if(NOT found)
   message(FATAL_ERROR "README.md has no ```c block after <!-- embed-example -->")
 endif()
