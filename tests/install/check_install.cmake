@@ -119,13 +119,11 @@ function(check_library root)
   else()
     message(STATUS "pkg-config is not installed: mutorere.pc not checked")
   endif()
-  file(WRITE ${PREFIX}-example/CMakeLists.txt [[
-cmake_minimum_required(VERSION 3.18)
-project(readme_example C)
-find_package(mutorere 0.1 REQUIRED)
-add_executable(readme readme.c)
-target_link_libraries(readme mutorere::mutorere)
-]])
+  doc_block(${SOURCE}/doc/embedding.md "<!-- cmake-example -->"
+            ${PREFIX}-example/CMakeLists.txt found)
+  if(NOT found)
+    message(FATAL_ERROR "doc/embedding.md has no block after <!-- cmake-example -->")
+  endif()
   file(REMOVE_RECURSE ${PREFIX}-example/build)
   expect("" ${CMAKE_COMMAND} -S ${PREFIX}-example -B ${PREFIX}-example/build
          -DCMAKE_PREFIX_PATH=${root} -DCMAKE_C_COMPILER=${CC}
