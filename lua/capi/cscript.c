@@ -21,7 +21,7 @@
 #include "memory.h"
 
 /* What holds a variant's hooks: its Lua state and the Variant value in it
-** (kept in the registry). */
+** (kept in the registry under VARIANT_KEY). */
 typedef struct Script {
   lua_State *L;
   Variant *variant;
@@ -48,10 +48,14 @@ static void script_release(void *ctx) {
   memory_realloc(s, 0);
 }
 
-/* Run protected: opens the libraries and the module (global mt) and
-** returns mt.variant(spec): spec the C string at 1 (a light userdata:
-** nothing is allocated outside the protected call), or {base = spec, arms
-** = the integer at 2} when that is not 0. */
+#define VARIANT_KEY "mutorere.capi.variant" /* the Variant, kept */
+
+/* Run protected: opens the libraries and the module (global mt), keeps
+** mt.variant(spec) in the registry and returns it: spec the C string at 1
+** (a light userdata: nothing is allocated outside the protected call), or
+** {base = spec, arms = the integer at 2} when that is not 0.  What is
+** wrong with the spec is raised as the reason alone (not "bad argument #1
+** to 'variant' (...)"). */
 static int open_variant(lua_State *L) {
   lua_pushstring(L, lua_touserdata(L, 1));
   lua_replace(L, 1);
@@ -67,7 +71,12 @@ static int open_variant(lua_State *L) {
     lua_setfield(L, -2, "arms");
   } else
     lua_pushvalue(L, 1);
-  lua_call(L, 1, 1);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    lua_pushstring(L, lbridge_reason(L, -1));
+    return lua_error(L);
+  }
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, VARIANT_KEY);
   return 1;
 }
 
@@ -76,9 +85,9 @@ static int open_variant(lua_State *L) {
 ** bad argument, not a script's failure). */
 static int script_failed(lua_State *L, int status, const char *spec,
                          int named) {
-  if (status == LUA_ERRMEM)
+  const char *why = lua_tostring(L, -1);
+  if (status == LUA_ERRMEM || !why || strcmp(why, "not enough memory") == 0)
     return capi_fail(MUTORERE_ENOMEM, "not enough memory to load a variant");
-  const char *why = lbridge_reason(L, -1);
   if (named && strncmp(why, "unknown variant", 15) == 0)
     return capi_fail(MUTORERE_EINVAL,
                      "unknown variant '%s': not built in, and no "
@@ -111,9 +120,7 @@ static int from_lua(const char *spec, int arms, int named,
     memory_realloc(s, 0);
     return rc;
   }
-  lua_pushvalue(L, -1);
-  luaL_ref(L, LUA_REGISTRYINDEX); /* kept while the state lives */
-  lhook_enter(var, L);            /* the hooks run on the main thread */
+  lhook_enter(var, L); /* the hooks run on the main thread */
   *s = (Script){L, var};
   lvariant_push_name(L, -1);
   VariantOwner owner = {script_hook_error, script_release, s};
