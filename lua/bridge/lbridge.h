@@ -11,7 +11,11 @@
 #include <lauxlib.h>
 #include <lua.h>
 
-#define MUTORERE_VERSION "0.1.0"
+/* MUTORERE_VERSION, "0.1.0": the build defines it (from the version of the
+** C library's header, core/capi/mutorere.h). */
+#ifndef MUTORERE_VERSION
+#error "the build defines MUTORERE_VERSION"
+#endif
 
 /* Registry keys: the module table scripts see (mt), the private one the
 ** module calls its own functions from, the environment of its Lua parts,

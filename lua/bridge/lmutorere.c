@@ -7,6 +7,7 @@
 #define _GNU_SOURCE /* dladdr */
 #include <dirent.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +25,16 @@
 #define HOME_KEY "mutorere.home"    /* set by the program: its directory */
 #define LOADED_KEY "mutorere.parts" /* the parts run so far */
 
-#ifndef MUTORERE_DATADIR
-#define MUTORERE_DATADIR "/usr/local/share/mutorere"
+/* The installed scripts of the prefix the build was configured for. */
+#ifndef MUTORERE_SCRIPTS
+#define MUTORERE_SCRIPTS "/usr/local/share/mutorere/scripts"
+#endif
+/* Where the installed scripts are from the installed program, C library and
+** Lua module: paths relative to their folder, colon-separated (the build
+** computes them from the install layout, so that an install moved to
+** another prefix, or staged under DESTDIR, still finds its scripts). */
+#ifndef MUTORERE_SCRIPTS_NEAR
+#define MUTORERE_SCRIPTS_NEAR "../share/mutorere/scripts"
 #endif
 
 /* The Lua parts that run when first used, in the order they run when all
@@ -73,27 +82,41 @@ static void push_home(lua_State *L) {
     lua_pushliteral(L, ".");
 }
 
+/* Appends to the list at t each directory of the colon-separated list,
+** each after prefix (a folder and a slash, or ""); with a prefix, as its
+** real path (without the "..": "/opt/x/share/...", not
+** "/opt/x/lib/lua/5.4/../../../share/..."). */
+static void path_add_list(lua_State *L, int t, const char *prefix,
+                          const char *list) {
+  while (list && *list) {
+    const char *colon = strchr(list, ':');
+    int k = colon ? (int)(colon - list) : (int)strlen(list);
+    if (k) {
+      char real[PATH_MAX];
+      lua_pushstring(L, prefix);
+      lua_pushlstring(L, list, (size_t)k);
+      lua_concat(L, 2);
+      const char *dir = lua_tostring(L, -1);
+      path_add(L, t, *prefix && realpath(dir, real) ? real : dir);
+      lua_pop(L, 1);
+    }
+    list = colon ? colon + 1 : NULL;
+  }
+}
+
 /* Pushes the search path: MUTORERE_PATH's directories, then the scripts
-** next to the program or module, then the installed ones. */
+** next to the program or module (the build tree), then the installed ones
+** found from the program or module, then those of the prefix it was built
+** for. */
 static void push_search_path(lua_State *L) {
   lua_newtable(L);
   int t = lua_gettop(L);
-  const char *env = getenv("MUTORERE_PATH");
-  while (env && *env) {
-    const char *colon = strchr(env, ':');
-    size_t k = colon ? (size_t)(colon - env) : strlen(env);
-    if (k) {
-      lua_pushlstring(L, env, k);
-      path_add(L, t, lua_tostring(L, -1));
-      lua_pop(L, 1);
-    }
-    env = colon ? colon + 1 : NULL;
-  }
+  path_add_list(L, t, "", getenv("MUTORERE_PATH"));
   push_home(L);
-  const char *home = lua_tostring(L, -1);
-  path_add(L, t, lua_pushfstring(L, "%s/scripts", home));
-  path_add(L, t, lua_pushfstring(L, "%s/../share/mutorere/scripts", home));
-  path_add(L, t, MUTORERE_DATADIR "/scripts");
+  const char *home = lua_pushfstring(L, "%s/", lua_tostring(L, -1));
+  path_add(L, t, lua_pushfstring(L, "%sscripts", home));
+  path_add_list(L, t, home, MUTORERE_SCRIPTS_NEAR);
+  path_add(L, t, MUTORERE_SCRIPTS);
   lua_settop(L, t);
 }
 

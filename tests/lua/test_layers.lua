@@ -13,6 +13,8 @@ local LAYERS = {
   {folder = "lua/bridge", uses = {"core"}},
   {folder = "lua/program", uses = {"core", "lua/bridge"}},
   {folder = "lua/tools", uses = {}},
+  {folder = "core/capi", uses = {"core"}},
+  {folder = "lua/capi", uses = {"core", "lua/bridge", "core/capi"}},
 }
 
 -- The floors inside a folder, lowest first (core/README.md and
@@ -26,6 +28,10 @@ local FLOORS = {
     {"record", "metrics", "symsolver"},
     {"accuracy", "solve", "solfile", "symcensus"},
   },
+  ["core/capi"] = {
+    {"mutorere", "capi", "cerror"},
+    {"cvariant", "cgame", "csolve", "csearch"},
+  },
   ["lua/bridge"] = {
     {"lbridge", "lopen"},
     {"lwatchdog", "lcoroutines", "lsafelib", "lfiles", "lmove", "lboard"},
@@ -34,6 +40,10 @@ local FLOORS = {
     {"lmutorere"},
   },
 }
+
+-- The C library's public header: it includes no header of the project or
+-- of Lua (a program that embeds the engine sees neither).
+local PUBLIC_HEADER = "core/capi/mutorere.h"
 
 -- The headers of Lua itself.
 local LUA_HEADERS = {["lua.h"] = true, ["lauxlib.h"] = true, ["lualib.h"] = true,
@@ -122,9 +132,20 @@ local function check_tree(tree, layers, floors)
         edges[from][node_of(found)] = path .. " includes " .. found
       end
     end
-    if folder == "core" then
+    if folder == "core" or folder == "core/capi" then
       for _, header in ipairs(file.system) do
-        if LUA_HEADERS[header] then problem("%s includes <%s>: the core never sees Lua", path, header) end
+        if LUA_HEADERS[header] then
+          problem("%s includes <%s>: %s never sees Lua", path, header,
+                  folder == "core" and "the core" or "the C library's API")
+        end
+      end
+    end
+    if path == PUBLIC_HEADER then
+      for _, header in ipairs(file.quoted) do
+        problem("%s includes \"%s\": the public header stands alone", path, header)
+      end
+      for _, header in ipairs(file.system) do
+        if LUA_HEADERS[header] then problem("%s includes <%s>: the public header stands alone", path, header) end
       end
     end
   end
@@ -298,6 +319,14 @@ test("the checker finds circles, includes against the layers, and Lua in the cor
      "a binding reaching the program")
   local lua = check_tree(made_up{["core/a.c"] = {"<lauxlib.h>"}}, LAYERS)
   eq(lua, {"core/a.c includes <lauxlib.h>: the core never sees Lua"}, "Lua in the core")
+  eq(check_tree(made_up{["core/capi/a.c"] = {"<lua.h>"}}, LAYERS),
+     {"core/capi/a.c includes <lua.h>: the C library's API never sees Lua"}, "Lua in the C API")
+  eq(check_tree(made_up{["core/capi/mutorere.h"] = {"board.h", "<lua.h>"}, ["core/board.h"] = {}}, LAYERS),
+     {"core/capi/mutorere.h includes \"board.h\": the public header stands alone",
+      "core/capi/mutorere.h includes <lua.h>: the C library's API never sees Lua",
+      "core/capi/mutorere.h includes <lua.h>: the public header stands alone"}, "the public header leaning")
+  eq(check_tree(made_up{["core/capi/a.c"] = {"lgame.h"}, ["lua/bridge/lgame.h"] = {}}, LAYERS),
+     {"core/capi/a.c includes lua/bridge/lgame.h: core/capi may not use lua/bridge"}, "the C API reaching the bindings")
   local bridge = check_tree(made_up{["lua/bridge/lbridge.c"] = {"lbridge.h", "lfiles.h"},
                                     ["lua/bridge/lbridge.h"] = {}, ["lua/bridge/lfiles.h"] = {}}, LAYERS)
   eq(bridge, {"lua/bridge/lbridge.c includes lua/bridge/lfiles.h: lbridge uses nothing above it"},

@@ -343,8 +343,8 @@ test("sizes: 8 arms well under 100 KB, 12 arms under 2 MB; too big is refused", 
   os.remove(path)
   local ok, err = pcall(mt.html, {arms = 16}, path)
   check(not ok, "16 arms refused")
-  check(tostring(err):find("the play page of standard would carry 391116 states; a page carries at most 250000", 1, true),
-        "the figure and the limit: " .. tostring(err))
+  check(tostring(err):find("the play page of standard would carry 391116 states; a page carries at most 250000",
+                           1, true), "the figure and the limit: " .. tostring(err))
   check(not io.open(path), "nothing written")
 end)
 

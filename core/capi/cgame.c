@@ -1,0 +1,150 @@
+/*
+** cgame.c — game handles: a game of a variant from its start or from
+** position text, its position and side to move, its legal moves, play and
+** undo, how it stands; moves from and to text.
+*/
+#include <string.h>
+
+#include "capi.h"
+#include "memory.h"
+
+int mutorere_game_new(const mutorere_variant *v, const char *position,
+                      mutorere_game **out) {
+  char err[BOARD_ERRMAX];
+  Position start = v ? v->start : (Position){{0, 0}, 0, 0, 0, 0, 0};
+  int rc = capi_need(v, "variant");
+  if (!rc) rc = capi_need(out, "out");
+  if (rc) return rc;
+  if (position && board_parse(&start, position, err))
+    return capi_fail(MUTORERE_EINVAL, "%s", err);
+  mutorere_game *g = memory_realloc(NULL, sizeof *g);
+  if (!g) return capi_fail(MUTORERE_ENOMEM, "not enough memory for a game");
+  rc = game_init(&g->game, &v->rules, &start, err);
+  if (rc != GAME_OK) {
+    memory_realloc(g, 0);
+    return rc == GAME_EHOOK ? capi_hook_failed(v)
+                            : capi_fail(MUTORERE_EINVAL, "%s", err);
+  }
+  g->variant = (mutorere_variant *)v;
+  capi_variant_hold(g->variant);
+  *out = g;
+  return MUTORERE_OK;
+}
+
+void mutorere_game_free(mutorere_game *g) {
+  if (!g) return;
+  game_free(&g->game);
+  mutorere_variant_free(g->variant);
+  memory_realloc(g, 0);
+}
+
+/* Copies text into buf of size bytes, or fails naming what it is. */
+static int copy_out(const char *text, char *buf, size_t size,
+                    const char *what) {
+  size_t k = strlen(text);
+  int rc = capi_need(buf, "buf");
+  if (rc) return rc;
+  if (k >= size)
+    return capi_fail(MUTORERE_EINVAL,
+                     "the %s \"%s\" takes %zu bytes, and buf has %zu", what,
+                     text, k + 1, size);
+  memcpy(buf, text, k + 1);
+  return MUTORERE_OK;
+}
+
+int mutorere_game_position(const mutorere_game *g, char *buf, size_t size) {
+  char text[BOARD_POSMAX];
+  int rc = capi_need(g, "game");
+  if (rc) return rc;
+  return copy_out(board_format(game_position(&g->game), text), buf, size,
+                  "position");
+}
+
+int mutorere_game_turn(const mutorere_game *g, int *side) {
+  int rc = capi_need(g, "game");
+  if (!rc) rc = capi_need(side, "side");
+  if (!rc) *side = game_position(&g->game)->side;
+  return rc;
+}
+
+int mutorere_game_moves(const mutorere_game *g, mutorere_move *moves,
+                        int *count) {
+  Move list[RULES_MAX_MOVES];
+  int rc = capi_need(g, "game");
+  if (!rc) rc = capi_need(moves, "moves");
+  if (!rc) rc = capi_need(count, "count");
+  if (rc) return rc;
+  int k = game_moves(&g->game, list);
+  if (k < 0) return capi_hook_failed(g->variant);
+  for (int i = 0; i < k; i++) moves[i] = (mutorere_move){list[i].from, list[i].to};
+  *count = k;
+  return MUTORERE_OK;
+}
+
+/* Fails unless m's points are points of v's board, two of them. */
+static int check_points(const mutorere_variant *v, mutorere_move m) {
+  const Rules *r = &v->rules;
+  int n = r->arms;
+  int from_ok = m.from < n || (!r->graph && m.from == BOARD_CENTRE);
+  int to_ok = m.to < n || (!r->graph && m.to == BOARD_CENTRE);
+  if (from_ok && to_ok && m.from != m.to) return MUTORERE_OK;
+  return capi_fail(MUTORERE_EINVAL,
+                   "bad move {%d, %d}: points are 0 to %d%s, two of them",
+                   m.from, m.to, n - 1,
+                   r->graph ? "" : " and MUTORERE_CENTRE (64)");
+}
+
+int mutorere_game_play(mutorere_game *g, mutorere_move move) {
+  char err[BOARD_ERRMAX];
+  int rc = capi_need(g, "game");
+  if (!rc) rc = check_points(g->variant, move);
+  if (rc) return rc;
+  int over = game_outcome(&g->game, NULL) != OUTCOME_NONE;
+  rc = game_play(&g->game, (Move){move.from, move.to}, err);
+  if (rc == GAME_EHOOK) return capi_hook_failed(g->variant);
+  if (rc != GAME_OK)
+    return capi_fail(over || strncmp(err, "illegal", 7) == 0 ? MUTORERE_EILLEGAL
+                                                             : MUTORERE_ENOMEM,
+                     "%s", err);
+  return MUTORERE_OK;
+}
+
+int mutorere_game_undo(mutorere_game *g) {
+  int rc = capi_need(g, "game");
+  if (rc) return rc;
+  if (game_undo(&g->game) != GAME_OK)
+    return capi_fail(MUTORERE_EINVAL, "no move to take back: the game is at "
+                                      "its start");
+  return MUTORERE_OK;
+}
+
+int mutorere_game_result(const mutorere_game *g, int *result) {
+  int rc = capi_need(g, "game");
+  if (!rc) rc = capi_need(result, "result");
+  if (!rc) *result = game_outcome(&g->game, NULL);
+  return rc;
+}
+
+int mutorere_move_parse(const mutorere_variant *v, const char *text,
+                        mutorere_move *move) {
+  char err[BOARD_ERRMAX];
+  Move m;
+  int rc = capi_need(v, "variant");
+  if (!rc) rc = capi_need(text, "text");
+  if (!rc) rc = capi_need(move, "move");
+  if (rc) return rc;
+  if (rules_parse_move(&v->rules, text, &m, err))
+    return capi_fail(MUTORERE_EINVAL, "%s", err);
+  *move = (mutorere_move){m.from, m.to};
+  return MUTORERE_OK;
+}
+
+int mutorere_move_text(const mutorere_variant *v, mutorere_move move,
+                       char *buf, size_t size) {
+  char text[BOARD_MOVEMAX];
+  int rc = capi_need(v, "variant");
+  if (!rc) rc = check_points(v, move);
+  if (rc) return rc;
+  return copy_out(rules_format_move(&v->rules, (Move){move.from, move.to}, text),
+                  buf, size, "move");
+}
