@@ -10,62 +10,16 @@
 local mt = require "mutorere"
 
 local browsers = dofile(HERE .. "/browsers.lua")
-local quote = browsers.quote
+local quote, write = browsers.quote, browsers.write
 
--- The Python that has selenium (Debian's, which a Python of one's own may
--- hide on the PATH).
-local PYTHON = browsers.first({"/usr/bin/python3", "python3"}, "%s -c 'import selenium'",
-  "test_play_browser.lua", "python3-selenium is not installed " ..
-  "(apt-get install python3-selenium chromium chromium-driver)")
+-- One browser for the whole file (browsers.session).
+local session, dir, close_session = browsers.session(HERE, "test_play_browser.lua")
 
-local dir = os.tmpname()
-os.remove(dir)
-os.execute("mkdir -p " .. quote(dir))
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-  return path
-end
-
--- Runs the browser on commands (a list of lines; {js = code}, {wait =
--- code} and {clickjs = code} become files): the results of the js
--- commands, the console's log lines, and an error line if any.
+-- Runs commands in the browser (see browsers.session): the results of
+-- the js commands and the console's log lines; an error is a failure.
 local function browse(commands)
-  local lines = {}
-  for i, c in ipairs(commands) do
-    if type(c) == "table" then
-      local word, code = next(c)
-      lines[i] = word .. " " .. write(string.format("%s/step%d.js", dir, i), code)
-    else
-      lines[i] = c
-    end
-  end
-  local script = write(dir .. "/commands.txt", table.concat(lines, "\n") .. "\n")
-  local p = assert(io.popen(string.format("%s %s %s 2>&1", PYTHON, quote(HERE .. "/browser.py"),
-                                          quote(script))))
-  local out = p:read("a")
-  local _, _, code = p:close()
-  if code == 77 then
-    io.stderr:write("SKIP test_play_browser.lua: " .. out)
-    os.exit(77)
-  end
-  local results, logs, at = {}, {}, 1
-  while at <= #out do
-    local line_end = out:find("\n", at, true) or #out + 1
-    local line = out:sub(at, line_end - 1)
-    local n = line:match("^result (%d+)$")
-    if n then
-      results[#results + 1] = out:sub(line_end + 1, line_end + tonumber(n))
-      at = line_end + tonumber(n) + 2
-    else
-      if line:match("^log ") then logs[#logs + 1] = line end
-      if line:match("^error ") then check(false, "the browser: " .. line) end
-      at = line_end + 1
-    end
-  end
-  eq(code, 0, "the browser ran: " .. out:sub(1, 300))
+  local results, logs, failure = session(commands)
+  check(not failure, "the browser: " .. tostring(failure))
   return results, logs
 end
 
@@ -289,11 +243,12 @@ test("a game played by clicks against the computer; typed moves; the skill", fun
   local path = write(dir .. "/clicks.html", (mt.html("standard")))
   local commands = {"open file://" .. path, "size 1280 900",
                     {js = 'mutorere.setup({black: "human", white: "computer", delay: 0}); return "";'}}
-  for _ = 1, 100 do -- a game ends at the latest when a state comes a third time
-    commands[#commands + 1] = {clickjs = PICK_FROM}
-    commands[#commands + 1] = {clickjs = PICK_TO}
-    commands[#commands + 1] = {wait = COMPUTER_DONE}
-  end
+  -- (a game ends at the latest when a state comes a third time)
+  commands[#commands + 1] = {["while"] = "return mutorere.result() === null;"}
+  commands[#commands + 1] = {clickjs = PICK_FROM}
+  commands[#commands + 1] = {clickjs = PICK_TO}
+  commands[#commands + 1] = {wait = COMPUTER_DONE}
+  commands[#commands + 1] = "end"
   commands[#commands + 1] = {js = [[var r = mutorere.result();
     return mutorere.history().join(" ") + "|" + (r ? r.winner + "/" + r.reason : "-") + "|" +
            document.getElementById("status").textContent;]]}
@@ -412,11 +367,11 @@ local function clicked_game(v)
                     {js = "mutorere.setup({" .. side .. ': "human", ' .. (side == "black" and "white" or "black") ..
                           ': "computer", delay: 0}); return "";'}}
   local done = {js = 'return mutorere.result() !== null || mutorere.state().side === "' .. side .. '";'}
-  for _ = 1, 60 do
-    commands[#commands + 1] = {clickjs = pick_from(side)}
-    commands[#commands + 1] = {clickjs = PICK_DESTINATION}
-    commands[#commands + 1] = {wait = done.js}
-  end
+  commands[#commands + 1] = {["while"] = "return mutorere.result() === null && mutorere.history().length < 120;"}
+  commands[#commands + 1] = {clickjs = pick_from(side)}
+  commands[#commands + 1] = {clickjs = PICK_DESTINATION}
+  commands[#commands + 1] = {wait = done.js}
+  commands[#commands + 1] = "end"
   commands[#commands + 1] = {js = [[var r = mutorere.result();
     return mutorere.history().join(" ") + "|" + (r ? r.winner + "/" + r.reason : "-") + "|" +
            (window.__bad || []).join("; ") + "|" + mutorere.state().position;]]}
@@ -537,4 +492,4 @@ test("boards of points whose names are JavaScript's own (__proto__, constructor)
   clicked_game(v)
 end)
 
-os.execute("rm -rf " .. quote(dir))
+close_session()
