@@ -378,7 +378,8 @@ local function clicked_game(v)
   commands[#commands + 1] = "shot " .. dir .. "/" .. v.name .. "-laptop.png"
   commands[#commands + 1] = "click #undo"
   commands[#commands + 1] = {js = [[var before = mutorere.state();
-    while (!document.getElementById("redo").disabled) document.getElementById("redo").click();
+    var redo = document.getElementById("redo");
+    while (redo.getAttribute("aria-disabled") !== "true") redo.click();
     return before.side + " " + before.ply + "|" + mutorere.state().position;]]}
   commands[#commands + 1] = {clickjs = pick_from(side)}
   commands[#commands + 1] = "size 390 844"
