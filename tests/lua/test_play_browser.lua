@@ -430,10 +430,22 @@ end)
 
 -- What a picture shows once loaded: the root element, its circles, the
 -- points named by data-point, and whether the XML parser complained.
+-- Then the texts drawn over one another (the position under the board
+-- over an arm's number, as it once was): "a / b" for each such pair.
 local PICTURE = [[var named = {};
   document.querySelectorAll("circle[data-point]").forEach(function (c) { named[c.getAttribute("data-point")] = true; });
+  var boxes = Array.prototype.map.call(document.querySelectorAll("text"), function (t) {
+    return {box: t.getBBox(), text: t.textContent};
+  }), over = [];
+  boxes.forEach(function (a, i) {
+    boxes.slice(i + 1).forEach(function (b) {
+      if (a.box.x < b.box.x + b.box.width && b.box.x < a.box.x + a.box.width &&
+          a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height) over.push(a.text + " / " + b.text);
+    });
+  });
   return document.documentElement.tagName + " " + document.querySelectorAll("circle").length + " " +
-         Object.keys(named).length + " " + document.getElementsByTagName("parsererror").length;]]
+         Object.keys(named).length + " " + document.getElementsByTagName("parsererror").length +
+         (over.length ? " overlapping: " + over.join(", ") : "");]]
 
 test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a point", function()
   local commands, want = {}, {}
@@ -447,14 +459,23 @@ test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a
       if not g:result() then g:play(g:analyse().moves[1].move) end
     end
     local frames = #g:history() + 1
-    for _, x in ipairs({{"start", mt.svg(v.start), 1}, {"game", mt.svg_game(g), frames}}) do
+    local pictures = {{"start", mt.svg(v.start), 1}, {"game", mt.svg_game(g), frames}}
+    if v.arms then pictures[3] = {"wheel", mt.svg(v.start, {style = "wheel", size = 200}), 1, 1} end
+    for _, x in ipairs(pictures) do
       local path = write(string.format("%s/%s-%s.svg", dir, v.name, x[1]), x[2])
       commands[#commands + 1] = "open file://" .. path
       commands[#commands + 1] = {js = PICTURE}
-      want[#want + 1] = {v.name .. " " .. x[1], string.format("svg %d %d 0", points * x[3], named)}
+      -- (the wheel's rim is a circle too)
+      want[#want + 1] = {v.name .. " " .. x[1], string.format("svg %d %d 0", points * x[3] + (x[4] or 0), named)}
     end
   end
   p:close()
+  for arms = 4, 20, 2 do -- every wheel: no number under the position
+    local v = mt.variant{arms = arms}
+    commands[#commands + 1] = "open file://" .. write(string.format("%s/arms%d.svg", dir, arms), mt.svg(v.start))
+    commands[#commands + 1] = {js = PICTURE}
+    want[#want + 1] = {arms .. " arms", string.format("svg %d 0 0", arms + 1)}
+  end
   check(#want >= 38, "every script, twice: " .. #want)
   commands[#commands + 1] = "logs"
   local results, logs = browse(commands)
