@@ -250,10 +250,12 @@ end
 
 -- The tags of a record of a game of variant v (Game:record's, but for
 -- Date, Result and Position, which the page writes): a list of {name,
--- value}.
+-- value}; or nil and why its games cannot be records.
 local function record_tags(v)
+  local ok, text = pcall(M.game(v).record, M.game(v))
+  if not ok then return nil, tostring(text):gsub("^.-: ", "", 1) end
   local tags = {}
-  for name, value in M.game(v):record():gmatch('%[(%w+) "(.-)"%]') do
+  for name, value in text:gmatch('%[(%w+) "(.-)"%]') do
     if name ~= "Date" and name ~= "Result" and name ~= "Position" then
       tags[#tags + 1] = {name, (value:gsub("\\(.)", "%1"))}
     end
@@ -299,7 +301,8 @@ function shared.play_page(v, p, line)
   local parameters = v:parameters()
   data.name, data.repetition, data.maxPlies = v.name, parameters.repetition, parameters.max_plies
   data.startPly, data.states, data.graph, data.line = p.ply, count, graph, line
-  data.tags, data.variantStart = record_tags(v), tostring(v.start)
+  data.tags, data.noRecord = record_tags(v)
+  data.variantStart = tostring(v.start)
   data.black = p.side == "black" and "human" or "computer" -- a person moves first
   data.white = p.side == "white" and "human" or "computer"
   local board = M.svg(p, {caption = tostring(p), title = v.name .. ": the board"})

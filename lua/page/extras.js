@@ -84,6 +84,7 @@ var RESULT_TOKEN = {black: "1-0", white: "0-1", draw: "1/2-1/2"};
  * variant's tags (data.tags, from the Lua side), the result, the start
  * when it is not the variant's, then the numbered moves. */
 function recordText() {
+  if (!data.tags) throw new Error("this game cannot be written as a record: " + data.noRecord);
   var d = new Date(), r = result(), token = r ? RESULT_TOKEN[r.winner] : "*";
   var two = function (x) { return (x < 10 ? "0" : "") + x; };
   var lines = [tagLine("Date", d.getFullYear() + "." + two(d.getMonth() + 1) + "." + two(d.getDate()))];
@@ -135,7 +136,7 @@ function loadText(text) {
     return;
   }
   var mine = {};
-  data.tags.forEach(function (t) { mine[t[0]] = t[1]; });
+  (data.tags || []).forEach(function (t) { mine[t[0]] = t[1]; });
   RULE_TAGS.forEach(function (name) {
     if (tags[name] !== undefined && tags[name] !== mine[name])
       throw new Error("the record is of another game: its " + name + " is " + JSON.stringify(tags[name]) +
@@ -164,9 +165,20 @@ function loadText(text) {
 /* Says what of the record happened. */
 function recordSays(text) { document.getElementById("record-status").textContent = text; }
 
+/* The record, or null after saying why there is none. */
+function recordOrSay() {
+  try {
+    return recordText();
+  } catch (err) {
+    recordSays(err.message.charAt(0).toUpperCase() + err.message.slice(1) + ".");
+    return null;
+  }
+}
+
 document.getElementById("copy-record").addEventListener("click", function () {
-  var box = document.getElementById("record-text");
-  box.value = recordText();
+  var box = document.getElementById("record-text"), text = recordOrSay();
+  if (text === null) return;
+  box.value = text;
   function fallback() {
     box.select();
     var done = false;
@@ -180,7 +192,9 @@ document.getElementById("copy-record").addEventListener("click", function () {
   }
 });
 document.getElementById("download-record").addEventListener("click", function () {
-  var blob = new Blob([recordText()], {type: "text/plain"}), a = document.createElement("a");
+  var text = recordOrSay();
+  if (text === null) return;
+  var blob = new Blob([text], {type: "text/plain"}), a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = data.name.replace(/[^\w-]+/g, "-") + ".mtr";
   document.body.appendChild(a);

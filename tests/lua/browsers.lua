@@ -100,9 +100,10 @@ function M.session(here, test)
 end
 
 -- M.axe_path(test): the file axe.min.js of axe-core: $MUTORERE_AXE (the
--- file or its folder), else axe/node_modules/axe-core in the program's
--- folder (npm install --prefix build/axe axe-core); when there is none
--- the test is skipped (exit 77) with how to install it.
+-- file or its folder), else .cache/axe/node_modules/axe-core under the
+-- working folder (where .ci/run puts it: npm install --prefix .cache/axe
+-- axe-core), else axe/node_modules/axe-core in the program's folder; when
+-- there is none the test is skipped (exit 77) with how to install it.
 function M.axe_path(test)
   local program = os.getenv("MUTORERE_PROGRAM") or ""
   local candidates = {}
@@ -112,6 +113,7 @@ function M.axe_path(test)
     candidates[#candidates + 1] = env .. "/axe.min.js"
     candidates[#candidates + 1] = env .. "/node_modules/axe-core/axe.min.js"
   end
+  candidates[#candidates + 1] = ".cache/axe/node_modules/axe-core/axe.min.js"
   candidates[#candidates + 1] = (program:match("^(.*)/[^/]*$") or ".") .. "/axe/node_modules/axe-core/axe.min.js"
   for _, path in ipairs(candidates) do
     local f = io.open(path, "r")
@@ -121,7 +123,7 @@ function M.axe_path(test)
     end
     if f then f:close() end
   end
-  io.stderr:write("SKIP " .. test .. ": axe-core is not installed (npm install --prefix build/axe " ..
+  io.stderr:write("SKIP " .. test .. ": axe-core is not installed (npm install --prefix .cache/axe " ..
                   "axe-core, or set MUTORERE_AXE to its axe.min.js)\n")
   os.exit(77)
 end
