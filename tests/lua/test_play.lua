@@ -334,7 +334,7 @@ test("boards of points: too big is refused with its figure, nothing written", fu
   check(not ok and tostring(err):find("would carry more than 250000 states", 1, true), tostring(err))
 end)
 
-test("sizes: 8 arms under 96 KB (the script and style are most of it), 12 arms under 2 MB; too big is refused", function()
+test("sizes: 8 arms under 96 KB (mostly its script and style), 12 arms under 2 MB; too big is refused", function()
   local eight = #mt.html("standard")
   check(eight < 96 * 1024, "8 arms: " .. eight .. " bytes")
   local twelve = #mt.html({arms = 12})
