@@ -18,6 +18,8 @@ or chromedriver) and the program ends.  Then for each command:
                   selenium's Keys (TAB, ENTER, SPACE, ARROW_LEFT, ...),
                   ALT+NAME or SHIFT+NAME held with a modifier, or
                   text:WORD typed
+  keysjs FILE     runs FILE, which returns the keys (as for keys, spaced),
+                  and presses them (nothing when it returns an empty text)
   wait FILE       runs FILE until it returns something true (10 s at most)
   while FILE      runs the commands up to the matching "end" again and
                   again while FILE returns something true (500 times at
@@ -144,6 +146,10 @@ class Session:
                 d.find_element(By.CSS_SELECTOR, selector).click()
         elif word == "keys":
             self.keys(rest.split())
+        elif word == "keysjs":
+            words = (d.execute_script(read(rest)) or "").split()
+            if words:
+                self.keys(words)
         elif word == "wait":
             code, deadline = read(rest), time.time() + 10
             while not d.execute_script(code):

@@ -27,8 +27,8 @@ end
 -- M.session(here, test): one headless Chromium for the whole test file
 -- (browser.py, through two FIFOs in a folder of its own), started at the
 -- first call of the function returned: browse(commands) runs the
--- commands (lines; {js = code}, {wait = code}, {clickjs = code}, {axe =
--- true}, {["while"] = code} become files or lines) and returns the
+-- commands (lines; {js = code}, {wait = code}, {clickjs = code}, {keysjs
+-- = code}, {axe = true}, {["while"] = code} become files or lines) and returns the
 -- results of the js and axe commands, the console's log lines, and the
 -- error line, if any.  A machine without the browser or selenium skips
 -- the test (exit 77, with the reason).  Also returns the folder, for the

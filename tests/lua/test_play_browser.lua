@@ -514,4 +514,125 @@ test("boards of points whose names are JavaScript's own (__proto__, constructor)
   clicked_game(v)
 end)
 
+-- --- the keyboard, the live region, the values hidden ---
+
+-- Installs a recorder of every text the live region says (window.__said)
+-- and of what has the focus after each turn (window.__focus).
+local LISTEN = [[window.__said = []; window.__focus = [];
+  new MutationObserver(function () {
+    var t = document.getElementById("announce").textContent;
+    if (t && window.__said[window.__said.length - 1] !== t) window.__said.push(t);
+  }).observe(document.getElementById("announce"), {childList: true, characterData: true, subtree: true});
+  return "";]]
+
+-- What has the focus, in a word: "point", "choice", another control's
+-- id, or "body" (lost).
+local FOCUSED = [[function focused() {
+    var e = document.activeElement;
+    if (!e || e === document.body) return "body";
+    if (e.classList.contains("hit")) return "point";
+    if (e.classList.contains("choice")) return "choice";
+    return e.id || e.tagName;
+  }
+]]
+
+-- The keys that play the move a person picks now with the board alone:
+-- from the point that has the focus, arrows to the piece, Enter, arrows
+-- to where it goes, Enter; the k-th move (best first), k the turns so
+-- far, so that good and bad moves are played.  Tab first when the board
+-- does not have the focus.
+local BOARD_KEYS = FOCUSED .. [[var m = mutorere.moves();
+  if (mutorere.result() || m.length === 0 || mutorere.state().side !== window.__side) return "";
+  if (focused() !== "point") return "TAB";
+  var hits = Array.prototype.slice.call(document.querySelectorAll("#board .hit"));
+  var at = hits.indexOf(document.activeElement), n = hits.length;
+  var move = m[Math.floor(mutorere.history().length / 2) % m.length].move.split("-");
+  function to(name) {
+    var j = hits.indexOf(document.querySelector('#board .hit[data-point="' + name + '"]'));
+    var keys = [], steps = (j - at + n) % n;
+    for (var i = 0; i < steps; i++) keys.push("ARROW_RIGHT");
+    at = j;
+    return keys.concat(["ENTER"]);
+  }
+  return to(move[0]).concat(to(move[1])).join(" ");]]
+
+-- The same with the list of moves: Tab to it (Shift+Tab when past it),
+-- Tab or Shift+Tab along it to the k-th move, Enter.
+local LIST_KEYS = FOCUSED .. [[var m = mutorere.moves();
+  if (mutorere.result() || m.length === 0 || mutorere.state().side !== window.__side) return "";
+  var list = Array.prototype.slice.call(document.querySelectorAll("#choices .choice"));
+  var at = list.indexOf(document.activeElement);
+  if (at < 0) {
+    var after = document.activeElement.compareDocumentPosition(list[0]) & Node.DOCUMENT_POSITION_PRECEDING;
+    return after ? "SHIFT+TAB" : "TAB";
+  }
+  var want = Math.floor(mutorere.history().length / 2) % m.length, keys = [];
+  for (var i = at; i < want; i++) keys.push("TAB");
+  for (i = at; i > want; i--) keys.push("SHIFT+TAB");
+  return keys.concat(["ENTER"]).join(" ");]]
+
+-- Plays a whole game of variant v from the keyboard alone (keys: the
+-- script of BOARD_KEYS or LIST_KEYS) as the side that moves first,
+-- against the computer; returns what the page said: the moves, the
+-- result, the focus after each turn, the live region's texts.
+local function keyboard_game(v, keys)
+  local side = v.start.side
+  local path = write(dir .. "/keys-" .. v.name .. ".html", (mt.html(v)))
+  local results = browse({"open file://" .. path, "size 1280 900", {js = LISTEN},
+    {js = "window.__side = '" .. side .. "'; mutorere.setup({" .. side .. ': "human", ' ..
+          (side == "black" and "white" or "black") .. ': "computer", delay: 0}); return "";'},
+    {["while"] = "return mutorere.result() === null && mutorere.history().length < 200;"},
+    {keysjs = keys},
+    {wait = 'return mutorere.result() !== null || mutorere.state().side === "' .. side .. '";'},
+    {js = FOCUSED .. [[var n = mutorere.history().length;
+      if (n > (window.__n || 0)) window.__focus.push(focused());
+      window.__n = n; return "";]]},
+    "end",
+    {js = [[var r = mutorere.result();
+      return [mutorere.history().join(" "), r ? r.winner + "/" + r.reason : "-",
+              window.__focus.join(" "), window.__said.join("\n")].join("|");]]},
+    "logs"})
+  local moves, result, focus, said = (results[#results] or ""):match("^(.-)|(.-)|(.-)|(.*)$")
+  return moves or "", result, focus or "", said or ""
+end
+
+-- Checks a keyboard game of v against the engine: its moves legal and
+-- the person's the ones picked, its result, the focus on a control after
+-- every turn (kinds: the controls allowed), each move of both sides and
+-- the result said.
+local function check_keyboard_game(v, keys, kinds)
+  local moves, result, focus, said = keyboard_game(v, keys)
+  local g, played = mt.game(v), {}
+  for m in moves:gmatch("%S+") do played[#played + 1] = m end
+  check(#played >= 6, v.name .. ": a whole game by keys: " .. moves)
+  local side, lines = v.start.side, {}
+  for line in said:gmatch("[^\n]+") do lines[#lines + 1] = line end
+  local all = table.concat(lines, "\n")
+  for i, m in ipairs(played) do
+    local mover = g:turn()
+    if mover == side then
+      local options = g:analyse().moves
+      eq(m, options[(i - 1) // 2 % #options + 1].move, v.name .. ": the keys played the move picked, " .. i)
+    end
+    local who = mover == side and "a person" or "the computer"
+    check(all:find(string.format("%s (%s) played %s.", mover == "black" and "Black" or "White", who, m), 1, true),
+          v.name .. ": the live region said move " .. i .. " " .. m)
+    g:play(m)
+  end
+  local winner, reason = g:result()
+  eq(result, winner and winner .. "/" .. reason or "-", v.name .. ": the result is the engine's")
+  check(winner and lines[#lines] and lines[#lines]:find(winner == "draw" and "Draw" or
+        (winner == "black" and "Black" or "White") .. " wins", 1, true),
+        v.name .. ": the live region said the result: " .. tostring(lines[#lines]))
+  for word in focus:gmatch("%S+") do
+    check(kinds[word], v.name .. ": after a turn the focus is on a control, not " .. word)
+  end
+end
+
+test("a whole game from the keyboard alone: the board, then the list of moves; the live region", function()
+  check_keyboard_game(mt.variant("standard"), BOARD_KEYS, {point = true})
+  check_keyboard_game(mt.variant("tugul-shodra"), BOARD_KEYS, {point = true})
+  check_keyboard_game(mt.variant{arms = 10}, LIST_KEYS, {choice = true, restart = true})
+end)
+
 close_session()
