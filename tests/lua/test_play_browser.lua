@@ -635,4 +635,129 @@ test("a whole game from the keyboard alone: the board, then the list of moves; t
   check_keyboard_game(mt.variant{arms = 10}, LIST_KEYS, {choice = true, restart = true})
 end)
 
+-- Words that tell a value (a verdict, a value, a distance), as the page
+-- writes them.
+local VALUE_WORDS = [[/\b(wins? in|loses in|draws|blunder|inaccuracy|only move|best play|forced)\b/i]]
+
+-- What on the page tells a value: its visible text (but the players'
+-- note, which describes the computer's play, and
+-- the names of the challenges, which set tasks), the names of its
+-- controls, rings and distances on the board.
+local TELLING = [[var out = [], words = ]] .. VALUE_WORDS .. [[;
+  var text = document.querySelector("header").innerText + "\n" + document.querySelector("main").innerText;
+  document.querySelectorAll("#setup, #challenges .buttons").forEach(function (e) { text = text.replace(e.innerText, ""); });
+  text.split("\n").forEach(function (l) { if (words.test(l)) out.push("text: " + l); });
+  document.querySelectorAll("[aria-label]").forEach(function (e) {
+    if (words.test(e.getAttribute("aria-label")) && e.getClientRects().length)
+      out.push("name: " + e.getAttribute("aria-label"));
+  });
+  document.querySelectorAll("#board .ring.win, #board .ring.draw, #board .ring.loss, #board .distance")
+    .forEach(function (e) { out.push("board: " + e.getAttribute("class")); });
+  return out.join("\n");]]
+
+test("hiding the values hides everything that tells them, until they are shown again", function()
+  local path = write(dir .. "/values.html", (mt.html("standard")))
+  local results = browse({"open file://" .. path,
+    {js = [[mutorere.setup({black: "human", white: "human"});
+      ["1-c", "8-1", "c-8", "1-c", "2-1"].forEach(mutorere.play);
+      var m = mutorere.moves()[0].move.split("-")[0];
+      document.querySelector('#board .hit[data-point="' + m + '"]').dispatchEvent(new MouseEvent("click"));
+      return mutorere.verdicts().join(" ");]]},
+    {js = TELLING}, "click #show-values", {js = TELLING},
+    {js = [[mutorere.setup({black: "human", white: "computer", delay: 0}); mutorere.play(mutorere.moves()[0].move);
+      return "";]]}, {wait = [[return mutorere.state().side === "black";]]}, {js = TELLING},
+    "click #show-values", {js = TELLING}})
+  check((results[1] or ""):find("blunder", 1, true), "a blunder among the verdicts: " .. tostring(results[1]))
+  check((results[2] or ""):find("blunder", 1, true) and results[2]:find("board: ring", 1, true) and
+        results[2]:find("best play", 1, true), "shown: the verdicts, the rings, the value: " .. tostring(results[2]))
+  eq(results[3], "", "hidden: nothing tells a value")
+  eq(#results, 6, "every step ran")
+  eq(results[5], "", "hidden, after the computer's move: nothing tells a value")
+  check((results[6] or ""):find("blunder", 1, true) and results[6]:find("board: ring", 1, true),
+        "shown again: " .. tostring(results[6]))
+end)
+
+-- The boxes of the texts of the board's picture (the page's first svg)
+-- that overlap: "a / b" for each pair, "" when none.
+local OVERLAPS = [[var boxes = Array.prototype.map.call(document.querySelector("svg").querySelectorAll("text"),
+    function (t) { return {box: t.getBBox(), text: t.textContent}; }), over = [];
+  boxes.forEach(function (a, i) {
+    boxes.slice(i + 1).forEach(function (b) {
+      if (a.text && b.text && a.box.x < b.box.x + b.box.width && b.box.x < a.box.x + a.box.width &&
+          a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height) over.push(a.text + " / " + b.text);
+    });
+  });
+  return over.join(", ");]]
+
+test("small defects: the redo key, keys with Alt, typed moves in capitals, the picture's texts", function()
+  local path = write(dir .. "/defects.html", (mt.html("standard")))
+  local replay = write(dir .. "/replay.html", mt.html(mt.game():play("1-c"):play("8-1")))
+  local results = browse({"open file://" .. path, "size 1280 900",
+    -- → with nothing to redo: the computer still answers
+    {js = [[mutorere.setup({black: "human", white: "computer", delay: 300}); mutorere.play("1-c");
+      document.activeElement.blur(); return "";]]},
+    "keys ARROW_RIGHT",
+    {wait = [[return mutorere.history().length === 2;]]},
+    -- ← with Alt (the browser's back) or Ctrl is not an undo; alone it is
+    {js = [[mutorere.setup({black: "human", white: "human"});
+      function press(o) {
+        o.key = "ArrowLeft"; o.bubbles = true; o.cancelable = true;
+        document.body.dispatchEvent(new KeyboardEvent("keydown", o));
+        return mutorere.history().length;
+      }
+      return [press({altKey: true}), press({ctrlKey: true}), press({metaKey: true}), press({})].join(" ");]]},
+    -- a typed move in capitals
+    {js = [[document.getElementById("restart").click();
+      var i = document.getElementById("move-input");
+      i.value = " 1-C "; document.querySelector("#typed button").click();
+      return mutorere.history().join(" ") + "|" + document.getElementById("typed-error").textContent;]]},
+    {js = OVERLAPS}, "open file://" .. replay, {js = OVERLAPS}})
+  eq(results[2], "2 2 2 1", "Alt, Ctrl and Meta with ← leave the game; ← alone takes a move back")
+  eq(results[3], "1-c|", "1-C typed plays 1-c")
+  eq(results[4], "", "the play page's board: no text over another")
+  eq(results[5], "", "the replay page's board: no text over another")
+end)
+
+-- Where the page stands on a phone: the top of the first move button and
+-- the height of the window; every control shorter than 44 px (a
+-- checkbox or a slider by its label); the value chart's labels, each
+-- inside the chart and the window.
+local PHONE = [[var out = [];
+  var first = (document.querySelector("#choices .choice") || document.getElementById("undo")).getBoundingClientRect();
+  out.push(Math.round(first.bottom) + " of " + window.innerHeight);
+  var small = [];
+  document.querySelectorAll("button, select, input, textarea").forEach(function (e) {
+    var box = (e.type === "checkbox" || e.type === "range") ? e.closest("label") : e;
+    var r = box.getBoundingClientRect();
+    if (r.width > 0 && r.height < 43.5 && !e.closest("#rules")) small.push((e.id || e.className || e.tagName) + " " + Math.round(r.height));
+  });
+  out.push(small.join(", "));
+  var chart = document.getElementById("chart-box").getBoundingClientRect(), labels = [];
+  document.querySelectorAll("#chart-labels span").forEach(function (s) {
+    var r = s.getBoundingClientRect();
+    labels.push(s.textContent + (r.left >= 0 && r.right <= window.innerWidth && r.top >= chart.top - 1 &&
+                                 r.bottom <= chart.bottom + 1 ? " in" : " out"));
+  });
+  var box = document.getElementById("chart-box");
+  out.push(labels.join(", ") + (box.scrollWidth > box.clientWidth ? " (the chart scrolls)" : ""));
+  return out.join("|");]]
+
+test("a phone: the moves in the first screen, controls of 44 px, the chart's labels in view", function()
+  local v = mt.variant{name = "long", repetition = false}
+  local path = write(dir .. "/phone.html", (mt.html(v)))
+  local results = browse({"open file://" .. path, "size 375 667", {js = PHONE},
+    {js = [[mutorere.setup({black: "human", white: "human"});
+      for (var i = 0; i < 80 && !mutorere.result(); i++) mutorere.play(mutorere.moves()[0].move);
+      document.getElementById("chart-box").scrollLeft = 0;
+      return mutorere.history().length;]]}, {js = PHONE}})
+  local bottom, height = (results[1] or ""):match("^(%d+) of (%d+)")
+  check(bottom and tonumber(bottom) <= tonumber(height), "the first move button in the first screen: " ..
+        tostring(results[1]))
+  local _, small = (results[1] or ""):match("^(.-)|(.-)|")
+  eq(small, "", "every control at least 44 px tall")
+  eq(results[2], "80", "a long game")
+  local labels = (results[3] or ""):match("|([^|]*)$")
+  eq(labels, "wins in, draws in, loses in (the chart scrolls)", "the chart's labels in view in a long game")
+end)
+
 close_session()
