@@ -645,7 +645,9 @@ local VALUE_WORDS = [[/\b(wins? in|loses in|draws|blunder|inaccuracy|only move|b
 -- controls, rings and distances on the board.
 local TELLING = [[var out = [], words = ]] .. VALUE_WORDS .. [[;
   var text = document.querySelector("header").innerText + "\n" + document.querySelector("main").innerText;
-  document.querySelectorAll("#setup, #challenges .buttons").forEach(function (e) { text = text.replace(e.innerText, ""); });
+  document.querySelectorAll("#setup, #challenges .buttons").forEach(function (e) {
+    text = text.replace(e.innerText, "");
+  });
   text.split("\n").forEach(function (l) { if (words.test(l)) out.push("text: " + l); });
   document.querySelectorAll("[aria-label]").forEach(function (e) {
     if (words.test(e.getAttribute("aria-label")) && e.getClientRects().length)
@@ -729,7 +731,8 @@ local PHONE = [[var out = [];
   document.querySelectorAll("button, select, input, textarea").forEach(function (e) {
     var box = (e.type === "checkbox" || e.type === "range") ? e.closest("label") : e;
     var r = box.getBoundingClientRect();
-    if (r.width > 0 && r.height < 43.5 && !e.closest("#rules")) small.push((e.id || e.className || e.tagName) + " " + Math.round(r.height));
+    if (r.width > 0 && r.height < 43.5 && !e.closest("#rules"))
+      small.push((e.id || e.className || e.tagName) + " " + Math.round(r.height));
   });
   out.push(small.join(", "));
   var chart = document.getElementById("chart-box").getBoundingClientRect(), labels = [];
