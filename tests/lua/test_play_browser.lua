@@ -763,4 +763,99 @@ test("a phone: the moves in the first screen, controls of 44 px, the chart's lab
   eq(labels, "wins in, draws in, loses in (the chart scrolls)", "the chart's labels in view in a long game")
 end)
 
+-- --- what GamesmanUni has: the value chart, the computer's style, records, challenges ---
+
+test("the value chart: a dot a ply of the whole game, its value for the side to move; a click goes there", function()
+  local v = mt.variant{arms = 10}
+  local line = random_line(v, 12, 5)
+  local path = write(dir .. "/chart.html", (mt.html(v)))
+  local results = browse({"open file://" .. path,
+    {js = "mutorere.setup({black: 'human', white: 'human'}); " .. js_list(line) .. ".forEach(mutorere.play);" ..
+          [[mutorere.undo(); mutorere.undo();
+      return Array.prototype.map.call(document.querySelectorAll("#chart-box .dot"), function (d) {
+        return d.getAttribute("class").split(" ")[1];
+      }).join(" ");]]},
+    "click #chart-box .dot[data-ply=\"3\"]", {js = "return mutorere.history().length;"},
+    {js = [[var d = document.querySelector('#chart-box .dot[data-ply="]] .. #line .. [["]');
+      d.scrollIntoView(); return "";]]},
+    "click #chart-box .dot[data-ply=\"" .. #line .. "\"]",
+    {js = "return mutorere.history().join(' ');"}})
+  local g, want = mt.game(v), {}
+  want[1] = g:analyse().value
+  for _, m in ipairs(line) do
+    g:play(m)
+    want[#want + 1] = g:result() and (select(2, g:result()) == "blocked" and g:analyse().value or "draw")
+                      or g:analyse().value
+  end
+  eq(results[1], table.concat(want, " "), "a dot a ply, the moves taken back too, by value for the side to move")
+  eq(results[2], "3", "a click on the dot of ply 3 goes back there")
+  eq(results[4], table.concat(line, " "), "a click on the last dot goes forward to the end")
+end)
+
+-- The script that plays line on the page and at each ply before its end
+-- gives the move and expected score of mutorere.against(skill).
+local function against_script(line, skill)
+  return "var line = " .. js_list(line) .. [[, out = [];
+    mutorere.setup({black: "human", white: "human"});
+    line.forEach(function (m) {
+      var a = mutorere.against(]] .. skill .. [[);
+      out.push(a ? a.move + " " + a.expected.toFixed(12) : "-");
+      mutorere.play(m);
+    });
+    return out.join("\n");]]
+end
+
+test("the computer playing for the win chooses as mt.player('perfect', {against = s}); set by the controls",
+     function()
+  local cases = 0
+  for _, spec in ipairs({{v = mt.variant("standard"), skill = 0.5}, {v = mt.variant{arms = 10}, skill = 0.3},
+                         {v = mt.variant{name = "capped", max_plies = 16}, skill = 0.7}}) do
+    local path = write(dir .. "/against-" .. spec.v.name .. ".html", (mt.html(spec.v)))
+    local commands, lines = {}, {}
+    for seed = 1, 3 do
+      lines[seed] = random_line(spec.v, 16, seed + 10)
+      commands[#commands + 1] = "open file://" .. path
+      commands[#commands + 1] = {js = against_script(lines[seed], spec.skill)}
+    end
+    local results = browse(commands)
+    local player = mt.player("perfect", {against = spec.skill})
+    for i, line in ipairs(lines) do
+      local got, g = {}, mt.game(spec.v)
+      for l in (results[i] or ""):gmatch("[^\n]+") do got[#got + 1] = l end
+      for k, m in ipairs(line) do
+        local move, info = player:choose(g)
+        if g:analyse().value ~= "win" then -- (where it wins, ties of plain perfect go either way)
+          eq(got[k], string.format("%s %.12f", move, info.expected), spec.v.name .. ": ply " .. (k - 1))
+          cases = cases + 1
+        end
+        g:play(m)
+      end
+    end
+  end
+  check(cases > 40, "positions compared: " .. cases)
+  -- by the controls: White the computer, playing for the win against 0.3
+  local path = write(dir .. "/style.html", (mt.html("standard")))
+  local results = browse({"open file://" .. path,
+    {js = [[mutorere.setup({black: "human", delay: 0});
+      function set(id, value) { var e = document.getElementById(id); e.value = value;
+        e.dispatchEvent(new Event(e.tagName === "SELECT" ? "change" : "input")); }
+      set("white-player", "computer"); set("white-style", "against"); set("white-against", "0.3");
+      return document.getElementById("white-assumes").hidden + " " +
+             document.getElementById("white-against-text").textContent;]]},
+    {js = [[mutorere.play("1-c"); return "";]]}, {wait = "return mutorere.history().length === 2;"},
+    {js = [[mutorere.play("c-8"); return "";]]}, {wait = "return mutorere.history().length >= 4 || mutorere.result();"},
+    {js = "return mutorere.history().join(' ');"}})
+  eq(results[1], "false perfect 30% of moves", "the assumed strength shows with the style")
+  local played, g = {}, mt.game()
+  for m in (results[#results] or ""):gmatch("%S+") do played[#played + 1] = m end
+  local player = mt.player("perfect", {against = 0.3})
+  for i, m in ipairs(played) do
+    if i % 2 == 0 and g:analyse().value ~= "win" then
+      eq(m, (player:choose(g)), "White's move " .. i .. " is the against player's")
+    end
+    g:play(m)
+  end
+  check(#played >= 3, "moves played: " .. #played)
+end)
+
 close_session()
