@@ -858,4 +858,125 @@ test("the computer playing for the win chooses as mt.player('perfect', {against 
   check(#played >= 3, "moves played: " .. #played)
 end)
 
+test("records: copied and downloaded as mt.from_record reads them; records and positions read back", function()
+  local v = mt.variant{arms = 10}
+  local line = random_line(v, 9, 21)
+  local source = mt.game(v)
+  for _, m in ipairs(line) do source:play(m) end
+  local elsewhere = mt.game(v)
+  for _ = 1, 4 do elsewhere:play(elsewhere:analyse().moves[1].move) end
+  local position = elsewhere:position():gsub(" %d+$", "")
+  local bad = mt.game(v):play(line[1]):record():gsub("%*%s*$", line[1] .. " *")
+  local path = write(dir .. "/records.html", (mt.html(v)))
+  local function load(text)
+    local quoted = '"' .. text:gsub('[\\"]', "\\%0"):gsub("\n", "\\n") .. '"'
+    return {js = "var box = document.getElementById('record-text'); box.value = " .. quoted ..
+                 "; document.getElementById('import').click();" ..
+                 "return document.getElementById('record-status').textContent + '|' + mutorere.history().join(' ')" ..
+                 " + '|' + mutorere.state().position;"}
+  end
+  local results = browse({"open file://" .. path,
+    {js = "mutorere.setup({black: 'human', white: 'human'}); " .. js_list(line) .. ".forEach(mutorere.play);" ..
+          "return '';"},
+    "click #copy-record",
+    {wait = "return document.getElementById('record-status').textContent !== '';"},
+    {js = "return document.getElementById('record-text').value;"},
+    "click #download-record", {js = "return document.getElementById('record-status').textContent;"},
+    load(source:record()), load(position), load(bad), load(mt.game("standard"):play("1-c"):record()),
+    "click #copy-record", {js = "return document.getElementById('record-text').value;"}})
+  local copied = mt.from_record(results[2] or "")
+  eq(copied:history(), line, "the record copied reads back as the game")
+  eq(copied:position(), source:position(), "and its position")
+  check((results[3] or ""):find("downloaded as custom.mtr", 1, true), "downloaded: " .. tostring(results[3]))
+  eq(results[4], string.format("Playing on from the text: %d moves, then %s.|%s|%s", #line, source:position(),
+                               table.concat(line, " "), source:position()), "a record read back")
+  eq(results[5], string.format("Playing on from the text: 0 moves, then %s.||%s", position, position),
+     "a position read: the game starts there")
+  local said = (results[6] or ""):match("^(.-)|")
+  check(said and said:find("Not played: move 2:", 1, true), "a record with an illegal move: " .. tostring(said))
+  check((results[6] or ""):match("|(.-)|") == "", "and the game stays as it was (no moves)")
+  check((results[7] or ""):find("another game", 1, true), "a record of another variant: " .. tostring(results[7]))
+  local again = mt.from_record(results[8] or "")
+  eq({again:start(), #again:history()}, {elsewhere:position():gsub(" %d+$", "") .. "", 0},
+     "a game from a position: its record starts there")
+end)
+
+-- Plays the challenge whose button is id by clicks on the move buttons
+-- (the k-th best move of the list, k = pick(turn)) until it is scored;
+-- returns the start, the moves, the score's sentence.
+local function challenge_commands(id, pick)
+  return {"click #" .. id,
+    {js = "window.__start = mutorere.state().position; window.__side = mutorere.state().side; return '';"},
+    {["while"] = "return !document.getElementById('challenge-status').textContent;"},
+    {clickjs = [[if (mutorere.state().side !== window.__side || mutorere.result()) return "";
+      var b = document.querySelectorAll("#choices .choice");
+      return "#choices li:nth-child(" + (Math.min(]] .. pick .. [[, b.length - 1) + 1) + ") .choice";]]},
+    {wait = "return mutorere.state().side === window.__side || mutorere.result();"},
+    "end",
+    {js = "return window.__start + '|' + mutorere.history().join(' ') + '|' + " ..
+          "document.getElementById('challenge-status').textContent + '|' + " ..
+          "document.getElementById('show-values').checked;"}}
+end
+
+-- Checks a challenge played from start by moves against the solver:
+-- the score the page gave is the one its rule gives.
+local function check_challenge(v, text, kind)
+  local start, moves, said, shown = (text or ""):match("^(.-)|(.-)|(.-)|(.*)$")
+  local g = mt.game(v, start)
+  local best, side = select(2, mt.solve(v):lookup(g)), g:turn()
+  for m in moves:gmatch("%S+") do g:play(m) end
+  local n, winner = #g:history(), g:result()
+  local score = kind == "win" and (winner == side and math.floor(100 * best / n + 0.5) or 0)
+                or math.floor(100 * math.min(n, best) / best + 0.5)
+  check(said:find(": " .. score .. " points.", 1, true), kind .. ": the score " .. score .. " of " ..
+        n .. " plies, " .. best .. " at best: " .. said)
+  eq(shown, "true", kind .. ": the values shown again once scored")
+  return n, best
+end
+
+test("challenges scored against the solver: win fastest, lose slowest, every drawing move", function()
+  local v = mt.variant("standard")
+  local path = write(dir .. "/challenges.html", (mt.html(v)))
+  local commands = {"open file://" .. path}
+  for _, c in ipairs({{"challenge-win", 0}, {"challenge-win", 1}, {"challenge-lose", 0}, {"challenge-lose", 1}}) do
+    for _, x in ipairs(challenge_commands(c[1], c[2])) do commands[#commands + 1] = x end
+    commands[#commands + 1] = "click #restart"
+  end
+  -- every drawing move: ticked exactly, then every move ticked
+  for _, all in ipairs({false, true}) do
+    commands[#commands + 1] = "click #challenge-draws"
+    commands[#commands + 1] = {js = [[var draws = mutorere.moves().filter(function (m) { return m.value === "draw"; })
+      .map(function (m) { return m.move; });
+      var shown = document.getElementById("show-values").checked;
+      document.querySelectorAll("#draw-boxes input").forEach(function (b) {
+        if (]] .. tostring(all) .. [[ || draws.indexOf(b.value) >= 0) b.click();
+      });
+      window.__moves = mutorere.moves();
+      return shown + "";]]}
+    commands[#commands + 1] = "click #draw-check"
+    commands[#commands + 1] = {js = [[return JSON.stringify(window.__moves) + "|" +
+      document.getElementById("challenge-status").textContent;]]}
+  end
+  local results = browse(commands)
+  local _, best = check_challenge(v, results[2], "win")
+  local _, other = check_challenge(v, results[4], "win")
+  check(best >= 3 and other >= 3, "won positions three plies or more from the end")
+  check_challenge(v, results[6], "lose")
+  check_challenge(v, results[8], "lose")
+  local _, said = (results[2] or ""):match("^(.-)|.-|(.-)|")
+  check(said and said:find("the fastest win takes", 1, true), "the sentence: " .. tostring(said))
+  for i, all in ipairs({false, true}) do
+    eq(results[8 + 2 * i - 1], "false", "the values hidden during the challenge")
+    local moves, text = (results[8 + 2 * i] or ""):match("^(.-)|(.*)$")
+    local draws, losses = 0, 0
+    for value in (moves or ""):gmatch('"value":"(%a+)"') do
+      if value == "draw" then draws = draws + 1 else losses = losses + 1 end
+    end
+    check(draws > 0 and losses > 0, "a position with drawing and losing moves")
+    local score = all and math.max(0, math.floor(100 * (draws - losses) / draws + 0.5)) or 100
+    check(text and text:find(string.format("You found %d of the %d drawing moves", draws, draws), 1, true) and
+          text:find(": " .. score .. " points.", 1, true), "every drawing move: " .. tostring(text))
+  end
+end)
+
 close_session()
