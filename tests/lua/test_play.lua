@@ -480,3 +480,37 @@ test("the REPL's page command and the play-page script", function()
   check(out:find("usage", 1, true) and code == 2, "usage: " .. out)
   os.execute("rm -rf " .. dir)
 end)
+
+-- The contrast ratio of two colours "#rrggbb" (WCAG 2.1's formula).
+local function contrast(a, b)
+  local function luminance(hex)
+    local sum = 0
+    for i, weight in ipairs({0.2126, 0.7152, 0.0722}) do
+      local c = tonumber(hex:sub(2 * i, 2 * i + 1), 16) / 255
+      c = c <= 0.03928 and c / 12.92 or ((c + 0.055) / 1.055) ^ 2.4
+      sum = sum + weight * c
+    end
+    return sum
+  end
+  local x, y = luminance(a), luminance(b)
+  return (math.max(x, y) + 0.05) / (math.min(x, y) + 0.05)
+end
+
+test("the rings of the values stand at 3:1 against the page and the board (WCAG 2.1's graphics)", function()
+  local f = assert(io.open(HERE .. "/../../lua/page/play.css"))
+  local css = f:read("a")
+  f:close()
+  local page = mt.html("standard")
+  local paper = css:match("%-%-paper: (#%x+)")
+  local board = page:match('<polygon points="[^"]*" fill="(#%x+)"')
+  check(paper and board, "the page's and the board's colours found")
+  for _, value in ipairs({"win", "draw", "loss"}) do
+    local colour = css:match("%-%-" .. value .. ": (#%x+)")
+    check(colour, value .. ": its colour")
+    for _, behind in ipairs({paper or "#ffffff", board or "#ffffff"}) do
+      local ratio = contrast(colour or "#ffffff", behind)
+      check(ratio >= 3, string.format("%s %s against %s: %.2f:1", value, tostring(colour), behind, ratio))
+    end
+  end
+  check(contrast("#ddaa33", board or "#ffffff") < 3, "the old ochre fell short (1.68:1 on the board)")
+end)
