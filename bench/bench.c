@@ -575,6 +575,8 @@ int main(int argc, char **argv) {
   printf("\n");
   bench_lua_file("matches.lua", quick, NULL, 0); /* judged, jobs */
   printf("\n");
+  bench_lua_file("against.lua", quick, NULL, 0); /* playing for the win */
+  printf("\n");
   bench_metrics(quick);
   printf("\n");
   bench_lua_file("pages.lua", quick, NULL, 0); /* mt.html's play page */

@@ -43,7 +43,7 @@
 ** the C ones do, and each part's as it runs) run at once. */
 static const char *const lua_parts[] = {
     "diagram.lua",  "help.lua",     "extras.lua",   "players.lua",
-    "matches.lua",  "stats.lua",    "openings.lua", "standings.lua",
+    "against.lua",  "matches.lua",  "stats.lua",    "openings.lua", "standings.lua",
     "metrics.lua",  "review.lua",   "report.lua",   "pictures.lua",
     "html.lua",     "play.lua",     "puzzles.lua",  "accuracy.lua",
     "tune.lua",     "boards.lua",   NULL};

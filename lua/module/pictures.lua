@@ -111,7 +111,7 @@ local function board(pos, x, y, size, o, move, caption)
   if caption then
     out[#out + 1] = string.format(
       '<text x="%s" y="%s" font-family="sans-serif" font-size="%s" text-anchor="middle" fill="#222">%s</text>',
-      num(cx), num(y + size + size * 0.02), num(size * 0.055), escape(caption))
+      num(cx), num(y + size * 1.075), num(size * 0.055), escape(caption))
   end
   return out
 end

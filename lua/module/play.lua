@@ -4,7 +4,8 @@
 -- a game is html.lua's.)  The page carries the solved graph of
 -- the states reachable from its start (each state's value and distance,
 -- the moves between them), so it needs no rules of its own; its script is
--- play.js and its look play.css, embedded in the program beside the parts.
+-- rules.js, play.js and extras.js, its look play.css (lua/page/),
+-- embedded in the program beside the parts.
 local M, embedded, shared = ...
 
 local MAX_STATES = 250000 -- the most states a play page carries
@@ -223,7 +224,7 @@ local function rules_section(v)
   local text = definition(v)
   if text then
     parts[#parts + 1] = "<details><summary>The variant's definition (" ..
-      escape(v.path:match("[^/]*$")) .. ")</summary><pre>" .. escape(text) .. "</pre></details>"
+      escape(v.path:match("[^/]*$")) .. ')</summary><pre tabindex="0">' .. escape(text) .. "</pre></details>"
   end
   parts[#parts + 1] = "</section>"
   return table.concat(parts, "\n")
@@ -247,6 +248,48 @@ local function board_fields(v, p)
          string.format("%s (%d points)", v.name, v.points), moves[1] and tostring(moves[1]) or ""
 end
 
+-- The tags of a record of a game of variant v (Game:record's, but for
+-- Date, Result and Position, which the page writes): a list of {name,
+-- value}; or nil and why its games cannot be records.
+local function record_tags(v)
+  local ok, text = pcall(M.game(v).record, M.game(v))
+  if not ok then return nil, tostring(text):gsub("^.-: ", "", 1) end
+  local tags = {}
+  for name, value in text:gmatch('%[(%w+) "(.-)"%]') do
+    if name ~= "Date" and name ~= "Result" and name ~= "Position" then
+      tags[#tags + 1] = {name, (value:gsub("\\(.)", "%1"))}
+    end
+  end
+  return tags
+end
+
+-- The controls of side's player (Black or White, the side's name): who
+-- plays it, its strength, its style, the strength it assumes of its
+-- opponent.
+local function player_controls(side, name)
+  local id = function(x) return side .. "-" .. x end
+  return table.concat({
+    '<fieldset class="player"><legend>' .. name .. "</legend>",
+    '<label>Played by <select id="' .. id("player") .. '"><option value="human">a person</option>' ..
+      '<option value="computer">the computer</option></select></label>',
+    '<label>The computer\'s strength <input type="range" id="' .. id("skill") ..
+      '" min="0" max="1" step="0.05" value="1"> <output id="' .. id("skill-text") .. '" for="' ..
+      id("skill") .. '">perfect</output></label>',
+    '<label>Its style <select id="' .. id("style") .. '"><option value="traps">perfect: sets traps one move ' ..
+      'deep</option><option value="against">plays for the win against a fallible opponent</option>' ..
+      "</select></label>",
+    '<label id="' .. id("assumes") .. '" hidden>The opponent\'s strength it assumes <input type="range" id="' ..
+      id("against") .. '" min="0" max="1" step="0.05" value="0.5"> <output id="' .. id("against-text") ..
+      '" for="' .. id("against") .. '">perfect 50% of moves</output></label>',
+    "</fieldset>"})
+end
+
+-- The page's script: its three parts in one function.
+local function script()
+  return '(function () {\n"use strict";\n' .. read_part("rules.js") .. read_part("play.js") ..
+         read_part("extras.js") .. "})();"
+end
+
 -- shared.play_page(v, p, line): the play page of variant v from position
 -- p (a Position of v's board), the moves of line already played, and the
 -- number of states it carries.
@@ -258,6 +301,8 @@ function shared.play_page(v, p, line)
   local parameters = v:parameters()
   data.name, data.repetition, data.maxPlies = v.name, parameters.repetition, parameters.max_plies
   data.startPly, data.states, data.graph, data.line = p.ply, count, graph, line
+  data.tags, data.noRecord = record_tags(v)
+  data.variantStart = tostring(v.start)
   data.black = p.side == "black" and "human" or "computer" -- a person moves first
   data.white = p.side == "white" and "human" or "computer"
   local board = M.svg(p, {caption = tostring(p), title = v.name .. ": the board"})
@@ -269,14 +314,16 @@ function shared.play_page(v, p, line)
     "<style>" .. read_part("play.css") .. "</style></head><body>",
     "<header><h1>" .. escape(heading) .. "</h1>",
     "<p>Play against the computer, which knows the value of every position, " ..
-      "or against a friend at this screen.  With best play the start " ..
+      'or against a friend at this screen.<span class="values">  With best play the start ' ..
       escape(value == "draw" and "is a draw" or
              string.format("%s for the side to move in %d plies", value == "win" and "wins" or "loses", d)) ..
-      ".</p></header>",
+      ".</span></p></header>",
     "<main>",
-    '<section id="play-panel">',
+    '<section id="play-panel" aria-label="the game">',
     '<div id="board">' .. board:gsub("^<%?xml[^>]*>%s*", "") .. "</div>",
-    '<p id="status" role="status" aria-live="polite">This page needs JavaScript to play.</p>',
+    '<p id="status">This page needs JavaScript to play.</p>',
+    '<p id="announce" role="status" aria-live="polite"></p>',
+    '<h2 id="choices-title">Moves</h2><ul id="choices" aria-labelledby="choices-title"></ul>',
     '<div id="controls"><button type="button" id="undo" title="take back your last move (←)">↶ Undo</button>' ..
       '<button type="button" id="redo" title="play again a move taken back (→)">Redo ↷</button>' ..
       '<button type="button" id="computer-move" title="the computer plays the side to move">Computer moves</button>' ..
@@ -284,27 +331,43 @@ function shared.play_page(v, p, line)
     '<form id="typed" autocomplete="off"><label for="move-input">Type a move</label>' ..
       '<input id="move-input" placeholder="' .. escape(example) .. '" spellcheck="false">' ..
       '<button type="submit">Play</button><span id="typed-error" role="alert"></span></form>',
-    "</section>",
-    '<section id="info-panel">',
-    '<h2 id="choices-title">Moves</h2><ul id="choices"></ul>',
     legend(v.points),
-    '<fieldset id="setup"><legend>Players</legend>' ..
-      '<label>Black <select id="black-player"><option value="human">a person</option>' ..
-      '<option value="computer">the computer</option></select></label>' ..
-      '<label>White <select id="white-player"><option value="human">a person</option>' ..
-      '<option value="computer">the computer</option></select></label><br>' ..
-      '<label>The computer\'s strength <input type="range" id="skill" min="0" max="1" step="0.05" value="1"> ' ..
-      '<output id="skill-text" for="skill">perfect</output></label>' ..
-      '<p class="note">At strength s the computer plays the perfect move (the fastest win, ' ..
-      "the slowest loss, and among equal moves one that leaves you the most ways to go wrong) " ..
-      "with chance s, and a random legal move otherwise: 0 is random, 1 is perfect " ..
-      '(mutorere\'s <code>mt.player("perfect", {skill = s})</code>).</p>' ..
+    "</section>",
+    '<section id="info-panel" aria-label="players, the game so far, records and challenges">',
+    '<fieldset id="setup"><legend>Players</legend>' .. player_controls("black", "Black") ..
+      player_controls("white", "White") ..
+      '<p class="note">At strength s the computer plays its style\'s move with chance s, and a random ' ..
+      "legal move otherwise: 0 is random, 1 is perfect.  Perfect play wins fastest, loses slowest and, " ..
+      "among equal moves, leaves the most ways to go wrong; playing for the win, it keeps the value and " ..
+      "picks the move with the best expected score against an opponent of the strength it assumes " ..
+      '(mutorere\'s <code>mt.player("perfect", {skill = s, against = a})</code>).</p>' ..
       '<label><input type="checkbox" id="show-values" checked> Show the value of every move</label></fieldset>',
     '<h2>The game</h2><div id="moves-box"><table id="moves"></table></div><p id="no-moves">No moves yet.</p>',
-    '<h2>Value line</h2><p class="note">The value of each position of the game with perfect ' ..
-      "play: black's wins up, white's down, draws on the middle line; the sooner the end, " ..
-      "the further from it; blunders red, inaccuracies orange.</p>" ..
-      '<div id="value-line"></div>',
+    '<section id="chart-section" class="values" aria-labelledby="chart-title"><h2 id="chart-title">Value chart</h2>' ..
+      '<p class="note">Each ply\'s value for the side to move: wins up, losses down, draws on the ' ..
+      "middle line; the sooner the end, the further from it.  A ring marks a blunder (red) or an " ..
+      "inaccuracy (brown); a click on a dot goes to that ply.</p>" ..
+      '<div id="chart"><div id="chart-labels" aria-hidden="true"><span>wins</span><span>draws</span>' ..
+      '<span>loses</span></div><div id="chart-box" tabindex="0" role="region" ' ..
+      'aria-label="the value chart (scrolls sideways)"></div></div></section>',
+    '<section id="record-section" aria-labelledby="record-title"><h2 id="record-title">Record</h2>' ..
+      '<p class="buttons"><button type="button" id="copy-record">Copy the record</button>' ..
+      '<button type="button" id="download-record">Download the record</button></p>' ..
+      '<label for="record-text">A record or a position to play on from (or the record copied):</label>' ..
+      '<textarea id="record-text" rows="5" spellcheck="false" placeholder="' ..
+      escape(tostring(v.start)) .. '"></textarea>' ..
+      '<p class="buttons"><button type="button" id="import">Play on from it</button></p>' ..
+      '<p id="record-status" role="status"></p></section>',
+    '<section id="challenges" aria-labelledby="challenges-title"><h2 id="challenges-title">Challenges</h2>' ..
+      '<p class="note">From a position of this board picked at random, scored against the solver; ' ..
+      "the values stay hidden until it ends.</p>" ..
+      '<p class="buttons"><button type="button" id="challenge-win">Win in the fewest moves</button>' ..
+      '<button type="button" id="challenge-lose">Lose as slowly as you can</button>' ..
+      '<button type="button" id="challenge-draws">Find every drawing move</button></p>' ..
+      '<div id="challenge-task" hidden><p id="challenge-text"></p>' ..
+      '<fieldset id="draw-picks" hidden><legend>The moves that keep the draw</legend>' ..
+      '<div id="draw-boxes"></div><button type="button" id="draw-check">Check</button></fieldset></div>' ..
+      '<p id="challenge-status" role="status"></p></section>',
     "</section>",
     "</main>",
     rules_section(v),
@@ -313,7 +376,7 @@ function shared.play_page(v, p, line)
       "(each position with what the rules remember of the moves before it), their values " ..
       "and the moves between them: it needs no network and no other file.</footer>",
     '<script type="application/json" id="play-data">' .. shared.json(data) .. "</script>",
-    "<script>" .. read_part("play.js") .. "</script>",
+    "<script>" .. script() .. "</script>",
     "</body></html>", ""}, "\n"), count
 end
 

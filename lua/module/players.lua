@@ -186,9 +186,10 @@ engines.mcts = {
   end,
 }
 
--- Among the best moves, prefers the one that leaves the opponent the most
--- ways to go wrong (replies that lose for them).
-local function tempting(game, best, s)
+-- shared.tempting_move(game, best, s): among the best moves (best: the
+-- list of shared.ranked_moves), the first that leaves the opponent the
+-- most ways to go wrong (replies that lose for them).
+function shared.tempting_move(game, best, s)
   local v = game:variant()
   local pick, most = best[1], -1
   for _, m in ipairs(best) do
@@ -222,10 +223,22 @@ local function lookahead_move(self, game, d)
   return moves[self.rng(#moves)]
 end
 
--- Checks the perfect player's options skill and lookahead.
+-- Checks the perfect player's options skill, lookahead, against and
+-- horizon.
 local function graded_options(o)
   if o.skill ~= nil and o.lookahead ~= nil then
     shared.arg_error(2, "player", "a player has a skill or a lookahead, not both")
+  end
+  if o.against ~= nil and o.lookahead ~= nil then
+    shared.arg_error(2, "player", "a player has a lookahead or plays against an opponent's skill, not both")
+  end
+  if o.against ~= nil and (type(o.against) ~= "number" or not (o.against >= 0 and o.against <= 1)) then
+    shared.arg_error(2, "player", "against must be the opponent's skill, a number from 0 to 1")
+  end
+  if o.horizon ~= nil and (o.against == nil or math.type(o.horizon) ~= "integer" or
+                           o.horizon < 1 or o.horizon > 200) then
+    shared.arg_error(2, "player", o.against == nil and "horizon goes with against"
+                     or "horizon must be a number of plies from 1 to 200")
   end
   if o.skill ~= nil and (type(o.skill) ~= "number" or not (o.skill >= 0 and o.skill <= 1)) then
     shared.arg_error(2, "player", "skill must be a number from 0 (random) to 1 (perfect)")
@@ -305,7 +318,12 @@ engines.perfect = {
       return alphabeta({}, game, rest)
     end
     local best = shared.ranked_moves(game)
-    local move = tempting(game, best, s)
+    local move, expected
+    if o.against then
+      move, expected = shared.against_move(game, s, o.against, o.horizon or shared.AGAINST_HORIZON)
+    else
+      move = shared.tempting_move(game, best, s)
+    end
     local chosen
     for _, m in ipairs(best) do if m.move == move then chosen = m end end
     local info = {score = 0, pv = perfect_line(game, move, chosen.distance or 8)}
@@ -314,6 +332,7 @@ engines.perfect = {
       info.score = nil
     end
     info.depth = #info.pv
+    info.expected = expected
     return move, info
   end,
 }
@@ -387,8 +406,9 @@ function M.player(spec, options)
       local name = spec
       if spec == "perfect" and options and options.lookahead then
         name = "lookahead-" .. tostring(options.lookahead)
-      elseif spec == "perfect" and options and options.skill then
-        name = "perfect-" .. tostring(options.skill)
+      elseif spec == "perfect" and options and (options.skill or options.against) then
+        name = "perfect" .. (options.skill and "-" .. tostring(options.skill) or "") ..
+               (options.against and "-against-" .. tostring(options.against) or "")
       end
       return from_definition({name = name, description = engines[spec].description,
                               engine = spec}, options, spec)

@@ -1,755 +1,632 @@
 /*
- * play.js — the behaviour of mutorere's play page (mt.html(x, path,
- * {play = true})): a game of the variant against the computer or between
- * two people at the same screen, every legal move shown with its value.
+ * play.js — the second part of the play page's script (after rules.js):
+ * the board and the panels drawn from the game, what a person does with
+ * the mouse, the keys or a screen reader, the computer's turns, and the
+ * scripting face window.mutorere (doc/api.md, mt.html).
  *
- * The page knows no rules: it carries the solved graph of the states
- * reachable from its start (lua/play.lua writes it; "graph" below), and a
- * move is an edge of that graph.  Repetition and the ply cap, which the
- * graph does not hold, are counted here along the game, as the engine
- * counts them (core/game.c).
- *
- * The graph, base64 in data.graph: for each state in turn, unsigned
- * varints (7 bits a byte, low first, the high bit set on every byte but
- * the last):
- *   board  on the wheel (data.format 1, data.arms = n): side + 2 * (e +
- *          (n + 1) * c): side 0 black to move, 1 white; e the empty point
- *          (0 .. n - 1 for arm e + 1, n for the centre); c the colours of
- *          the other points in order (arms, then the centre), bit i set
- *          when the i-th is black.  On a board of points (data.format 2,
- *          data.points its names in order): a varint for each 32 points,
- *          the base-3 number of their digits (0 empty, 1 black, 2 white;
- *          the first point the lowest digit), the first varint times 2
- *          plus the side (every varint below 2^53, exact here);
- *   value  0 a draw, 1 + 2 d lost in d plies, 2 + 2 d won in d plies, for
- *          the side to move;
- *   count  the number of legal moves, in the variant's order; then, when
- *          it is 0 (the game is over there), 0 if the side to move is
- *          blocked, 1 if a rule of the variant ended it; else, for each
- *          move, the state it leads to, as the zigzag of (its number -
- *          this state's number).
- * A move's text is "from-to": from is the point the mover's piece leaves
- * (empty in the state the move leads to), to the point it goes to (empty
- * in the state it leaves).
+ * Every control keeps the focus it had across a move (the board's points
+ * and the buttons stay; a list drawn anew gives the focus to its entry in
+ * the same place); a live region says each move of both sides and the
+ * result; with the values hidden nothing on the page tells them.
  */
-(function () {
-  "use strict";
 
-  var OTHER = {black: "white", white: "black"};
-  var CAPITAL = {black: "Black", white: "White"};
-  var VALUE_WORD = {win: "wins", draw: "draws", loss: "loses"};
-  var VERDICT_COLOUR = {blunder: "#c0392b", inaccuracy: "#e67e22"};
-  var SVG = "http://www.w3.org/2000/svg";
-  var CHUNK = 32; // the points a varint of a board of points holds
+var VALUE_WORD = {win: "wins", draw: "draws", loss: "loses"};
+var SVG = "http://www.w3.org/2000/svg";
 
-  var data = JSON.parse(document.getElementById("play-data").textContent);
-  var wheel = data.format === 1;
-  /* The names of the points, in the order of the board's text: the
-   * wheel's arms "1" .. "n", then "c". */
-  var names = wheel ? [] : data.points.slice();
-  if (wheel) {
-    for (var arm = 1; arm <= data.arms; arm++) names.push(String(arm));
-    names.push("c");
-  }
-  var indexOf = Object.create(null); // no prototype: a point may be named __proto__
-  names.forEach(function (name, j) { indexOf[name] = j; });
+var settings = {black: {who: data.black, skill: 1, against: null},
+                white: {who: data.white, skill: 1, against: null}, show: true, delay: 400};
+var selected = null;  // the point of the piece picked, or null
+var timer = null;     // the computer's pending move
+var paused = false;   // after undo or redo the computer waits
+var told = [];        // what the live region says: the moves since a person's last act
 
-  /* --- the graph --- */
+/* The move the computer picks now for the side to move, by its
+ * settings: with chance skill its style's move (perfect, or playing for
+ * the win against an opponent of skill against), otherwise a uniformly
+ * random legal move; as mt.player("perfect", {skill, against}). */
+function choose() {
+  var list = choices();
+  if (list.length === 0) return null;
+  var mine = settings[sideToMove()];
+  if (mine.skill < 1 && Math.random() >= mine.skill)
+    return list[Math.floor(Math.random() * list.length)].move;
+  if (mine.against !== null) return againstMove(mine.against).move;
+  return perfectMove(list, true);
+}
 
-  /* The bytes of a base64 text. */
-  function bytesOf(text) {
-    var raw = atob(text), out = new Uint8Array(raw.length);
-    for (var i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-    return out;
-  }
+/* --- the computer --- */
 
-  /* The states of the graph: {board (a list of numbers), value,
-   * distance, kids, reason}. */
-  function decode(d) {
-    var bytes = bytesOf(d.graph), at = 0, states = new Array(d.states);
-    var words = wheel ? 1 : Math.ceil(names.length / CHUNK);
-    function next() {
-      var x = 0, scale = 1, b;
-      do {
-        if (at >= bytes.length) throw new Error("the page's graph is cut short");
-        b = bytes[at++];
-        x += (b & 127) * scale;
-        scale *= 128;
-      } while (b & 128);
-      return x;
-    }
-    for (var i = 0; i < d.states; i++) {
-      var board = [];
-      for (var w = 0; w < words; w++) board.push(next());
-      var code = next(), count = next(), s = {board: board, kids: [], reason: null};
-      s.value = code === 0 ? "draw" : code % 2 === 1 ? "loss" : "win";
-      s.distance = code === 0 ? null : Math.floor((code - 1) / 2);
-      if (count === 0) s.reason = next() === 0 ? "blocked" : "rule";
-      for (var k = 0; k < count; k++) {
-        var z = next();
-        s.kids.push(i + (z % 2 === 1 ? -(z + 1) / 2 : z / 2));
-      }
-      states[i] = s;
-    }
-    return states;
-  }
+function who(side) { return settings[side].who === "computer" ? "the computer" : "a person"; }
+function computerToMove() { return !result() && settings[sideToMove()].who === "computer"; }
+function humanMayMove() { return !result() && settings[sideToMove()].who === "human"; }
 
-  var states = decode(data);
+/* Plays move for the side to move and says so in the live region
+ * (after the moves said since a person's last act). */
+function playAndTell(move) {
+  var side = sideToMove();
+  playMove(move);
+  told.push(CAPITAL[side] + " (" + who(side) + ") played " + game.moves[game.moves.length - 1] + ".");
+}
 
-  /* The side to move and the cells ("b", "w", ".") of the points of a
-   * board code on the wheel. */
-  function wheelBoard(code) {
-    var arms = data.arms, side = code % 2, rest = Math.floor(code / 2);
-    var empty = rest % (arms + 1), colours = Math.floor(rest / (arms + 1)), cells = [];
-    for (var j = 0; j <= arms; j++) {
-      if (j === empty) {
-        cells.push(".");
-      } else {
-        cells.push(colours % 2 === 1 ? "b" : "w");
-        colours = Math.floor(colours / 2);
-      }
-    }
-    return {side: side ? "white" : "black", cells: cells};
-  }
+/* Lets the computer move after its delay when it is its turn. */
+function wake() {
+  if (timer) { clearTimeout(timer); timer = null; }
+  if (paused || !computerToMove()) return;
+  timer = setTimeout(function () {
+    timer = null;
+    if (!computerToMove()) return;
+    playAndTell(choose());
+    selected = null;
+    show();
+    wake();
+  }, settings.delay);
+}
 
-  /* The same of the varints of a board of points. */
-  function pointsBoard(words) {
-    var cells = [], side = words[0] % 2;
-    words.forEach(function (x, w) {
-      if (w === 0) x = Math.floor(x / 2);
-      for (var j = 0; j < CHUNK && cells.length < names.length; j++) {
-        cells.push(".bw".charAt(x % 3));
-        x = Math.floor(x / 3);
-      }
-    });
-    return {side: side ? "white" : "black", cells: cells};
-  }
+/* --- drawing --- */
 
-  var boards = []; // the boards decoded so far, by state
+var board = document.getElementById("board");
+var svg = board.querySelector("svg");
+/* The circle of each point: on a board of points the one its
+ * data-point attribute names, on the wheel the arms' in order, then the
+ * centre's. */
+var circles = svg.querySelectorAll("circle.black, circle.white, circle.empty");
+var points = names.map(function (name, j) {
+  return wheel ? circles[j] : svg.querySelector('circle[data-point="' + name + '"]');
+});
+var texts = svg.querySelectorAll("text");
+var caption = texts[texts.length - 1];
+/* The look of a piece of each colour and of an empty point, as the
+ * start is drawn (no move changes how many of each there are). */
+var looks = {};
+["black", "white", "empty"].forEach(function (kind) {
+  var c = svg.querySelector("circle." + kind);
+  if (!c) return;
+  looks[kind] = {r: c.getAttribute("r"), fill: c.getAttribute("fill"),
+                 stroke: c.getAttribute("stroke"), "stroke-width": c.getAttribute("stroke-width")};
+});
+var radius = Number((looks.black || looks.white || looks.empty).r);
+var centres = Array.prototype.map.call(points, function (c) {
+  return {x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy"))};
+});
+var overlay = document.createElementNS(SVG, "g");
+var arrowLine = document.createElementNS(SVG, "line");
+var hits = document.createElementNS(SVG, "g");
+svg.appendChild(arrowLine);
+svg.appendChild(overlay);
+if (!wheel) raiseNames();
+svg.appendChild(hits);
+if (!wheel) fitBoard();
 
-  /* The side to move and the cells of the points of state id, in the
-   * order of names. */
-  function boardOf(id) {
-    if (!boards[id]) boards[id] = wheel ? wheelBoard(states[id].board[0]) : pointsBoard(states[id].board);
-    return boards[id];
-  }
+function make(name, attributes, parent) {
+  var e = document.createElementNS(SVG, name);
+  for (var k in attributes) e.setAttribute(k, attributes[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
 
-  /* The text of the move from state id to state kid: the point the
-   * piece leaves, a dash, the point it goes to. */
-  function moveText(id, kid) {
-    var a = boardOf(id).cells, b = boardOf(kid).cells, from = "", to = "";
-    for (var j = 0; j < a.length; j++) {
-      if (a[j] !== "." && b[j] === ".") from = names[j];
-      else if (a[j] === "." && b[j] !== ".") to = names[j];
-    }
-    return from + "-" + to;
-  }
+/* On a board of points, puts the names of the points above the rings
+ * (the wheel's numbers stand clear of them). */
+function raiseNames() {
+  var group = make("g", {"class": "names"}, svg);
+  Array.prototype.forEach.call(texts, function (t) { if (t !== caption) group.appendChild(t); });
+}
 
-  /* The position text of state id at ply, as the engine writes it:
-   * "bbbw.www/b b 2" on the wheel, "bb.ww b 2" on a board of points, the
-   * ply left out when it is 0. */
-  function positionText(id, ply) {
-    var b = boardOf(id), cells = b.cells.join("");
-    if (wheel) cells = cells.slice(0, data.arms) + "/" + cells.slice(data.arms);
-    return cells + " " + b.side.charAt(0) + (ply ? " " + ply : "");
-  }
-
-  /* The rank of a move leading to kid for its mover: higher is better (a
-   * win, sooner first; a draw; a loss, later first), as the engine ranks. */
-  function rankOf(kid) {
-    var s = states[kid];
-    if (s.value === "loss") return 3000 - (s.distance + 1);
-    if (s.value === "win") return s.distance + 1;
-    return 1000;
-  }
-
-  /* --- the game --- */
-
-  var game = {line: [0], moves: [], future: []}; // state ids, move texts
-  var settings = {black: data.black, white: data.white, skill: 1, show: true, delay: 400};
-  var selected = null;  // the point of the piece picked, or null
-  var timer = null;     // the computer's pending move
-  var paused = false;   // after undo or redo the computer waits
-
-  function current() { return game.line[game.line.length - 1]; }
-  function plies() { return game.line.length - 1; }
-  function sideToMove() { return boardOf(current()).side; }
-
-  /* How the game stands after i moves: null, or {winner, reason}. */
-  function resultAt(i) {
-    var id = game.line[i], s = states[id], side = boardOf(id).side;
-    if (s.reason) {
-      var winner = s.value === "draw" ? "draw" : s.value === "win" ? side : OTHER[side];
-      return {winner: winner, reason: s.reason};
-    }
-    if (data.repetition > 0) {
-      var seen = 1;
-      for (var j = 0; j < i; j++) if (game.line[j] === id) seen++;
-      if (seen >= data.repetition) return {winner: "draw", reason: "repetition"};
-    }
-    if (data.maxPlies > 0 && i >= data.maxPlies) return {winner: "draw", reason: "ply cap"};
-    return null;
-  }
-
-  function result() { return resultAt(plies()); }
-
-  /* What ends the game at once after the move to kid, by repetition or
-   * the ply cap (the graph's value does not know them), or null. */
-  function endsAfter(kid) {
-    if (states[kid].reason) return null;
-    if (data.repetition > 0) {
-      var seen = 1;
-      for (var j = 0; j < game.line.length; j++) if (game.line[j] === kid) seen++;
-      if (seen >= data.repetition) return "repetition";
-    }
-    if (data.maxPlies > 0 && plies() + 1 >= data.maxPlies) return "ply cap";
-    return null;
-  }
-
-  /* The legal moves of state id, best first (ties in the variant's
-   * order): {move, value, distance, rank, kid}, for the mover. */
-  function choicesOf(id) {
-    var flip = {win: "loss", loss: "win", draw: "draw"}, list = [];
-    states[id].kids.forEach(function (kid, order) {
-      var s = states[kid];
-      list.push({move: moveText(id, kid), value: flip[s.value],
-                 distance: s.value === "draw" ? null : s.distance + 1,
-                 rank: rankOf(kid), kid: kid, order: order});
-    });
-    list.sort(function (a, b) { return b.rank - a.rank || a.order - b.order; });
-    return list;
-  }
-
-  /* The legal moves now (none once the game is over). */
-  function choices() { return result() ? [] : choicesOf(current()); }
-
-  /* The verdict on move i (1-based) of the game, as Game:review() gives
-   * it: forced, blunder, inaccuracy, only move or best. */
-  function verdictOf(i) {
-    var id = game.line[i - 1], kid = game.line[i], list = choicesOf(id);
-    if (list.length === 1) return "forced";
-    var before = states[id].value, after = {win: "loss", loss: "win", draw: "draw"}[states[kid].value];
-    if (after !== before) return "blunder";
-    var mine = rankOf(kid), keeping = 0;
-    list.forEach(function (c) { if (c.value === before) keeping++; });
-    if (mine < list[0].rank) return "inaccuracy";
-    if (keeping === 1 && before !== "loss") return "only move";
-    return "best";
-  }
-
-  /* The move the computer picks now: with chance skill the perfect one
-   * (the fastest win, the slowest loss; a move that draws at once by
-   * repetition or the ply cap counted as a draw; among equals those that
-   * leave the opponent the most replies that lose, at random), otherwise
-   * a uniformly random legal move; as mt.player("perfect", {skill = s}). */
-  function choose() {
-    var list = choices();
-    if (list.length === 0) return null;
-    if (settings.skill < 1 && Math.random() >= settings.skill)
-      return list[Math.floor(Math.random() * list.length)].move;
-    list.forEach(function (c) { if (endsAfter(c.kid)) c.rank = 1000; });
-    var top = Math.max.apply(null, list.map(function (c) { return c.rank; }));
-    var best = list.filter(function (c) { return c.rank === top; }), most = -1, picks = [];
-    best.forEach(function (c) {
-      var wrong = 0;
-      states[c.kid].kids.forEach(function (reply) { if (states[reply].value === "win") wrong++; });
-      if (wrong > most) { most = wrong; picks = []; }
-      if (wrong === most) picks.push(c);
-    });
-    return picks[Math.floor(Math.random() * picks.length)].move;
-  }
-
-  /* Plays move (text) in the game; throws when it is not legal here. */
-  function playMove(move) {
-    var text = String(move).trim();
-    var over = result();
-    if (over) throw new Error("play: the game is over (" + over.reason + ")");
-    var list = choicesOf(current());
-    for (var i = 0; i < list.length; i++) {
-      if (list[i].move === text) {
-        game.line.push(list[i].kid);
-        game.moves.push(text);
-        if (game.future.length && game.future[game.future.length - 1] === text) game.future.pop();
-        else game.future = [];
-        return;
-      }
-    }
-    throw new Error("play: " + JSON.stringify(text) + " is not a legal move here; legal: " +
-                    list.map(function (c) { return c.move; }).sort().join(" "));
-  }
-
-  function undoMove() {
-    if (game.moves.length === 0) return false;
-    game.line.pop();
-    game.future.push(game.moves.pop());
-    return true;
-  }
-
-  function redoMove() {
-    if (game.future.length === 0 || result()) return false;
-    playMove(game.future[game.future.length - 1]);
-    return true;
-  }
-
-  /* --- the computer --- */
-
-  function computerToMove() { return !result() && settings[sideToMove()] === "computer"; }
-
-  /* Lets the computer move after its delay when it is its turn. */
-  function wake() {
-    if (timer) { clearTimeout(timer); timer = null; }
-    if (paused || !computerToMove()) return;
-    timer = setTimeout(function () {
-      timer = null;
-      if (!computerToMove()) return;
-      playMove(choose());
-      selected = null;
-      show();
-      wake();
-    }, settings.delay);
-  }
-
-  /* --- drawing --- */
-
-  var board = document.getElementById("board");
-  var svg = board.querySelector("svg");
-  /* The circle of each point: on a board of points the one its
-   * data-point attribute names, on the wheel the arms' in order, then the
-   * centre's. */
-  var circles = svg.querySelectorAll("circle.black, circle.white, circle.empty");
-  var points = names.map(function (name, j) {
-    return wheel ? circles[j] : svg.querySelector('circle[data-point="' + name + '"]');
+/* On a board of points, whose layout may be far from square, shows the
+ * board cropped to its points, their names and the rings around them,
+ * the caption below. */
+function fitBoard() {
+  var box = null;
+  Array.prototype.forEach.call(svg.querySelectorAll("line, circle, text"), function (e) {
+    if (e === caption || e.closest(".hit, .move") || e === arrowLine) return;
+    var b = e.getBBox();
+    if (!box) box = {x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height};
+    box.x0 = Math.min(box.x0, b.x); box.y0 = Math.min(box.y0, b.y);
+    box.x1 = Math.max(box.x1, b.x + b.width); box.y1 = Math.max(box.y1, b.y + b.height);
   });
-  var texts = svg.querySelectorAll("text");
-  var caption = texts[texts.length - 1];
-  /* The look of a piece of each colour and of an empty point, as the
-   * start is drawn (no move changes how many of each there are). */
-  var looks = {};
-  ["black", "white", "empty"].forEach(function (kind) {
-    var c = svg.querySelector("circle." + kind);
-    if (!c) return;
-    looks[kind] = {r: c.getAttribute("r"), fill: c.getAttribute("fill"),
-                   stroke: c.getAttribute("stroke"), "stroke-width": c.getAttribute("stroke-width")};
+  if (!box || !(box.x1 > box.x0)) return;
+  var pad = 16, size = Number(caption.getAttribute("font-size")) || 16;
+  var x = box.x0 - pad, y = box.y0 - pad, w = box.x1 - box.x0 + 2 * pad;
+  var h = box.y1 - box.y0 + 2 * pad + 1.6 * size;
+  caption.setAttribute("x", (x + w / 2).toFixed(1));
+  caption.setAttribute("y", (box.y1 + pad + 1.1 * size).toFixed(1));
+  var paper = svg.querySelector("rect");
+  if (paper) { paper.setAttribute("x", x.toFixed(1)); paper.setAttribute("y", y.toFixed(1)); }
+  svg.setAttribute("viewBox", [x, y, w, h].map(function (v) { return v.toFixed(1); }).join(" "));
+  svg.setAttribute("width", w.toFixed(1));
+  svg.setAttribute("height", h.toFixed(1));
+}
+
+/* The places a click picks a point: a circle a little larger than a
+ * piece, but never over a neighbour; each a button the keys reach (one
+ * tab stop for the board, the arrows between its points). */
+var hitCircles = (function () {
+  var near = Infinity;
+  for (var i = 0; i < centres.length; i++)
+    for (var j = i + 1; j < centres.length; j++)
+      near = Math.min(near, Math.hypot(centres[i].x - centres[j].x, centres[i].y - centres[j].y));
+  return centres.map(function (c, j) {
+    var hit = make("circle", {cx: c.x, cy: c.y, r: Math.min(radius * 1.6, near * 0.48),
+                              fill: "transparent", "data-point": names[j], "class": "hit",
+                              role: "button", tabindex: j === 0 ? "0" : "-1"}, hits);
+    hit.addEventListener("click", function () { clicked(j); });
+    return hit;
   });
-  var radius = Number((looks.black || looks.white || looks.empty).r);
-  var centres = Array.prototype.map.call(points, function (c) {
-    return {x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy"))};
+})();
+svg.setAttribute("role", "group");
+svg.setAttribute("aria-label", "the board: the arrow keys go from point to point; Enter or " +
+                 "Space picks a piece, then the point it goes to");
+
+/* Moves the board's tab stop to point j and focuses it. */
+function focusPoint(j) {
+  hitCircles.forEach(function (h, k) { h.setAttribute("tabindex", k === j ? "0" : "-1"); });
+  hitCircles[j].focus();
+}
+
+hits.addEventListener("keydown", function (e) {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  var j = hitCircles.indexOf(e.target), n = hitCircles.length;
+  if (j < 0) return;
+  var step = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[e.key];
+  if (step) focusPoint((j + step + n) % n);
+  else if (e.key === "Home") focusPoint(0);
+  else if (e.key === "End") focusPoint(n - 1);
+  else if (e.key === "Enter" || e.key === " ") clicked(j);
+  else return;
+  e.preventDefault();
+  e.stopPropagation();
+});
+
+/* What point j is, in words, for its button: what stands there and
+ * what a person can do with it now (list: the moves now). */
+function pointLabel(j, cells, list) {
+  var what = cells[j] === "b" ? "a black piece" : cells[j] === "w" ? "a white piece" : "empty";
+  var text = "point " + names[j] + ", " + what;
+  var from = list.filter(function (c) { return c.move.split("-")[0] === names[j]; });
+  if (selected === j) text += ", picked";
+  if (selected !== null && selected !== j) {
+    var to = list.filter(function (c) {
+      return c.move === names[selected] + "-" + names[j];
+    });
+    if (to.length) text += ": play " + to[0].move + (settings.show ? ", " + valueWords(to[0].value, to[0].distance) : "");
+  } else if (from.length) {
+    text += ", can move" + (settings.show ? " (best " + valueWords(from[0].value, from[0].distance) + ")" : "");
+  }
+  return text;
+}
+
+/* Puts the pieces of state id on the board, with the arrow of move. */
+function drawBoard(id, move, list) {
+  var b = boardOf(id);
+  b.cells.forEach(function (cell, j) {
+    var kind = cell === "b" ? "black" : cell === "w" ? "white" : "empty", c = points[j];
+    for (var k in looks[kind]) {
+      if (looks[kind][k] === null) c.removeAttribute(k);
+      else c.setAttribute(k, looks[kind][k]);
+    }
+    c.setAttribute("class", kind);
+    hitCircles[j].setAttribute("aria-label", pointLabel(j, b.cells, list));
+    hitCircles[j].setAttribute("aria-pressed", selected === j ? "true" : "false");
   });
-  var overlay = document.createElementNS(SVG, "g");
-  var arrowLine = document.createElementNS(SVG, "line");
-  var hits = document.createElementNS(SVG, "g");
-  svg.appendChild(arrowLine);
-  svg.appendChild(overlay);
-  if (!wheel) raiseNames();
-  svg.appendChild(hits);
-  if (!wheel) fitBoard();
+  caption.textContent = positionText(id, game.startPly + plies());
+  board.setAttribute("data-position", caption.textContent);
+  board.setAttribute("data-ply", String(plies()));
+  if (!move) { arrowLine.setAttribute("visibility", "hidden"); return; }
+  var ends = move.split("-");
+  var a = centres[indexOf[ends[0]]], z = centres[indexOf[ends[1]]];
+  var dx = z.x - a.x, dy = z.y - a.y, k = (radius + 4) / Math.hypot(dx, dy);
+  var at = {x1: a.x + dx * k, y1: a.y + dy * k, x2: z.x - dx * k, y2: z.y - dy * k};
+  for (var key in at) arrowLine.setAttribute(key, at[key].toFixed(1));
+  arrowLine.setAttribute("stroke", "#c0392b");
+  arrowLine.setAttribute("stroke-width", "3");
+  arrowLine.setAttribute("marker-end", "url(#arrow)");
+  arrowLine.setAttribute("class", "move");
+  arrowLine.setAttribute("visibility", "visible");
+}
 
-  function make(name, attributes, parent) {
-    var e = document.createElementNS(SVG, name);
-    for (var k in attributes) e.setAttribute(k, attributes[k]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-
-  /* On a board of points, puts the names of the points above the rings
-   * (the wheel's numbers stand clear of them). */
-  function raiseNames() {
-    var group = make("g", {"class": "names"}, svg);
-    Array.prototype.forEach.call(texts, function (t) { if (t !== caption) group.appendChild(t); });
-  }
-
-  /* On a board of points, whose layout may be far from square, shows the
-   * board cropped to its points, their names and the rings around them,
-   * the caption below. */
-  function fitBoard() {
-    var box = null;
-    Array.prototype.forEach.call(svg.querySelectorAll("line, circle, text"), function (e) {
-      if (e === caption || e.closest(".hit, .move") || e === arrowLine) return;
-      var b = e.getBBox();
-      if (!box) box = {x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height};
-      box.x0 = Math.min(box.x0, b.x); box.y0 = Math.min(box.y0, b.y);
-      box.x1 = Math.max(box.x1, b.x + b.width); box.y1 = Math.max(box.y1, b.y + b.height);
-    });
-    if (!box || !(box.x1 > box.x0)) return;
-    var pad = 16, size = Number(caption.getAttribute("font-size")) || 16;
-    var x = box.x0 - pad, y = box.y0 - pad, w = box.x1 - box.x0 + 2 * pad;
-    var h = box.y1 - box.y0 + 2 * pad + 1.6 * size;
-    caption.setAttribute("x", (x + w / 2).toFixed(1));
-    caption.setAttribute("y", (box.y1 + pad + 1.1 * size).toFixed(1));
-    var paper = svg.querySelector("rect");
-    if (paper) { paper.setAttribute("x", x.toFixed(1)); paper.setAttribute("y", y.toFixed(1)); }
-    svg.setAttribute("viewBox", [x, y, w, h].map(function (v) { return v.toFixed(1); }).join(" "));
-    svg.setAttribute("width", w.toFixed(1));
-    svg.setAttribute("height", h.toFixed(1));
-  }
-
-  /* The places a click picks a point: a circle a little larger than a
-   * piece, but never over a neighbour. */
-  (function () {
-    var near = Infinity;
-    for (var i = 0; i < centres.length; i++)
-      for (var j = i + 1; j < centres.length; j++)
-        near = Math.min(near, Math.hypot(centres[i].x - centres[j].x, centres[i].y - centres[j].y));
-    centres.forEach(function (c, j) {
-      var hit = make("circle", {cx: c.x, cy: c.y, r: Math.min(radius * 1.6, near * 0.48),
-                                fill: "transparent", "data-point": names[j],
-                                "class": "hit"}, hits);
-      hit.addEventListener("click", function () { clicked(j); });
-    });
-  })();
-
-  /* Puts the pieces of state id on the board, with the arrow of move. */
-  function drawBoard(id, move) {
-    var b = boardOf(id);
-    b.cells.forEach(function (cell, j) {
-      var kind = cell === "b" ? "black" : cell === "w" ? "white" : "empty", c = points[j];
-      for (var k in looks[kind]) {
-        if (looks[kind][k] === null) c.removeAttribute(k);
-        else c.setAttribute(k, looks[kind][k]);
-      }
-      c.setAttribute("class", kind);
-    });
-    caption.textContent = positionText(id, data.startPly + plies());
-    board.setAttribute("data-position", caption.textContent);
-    board.setAttribute("data-ply", String(plies()));
-    if (!move) { arrowLine.setAttribute("visibility", "hidden"); return; }
-    var ends = move.split("-");
-    var a = centres[indexOf[ends[0]]], z = centres[indexOf[ends[1]]];
-    var dx = z.x - a.x, dy = z.y - a.y, k = (radius + 4) / Math.hypot(dx, dy);
-    var at = {x1: a.x + dx * k, y1: a.y + dy * k, x2: z.x - dx * k, y2: z.y - dy * k};
-    for (var key in at) arrowLine.setAttribute(key, at[key].toFixed(1));
-    arrowLine.setAttribute("stroke", "#c0392b");
-    arrowLine.setAttribute("stroke-width", "3");
-    arrowLine.setAttribute("marker-end", "url(#arrow)");
-    arrowLine.setAttribute("class", "move");
-    arrowLine.setAttribute("visibility", "visible");
-  }
-
-  /* Rings each movable piece by the value of its best move (the list is
-   * best first), its distance written in it; rings the piece picked, and
-   * puts a disc on each point it can go to: on a board of points, where a
-   * piece may have several moves, each ringed by its move's value, with
-   * its distance, and the other pieces dimmed (on the wheel a piece has
-   * one move, whose value its own ring shows). */
-  function drawChoices(list, humanTurn) {
-    while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
-    var cells = boardOf(current()).cells, ringed = {};
-    function ring(j, c, dim) {
-      var at = centres[j];
-      make("circle", {cx: at.x, cy: at.y, r: radius + 4,
-                      "class": "ring " + (settings.show ? c.value : "movable") + (dim ? " dim" : "")}, overlay);
-      if (settings.show && c.distance !== null) {
-        var t = make("text", {x: at.x, y: at.y, "class": "distance" + (dim ? " dim" : ""),
-                              fill: cells[j] === "b" ? "#fff" : "#111",
-                              "font-size": (radius * 1.1).toFixed(1)}, overlay);
-        t.textContent = String(c.distance);
-      }
+/* Rings each movable piece by the value of its best move (the list is
+ * best first), its distance written in it; rings the piece picked, and
+ * puts a disc on each point it can go to: on a board of points, where a
+ * piece may have several moves, each ringed by its move's value, with
+ * its distance, and the other pieces dimmed (on the wheel a piece has
+ * one move, whose value its own ring shows). */
+function drawChoices(list, humanTurn) {
+  while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
+  var cells = boardOf(current()).cells, ringed = {};
+  function ring(j, c, dim) {
+    var at = centres[j];
+    make("circle", {cx: at.x, cy: at.y, r: radius + 4,
+                    "class": "ring " + (settings.show ? c.value : "movable") + (dim ? " dim" : "")}, overlay);
+    if (settings.show && c.distance !== null) {
+      var t = make("text", {x: at.x, y: at.y, "class": "distance" + (dim ? " dim" : ""),
+                            fill: cells[j] === "b" ? "#fff" : "#111", "aria-hidden": "true",
+                            "font-size": (radius * 1.1).toFixed(1)}, overlay);
+      t.textContent = String(c.distance);
     }
-    list.forEach(function (c) {
-      var j = indexOf[c.move.split("-")[0]], at = centres[j];
-      if (ringed[j]) return;
-      ringed[j] = true;
-      if (selected === j) make("circle", {cx: at.x, cy: at.y, r: radius + 10, "class": "selected"}, overlay);
-      ring(j, c, !wheel && selected !== null && selected !== j);
-    });
-    if (selected === null || !humanTurn) return;
-    list.forEach(function (c) {
-      var ends = c.move.split("-"), k = indexOf[ends[1]];
-      if (indexOf[ends[0]] !== selected) return;
-      make("circle", {cx: centres[k].x, cy: centres[k].y, r: radius, "class": wheel ? "target" : "spot"}, overlay);
-      if (!wheel) ring(k, c, false);
-    });
   }
+  list.forEach(function (c) {
+    var j = indexOf[c.move.split("-")[0]], at = centres[j];
+    if (ringed[j]) return;
+    ringed[j] = true;
+    if (selected === j) make("circle", {cx: at.x, cy: at.y, r: radius + 10, "class": "selected"}, overlay);
+    ring(j, c, !wheel && selected !== null && selected !== j);
+  });
+  if (selected === null || !humanTurn) return;
+  list.forEach(function (c) {
+    var ends = c.move.split("-"), k = indexOf[ends[1]];
+    if (indexOf[ends[0]] !== selected) return;
+    make("circle", {cx: centres[k].x, cy: centres[k].y, r: radius, "class": wheel ? "target" : "spot"}, overlay);
+    if (!wheel) ring(k, c, false);
+  });
+}
 
-  function valueWords(value, distance) {
-    if (value === "draw") return "draws";
-    return VALUE_WORD[value] + " in " + distance;
+function valueWords(value, distance) {
+  if (value === "draw") return "draws";
+  return VALUE_WORD[value] + " in " + distance;
+}
+
+/* The sentence of a result. */
+function resultText(r, side) {
+  if (r.reason === "blocked") {
+    return r.winner === side ? CAPITAL[side] + " has no move and wins (misère)."
+                             : CAPITAL[side] + " has no move: " + CAPITAL[OTHER[side]] + " wins.";
   }
+  if (r.reason === "repetition")
+    return "Draw: the position occurred " + data.repetition + " times.";
+  if (r.reason === "ply cap") return "Draw: the game reached its cap of " + data.maxPlies + " plies.";
+  return r.winner === "draw" ? "Draw by the variant's rule." : CAPITAL[r.winner] + " wins by the variant's rule.";
+}
 
-  /* The sentence of a result. */
-  function resultText(r, side) {
-    if (r.reason === "blocked") {
-      return r.winner === side ? CAPITAL[side] + " has no move and wins (misère)."
-                               : CAPITAL[side] + " has no move: " + CAPITAL[OTHER[side]] + " wins.";
+/* Where a piece goes, in the status's words. */
+var whereTo = boardOf(0).cells.join("").split(".").length === 2 ? "the empty point"
+                                                                 : "a point it can go to";
+
+function drawStatus(list) {
+  var status = document.getElementById("status"), side = sideToMove(), r = result();
+  var s = states[current()];
+  if (r) { status.textContent = resultText(r, side); status.className = "over"; return; }
+  var text = CAPITAL[side] + " (" + who(side) + ") to move";
+  if (settings.show) text += " · " + CAPITAL[side] + " " + valueWords(s.value, s.distance) + " with best play";
+  if (settings[side].who === "computer") text += paused ? " · press “Computer moves” to let it play" : " · thinking…";
+  else if (selected !== null) text += " · now pick " + whereTo;
+  else if (list.length) text += " · pick a piece, then " + whereTo;
+  status.textContent = text;
+  status.className = "";
+}
+
+/* The live region: the moves said since a person's last act, then the
+ * result or whose turn it is. */
+function drawAnnouncement() {
+  var r = result(), side = sideToMove(), text = told.join(" ");
+  if (!text) return;
+  text += " " + (r ? resultText(r, side) : CAPITAL[side] + " (" + who(side) + ") to move.");
+  var live = document.getElementById("announce");
+  if (live.textContent !== text) live.textContent = text;
+}
+
+/* Marks a button as usable or not, the focus staying on it (a disabled
+ * button would drop it). */
+function usable(button, yes) {
+  button.setAttribute("aria-disabled", yes ? "false" : "true");
+}
+
+function isUsable(button) { return button.getAttribute("aria-disabled") !== "true"; }
+
+function drawChoiceList(list) {
+  var ul = document.getElementById("choices");
+  ul.textContent = "";
+  document.getElementById("choices-title").textContent =
+    result() ? "No moves: the game is over" : "Moves for " + CAPITAL[sideToMove()];
+  list.forEach(function (c) {
+    var li = document.createElement("li"), button = document.createElement("button");
+    button.type = "button";
+    button.className = "choice " + (settings.show ? c.value : "hidden-value");
+    button.setAttribute("data-move", c.move);
+    var ends = endsAfter(c.kid);
+    button.textContent = c.move + (settings.show ? "  " + valueWords(c.value, c.distance) +
+      (ends ? " (draws at once: " + ends + ")" : "") : "");
+    button.setAttribute("aria-label", "play " + c.move + (settings.show ? ", " + valueWords(c.value, c.distance) +
+      (ends ? ", draws at once by " + ends : "") : ""));
+    usable(button, humanMayMove());
+    button.addEventListener("click", function () { if (isUsable(button)) humanPlays(c.move); });
+    li.appendChild(button);
+    ul.appendChild(li);
+  });
+}
+
+/* The moves played, a row a turn, each with its verdict (when the
+ * values show); a click on one goes back (or on) to the position after it. */
+function drawMoveList() {
+  var table = document.getElementById("moves"), row = null;
+  table.textContent = "";
+  var shift = boardOf(game.line[0]).side === "white" ? 1 : 0;
+  for (var i = 1; i <= game.moves.length; i++) {
+    var ply = i - 1 + shift, verdict = verdictOf(i);
+    if (!row || ply % 2 === 0) {
+      row = table.insertRow();
+      var th = document.createElement("th");
+      th.textContent = (Math.floor(ply / 2) + 1) + ".";
+      row.appendChild(th);
+      if (ply % 2 === 1) row.insertCell();
     }
-    if (r.reason === "repetition")
-      return "Draw: the position occurred " + data.repetition + " times.";
-    if (r.reason === "ply cap") return "Draw: the game reached its cap of " + data.maxPlies + " plies.";
-    return r.winner === "draw" ? "Draw by the variant's rule." : CAPITAL[r.winner] + " wins by the variant's rule.";
-  }
-
-  function who(side) { return settings[side] === "computer" ? "the computer" : "a person"; }
-
-  /* Where a piece goes, in the status's words. */
-  var whereTo = boardOf(0).cells.join("").split(".").length === 2 ? "the empty point"
-                                                                   : "a point it can go to";
-
-  function drawStatus(list) {
-    var status = document.getElementById("status"), side = sideToMove(), r = result();
-    var s = states[current()];
-    if (r) { status.textContent = resultText(r, side); status.className = "over"; return; }
-    var text = CAPITAL[side] + " (" + who(side) + ") to move";
-    if (settings.show) text += " · " + CAPITAL[side] + " " + valueWords(s.value, s.distance) + " with best play";
-    if (settings[side] === "computer") text += paused ? " · press “Computer moves” to let it play" : " · thinking…";
-    else if (selected !== null) text += " · now click " + whereTo;
-    else if (list.length) text += " · click a piece, then " + whereTo;
-    status.textContent = text;
-    status.className = "";
-  }
-
-  function drawChoiceList(list) {
-    var ul = document.getElementById("choices");
-    ul.textContent = "";
-    document.getElementById("choices-title").textContent =
-      result() ? "No moves: the game is over" : "Moves for " + CAPITAL[sideToMove()];
-    list.forEach(function (c) {
-      var li = document.createElement("li"), button = document.createElement("button");
-      button.type = "button";
-      button.className = "choice " + (settings.show ? c.value : "hidden-value");
-      button.setAttribute("data-move", c.move);
-      var ends = endsAfter(c.kid);
-      button.textContent = c.move + (settings.show ? "  " + valueWords(c.value, c.distance) +
-        (ends ? " (draws at once: " + ends + ")" : "") : "");
-      button.disabled = !humanMayMove();
-      button.addEventListener("click", function () { humanPlays(c.move); });
-      li.appendChild(button);
-      ul.appendChild(li);
-    });
-  }
-
-  /* The moves played, a row a turn, each with its verdict; a click on
-   * one goes back (or on) to the position after it. */
-  function drawMoveList() {
-    var table = document.getElementById("moves"), row = null;
-    table.textContent = "";
-    var shift = boardOf(game.line[0]).side === "white" ? 1 : 0;
-    for (var i = 1; i <= game.moves.length; i++) {
-      var ply = i - 1 + shift, verdict = verdictOf(i);
-      if (!row || ply % 2 === 0) {
-        row = table.insertRow();
-        var th = document.createElement("th");
-        th.textContent = (Math.floor(ply / 2) + 1) + ".";
-        row.appendChild(th);
-        if (ply % 2 === 1) row.insertCell();
-      }
-      var cell = row.insertCell(), button = document.createElement("button"), span = document.createElement("span");
-      cell.setAttribute("data-ply", String(i));
-      cell.className = verdict.replace(" ", "-");
-      button.type = "button";
-      button.className = "ply";
-      button.textContent = game.moves[i - 1];
-      button.title = "back to the position after this move";
-      button.addEventListener("click", goTo.bind(null, i));
+    var cell = row.insertCell(), button = document.createElement("button");
+    cell.setAttribute("data-ply", String(i));
+    cell.className = settings.show ? verdict.replace(" ", "-") : "";
+    button.type = "button";
+    button.className = "ply";
+    button.setAttribute("data-ply", String(i));
+    button.textContent = game.moves[i - 1];
+    button.setAttribute("aria-label", "go to the position after move " + i + ", " + game.moves[i - 1] +
+                        (settings.show ? " (" + verdict + ")" : ""));
+    button.addEventListener("click", goTo.bind(null, i));
+    cell.appendChild(button);
+    if (settings.show) {
+      var span = document.createElement("span");
       span.className = "verdict";
       span.textContent = verdict;
-      cell.appendChild(button);
+      span.setAttribute("aria-hidden", "true");
       cell.appendChild(document.createTextNode(" "));
       cell.appendChild(span);
     }
-    document.getElementById("no-moves").hidden = game.moves.length > 0;
-    var box = document.getElementById("moves-box");
-    box.scrollTop = box.scrollHeight;
   }
+  document.getElementById("no-moves").hidden = game.moves.length > 0;
+  var box = document.getElementById("moves-box");
+  box.scrollTop = box.scrollHeight;
+}
 
-  /* The value of state id as a number for the value line: 1 black wins
-   * now, above 0 black wins later (the later, the nearer 0.3), 0 a draw,
-   * below 0 white wins (as the replay page draws it). */
-  function blackScore(id) {
-    var s = states[id];
-    if (s.value === "draw") return 0;
-    var x = 1 - 0.7 * Math.min(s.distance, 20) / 20;
-    return (s.value === "win") === (boardOf(id).side === "black") ? x : -x;
+/* What has the focus, as something to find again once the lists are
+ * drawn anew: {choice: index}, {ply: n}, or the element itself. */
+function focusMark() {
+  var e = document.activeElement;
+  if (!e || e === document.body) return null;
+  if (e.classList && e.classList.contains("choice")) {
+    return {choice: Array.prototype.indexOf.call(document.querySelectorAll("#choices .choice"), e)};
   }
+  if (e.classList && e.classList.contains("ply")) return {ply: e.getAttribute("data-ply")};
+  return {element: e};
+}
 
-  function drawValueLine() {
-    var n = plies(), step = 16, height = 120, pad = 12;
-    var width = Math.max(240, n * step + 2 * pad), dx = n > 0 ? (width - 2 * pad) / n : 0;
-    var box = document.getElementById("value-line");
-    box.textContent = "";
-    var root = make("svg", {xmlns: SVG, viewBox: "0 0 " + width + " " + height, width: width,
-                            height: height, role: "img", "aria-label": "value line"}, box);
-    function y(s) { return height / 2 - s * (height / 2 - pad); }
-    make("rect", {width: width, height: height, fill: "#fffdf7"}, root);
-    make("line", {x1: pad, y1: height / 2, x2: width - pad, y2: height / 2, stroke: "#999",
-                  "stroke-dasharray": "4 3"}, root);
-    make("text", {x: pad, y: pad - 2, "font-size": 10, fill: "#555"}, root).textContent = "black wins";
-    make("text", {x: pad, y: height - 2, "font-size": 10, fill: "#555"}, root).textContent = "white wins";
-    var pts = game.line.map(function (id, i) { return (pad + i * dx).toFixed(1) + "," + y(blackScore(id)).toFixed(1); });
-    make("polyline", {points: pts.join(" "), fill: "none", stroke: "#333", "stroke-width": 1.5}, root);
-    game.line.forEach(function (id, i) {
-      var verdict = i > 0 ? verdictOf(i) : null, s = states[id];
-      var dot = make("circle", {cx: (pad + i * dx).toFixed(1), cy: y(blackScore(id)).toFixed(1), r: 3.5,
-                                fill: VERDICT_COLOUR[verdict] || "#333"}, root);
-      make("title", {}, dot).textContent = i === 0 ? "start: " + valueWords(s.value, s.distance)
-        : i + ". " + game.moves[i - 1] + " (" + verdict + ")";
-    });
-    box.scrollLeft = box.scrollWidth;
+/* Gives the focus back after a redraw: to the element itself when it is
+ * still there, else to the entry of the list drawn anew in its place,
+ * else to the first move or "New game". */
+function focusAgain(mark) {
+  if (!mark || (mark.element && document.contains(mark.element))) return;
+  var target = null;
+  if (mark.choice !== undefined) {
+    var list = document.querySelectorAll("#choices .choice");
+    target = list[Math.min(mark.choice, list.length - 1)];
+  } else if (mark.ply !== undefined) {
+    var plies = document.querySelectorAll("#moves .ply");
+    target = document.querySelector('#moves .ply[data-ply="' + mark.ply + '"]') || plies[plies.length - 1];
   }
+  (target || document.querySelector("#choices .choice") || document.getElementById("restart")).focus();
+}
 
-  function humanMayMove() {
-    return !result() && settings[sideToMove()] === "human";
+/* Redraws everything from the game, the focus kept. */
+function show() {
+  var mark = focusMark(), list = choices(), human = humanMayMove();
+  drawBoard(current(), game.moves[game.moves.length - 1], human ? list : []);
+  drawChoices(human ? list : [], human);
+  drawStatus(list);
+  drawAnnouncement();
+  drawChoiceList(list);
+  drawMoveList();
+  drawChart();
+  drawChallenge();
+  usable(document.getElementById("undo"), game.moves.length > 0);
+  usable(document.getElementById("redo"), game.future.length > 0 && !result());
+  usable(document.getElementById("computer-move"), !result());
+  document.body.classList.toggle("values-off", !settings.show);
+  document.querySelectorAll(".values").forEach(function (e) { e.hidden = !settings.show; });
+  focusAgain(mark);
+}
+
+/* --- what a person does --- */
+
+function humanPlays(move) {
+  if (!humanMayMove()) return;
+  told = [];
+  playAndTell(move);
+  selected = null;
+  paused = false;
+  show();
+  wake();
+}
+
+/* Point j picked (a click, Enter or Space on it): plays the piece picked
+ * there when it can go there, else picks the piece on j when it can move
+ * (or lets go of the piece picked when it is picked again). */
+function clicked(j) {
+  if (!humanMayMove()) return;
+  var list = choices();
+  if (selected !== null) {
+    var move = names[selected] + "-" + names[j];
+    if (list.some(function (c) { return c.move === move; })) { humanPlays(move); return; }
   }
+  var movable = list.some(function (c) { return c.move.split("-")[0] === names[j]; });
+  selected = movable && selected !== j ? j : null;
+  show();
+}
 
-  /* Redraws everything from the game. */
-  function show() {
-    var list = choices();
-    drawBoard(current(), game.moves[game.moves.length - 1]);
-    drawChoices(humanMayMove() ? list : [], humanMayMove());
-    drawStatus(list);
-    drawChoiceList(list);
-    drawMoveList();
-    drawValueLine();
-    document.getElementById("undo").disabled = game.moves.length === 0;
-    document.getElementById("redo").disabled = game.future.length === 0 || !!result();
-    document.getElementById("computer-move").disabled = !!result();
-    document.body.classList.toggle("values-off", !settings.show);
-  }
+/* Takes back moves to the last turn of a person (one move when both
+ * sides are the computer's or people's). */
+function undoTurn() {
+  if (!undoMove()) return;
+  while (game.moves.length > 0 && settings[sideToMove()].who === "computer" &&
+         settings[OTHER[sideToMove()]].who === "human") undoMove();
+  after(true, "Back to ply " + plies() + ".");
+}
 
-  /* --- what a person does --- */
+function redoTurn() {
+  if (redoMove()) after(true, "Forward to ply " + plies() + ".");
+}
 
-  function humanPlays(move) {
-    if (!humanMayMove()) return;
-    playMove(move);
-    selected = null;
-    paused = false;
-    show();
-    wake();
-  }
+function goTo(ply) {
+  while (plies() > ply) undoMove();
+  while (plies() < ply && redoMove()) { /* replaying */ }
+  after(true, "At ply " + plies() + ".");
+}
 
-  /* A click on point j: plays the piece picked there when it can go
-   * there, else picks the piece on j when it can move (or lets go of the
-   * piece picked when it is clicked again). */
-  function clicked(j) {
-    if (!humanMayMove()) return;
-    var list = choices();
-    if (selected !== null) {
-      var move = names[selected] + "-" + names[j];
-      if (list.some(function (c) { return c.move === move; })) { humanPlays(move); return; }
-    }
-    var movable = list.some(function (c) { return c.move.split("-")[0] === names[j]; });
-    selected = movable && selected !== j ? j : null;
-    show();
-  }
+/* Redraws after an undo, a redo or a new game (what to say: words);
+ * the computer then waits when wait is true. */
+function after(wait, words) {
+  selected = null;
+  paused = wait;
+  told = words ? [words] : [];
+  show();
+  wake();
+}
 
-  /* Takes back moves to the last turn of a person (one move when both
-   * sides are the computer's or people's). */
-  function undoTurn() {
-    if (!undoMove()) return;
-    while (game.moves.length > 0 && settings[sideToMove()] === "computer" &&
-           settings[OTHER[sideToMove()]] === "human") undoMove();
-    after(true);
-  }
+document.getElementById("undo").addEventListener("click", function () {
+  if (isUsable(this)) undoTurn();
+});
+document.getElementById("redo").addEventListener("click", function () {
+  if (isUsable(this)) redoTurn();
+});
+document.getElementById("restart").addEventListener("click", function () {
+  endChallenge();
+  newGame(0, data.startPly);
+  after(false, "A new game.");
+});
+document.getElementById("computer-move").addEventListener("click", function () {
+  if (!isUsable(this)) return;
+  var move = choose();
+  if (!move) return;
+  told = [];
+  playAndTell(move);
+  paused = false;
+  selected = null;
+  show();
+  wake();
+});
 
-  function goTo(ply) {
-    while (plies() > ply) undoMove();
-    while (plies() < ply && redoMove()) { /* replaying */ }
-    after(true);
-  }
-
-  /* Redraws after an undo or redo; the computer then waits. */
-  function after(wait) {
-    selected = null;
-    paused = wait;
-    show();
-    wake();
-  }
-
-  document.getElementById("undo").addEventListener("click", undoTurn);
-  document.getElementById("redo").addEventListener("click", function () { redoMove(); after(true); });
-  document.getElementById("restart").addEventListener("click", function () {
-    game = {line: [0], moves: [], future: []};
-    after(false);
+/* The controls of each side's player: who plays it, its strength, its
+ * style and the strength it assumes of its opponent. */
+["black", "white"].forEach(function (side) {
+  var select = document.getElementById(side + "-player"), skill = document.getElementById(side + "-skill");
+  var style = document.getElementById(side + "-style"), against = document.getElementById(side + "-against");
+  select.addEventListener("change", function () { settings[side].who = select.value; after(false); });
+  skill.addEventListener("input", function () { settings[side].skill = Number(skill.value); drawSetup(); });
+  style.addEventListener("change", function () {
+    settings[side].against = style.value === "against" ? Number(against.value) : null;
+    drawSetup();
   });
-  document.getElementById("computer-move").addEventListener("click", function () {
-    var move = choose();
-    if (!move) return;
-    playMove(move);
-    after(false);
+  against.addEventListener("input", function () {
+    if (style.value === "against") settings[side].against = Number(against.value);
+    drawSetup();
   });
+});
+
+/* The strength in words. */
+function strengthWords(s) {
+  return s >= 1 ? "perfect" : s <= 0 ? "random" : "perfect " + Math.round(s * 100) + "% of moves";
+}
+
+/* Shows the players' settings in their controls. */
+function drawSetup() {
   ["black", "white"].forEach(function (side) {
-    var select = document.getElementById(side + "-player");
-    select.value = settings[side];
-    select.addEventListener("change", function () { settings[side] = select.value; after(false); });
+    var mine = settings[side];
+    document.getElementById(side + "-player").value = mine.who;
+    document.getElementById(side + "-skill").value = String(mine.skill);
+    document.getElementById(side + "-skill-text").textContent = strengthWords(mine.skill);
+    document.getElementById(side + "-style").value = mine.against === null ? "traps" : "against";
+    if (mine.against !== null) document.getElementById(side + "-against").value = String(mine.against);
+    var assumed = Number(document.getElementById(side + "-against").value);
+    document.getElementById(side + "-against-text").textContent = strengthWords(assumed);
+    document.getElementById(side + "-assumes").hidden = mine.against === null;
   });
-  var skill = document.getElementById("skill"), skillText = document.getElementById("skill-text");
-  function skillWords() {
-    var s = Number(skill.value);
-    skillText.textContent = s >= 1 ? "perfect" : s <= 0 ? "random" :
-      "perfect " + Math.round(s * 100) + "% of moves";
+}
+
+var showValues = document.getElementById("show-values");
+showValues.addEventListener("change", function () { settings.show = showValues.checked; show(); });
+document.getElementById("typed").addEventListener("submit", function (e) {
+  e.preventDefault();
+  var input = document.getElementById("move-input"), error = document.getElementById("typed-error");
+  error.textContent = "";
+  if (!humanMayMove()) { error.textContent = "It is not a person's turn."; return; }
+  try {
+    humanPlays(input.value);
+    input.value = "";
+  } catch (err) {
+    error.textContent = err.message.replace(/^play: /, "");
   }
-  skill.addEventListener("input", function () { settings.skill = Number(skill.value); skillWords(); });
-  skillWords();
-  var showValues = document.getElementById("show-values");
-  showValues.addEventListener("change", function () { settings.show = showValues.checked; show(); });
-  document.getElementById("typed").addEventListener("submit", function (e) {
-    e.preventDefault();
-    var input = document.getElementById("move-input"), error = document.getElementById("typed-error");
-    error.textContent = "";
-    if (!humanMayMove()) { error.textContent = "It is not a person's turn."; return; }
-    try {
-      humanPlays(input.value);
-      input.value = "";
-    } catch (err) {
-      error.textContent = err.message.replace(/^play: /, "");
-    }
-  });
-  document.addEventListener("keydown", function (e) {
-    if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
-    if (e.key === "ArrowLeft") undoTurn();
-    else if (e.key === "ArrowRight") { redoMove(); after(true); }
-  });
+});
+document.addEventListener("keydown", function (e) {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+  if (e.key === "ArrowLeft") undoTurn();
+  else if (e.key === "ArrowRight") redoTurn();
+});
 
-  /* --- the scripting face: window.mutorere (doc/api.md) --- */
+/* --- the scripting face: window.mutorere (doc/api.md) --- */
 
-  /* The state now, its value for the side to move (a draw once the game
-   * is drawn by repetition or the ply cap). */
-  function stateNow() {
-    var id = current(), s = states[id], r = result(), drawn = r && !s.reason;
-    return {position: positionText(id, data.startPly + plies()), side: sideToMove(),
-            ply: data.startPly + plies(), value: drawn ? "draw" : s.value,
-            distance: drawn ? null : s.distance};
+/* The state now, its value for the side to move (a draw once the game
+ * is drawn by repetition or the ply cap). */
+function stateNow() {
+  var id = current(), s = states[id], r = result(), drawn = r && !s.reason;
+  return {position: positionText(id, game.startPly + plies()), side: sideToMove(),
+          ply: game.startPly + plies(), value: drawn ? "draw" : s.value,
+          distance: drawn ? null : s.distance};
+}
+
+/* Checks a strength given to setup (what: its name). */
+function strength(x, what) {
+  if (typeof x !== "number" || !(x >= 0 && x <= 1))
+    throw new Error("setup: " + what + " must be a number from 0 to 1");
+  return x;
+}
+
+/* Sets side's player from setup's option o: "human", "computer", or
+ * {who, skill, against} (against null: the perfect style). */
+function setupSide(side, o) {
+  var mine = settings[side];
+  if (typeof o === "string") o = {who: o};
+  if (o.who !== undefined) {
+    if (o.who !== "human" && o.who !== "computer")
+      throw new Error("setup: " + side + " must be \"human\" or \"computer\"");
+    mine.who = o.who;
   }
+  if (o.skill !== undefined) mine.skill = strength(o.skill, side + "'s skill");
+  if (o.against !== undefined) mine.against = o.against === null ? null : strength(o.against, side + "'s against");
+}
 
-  window.mutorere = {
-    state: stateNow,
-    moves: function () {
-      return choices().map(function (c) {
-        var m = {move: c.move, value: c.value, distance: c.distance}, ends = endsAfter(c.kid);
-        if (ends) m.ends = ends;
-        return m;
-      });
-    },
-    play: function (move) { playMove(move); after(false); return stateNow(); },
-    undo: function () { var done = undoMove(); after(true); return done; },
-    redo: function () { var done = redoMove(); after(true); return done; },
-    result: function () { var r = result(); return r && {winner: r.winner, reason: r.reason}; },
-    history: function () { return game.moves.slice(); },
-    verdicts: function () {
-      var out = [];
-      for (var i = 1; i <= game.moves.length; i++) out.push(verdictOf(i));
-      return out;
-    },
-    choose: choose,
-    setup: function (o) {
-      ["black", "white"].forEach(function (side) {
-        if (o[side] === undefined) return;
-        if (o[side] !== "human" && o[side] !== "computer")
-          throw new Error("setup: " + side + " must be \"human\" or \"computer\"");
-        settings[side] = o[side];
-        document.getElementById(side + "-player").value = o[side];
-      });
-      if (o.skill !== undefined) {
-        if (typeof o.skill !== "number" || !(o.skill >= 0 && o.skill <= 1))
-          throw new Error("setup: skill must be a number from 0 to 1");
-        settings.skill = o.skill;
-        skill.value = String(o.skill);
-        skillWords();
-      }
-      if (o.delay !== undefined) settings.delay = Math.max(0, Number(o.delay) || 0);
-      after(false);
+window.mutorere = {
+  state: stateNow,
+  moves: function () {
+    return choices().map(function (c) {
+      var m = {move: c.move, value: c.value, distance: c.distance}, ends = endsAfter(c.kid);
+      if (ends) m.ends = ends;
+      return m;
+    });
+  },
+  play: function (move) { told = []; playAndTell(move); after(false, told[0]); return stateNow(); },
+  undo: function () { var done = undoMove(); after(true); return done; },
+  redo: function () { var done = redoMove(); after(true); return done; },
+  result: function () { var r = result(); return r && {winner: r.winner, reason: r.reason}; },
+  history: function () { return game.moves.slice(); },
+  verdicts: function () {
+    var out = [];
+    for (var i = 1; i <= game.moves.length; i++) out.push(verdictOf(i));
+    return out;
+  },
+  choose: choose,
+  against: function (skill) {
+    if (result()) return null;
+    return againstMove(strength(skill, "against"));
+  },
+  setup: function (o) {
+    ["black", "white"].forEach(function (side) { if (o[side] !== undefined) setupSide(side, o[side]); });
+    if (o.skill !== undefined) {
+      strength(o.skill, "skill");
+      settings.black.skill = settings.white.skill = o.skill;
     }
-  };
-
-  data.line.forEach(playMove);
-  after(data.line.length > 0);
-})();
+    if (o.against !== undefined) {
+      if (o.against !== null) strength(o.against, "against");
+      settings.black.against = settings.white.against = o.against;
+    }
+    if (o.delay !== undefined) settings.delay = Math.max(0, Number(o.delay) || 0);
+    drawSetup();
+    after(false);
+  },
+  record: function () { return recordText(); },
+  load: function (text) { loadText(text); return stateNow(); }
+};

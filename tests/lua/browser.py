@@ -1,41 +1,57 @@
 #!/usr/bin/env python3
-"""browser.py — drives Debian's headless Chromium through chromedriver for
-the Lua browser tests (test_play_browser.lua), the network turned off.
+"""browser.py — one headless Chromium, driven through chromedriver for the
+Lua browser tests (browsers.lua's session), the network turned off.
 
-usage: browser.py SCRIPT
+usage: browser.py IN OUT
 
-SCRIPT holds one command a line:
+IN and OUT are FIFOs: the commands come one a line on IN, the answers go
+to OUT.  First OUT says "ready", or "skip REASON" (no selenium, Chromium
+or chromedriver) and the program ends.  Then for each command:
   open URL        loads a page (file://...), the network offline
   size W H        the window's size in CSS pixels
-  js FILE         runs the JavaScript in FILE as a function body; prints
+  js FILE         runs the JavaScript in FILE as a function body; answers
                   what it returns, as text: "result N" and the N bytes
   click CSS       clicks the element (a real pointer click at its centre)
   clickjs FILE    runs FILE, which returns a CSS selector, and clicks that
                   element (nothing when it returns an empty text)
+  keys KEY...     real key presses to the focused element: names of
+                  selenium's Keys (TAB, ENTER, SPACE, ARROW_LEFT, ...),
+                  ALT+NAME or SHIFT+NAME held with a modifier, or
+                  text:WORD typed
+  keysjs FILE     runs FILE, which returns the keys (as for keys, spaced),
+                  and presses them (nothing when it returns an empty text)
   wait FILE       runs FILE until it returns something true (10 s at most)
+  while FILE      runs the commands up to the matching "end" again and
+                  again while FILE returns something true (500 times at
+                  most)
+  axe FILE        runs axe-core (the file axe.min.js) on the page for the
+                  WCAG 2.1 A and AA rules; answers like js: a line a
+                  violation, "rule-id | impact | target | html"
   shot PATH       a PNG of the window
-  logs            prints "log LEVEL TEXT" for each console entry since the
-                  last logs
-Exits 77 with a message when selenium or chromedriver is missing, 1 when a
-command fails (the error printed)."""
+  logs            "log LEVEL TEXT" for each console entry since the last
+  sync            "done": the commands before it have run
+After a failed command OUT says "error TYPE: MESSAGE" and the commands up
+to the next sync are skipped.  The end of IN ends the browser."""
+import json
 import shutil
 import sys
 import time
 
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
 
 def chromium_driver():
+    """The driver, or a text saying what is missing."""
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
     except ImportError:
-        print("SKIP: python3-selenium is not installed (apt-get install python3-selenium)")
-        sys.exit(77)
+        return "python3-selenium is not installed (apt-get install python3-selenium)"
     driver_path = shutil.which("chromedriver")
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if not driver_path or not browser:
-        print("SKIP: chromium and chromium-driver are not installed "
-              "(apt-get install chromium chromium-driver)")
-        sys.exit(77)
+        return ("chromium and chromium-driver are not installed "
+                "(apt-get install chromium chromium-driver)")
     options = webdriver.ChromeOptions()
     options.binary_location = browser
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -47,6 +63,7 @@ def chromium_driver():
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_network_conditions(offline=True, latency=0, download_throughput=0,
                                   upload_throughput=0)
+    driver.set_script_timeout(60)
     return driver
 
 
@@ -55,59 +72,168 @@ def read(path):
         return f.read()
 
 
-def run(driver, line):
-    from selenium.webdriver.common.by import By
-    word, _, rest = line.partition(" ")
-    if word == "open":
-        driver.get(rest)
-    elif word == "size":
-        w, h = rest.split()
-        driver.set_window_size(int(w), int(h))
-        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-        driver.set_window_size(2 * int(w) - inner[0], 2 * int(h) - inner[1])
-    elif word == "js":
-        value = driver.execute_script(read(rest))
-        text = "" if value is None else str(value)
-        data = text.encode("utf-8")
-        sys.stdout.write("result %d\n" % len(data))
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data + b"\n")
-    elif word == "click":
-        driver.find_element(By.CSS_SELECTOR, rest).click()
-    elif word == "clickjs":
-        selector = driver.execute_script(read(rest))
-        if selector:
-            driver.find_element(By.CSS_SELECTOR, selector).click()
-    elif word == "wait":
-        code, deadline = read(rest), time.time() + 10
-        while not driver.execute_script(code):
-            if time.time() > deadline:
-                raise RuntimeError("waited 10 s for " + rest)
-            time.sleep(0.05)
-    elif word == "shot":
-        driver.save_screenshot(rest)
-    elif word == "logs":
-        for entry in driver.get_log("browser"):
-            print("log %s %s" % (entry["level"], entry["message"].replace("\n", " ")))
-    else:
-        raise ValueError("unknown command " + word)
-    sys.stdout.flush()
+class Session:
+    """The browser and where its answers go."""
+
+    def __init__(self, driver, out):
+        self.driver, self.out = driver, out
+
+    def say(self, text):
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def result(self, value):
+        data = ("" if value is None else str(value)).encode("utf-8")
+        self.out.write("result %d\n" % len(data))
+        self.out.flush()
+        self.out.buffer.write(data + b"\n")
+        self.out.flush()
+
+    def keys(self, words):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        chain = ActionChains(self.driver)
+        for word in words:
+            if word.startswith("text:"):
+                chain.send_keys(word[5:])
+                continue
+            held, _, name = word.rpartition("+")
+            key = getattr(Keys, name)
+            modifier = getattr(Keys, held) if held else None
+            if modifier:
+                chain.key_down(modifier)
+            chain.send_keys(key)
+            if modifier:
+                chain.key_up(modifier)
+        chain.perform()
+
+    def axe(self, path):
+        d = self.driver
+        if not d.execute_script("return typeof axe === 'object'"):
+            d.execute_script(read(path))
+        found = d.execute_async_script(
+            "var done = arguments[arguments.length - 1];"
+            "axe.run(document, {runOnly: {type: 'tag', values: %s}})"
+            ".then(function (r) { done(JSON.stringify(r.violations)); },"
+            "      function (e) { done(JSON.stringify([{id: 'axe-error', impact: String(e),"
+            "                                            nodes: []}])); });" % json.dumps(AXE_TAGS))
+        lines = []
+        for v in json.loads(found):
+            for node in v["nodes"] or [{"target": ["-"], "html": ""}]:
+                lines.append(" | ".join([v["id"], str(v.get("impact")),
+                                         " ".join(map(str, node["target"])),
+                                         node["html"][:160].replace("\n", " ")]))
+        return "\n".join(lines)
+
+    def run(self, line):
+        from selenium.webdriver.common.by import By
+        d = self.driver
+        word, _, rest = line.partition(" ")
+        if word == "open":
+            d.get(rest)
+        elif word == "size":
+            w, h = rest.split()
+            d.set_window_size(int(w), int(h))
+            inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
+            d.set_window_size(2 * int(w) - inner[0], 2 * int(h) - inner[1])
+        elif word == "js":
+            self.result(d.execute_script(read(rest)))
+        elif word == "click":
+            d.find_element(By.CSS_SELECTOR, rest).click()
+        elif word == "clickjs":
+            selector = d.execute_script(read(rest))
+            if selector:
+                d.find_element(By.CSS_SELECTOR, selector).click()
+        elif word == "keys":
+            self.keys(rest.split())
+        elif word == "keysjs":
+            words = (d.execute_script(read(rest)) or "").split()
+            if words:
+                self.keys(words)
+        elif word == "wait":
+            code, deadline = read(rest), time.time() + 10
+            while not d.execute_script(code):
+                if time.time() > deadline:
+                    raise RuntimeError("waited 10 s for " + rest)
+                time.sleep(0.02)
+        elif word == "axe":
+            self.result(self.axe(rest))
+        elif word == "shot":
+            d.save_screenshot(rest)
+        elif word == "logs":
+            for entry in d.get_log("browser"):
+                self.say("log %s %s" % (entry["level"], entry["message"].replace("\n", " ")))
+        else:
+            raise ValueError("unknown command " + word)
+
+    def block(self, lines, at):
+        """Runs lines from at to the end or to an unmatched "end"; returns
+        where it stopped."""
+        while at < len(lines):
+            line = lines[at]
+            word, _, rest = line.partition(" ")
+            if word == "end":
+                return at
+            if word == "while":
+                body, count = at + 1, 0
+                stop = self.skip(lines, body)
+                while count < 500 and self.driver.execute_script(read(rest)):
+                    self.block(lines, body)
+                    count += 1
+                at = stop + 1
+                continue
+            self.run(line)
+            at += 1
+        return at
+
+    @staticmethod
+    def skip(lines, at):
+        """Where the "end" of the block starting at at is."""
+        depth = 0
+        while at < len(lines):
+            word = lines[at].partition(" ")[0]
+            if word == "while":
+                depth += 1
+            elif word == "end":
+                if depth == 0:
+                    return at
+                depth -= 1
+            at += 1
+        raise ValueError("a while without its end")
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 3:
         print(__doc__)
         return 2
+    commands = open(sys.argv[1], encoding="utf-8")
+    out = open(sys.argv[2], "w", encoding="utf-8")
     driver = chromium_driver()
+    if isinstance(driver, str):
+        out.write("skip " + driver + "\n")
+        out.close()
+        return 0
+    session = Session(driver, out)
+    session.say("ready")
     try:
-        for line in read(sys.argv[1]).splitlines():
-            if line.strip():
-                run(driver, line.strip())
-    except Exception as e:  # the test reads the message
-        print("error %s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else ""))
-        return 1
+        batch = []
+        for line in commands:
+            line = line.strip()
+            if not line:
+                continue
+            if line != "sync":
+                batch.append(line)
+                continue
+            try:
+                session.block(batch, 0)
+            except Exception as e:  # the test reads the message
+                text = str(e).splitlines()[0] if str(e) else ""
+                session.say("error %s: %s" % (type(e).__name__, text))
+            batch = []
+            session.say("done")
     finally:
         driver.quit()
+        out.close()
     return 0
 
 

@@ -16,4 +16,116 @@ function M.first(names, check, test, missing)
   os.exit(77)
 end
 
+-- Writes text to path; returns the path.
+function M.write(path, text)
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+  return path
+end
+
+-- M.session(here, test): one headless Chromium for the whole test file
+-- (browser.py, through two FIFOs in a folder of its own), started at the
+-- first call of the function returned: browse(commands) runs the
+-- commands (lines; {js = code}, {wait = code}, {clickjs = code}, {keysjs
+-- = code}, {axe = true}, {["while"] = code} become files or lines) and returns the
+-- results of the js and axe commands, the console's log lines, and the
+-- error line, if any.  A machine without the browser or selenium skips
+-- the test (exit 77, with the reason).  Also returns the folder, for the
+-- pages, and a function that ends the browser and removes the folder.
+function M.session(here, test)
+  local python = M.first({"/usr/bin/python3", "python3"}, "%s -c 'import selenium'", test,
+    "python3-selenium is not installed (apt-get install python3-selenium chromium chromium-driver)")
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. M.quote(dir))
+  local to, from, steps
+  local function start()
+    local cin, cout = dir .. "/in", dir .. "/out"
+    assert(os.execute(string.format("mkfifo %s %s", M.quote(cin), M.quote(cout))))
+    os.execute(string.format("%s %s %s %s >%s 2>&1 &", python, M.quote(here .. "/browser.py"),
+                             M.quote(cin), M.quote(cout), M.quote(dir .. "/browser.log")))
+    to, from, steps = assert(io.open(cin, "w")), assert(io.open(cout, "r")), 0
+    local first = from:read("l") or "skip the browser ended at once: " .. dir .. "/browser.log"
+    if first ~= "ready" then
+      io.stderr:write("SKIP " .. test .. ": " .. first:gsub("^skip ", "") .. "\n")
+      os.exit(77)
+    end
+  end
+  local function browse(commands)
+    if not to then start() end
+    for _, c in ipairs(commands) do
+      local line = c
+      if type(c) == "table" then
+        local word, code = next(c)
+        if word == "axe" then
+          line = "axe " .. M.axe_path(test)
+        else
+          steps = steps + 1
+          line = word .. " " .. M.write(string.format("%s/step%d.js", dir, steps), code)
+        end
+      end
+      to:write(line, "\n")
+    end
+    to:write("sync\n")
+    to:flush()
+    local results, logs, failure = {}, {}, nil
+    while true do
+      local line = from:read("l")
+      if not line or line == "done" then
+        if not line then failure = "the browser ended: see " .. dir .. "/browser.log" end
+        break
+      end
+      local n = line:match("^result (%d+)$")
+      if n then
+        results[#results + 1] = from:read(tonumber(n))
+        from:read("l")
+      elseif line:match("^log ") then
+        logs[#logs + 1] = line
+      elseif line:match("^error ") then
+        failure = line
+      end
+    end
+    return results, logs, failure
+  end
+  local function close()
+    if to then
+      to:close()
+      from:read("a") -- the browser has quit when its end of the FIFO closes
+      from:close()
+    end
+    os.execute("rm -rf " .. M.quote(dir))
+  end
+  return browse, dir, close
+end
+
+-- M.axe_path(test): the file axe.min.js of axe-core: $MUTORERE_AXE (the
+-- file or its folder), else .cache/axe/node_modules/axe-core under the
+-- working folder (where .ci/run puts it: npm install --prefix .cache/axe
+-- axe-core), else axe/node_modules/axe-core in the program's folder; when
+-- there is none the test is skipped (exit 77) with how to install it.
+function M.axe_path(test)
+  local program = os.getenv("MUTORERE_PROGRAM") or ""
+  local candidates = {}
+  local env = os.getenv("MUTORERE_AXE")
+  if env and env ~= "" then
+    candidates[#candidates + 1] = env
+    candidates[#candidates + 1] = env .. "/axe.min.js"
+    candidates[#candidates + 1] = env .. "/node_modules/axe-core/axe.min.js"
+  end
+  candidates[#candidates + 1] = ".cache/axe/node_modules/axe-core/axe.min.js"
+  candidates[#candidates + 1] = (program:match("^(.*)/[^/]*$") or ".") .. "/axe/node_modules/axe-core/axe.min.js"
+  for _, path in ipairs(candidates) do
+    local f = io.open(path, "r")
+    if f and f:read(1) then
+      f:close()
+      return path
+    end
+    if f then f:close() end
+  end
+  io.stderr:write("SKIP " .. test .. ": axe-core is not installed (npm install --prefix .cache/axe " ..
+                  "axe-core, or set MUTORERE_AXE to its axe.min.js)\n")
+  os.exit(77)
+end
+
 return M

@@ -334,9 +334,9 @@ test("boards of points: too big is refused with its figure, nothing written", fu
   check(not ok and tostring(err):find("would carry more than 250000 states", 1, true), tostring(err))
 end)
 
-test("sizes: 8 arms well under 100 KB, 12 arms under 2 MB; too big is refused", function()
+test("sizes: 8 arms under 96 KB (mostly its script and style), 12 arms under 2 MB; too big is refused", function()
   local eight = #mt.html("standard")
-  check(eight < 64 * 1024, "8 arms: " .. eight .. " bytes")
+  check(eight < 96 * 1024, "8 arms: " .. eight .. " bytes")
   local twelve = #mt.html({arms = 12})
   check(twelve < 2 * 1024 * 1024, "12 arms: " .. twelve .. " bytes")
   local path = os.tmpname()
@@ -369,16 +369,25 @@ test("escaped: a name cannot end the page's script or data", function()
   check(data and not data:find("[<>&]"), "the replay page's data: no <, > or &")
 end)
 
-test("the script is play.js as it is in the source, and it parses", function()
-  local f = assert(io.open(HERE .. "/../../lua/page/play.js"))
-  local source = f:read("a")
-  f:close()
+test("the script is rules.js, play.js and extras.js as they are in the source, and it parses", function()
+  local parts = {}
+  for i, name in ipairs({"rules.js", "play.js", "extras.js"}) do
+    local f = assert(io.open(HERE .. "/../../lua/page/" .. name))
+    parts[i] = f:read("a")
+    f:close()
+    check(not parts[i]:find("</script", 1, true) and not parts[i]:find("<!--", 1, true),
+          "nothing in " .. name .. " ends a script element")
+  end
+  local script = '(function () {\n"use strict";\n' .. table.concat(parts) .. "})();"
   local page = mt.html("standard")
-  check(page:find("<script>" .. source .. "</script>", 1, true), "play.js embedded whole")
-  check(not source:find("</script", 1, true) and not source:find("<!--", 1, true),
-        "nothing in play.js ends a script element")
+  check(page:find("<script>" .. script .. "</script>", 1, true), "the three parts embedded whole, in one function")
   if os.execute("command -v node >/dev/null 2>&1") then
-    check(os.execute("node --check " .. HERE .. "/../../lua/page/play.js"), "node --check")
+    local path = os.tmpname()
+    local f = assert(io.open(path, "w"))
+    f:write(script)
+    f:close()
+    check(os.execute("node --check " .. path .. " 2>/dev/null"), "node --check")
+    os.remove(path)
   end
 end)
 
@@ -470,4 +479,38 @@ test("the REPL's page command and the play-page script", function()
   _, _, code = p:close()
   check(out:find("usage", 1, true) and code == 2, "usage: " .. out)
   os.execute("rm -rf " .. dir)
+end)
+
+-- The contrast ratio of two colours "#rrggbb" (WCAG 2.1's formula).
+local function contrast(a, b)
+  local function luminance(hex)
+    local sum = 0
+    for i, weight in ipairs({0.2126, 0.7152, 0.0722}) do
+      local c = tonumber(hex:sub(2 * i, 2 * i + 1), 16) / 255
+      c = c <= 0.03928 and c / 12.92 or ((c + 0.055) / 1.055) ^ 2.4
+      sum = sum + weight * c
+    end
+    return sum
+  end
+  local x, y = luminance(a), luminance(b)
+  return (math.max(x, y) + 0.05) / (math.min(x, y) + 0.05)
+end
+
+test("the rings of the values stand at 3:1 against the page and the board (WCAG 2.1's graphics)", function()
+  local f = assert(io.open(HERE .. "/../../lua/page/play.css"))
+  local css = f:read("a")
+  f:close()
+  local page = mt.html("standard")
+  local paper = css:match("%-%-paper: (#%x+)")
+  local board = page:match('<polygon points="[^"]*" fill="(#%x+)"')
+  check(paper and board, "the page's and the board's colours found")
+  for _, value in ipairs({"win", "draw", "loss"}) do
+    local colour = css:match("%-%-" .. value .. ": (#%x+)")
+    check(colour, value .. ": its colour")
+    for _, behind in ipairs({paper or "#ffffff", board or "#ffffff"}) do
+      local ratio = contrast(colour or "#ffffff", behind)
+      check(ratio >= 3, string.format("%s %s against %s: %.2f:1", value, tostring(colour), behind, ratio))
+    end
+  end
+  check(contrast("#ddaa33", board or "#ffffff") < 3, "the old ochre fell short (1.68:1 on the board)")
 end)

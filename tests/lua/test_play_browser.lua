@@ -10,62 +10,16 @@
 local mt = require "mutorere"
 
 local browsers = dofile(HERE .. "/browsers.lua")
-local quote = browsers.quote
+local quote, write = browsers.quote, browsers.write
 
--- The Python that has selenium (Debian's, which a Python of one's own may
--- hide on the PATH).
-local PYTHON = browsers.first({"/usr/bin/python3", "python3"}, "%s -c 'import selenium'",
-  "test_play_browser.lua", "python3-selenium is not installed " ..
-  "(apt-get install python3-selenium chromium chromium-driver)")
+-- One browser for the whole file (browsers.session).
+local session, dir, close_session = browsers.session(HERE, "test_play_browser.lua")
 
-local dir = os.tmpname()
-os.remove(dir)
-os.execute("mkdir -p " .. quote(dir))
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-  return path
-end
-
--- Runs the browser on commands (a list of lines; {js = code}, {wait =
--- code} and {clickjs = code} become files): the results of the js
--- commands, the console's log lines, and an error line if any.
+-- Runs commands in the browser (see browsers.session): the results of
+-- the js commands and the console's log lines; an error is a failure.
 local function browse(commands)
-  local lines = {}
-  for i, c in ipairs(commands) do
-    if type(c) == "table" then
-      local word, code = next(c)
-      lines[i] = word .. " " .. write(string.format("%s/step%d.js", dir, i), code)
-    else
-      lines[i] = c
-    end
-  end
-  local script = write(dir .. "/commands.txt", table.concat(lines, "\n") .. "\n")
-  local p = assert(io.popen(string.format("%s %s %s 2>&1", PYTHON, quote(HERE .. "/browser.py"),
-                                          quote(script))))
-  local out = p:read("a")
-  local _, _, code = p:close()
-  if code == 77 then
-    io.stderr:write("SKIP test_play_browser.lua: " .. out)
-    os.exit(77)
-  end
-  local results, logs, at = {}, {}, 1
-  while at <= #out do
-    local line_end = out:find("\n", at, true) or #out + 1
-    local line = out:sub(at, line_end - 1)
-    local n = line:match("^result (%d+)$")
-    if n then
-      results[#results + 1] = out:sub(line_end + 1, line_end + tonumber(n))
-      at = line_end + tonumber(n) + 2
-    else
-      if line:match("^log ") then logs[#logs + 1] = line end
-      if line:match("^error ") then check(false, "the browser: " .. line) end
-      at = line_end + 1
-    end
-  end
-  eq(code, 0, "the browser ran: " .. out:sub(1, 300))
+  local results, logs, failure = session(commands)
+  check(not failure, "the browser: " .. tostring(failure))
   return results, logs
 end
 
@@ -289,11 +243,12 @@ test("a game played by clicks against the computer; typed moves; the skill", fun
   local path = write(dir .. "/clicks.html", (mt.html("standard")))
   local commands = {"open file://" .. path, "size 1280 900",
                     {js = 'mutorere.setup({black: "human", white: "computer", delay: 0}); return "";'}}
-  for _ = 1, 100 do -- a game ends at the latest when a state comes a third time
-    commands[#commands + 1] = {clickjs = PICK_FROM}
-    commands[#commands + 1] = {clickjs = PICK_TO}
-    commands[#commands + 1] = {wait = COMPUTER_DONE}
-  end
+  -- (a game ends at the latest when a state comes a third time)
+  commands[#commands + 1] = {["while"] = "return mutorere.result() === null;"}
+  commands[#commands + 1] = {clickjs = PICK_FROM}
+  commands[#commands + 1] = {clickjs = PICK_TO}
+  commands[#commands + 1] = {wait = COMPUTER_DONE}
+  commands[#commands + 1] = "end"
   commands[#commands + 1] = {js = [[var r = mutorere.result();
     return mutorere.history().join(" ") + "|" + (r ? r.winner + "/" + r.reason : "-") + "|" +
            document.getElementById("status").textContent;]]}
@@ -412,18 +367,19 @@ local function clicked_game(v)
                     {js = "mutorere.setup({" .. side .. ': "human", ' .. (side == "black" and "white" or "black") ..
                           ': "computer", delay: 0}); return "";'}}
   local done = {js = 'return mutorere.result() !== null || mutorere.state().side === "' .. side .. '";'}
-  for _ = 1, 60 do
-    commands[#commands + 1] = {clickjs = pick_from(side)}
-    commands[#commands + 1] = {clickjs = PICK_DESTINATION}
-    commands[#commands + 1] = {wait = done.js}
-  end
+  commands[#commands + 1] = {["while"] = "return mutorere.result() === null && mutorere.history().length < 120;"}
+  commands[#commands + 1] = {clickjs = pick_from(side)}
+  commands[#commands + 1] = {clickjs = PICK_DESTINATION}
+  commands[#commands + 1] = {wait = done.js}
+  commands[#commands + 1] = "end"
   commands[#commands + 1] = {js = [[var r = mutorere.result();
     return mutorere.history().join(" ") + "|" + (r ? r.winner + "/" + r.reason : "-") + "|" +
            (window.__bad || []).join("; ") + "|" + mutorere.state().position;]]}
   commands[#commands + 1] = "shot " .. dir .. "/" .. v.name .. "-laptop.png"
   commands[#commands + 1] = "click #undo"
   commands[#commands + 1] = {js = [[var before = mutorere.state();
-    while (!document.getElementById("redo").disabled) document.getElementById("redo").click();
+    var redo = document.getElementById("redo");
+    while (redo.getAttribute("aria-disabled") !== "true") redo.click();
     return before.side + " " + before.ply + "|" + mutorere.state().position;]]}
   commands[#commands + 1] = {clickjs = pick_from(side)}
   commands[#commands + 1] = "size 390 844"
@@ -474,10 +430,22 @@ end)
 
 -- What a picture shows once loaded: the root element, its circles, the
 -- points named by data-point, and whether the XML parser complained.
+-- Then the texts drawn over one another (the position under the board
+-- over an arm's number, as it once was): "a / b" for each such pair.
 local PICTURE = [[var named = {};
   document.querySelectorAll("circle[data-point]").forEach(function (c) { named[c.getAttribute("data-point")] = true; });
+  var boxes = Array.prototype.map.call(document.querySelectorAll("text"), function (t) {
+    return {box: t.getBBox(), text: t.textContent};
+  }), over = [];
+  boxes.forEach(function (a, i) {
+    boxes.slice(i + 1).forEach(function (b) {
+      if (a.box.x < b.box.x + b.box.width && b.box.x < a.box.x + a.box.width &&
+          a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height) over.push(a.text + " / " + b.text);
+    });
+  });
   return document.documentElement.tagName + " " + document.querySelectorAll("circle").length + " " +
-         Object.keys(named).length + " " + document.getElementsByTagName("parsererror").length;]]
+         Object.keys(named).length + " " + document.getElementsByTagName("parsererror").length +
+         (over.length ? " overlapping: " + over.join(", ") : "");]]
 
 test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a point", function()
   local commands, want = {}, {}
@@ -491,14 +459,23 @@ test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a
       if not g:result() then g:play(g:analyse().moves[1].move) end
     end
     local frames = #g:history() + 1
-    for _, x in ipairs({{"start", mt.svg(v.start), 1}, {"game", mt.svg_game(g), frames}}) do
+    local pictures = {{"start", mt.svg(v.start), 1}, {"game", mt.svg_game(g), frames}}
+    if v.arms then pictures[3] = {"wheel", mt.svg(v.start, {style = "wheel", size = 200}), 1, 1} end
+    for _, x in ipairs(pictures) do
       local path = write(string.format("%s/%s-%s.svg", dir, v.name, x[1]), x[2])
       commands[#commands + 1] = "open file://" .. path
       commands[#commands + 1] = {js = PICTURE}
-      want[#want + 1] = {v.name .. " " .. x[1], string.format("svg %d %d 0", points * x[3], named)}
+      -- (the wheel's rim is a circle too)
+      want[#want + 1] = {v.name .. " " .. x[1], string.format("svg %d %d 0", points * x[3] + (x[4] or 0), named)}
     end
   end
   p:close()
+  for arms = 4, 20, 2 do -- every wheel: no number under the position
+    local v = mt.variant{arms = arms}
+    commands[#commands + 1] = "open file://" .. write(string.format("%s/arms%d.svg", dir, arms), mt.svg(v.start))
+    commands[#commands + 1] = {js = PICTURE}
+    want[#want + 1] = {arms .. " arms", string.format("svg %d 0 0", arms + 1)}
+  end
   check(#want >= 38, "every script, twice: " .. #want)
   commands[#commands + 1] = "logs"
   local results, logs = browse(commands)
@@ -537,4 +514,472 @@ test("boards of points whose names are JavaScript's own (__proto__, constructor)
   clicked_game(v)
 end)
 
-os.execute("rm -rf " .. quote(dir))
+-- --- the keyboard, the live region, the values hidden ---
+
+-- Installs a recorder of every text the live region says (window.__said)
+-- and of what has the focus after each turn (window.__focus).
+local LISTEN = [[window.__said = []; window.__focus = [];
+  new MutationObserver(function () {
+    var t = document.getElementById("announce").textContent;
+    if (t && window.__said[window.__said.length - 1] !== t) window.__said.push(t);
+  }).observe(document.getElementById("announce"), {childList: true, characterData: true, subtree: true});
+  return "";]]
+
+-- What has the focus, in a word: "point", "choice", another control's
+-- id, or "body" (lost).
+local FOCUSED = [[function focused() {
+    var e = document.activeElement;
+    if (!e || e === document.body) return "body";
+    if (e.classList.contains("hit")) return "point";
+    if (e.classList.contains("choice")) return "choice";
+    return e.id || e.tagName;
+  }
+]]
+
+-- The keys that play the move a person picks now with the board alone:
+-- from the point that has the focus, arrows to the piece, Enter, arrows
+-- to where it goes, Enter; the k-th move (best first), k the turns so
+-- far, so that good and bad moves are played.  Tab first when the board
+-- does not have the focus.
+local BOARD_KEYS = FOCUSED .. [[var m = mutorere.moves();
+  if (mutorere.result() || m.length === 0 || mutorere.state().side !== window.__side) return "";
+  if (focused() !== "point") return "TAB";
+  var hits = Array.prototype.slice.call(document.querySelectorAll("#board .hit"));
+  var at = hits.indexOf(document.activeElement), n = hits.length;
+  var move = m[Math.floor(mutorere.history().length / 2) % m.length].move.split("-");
+  function to(name) {
+    var j = hits.indexOf(document.querySelector('#board .hit[data-point="' + name + '"]'));
+    var keys = [], steps = (j - at + n) % n;
+    for (var i = 0; i < steps; i++) keys.push("ARROW_RIGHT");
+    at = j;
+    return keys.concat(["ENTER"]);
+  }
+  return to(move[0]).concat(to(move[1])).join(" ");]]
+
+-- The same with the list of moves: Tab to it (Shift+Tab when past it),
+-- Tab or Shift+Tab along it to the k-th move, Enter.
+local LIST_KEYS = FOCUSED .. [[var m = mutorere.moves();
+  if (mutorere.result() || m.length === 0 || mutorere.state().side !== window.__side) return "";
+  var list = Array.prototype.slice.call(document.querySelectorAll("#choices .choice"));
+  var at = list.indexOf(document.activeElement);
+  if (at < 0) {
+    var after = document.activeElement.compareDocumentPosition(list[0]) & Node.DOCUMENT_POSITION_PRECEDING;
+    return after ? "SHIFT+TAB" : "TAB";
+  }
+  var want = Math.floor(mutorere.history().length / 2) % m.length, keys = [];
+  for (var i = at; i < want; i++) keys.push("TAB");
+  for (i = at; i > want; i--) keys.push("SHIFT+TAB");
+  return keys.concat(["ENTER"]).join(" ");]]
+
+-- Plays a whole game of variant v from the keyboard alone (keys: the
+-- script of BOARD_KEYS or LIST_KEYS) as the side that moves first,
+-- against the computer; returns what the page said: the moves, the
+-- result, the focus after each turn, the live region's texts.
+local function keyboard_game(v, keys)
+  local side = v.start.side
+  local path = write(dir .. "/keys-" .. v.name .. ".html", (mt.html(v)))
+  local results = browse({"open file://" .. path, "size 1280 900", {js = LISTEN},
+    {js = "window.__side = '" .. side .. "'; mutorere.setup({" .. side .. ': "human", ' ..
+          (side == "black" and "white" or "black") .. ': "computer", delay: 0}); return "";'},
+    {["while"] = "return mutorere.result() === null && mutorere.history().length < 200;"},
+    {keysjs = keys},
+    {wait = 'return mutorere.result() !== null || mutorere.state().side === "' .. side .. '";'},
+    {js = FOCUSED .. [[var n = mutorere.history().length;
+      if (n > (window.__n || 0)) window.__focus.push(focused());
+      window.__n = n; return "";]]},
+    "end",
+    {js = [[var r = mutorere.result();
+      return [mutorere.history().join(" "), r ? r.winner + "/" + r.reason : "-",
+              window.__focus.join(" "), window.__said.join("\n")].join("|");]]},
+    "logs"})
+  local moves, result, focus, said = (results[#results] or ""):match("^(.-)|(.-)|(.-)|(.*)$")
+  return moves or "", result, focus or "", said or ""
+end
+
+-- Checks a keyboard game of v against the engine: its moves legal and
+-- the person's the ones picked, its result, the focus on a control after
+-- every turn (kinds: the controls allowed), each move of both sides and
+-- the result said.
+local function check_keyboard_game(v, keys, kinds)
+  local moves, result, focus, said = keyboard_game(v, keys)
+  local g, played = mt.game(v), {}
+  for m in moves:gmatch("%S+") do played[#played + 1] = m end
+  check(#played >= 6, v.name .. ": a whole game by keys: " .. moves)
+  local side, lines = v.start.side, {}
+  for line in said:gmatch("[^\n]+") do lines[#lines + 1] = line end
+  local all = table.concat(lines, "\n")
+  for i, m in ipairs(played) do
+    local mover = g:turn()
+    if mover == side then
+      local options = g:analyse().moves
+      eq(m, options[(i - 1) // 2 % #options + 1].move, v.name .. ": the keys played the move picked, " .. i)
+    end
+    local who = mover == side and "a person" or "the computer"
+    check(all:find(string.format("%s (%s) played %s.", mover == "black" and "Black" or "White", who, m), 1, true),
+          v.name .. ": the live region said move " .. i .. " " .. m)
+    g:play(m)
+  end
+  local winner, reason = g:result()
+  eq(result, winner and winner .. "/" .. reason or "-", v.name .. ": the result is the engine's")
+  check(winner and lines[#lines] and lines[#lines]:find(winner == "draw" and "Draw" or
+        (winner == "black" and "Black" or "White") .. " wins", 1, true),
+        v.name .. ": the live region said the result: " .. tostring(lines[#lines]))
+  for word in focus:gmatch("%S+") do
+    check(kinds[word], v.name .. ": after a turn the focus is on a control, not " .. word)
+  end
+end
+
+test("a whole game from the keyboard alone: the board, then the list of moves; the live region", function()
+  check_keyboard_game(mt.variant("standard"), BOARD_KEYS, {point = true})
+  check_keyboard_game(mt.variant("tugul-shodra"), BOARD_KEYS, {point = true})
+  check_keyboard_game(mt.variant{arms = 10}, LIST_KEYS, {choice = true, restart = true})
+end)
+
+-- Words that tell a value (a verdict, a value, a distance), as the page
+-- writes them.
+local VALUE_WORDS = [[/\b(wins? in|loses in|draws|blunder|inaccuracy|only move|best play|forced)\b/i]]
+
+-- What on the page tells a value: its visible text (but the players'
+-- note, which describes the computer's play, and
+-- the names of the challenges, which set tasks), the names of its
+-- controls, rings and distances on the board.
+local TELLING = [[var out = [], words = ]] .. VALUE_WORDS .. [[;
+  var text = document.querySelector("header").innerText + "\n" + document.querySelector("main").innerText;
+  document.querySelectorAll("#setup, #challenges .buttons").forEach(function (e) {
+    text = text.replace(e.innerText, "");
+  });
+  text.split("\n").forEach(function (l) { if (words.test(l)) out.push("text: " + l); });
+  document.querySelectorAll("[aria-label]").forEach(function (e) {
+    if (words.test(e.getAttribute("aria-label")) && e.getClientRects().length)
+      out.push("name: " + e.getAttribute("aria-label"));
+  });
+  document.querySelectorAll("#board .ring.win, #board .ring.draw, #board .ring.loss, #board .distance")
+    .forEach(function (e) { out.push("board: " + e.getAttribute("class")); });
+  return out.join("\n");]]
+
+test("hiding the values hides everything that tells them, until they are shown again", function()
+  local path = write(dir .. "/values.html", (mt.html("standard")))
+  local results = browse({"open file://" .. path,
+    {js = [[mutorere.setup({black: "human", white: "human"});
+      ["1-c", "8-1", "c-8", "1-c", "2-1"].forEach(mutorere.play);
+      var m = mutorere.moves()[0].move.split("-")[0];
+      document.querySelector('#board .hit[data-point="' + m + '"]').dispatchEvent(new MouseEvent("click"));
+      return mutorere.verdicts().join(" ");]]},
+    {js = TELLING}, "click #show-values", {js = TELLING},
+    {js = [[mutorere.setup({black: "human", white: "computer", delay: 0}); mutorere.play(mutorere.moves()[0].move);
+      return "";]]}, {wait = [[return mutorere.state().side === "black";]]}, {js = TELLING},
+    "click #show-values", {js = TELLING}})
+  check((results[1] or ""):find("blunder", 1, true), "a blunder among the verdicts: " .. tostring(results[1]))
+  check((results[2] or ""):find("blunder", 1, true) and results[2]:find("board: ring", 1, true) and
+        results[2]:find("best play", 1, true), "shown: the verdicts, the rings, the value: " .. tostring(results[2]))
+  eq(results[3], "", "hidden: nothing tells a value")
+  eq(#results, 6, "every step ran")
+  eq(results[5], "", "hidden, after the computer's move: nothing tells a value")
+  check((results[6] or ""):find("blunder", 1, true) and results[6]:find("board: ring", 1, true),
+        "shown again: " .. tostring(results[6]))
+end)
+
+-- The boxes of the texts of the board's picture (the page's first svg)
+-- that overlap: "a / b" for each pair, "" when none.
+local OVERLAPS = [[var boxes = Array.prototype.map.call(document.querySelector("svg").querySelectorAll("text"),
+    function (t) { return {box: t.getBBox(), text: t.textContent}; }), over = [];
+  boxes.forEach(function (a, i) {
+    boxes.slice(i + 1).forEach(function (b) {
+      if (a.text && b.text && a.box.x < b.box.x + b.box.width && b.box.x < a.box.x + a.box.width &&
+          a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height) over.push(a.text + " / " + b.text);
+    });
+  });
+  return over.join(", ");]]
+
+test("small defects: the redo key, keys with Alt, typed moves in capitals, the picture's texts", function()
+  local path = write(dir .. "/defects.html", (mt.html("standard")))
+  local replay = write(dir .. "/replay.html", mt.html(mt.game():play("1-c"):play("8-1")))
+  local results = browse({"open file://" .. path, "size 1280 900",
+    -- → with nothing to redo: the computer still answers
+    {js = [[mutorere.setup({black: "human", white: "computer", delay: 300}); mutorere.play("1-c");
+      document.activeElement.blur(); return "";]]},
+    "keys ARROW_RIGHT",
+    {wait = [[return mutorere.history().length === 2;]]},
+    -- ← with Alt (the browser's back) or Ctrl is not an undo; alone it is
+    {js = [[mutorere.setup({black: "human", white: "human"});
+      function press(o) {
+        o.key = "ArrowLeft"; o.bubbles = true; o.cancelable = true;
+        document.body.dispatchEvent(new KeyboardEvent("keydown", o));
+        return mutorere.history().length;
+      }
+      return [press({altKey: true}), press({ctrlKey: true}), press({metaKey: true}), press({})].join(" ");]]},
+    -- a typed move in capitals
+    {js = [[document.getElementById("restart").click();
+      var i = document.getElementById("move-input");
+      i.value = " 1-C "; document.querySelector("#typed button").click();
+      return mutorere.history().join(" ") + "|" + document.getElementById("typed-error").textContent;]]},
+    {js = OVERLAPS}, "open file://" .. replay, {js = OVERLAPS}})
+  eq(results[2], "2 2 2 1", "Alt, Ctrl and Meta with ← leave the game; ← alone takes a move back")
+  eq(results[3], "1-c|", "1-C typed plays 1-c")
+  eq(results[4], "", "the play page's board: no text over another")
+  eq(results[5], "", "the replay page's board: no text over another")
+end)
+
+-- Where the page stands on a phone: the top of the first move button and
+-- the height of the window; every control shorter than 44 px (a
+-- checkbox or a slider by its label); the value chart's labels, each
+-- inside the chart and the window.
+local PHONE = [[var out = [];
+  var first = (document.querySelector("#choices .choice") || document.getElementById("undo")).getBoundingClientRect();
+  out.push(Math.round(first.bottom) + " of " + window.innerHeight);
+  var small = [];
+  document.querySelectorAll("button, select, input, textarea").forEach(function (e) {
+    var box = (e.type === "checkbox" || e.type === "range") ? e.closest("label") : e;
+    var r = box.getBoundingClientRect();
+    if (r.width > 0 && r.height < 43.5 && !e.closest("#rules"))
+      small.push((e.id || e.className || e.tagName) + " " + Math.round(r.height));
+  });
+  out.push(small.join(", "));
+  var chart = document.getElementById("chart-box").getBoundingClientRect(), labels = [];
+  document.querySelectorAll("#chart-labels span").forEach(function (s) {
+    var r = s.getBoundingClientRect();
+    labels.push(s.textContent + (r.left >= 0 && r.right <= window.innerWidth && r.top >= chart.top - 1 &&
+                                 r.bottom <= chart.bottom + 1 ? " in" : " out"));
+  });
+  var box = document.getElementById("chart-box");
+  out.push(labels.join(", ") + (box.scrollWidth > box.clientWidth ? " (the chart scrolls)" : ""));
+  return out.join("|");]]
+
+test("a phone: the moves in the first screen, controls of 44 px, the chart's labels in view", function()
+  local v = mt.variant{name = "long", repetition = false}
+  local path = write(dir .. "/phone.html", (mt.html(v)))
+  local results = browse({"open file://" .. path, "size 375 667", {js = PHONE},
+    {js = [[mutorere.setup({black: "human", white: "human"});
+      for (var i = 0; i < 80 && !mutorere.result(); i++) mutorere.play(mutorere.moves()[0].move);
+      document.getElementById("chart-box").scrollLeft = 0;
+      return mutorere.history().length;]]}, {js = PHONE}})
+  local bottom, height = (results[1] or ""):match("^(%d+) of (%d+)")
+  check(bottom and tonumber(bottom) <= tonumber(height), "the first move button in the first screen: " ..
+        tostring(results[1]))
+  local _, small = (results[1] or ""):match("^(.-)|(.-)|")
+  eq(small, "", "every control at least 44 px tall")
+  eq(results[2], "80", "a long game")
+  local labels = (results[3] or ""):match("|([^|]*)$")
+  eq(labels, "wins in, draws in, loses in (the chart scrolls)", "the chart's labels in view in a long game")
+end)
+
+-- --- what GamesmanUni has: the value chart, the computer's style, records, challenges ---
+
+test("the value chart: a dot a ply of the whole game, its value for the side to move; a click goes there", function()
+  local v = mt.variant{arms = 10}
+  local line = random_line(v, 12, 5)
+  local path = write(dir .. "/chart.html", (mt.html(v)))
+  local results = browse({"open file://" .. path,
+    {js = "mutorere.setup({black: 'human', white: 'human'}); " .. js_list(line) .. ".forEach(mutorere.play);" ..
+          [[mutorere.undo(); mutorere.undo();
+      return Array.prototype.map.call(document.querySelectorAll("#chart-box .dot"), function (d) {
+        return d.getAttribute("class").split(" ")[1];
+      }).join(" ");]]},
+    "click #chart-box .dot[data-ply=\"3\"]", {js = "return mutorere.history().length;"},
+    {js = [[var d = document.querySelector('#chart-box .dot[data-ply="]] .. #line .. [["]');
+      d.scrollIntoView(); return "";]]},
+    "click #chart-box .dot[data-ply=\"" .. #line .. "\"]",
+    {js = "return mutorere.history().join(' ');"}})
+  local g, want = mt.game(v), {}
+  want[1] = g:analyse().value
+  for _, m in ipairs(line) do
+    g:play(m)
+    want[#want + 1] = g:result() and (select(2, g:result()) == "blocked" and g:analyse().value or "draw")
+                      or g:analyse().value
+  end
+  eq(results[1], table.concat(want, " "), "a dot a ply, the moves taken back too, by value for the side to move")
+  eq(results[2], "3", "a click on the dot of ply 3 goes back there")
+  eq(results[4], table.concat(line, " "), "a click on the last dot goes forward to the end")
+end)
+
+-- The script that plays line on the page and at each ply before its end
+-- gives the move and expected score of mutorere.against(skill).
+local function against_script(line, skill)
+  return "var line = " .. js_list(line) .. [[, out = [];
+    mutorere.setup({black: "human", white: "human"});
+    line.forEach(function (m) {
+      var a = mutorere.against(]] .. skill .. [[);
+      out.push(a ? a.move + " " + a.expected.toFixed(12) : "-");
+      mutorere.play(m);
+    });
+    return out.join("\n");]]
+end
+
+test("the computer playing for the win chooses as mt.player('perfect', {against = s}); set by the controls",
+     function()
+  local cases = 0
+  for _, spec in ipairs({{v = mt.variant("standard"), skill = 0.5}, {v = mt.variant{arms = 10}, skill = 0.3},
+                         {v = mt.variant{name = "capped", max_plies = 16}, skill = 0.7}}) do
+    local path = write(dir .. "/against-" .. spec.v.name .. ".html", (mt.html(spec.v)))
+    local commands, lines = {}, {}
+    for seed = 1, 3 do
+      lines[seed] = random_line(spec.v, 16, seed + 10)
+      commands[#commands + 1] = "open file://" .. path
+      commands[#commands + 1] = {js = against_script(lines[seed], spec.skill)}
+    end
+    local results = browse(commands)
+    local player = mt.player("perfect", {against = spec.skill})
+    for i, line in ipairs(lines) do
+      local got, g = {}, mt.game(spec.v)
+      for l in (results[i] or ""):gmatch("[^\n]+") do got[#got + 1] = l end
+      for k, m in ipairs(line) do
+        local move, info = player:choose(g)
+        if g:analyse().value ~= "win" then -- (where it wins, ties of plain perfect go either way)
+          eq(got[k], string.format("%s %.12f", move, info.expected), spec.v.name .. ": ply " .. (k - 1))
+          cases = cases + 1
+        end
+        g:play(m)
+      end
+    end
+  end
+  check(cases > 40, "positions compared: " .. cases)
+  -- by the controls: White the computer, playing for the win against 0.3
+  local path = write(dir .. "/style.html", (mt.html("standard")))
+  local results = browse({"open file://" .. path,
+    {js = [[mutorere.setup({black: "human", delay: 0});
+      function set(id, value) { var e = document.getElementById(id); e.value = value;
+        e.dispatchEvent(new Event(e.tagName === "SELECT" ? "change" : "input")); }
+      set("white-player", "computer"); set("white-style", "against"); set("white-against", "0.3");
+      return document.getElementById("white-assumes").hidden + " " +
+             document.getElementById("white-against-text").textContent;]]},
+    {js = [[mutorere.play("1-c"); return "";]]}, {wait = "return mutorere.history().length === 2;"},
+    {js = [[mutorere.play("c-8"); return "";]]}, {wait = "return mutorere.history().length >= 4 || mutorere.result();"},
+    {js = "return mutorere.history().join(' ');"}})
+  eq(results[1], "false perfect 30% of moves", "the assumed strength shows with the style")
+  local played, g = {}, mt.game()
+  for m in (results[#results] or ""):gmatch("%S+") do played[#played + 1] = m end
+  local player = mt.player("perfect", {against = 0.3})
+  for i, m in ipairs(played) do
+    if i % 2 == 0 and g:analyse().value ~= "win" then
+      eq(m, (player:choose(g)), "White's move " .. i .. " is the against player's")
+    end
+    g:play(m)
+  end
+  check(#played >= 3, "moves played: " .. #played)
+end)
+
+test("records: copied and downloaded as mt.from_record reads them; records and positions read back", function()
+  local v = mt.variant{arms = 10}
+  local line = random_line(v, 9, 21)
+  local source = mt.game(v)
+  for _, m in ipairs(line) do source:play(m) end
+  local elsewhere = mt.game(v)
+  for _ = 1, 4 do elsewhere:play(elsewhere:analyse().moves[1].move) end
+  local position = elsewhere:position():gsub(" %d+$", "")
+  local bad = mt.game(v):play(line[1]):record():gsub("%*%s*$", line[1] .. " *")
+  local path = write(dir .. "/records.html", (mt.html(v)))
+  local function load(text)
+    local quoted = '"' .. text:gsub('[\\"]', "\\%0"):gsub("\n", "\\n") .. '"'
+    return {js = "var box = document.getElementById('record-text'); box.value = " .. quoted ..
+                 "; document.getElementById('import').click();" ..
+                 "return document.getElementById('record-status').textContent + '|' + mutorere.history().join(' ')" ..
+                 " + '|' + mutorere.state().position;"}
+  end
+  local results = browse({"open file://" .. path,
+    {js = "mutorere.setup({black: 'human', white: 'human'}); " .. js_list(line) .. ".forEach(mutorere.play);" ..
+          "return '';"},
+    "click #copy-record",
+    {wait = "return document.getElementById('record-status').textContent !== '';"},
+    {js = "return document.getElementById('record-text').value;"},
+    "click #download-record", {js = "return document.getElementById('record-status').textContent;"},
+    load(source:record()), load(position), load(bad), load(mt.game("standard"):play("1-c"):record()),
+    "click #copy-record", {js = "return document.getElementById('record-text').value;"},
+    load(source:record():gsub('%[Arms "10"%]', '[Misere "true"]'))})
+  local copied = mt.from_record(results[2] or "")
+  eq(copied:history(), line, "the record copied reads back as the game")
+  eq(copied:position(), source:position(), "and its position")
+  check((results[3] or ""):find("downloaded as standard.mtr", 1, true), "downloaded: " .. tostring(results[3]))
+  eq(results[4], string.format("Playing on from the text: %d moves, then %s.|%s|%s", #line, source:position(),
+                               table.concat(line, " "), source:position()), "a record read back")
+  eq(results[5], string.format("Playing on from the text: 0 moves, then %s.||%s", position, position),
+     "a position read: the game starts there")
+  local said = (results[6] or ""):match("^(.-)|")
+  check(said and said:find("Not played: move 2:", 1, true), "a record with an illegal move: " .. tostring(said))
+  check((results[6] or ""):match("|(.-)|") == "", "and the game stays as it was (no moves)")
+  check((results[7] or ""):find("another game", 1, true), "a record of another variant: " .. tostring(results[7]))
+  local again = mt.from_record(results[8] or "")
+  eq({again:start(), #again:history()}, {elsewhere:position():gsub(" %d+$", "") .. "", 0},
+     "a game from a position: its record starts there")
+  check((results[9] or ""):find('its Arms is not given, this page\'s "10"', 1, true),
+        "a record of the standard game on 8 arms is another game here: " .. tostring(results[9]))
+end)
+
+-- Plays the challenge whose button is id by clicks on the move buttons
+-- (the k-th best move of the list, k = pick(turn)) until it is scored;
+-- returns the start, the moves, the score's sentence.
+local function challenge_commands(id, pick)
+  return {"click #" .. id,
+    {js = "window.__start = mutorere.state().position; window.__side = mutorere.state().side; return '';"},
+    {["while"] = "return !document.getElementById('challenge-status').textContent;"},
+    {clickjs = [[if (mutorere.state().side !== window.__side || mutorere.result()) return "";
+      var b = document.querySelectorAll("#choices .choice");
+      return "#choices li:nth-child(" + (Math.min(]] .. pick .. [[, b.length - 1) + 1) + ") .choice";]]},
+    {wait = "return mutorere.state().side === window.__side || mutorere.result();"},
+    "end",
+    {js = "return window.__start + '|' + mutorere.history().join(' ') + '|' + " ..
+          "document.getElementById('challenge-status').textContent + '|' + " ..
+          "document.getElementById('show-values').checked;"}}
+end
+
+-- Checks a challenge played from start by moves against the solver:
+-- the score the page gave is the one its rule gives.
+local function check_challenge(v, text, kind)
+  local start, moves, said, shown = (text or ""):match("^(.-)|(.-)|(.-)|(.*)$")
+  local g = mt.game(v, start)
+  local best, side = select(2, mt.solve(v):lookup(g)), g:turn()
+  for m in moves:gmatch("%S+") do g:play(m) end
+  local n, winner = #g:history(), g:result()
+  local score = kind == "win" and (winner == side and math.floor(100 * best / n + 0.5) or 0)
+                or math.floor(100 * math.min(n, best) / best + 0.5)
+  check(said:find(": " .. score .. " points.", 1, true), kind .. ": the score " .. score .. " of " ..
+        n .. " plies, " .. best .. " at best: " .. said)
+  eq(shown, "true", kind .. ": the values shown again once scored")
+  return n, best
+end
+
+test("challenges scored against the solver: win fastest, lose slowest, every drawing move", function()
+  local v = mt.variant("standard")
+  local path = write(dir .. "/challenges.html", (mt.html(v)))
+  local commands = {"open file://" .. path}
+  for _, c in ipairs({{"challenge-win", 0}, {"challenge-win", 1}, {"challenge-lose", 0}, {"challenge-lose", 1}}) do
+    for _, x in ipairs(challenge_commands(c[1], c[2])) do commands[#commands + 1] = x end
+    commands[#commands + 1] = "click #restart"
+  end
+  -- every drawing move: ticked exactly, then every move ticked
+  for _, all in ipairs({false, true}) do
+    commands[#commands + 1] = "click #challenge-draws"
+    commands[#commands + 1] = {js = [[var draws = mutorere.moves().filter(function (m) { return m.value === "draw"; })
+      .map(function (m) { return m.move; });
+      var shown = document.getElementById("show-values").checked;
+      document.querySelectorAll("#draw-boxes input").forEach(function (b) {
+        if (]] .. tostring(all) .. [[ || draws.indexOf(b.value) >= 0) b.click();
+      });
+      window.__moves = mutorere.moves();
+      return shown + "";]]}
+    commands[#commands + 1] = "click #draw-check"
+    commands[#commands + 1] = {js = [[return JSON.stringify(window.__moves) + "|" +
+      document.getElementById("challenge-status").textContent;]]}
+  end
+  local results = browse(commands)
+  local _, best = check_challenge(v, results[2], "win")
+  local _, other = check_challenge(v, results[4], "win")
+  check(best >= 3 and other >= 3, "won positions three plies or more from the end")
+  check_challenge(v, results[6], "lose")
+  check_challenge(v, results[8], "lose")
+  local _, said = (results[2] or ""):match("^(.-)|.-|(.-)|")
+  check(said and said:find("the fastest win takes", 1, true), "the sentence: " .. tostring(said))
+  for i, all in ipairs({false, true}) do
+    eq(results[8 + 2 * i - 1], "false", "the values hidden during the challenge")
+    local moves, text = (results[8 + 2 * i] or ""):match("^(.-)|(.*)$")
+    local draws, losses = 0, 0
+    for value in (moves or ""):gmatch('"value":"(%a+)"') do
+      if value == "draw" then draws = draws + 1 else losses = losses + 1 end
+    end
+    check(draws > 0 and losses > 0, "a position with drawing and losing moves")
+    local score = all and math.max(0, math.floor(100 * (draws - losses) / draws + 0.5)) or 100
+    check(text and text:find(string.format("You found %d of the %d drawing moves", draws, draws), 1, true) and
+          text:find(": " .. score .. " points.", 1, true), "every drawing move: " .. tostring(text))
+  end
+end)
+
+close_session()
