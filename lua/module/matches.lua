@@ -237,6 +237,19 @@ local function pentanomial(plan, results, count)
   return counts
 end
 
+-- The Elo figures of a match from a's tallies: from the pairs when it
+-- has some (they are what was measured: the games of a pair share an
+-- opening), else from the games; the draw ratio from the games.
+local function match_elo(a, pairs)
+  if not pairs or pairs[1] + pairs[2] + pairs[3] + pairs[4] + pairs[5] == 0 then
+    return M.elo(a.wins, a.draws, a.losses)
+  end
+  local e = M.elo(pairs)
+  local n = a.wins + a.draws + a.losses
+  e.draw_ratio = a.draws / n
+  return e
+end
+
 local Match = {}
 Match.__index = Match
 Match.__name = "mutorere.Match"
@@ -340,10 +353,11 @@ local function finish_match(plan, results, count, seconds, interrupted)
     if side.judged then side.judged = judged_summary(side.judged) end
   end
   local a = stats.a
+  local pairs = plan.swap and pentanomial(plan, results, count) or nil
   return setmetatable({games = #records, planned = plan.games,
                        variant = shared.variant_label(plan.variant), seed = plan.seed,
-                       a = a, b = stats.b, elo = M.elo(a.wins, a.draws, a.losses),
-                       pairs = plan.swap and pentanomial(plan, results, count) or nil,
+                       a = a, b = stats.b, elo = match_elo(a, pairs),
+                       pairs = pairs,
                        openings = plan.openings,
                        lengths = lengths(records), records = records, errors = errors,
                        seconds = seconds, interrupted = interrupted or nil}, Match)

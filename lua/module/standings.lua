@@ -95,6 +95,11 @@ local function elo_text(x)
   return string.format("%+.1f", x)
 end
 
+-- A margin: "10.2", "inf".
+local function margin_text(x)
+  return x == math.huge and "inf" or string.format("%.1f", x)
+end
+
 -- Wins-losses-draws: "6-15-79".
 local function wld(t) return string.format("%d-%d-%d", t.wins, t.losses, t.draws) end
 
@@ -147,9 +152,13 @@ function shared.match_text(m)
   end
   local e = m.elo
   lines[#lines + 1] = string.format("  Elo of %s: %s ± %s, LOS %s, draws %s", short(m.a.name),
-                                    elo_text(e.elo), e.margin == math.huge and "inf"
-                                    or string.format("%.1f", e.margin), percent(e.los),
+                                    elo_text(e.elo), margin_text(e.margin), percent(e.los),
                                     percent(e.draw_ratio))
+  lines[#lines + 1] = string.format("    normalized Elo %s ± %s; from %s", elo_text(e.nelo),
+                                    margin_text(e.nelo_margin), e.pairs and
+                                    string.format("%d pair%s of games", e.pairs,
+                                                  e.pairs == 1 and "" or "s")
+                                    or "the games one by one")
   if m.pairs then
     local p = m.pairs
     lines[#lines + 1] = string.format("  pairs by %s's score 0, 1/4, 1/2, 3/4, 1: %d %d %d %d %d",
