@@ -268,13 +268,14 @@ static void write_tag(Text *t, const char *name, const char *value) {
 
 char *record_write(const Game *g, const RecordTag *tags, int count) {
   Text t = {0};
-  int has_result = 0, column = 0;
+  int column = 0;
+  const char *result = NULL;
   char word[32], move[BOARD_MOVEMAX];
   for (int i = 0; i < count; i++) {
     write_tag(&t, tags[i].name, tags[i].value);
-    has_result |= strcmp(tags[i].name, "Result") == 0;
+    if (strcmp(tags[i].name, "Result") == 0) result = tags[i].value;
   }
-  if (!has_result) write_tag(&t, "Result", record_result_of(g));
+  if (!result) write_tag(&t, "Result", result = record_result_of(g));
   text_str(&t, "\n");
   int white_first = g->positions[0].side == WHITE;
   for (int i = 0; i < g->length; i++) {
@@ -296,7 +297,7 @@ char *record_write(const Game *g, const RecordTag *tags, int count) {
     column += (int)strlen(word);
   }
   if (column) text_str(&t, " ");
-  text_str(&t, record_result_of(g));
+  text_str(&t, result);
   text_str(&t, "\n");
   if (t.failed) {
     memory_realloc(t.s, 0);

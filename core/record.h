@@ -63,7 +63,9 @@ int record_replay(const Record *r, const Rules *rules, const Position *start,
 const char *record_result_of(const Game *g);
 
 /* Writes the record of g (its moves up to the current one) with the given
-** tags, in order (a Result tag is added when missing).  Returns the text
+** tags, in order (a Result tag is added when missing; the result after the
+** moves is the Result tag's: a caller that gives one has checked it
+** against the game, as lrecord.c does).  Returns the text
 ** (free it with memory_realloc(text, 0)), or NULL without memory. */
 char *record_write(const Game *g, const RecordTag *tags, int count);
 

@@ -233,6 +233,27 @@ static void set_board_tags(lua_State *L, int t, const Graph *g) {
   lua_settop(L, d - 1);
 }
 
+/* 1 when the Result tag on top (its value, the name below) is a result
+** decided outside the moves that the record keeps: the game is not over
+** by its moves (a loss on time, a forfeit, an adjudication) and the value
+** is 1-0, 0-1, 1/2-1/2 or *.  Otherwise 0: the game's own result is
+** written, and a Result among the tags given (arg, not 0) must be it. */
+static int claimed_result(lua_State *L, const Game *g, int arg) {
+  static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", NULL};
+  const char *value = lua_tostring(L, -1);
+  int known = 0;
+  for (int i = 0; results[i]; i++) known |= strcmp(results[i], value) == 0;
+  const char *actual = record_result_of(g);
+  if (strcmp(actual, "*") == 0 && known) return 1;
+  if (arg && strcmp(actual, value) != 0)
+    tag_error(L, arg,
+              strcmp(actual, "*") ? "tag Result: the moves end the game %s"
+                                  : "tag Result: \"%s\" is not 1-0, 0-1, "
+                                    "1/2-1/2 or *",
+              strcmp(actual, "*") ? actual : value);
+  return 0;
+}
+
 /* The default tags of the game at 1 (the variant's, Date, Position),
 ** overridden by the game's tags and then by the table at extra (may be
 ** 0); collected into a table left on the stack.  The tags that say what
@@ -261,6 +282,13 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
       lua_pushvalue(L, -2);
       lua_insert(L, -2);
       check_tag(L, source ? extra : 0);
+      if (strcmp(lua_tostring(L, -2), "Result") == 0) {
+        if (claimed_result(L, g, source ? extra : 0))
+          lua_rawset(L, t);
+        else
+          lua_pop(L, 2); /* the game's own result is written */
+        continue;
+      }
       if (game_tag(lua_tostring(L, -2))) {
         if (source == 1)
           tag_error(L, extra, "tag %s: it is written from the game itself",
@@ -307,8 +335,12 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
     lua_setfield(L, t, "Position");
   }
   lua_settop(L, t);
-  lua_pushstring(L, record_result_of(g));
-  lua_setfield(L, t, "Result");
+  if (strcmp(record_result_of(g), "*") != 0 ||
+      lua_getfield(L, t, "Result") != LUA_TSTRING) {
+    lua_pushstring(L, record_result_of(g));
+    lua_setfield(L, t, "Result");
+  }
+  lua_settop(L, t);
 }
 
 /* Turns the tags table on top into the list, in the written order: the

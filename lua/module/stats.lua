@@ -91,7 +91,7 @@ local function pair_elo(t)
   local half = Z95 * se
   local margin = (elo_of(mu + half) - elo_of(mu - half)) / 2
   if margin ~= margin then margin = INF end
-  local los = 0.5
+  local los = mu > 0.5 and 1 or mu < 0.5 and 0 or 0.5 -- no spread: certain
   if se > 0 then los = 0.5 * (1 + erf((mu - 0.5) / (math.sqrt(2) * se))) end
   return {elo = elo_of(mu), margin = margin, los = los, score = mu, nelo = nelo_of(mu, sd),
           nelo_margin = Z95 * NELO_UNIT / math.sqrt(2 * n), pairs = n}

@@ -71,6 +71,8 @@ local ELSEWHERE = {
   ["mt.load"] = {{"^record [^:]*: line %d+: ", "the record file's own text, named by line"},
                  {"^cannot load .*: No such file or directory$", "the system's answer"}},
   ["mt.from_record"] = {{"^record: line %d+: ", "the record's own text, named by line"}},
+  ["mt.load_games"] = {{"^games [^:]*: ", "the file's own text"},
+                       {"^cannot load .*: No such file or directory$", "the system's answer"}},
   ["mt.html"] = {{"^cannot write the page to .*: No such file or directory$", "the system's answer"}},
   ["Game:save"] = {{"^cannot save the game to .*: No such file or directory$", "the system's answer"}},
   ["mt.accuracy"] = {{"^player .* chose badly in .*is not a legal move",
