@@ -411,6 +411,60 @@ static int process_pid(lua_State *L) {
   return 1;
 }
 
+/* --- guards: the outside engines of a match stopped when it ends --- */
+
+#define GUARD_META "mutorere.ProcessGuard"
+
+/* __close of a guard (user values: a list of tables whose field process
+** is a Process, and a Lua function that stops one gracefully).  Without
+** an error, that function is called on each; with one (Ctrl-C, a budget:
+** no Lua code may run then), each process is killed and reaped here in C
+** and the field cleared. */
+static int guard_close(lua_State *L) {
+  luaL_checkudata(L, 1, GUARD_META);
+  int failed = !lua_isnoneornil(L, 2);
+  lua_getiuservalue(L, 1, 1);
+  lua_getiuservalue(L, 1, 2);
+  int list = lua_gettop(L) - 1, graceful = list + 1;
+  if (lua_type(L, list) != LUA_TTABLE) return 0;
+  for (lua_Integer i = 1; lua_rawgeti(L, list, i) == LUA_TTABLE; i++) {
+    if (failed || lua_type(L, graceful) != LUA_TFUNCTION) {
+      lua_pushliteral(L, "process");
+      lua_rawget(L, -2);
+      Process *p = luaL_testudata(L, -1, PROCESS_META);
+      if (p) {
+        stop(p);
+        memory_realloc(p->got, 0);
+        p->got = NULL, p->length = p->size = 0;
+      }
+      lua_pop(L, 1);
+      lua_pushliteral(L, "process");
+      lua_pushnil(L);
+      lua_rawset(L, -3);
+    } else {
+      lua_pushvalue(L, graceful);
+      lua_pushvalue(L, -2);
+      lua_call(L, 1, 0);
+    }
+    lua_pop(L, 1);
+  }
+  return 0;
+}
+
+/* shared.process_guard(list, stop) -> a value for a to-be-closed
+** variable: see guard_close. */
+static int process_guard(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_newuserdatauv(L, 1, 2);
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, -2, 1);
+  lua_pushvalue(L, 2);
+  lua_setiuservalue(L, -2, 2);
+  luaL_setmetatable(L, GUARD_META);
+  return 1;
+}
+
 void lprocess_open(lua_State *L, int shared) {
   static const luaL_Reg methods[] = {
       {"send", process_send}, {"receive", process_receive},
@@ -425,6 +479,12 @@ void lprocess_open(lua_State *L, int shared) {
   lua_pushcfunction(L, process_kill);
   lua_setfield(L, -2, "__close");
   lua_pop(L, 1);
+  luaL_newmetatable(L, GUARD_META);
+  lua_pushcfunction(L, guard_close);
+  lua_setfield(L, -2, "__close");
+  lua_pop(L, 1);
+  lua_pushcfunction(L, process_guard);
+  lua_setfield(L, shared, "process_guard");
   lua_pushcfunction(L, spawn);
   lua_setfield(L, shared, "spawn");
   lua_pushcfunction(L, find_program);

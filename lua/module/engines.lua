@@ -300,7 +300,7 @@ local function check_engine_options(options)
     shared.check_arg(type(name) == "string" and name:match("^[%w_%-]+$"), 1, "player",
                      "an option name of letters, digits, - and _", name)
     local kind = type(value)
-    shared.check_option((kind == "string" and not value:find("[%z\r\n]")) or kind == "number"
+    shared.check_option((kind == "string" and not value:find("[\0\r\n]")) or kind == "number"
                         or kind == "boolean", 1, "player", name,
                         "a string of one line, a number or a boolean", value)
     names[#names + 1] = name
@@ -318,7 +318,7 @@ local function check_command(command)
   local words = {}
   for i = 1, #command do
     local w = command[i]
-    shared.check_arg(type(w) == "string" and not w:find("%z"), 1, "player",
+    shared.check_arg(type(w) == "string" and not w:find("\0", 1, true), 1, "player",
                      "word " .. i .. " of the command as a string without a zero byte", w)
     words[i] = w
   end
@@ -383,13 +383,15 @@ shared.kill_engine = kill
 
 -- shared.engines_closer(players): a value whose __close stops the
 -- programs of the outside engines among players (for a to-be-closed
--- variable around a match).
+-- variable around a match): quit and a moment to leave when the match
+-- ended well; killed at once, in C, when an error ends it (after Ctrl-C
+-- or a budget no Lua code may run).
 function shared.engines_closer(players)
-  return setmetatable({}, {__close = function()
-    for _, p in ipairs(players) do
-      if p.outside then stop(p.outside) end
-    end
-  end})
+  local states = {}
+  for _, p in ipairs(players) do
+    if p.outside then states[#states + 1] = p.outside end
+  end
+  return shared.process_guard(states, stop)
 end
 
 -- shared.stop_all_engines(): stops every outside engine's program (a

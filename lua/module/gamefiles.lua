@@ -94,11 +94,13 @@ end
 -- mt.load_games(path): the Games of a file of records (see doc/api.md).
 function M.load_games(path)
   shared.check_arg(type(path) == "string", 1, "load_games", "string (a path)", path)
-  shared.check_arg(not path:find("%z"), 1, "load_games", "path without a zero byte", path)
+  if path:find("\0", 1, true) then shared.arg_error(1, "load_games", "the path holds a zero byte") end
   shared.no_files_in_sandbox("reading games from a file")
   local text, why = shared.read_file(path)
   if not text then error("cannot load " .. why, 2) end
-  if text:find("%z") then error("games " .. path .. ": not a text file (it holds a zero byte)", 2) end
+  if text:find("\0", 1, true) then
+    error("games " .. path .. ": not a text file (it holds a zero byte)", 2)
+  end
   local games = {}
   for i, r in ipairs(split_records(text)) do
     local ok, g = pcall(M.from_record, r.text)
