@@ -38,7 +38,7 @@ static const char *const lua_parts[] = {
     "metrics.lua",  "review.lua",   "report.lua",   "pictures.lua",
     "html.lua",     "play.lua",     "puzzles.lua",  "accuracy.lua",
     "tune.lua",     "boards.lua",   "engines.lua",  "clocks.lua",
-    "gamefiles.lua", NULL};
+    "gamefiles.lua", "charts.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {

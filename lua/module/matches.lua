@@ -225,6 +225,9 @@ shared.classes[#shared.classes + 1] = Match
 -- The text of a match's results (standings.lua).
 function Match.__tostring(m) return shared.match_text(m) end
 
+-- shared.is_match(x): true when x is a Match (what mt.match returns).
+function shared.is_match(x) return rawequal(debug.getmetatable(x), Match) end
+
 -- Reads the jobs option of argument n of function name: a number of
 -- worker processes (1: none), true for one per core.
 local function jobs_option(jobs, n, name)

@@ -266,3 +266,54 @@ test("files that try to break things", function()
          "is not one a record can hold")
   for _, p in ipairs({path, fifo, link}) do os.remove(p) end
 end)
+
+-- The numbers of a space-separated attribute.
+local function numbers(text)
+  local out = {}
+  local infinite = {inf = math.huge, ["-inf"] = -math.huge}
+  for x in (text or ""):gmatch("%S+") do out[#out + 1] = infinite[x] or tonumber(x) end
+  return out
+end
+
+test("pictures: the SPRT's LLR and Elo by games, of a match and of its file", function()
+  local xml = dofile(HERE .. "/xml.lua")
+  local path = scratch()
+  local m = mt.match(mt.player("perfect", {skill = 0.7}), "random",
+                     {games = 200, seed = 3, openings = {plies = 6}, file = path,
+                      sprt = {elo0 = 0, elo1 = 100}})
+  local root = xml.parse(mt.svg(m))
+  eq(root.name, "svg", "an SVG picture")
+  local llr, elo
+  xml.each(root, function(e)
+    if e.attributes["data-llr"] then llr = e.attributes end
+    if e.attributes["data-elo"] then elo = e.attributes end
+  end)
+  -- worked again from the records: the pentanomial after each pair
+  local counts, want_llr, want_elo, games = {0, 0, 0, 0, 0}, {}, {}, {}
+  for i = 1, m.games, 2 do
+    local a, b = m.records[i], m.records[i + 1]
+    local s = (a.result == "black" and 1 or a.result == "draw" and 0.5 or 0) +
+              (b.result == "white" and 1 or b.result == "draw" and 0.5 or 0)
+    counts[2 * s + 1] = counts[2 * s + 1] + 1
+    want_llr[#want_llr + 1] = mt.sprt{pairs = counts, elo0 = 0, elo1 = 100}.llr
+    want_elo[#want_elo + 1] = mt.elo(counts).elo
+    games[#games + 1] = i + 1
+  end
+  eq(numbers(llr["data-llr"]), want_llr, "the LLR after each pair")
+  eq(numbers(llr["data-games"]), games, "at each pair's games")
+  eq(numbers(elo["data-elo"]), want_elo, "Elo after each pair")
+  eq(want_llr[#want_llr], m.sprt.llr, "ending at the verdict's LLR")
+  local from_file = mt.svg(mt.load_games(path), {sprt = {elo0 = 0, elo1 = 100}})
+  local llr2
+  xml.each(xml.parse(from_file), function(e) llr2 = e.attributes["data-llr"] or llr2 end)
+  eq(numbers(llr2), want_llr, "the same from the file's games")
+  local page = mt.html(m)
+  check(page:find("<svg", 1, true) and page:find("data-llr", 1, true), "in the match's page")
+  check(page:find(tostring(m):match("[^\n]+"), 1, true), "with its results")
+  local plain = mt.svg(mt.match("random", "random", {games = 6}))
+  check(plain:find("data-elo", 1, true) and not plain:find("data-llr", 1, true),
+        "without an SPRT: Elo alone")
+  raises(function() mt.svg(m, {sprt = {elo0 = 1, elo1 = 1}}) end, "elo0 and elo1 must differ")
+  raises(function() mt.svg({mt.game(), 5}) end, "Match or list of Games expected, got number")
+  os.remove(path)
+end)
