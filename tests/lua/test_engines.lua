@@ -199,3 +199,49 @@ test("a hung engine is killed when a budget stops the match; bad commands", func
   safe:close()
   check(said:find("not allowed in a sandbox", 1, true), "refused under --safe: " .. said)
 end)
+
+-- Runs scripts/tools/match.lua with the words given; its output and exit
+-- status.
+local function match_cli(words)
+  local p = io.popen(string.format("MUTORERE_PATH= %s %s/../../scripts/tools/match.lua %s 2>&1; " ..
+                                   "echo \"exit $?\"", PROGRAM, HERE, words))
+  local out = p:read("a")
+  p:close()
+  return out:match("^(.-)exit (%d+)%s*$")
+end
+
+test("scripts/tools/match.lua: what a cutechess or fastchess user types", function()
+  local path = os.tmpname()
+  os.remove(path)
+  local words = string.format("-engine cmd=%s arg=%s name=toy -engine player=random " ..
+                              "-each tc=2+0.05 -games 2 -rounds 2 -concurrency 2 " ..
+                              "-openings plies=4 -gamesout %s -sprt elo0=0 elo1=50 -repeat",
+                              PYTHON, TOY, path)
+  local out, status = match_cli(words)
+  eq(status, "0", "it ran: " .. out)
+  check(out:find("toy vs random: 4 games of standard, 8 arms", 1, true), "the match: " .. out)
+  check(out:find("clock 2+0.05", 1, true) and out:find("SPRT elo0 0, elo1 50", 1, true),
+        "its clock and test")
+  eq(#mt.load_games(path), 4, "its games in the file")
+  out, status = match_cli(words .. " -resume -rounds 3")
+  eq(status, "0", "resumed: " .. out)
+  eq(#mt.load_games(path), 6, "only the two missing games played")
+  out, status = match_cli("-engine player=random -engine player=perfect -engine player=random " ..
+                          "name=other -tournament gauntlet -variant tired-piece")
+  eq(status, "0", "a gauntlet: " .. out)
+  check(out:find("^gauntlet: 3 players"), "said: " .. out)
+  for _, bad in ipairs({{"-engine player=random", "give two engines or more"},
+                        {"-engine cmd=nope -engine player=random", "no program \"nope\""},
+                        {"-engine player=random -engine player=random -each tc=x",
+                         "tc needs a number"},
+                        {"-engine player=random -engine player=random -frobnicate",
+                         "unknown option -frobnicate"},
+                        {"-engine player=random -engine player=random -resume",
+                         "-resume needs -gamesout"}}) do
+    out, status = match_cli(bad[1])
+    eq(status, "2", bad[1])
+    check(out:find(bad[2], 1, true), bad[1] .. ": " .. out)
+  end
+  eq(children(), {}, "no child left")
+  os.remove(path)
+end)
