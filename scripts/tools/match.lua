@@ -8,23 +8,27 @@
 --     -openings file=openings.txt -gamesout games.mtr \
 --     -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -resume
 --
---   -engine KEY=VALUE ...  a player: cmd=PROGRAM (arg=WORD, repeated, its
---                          arguments; dir=FOLDER) for an outside UGI engine,
+--   -engine KEY=VALUE ...  a player: cmd=PROGRAM (arg=WORD, repeated, or
+--                          args="WORDS", its arguments; dir=FOLDER;
+--                          proto=ugi) for an outside UGI engine,
 --                          or player=NAME for one inside the project (a
 --                          built-in or a script in ai/); name=NAME;
 --                          option.NAME=VALUE (UGI options of an engine, the
---                          options of a player); tc=, st=, depth=, nodes=
+--                          options of a player); tc=, st=, depth= (plies=),
+--                          nodes=; restart=on|off is accepted: an engine is
+--                          started again after any failure
 --   -each KEY=VALUE ...    the same for every engine
 --   tc=[MOVES/]BASE[+INC]  a clock: BASE seconds (or M:S), INC a move,
 --                          MOVES a period (tc=inf: none); st=SECONDS a move;
 --                          timemargin=MS the grace past the clock
 --   -games N -rounds N     games of a pairing: N × rounds (2 × 1)
 --   -concurrency N         games at once (worker processes)
---   -openings file=F | plies=N [balanced=true]
+--   -openings file=F [order=sequential|random] [format=epd|pgn, read from
+--                          the file itself] | plies=N [balanced=true]
 --   -gamesout FILE         append every game to FILE (-pgnout too)
 --   -resume                play only the games FILE does not hold yet
 --   -sprt elo0= elo1= [alpha=0.05 beta=0.05 model=logistic|normalized]
---   -tournament round-robin|gauntlet   with more than two engines
+--   -tournament round-robin|roundrobin|gauntlet   with more than two engines
 --   -variant NAME [-arms N]  the variant (standard)
 --   -seed N -maxmoves N -adjudicate solver (-tb too)
 --   -svg FILE -html FILE   the pictures, the page of a match
@@ -72,9 +76,12 @@ local function key_values(i, t)
   while arg[i] and not arg[i]:match("^%-%a") do
     local key, value = arg[i]:match("^([%w_.%-]+)=(.*)$")
     if not key then fail("expected KEY=VALUE, not " .. arg[i]) end
-    if key == "arg" then
+    if key == "arg" then -- cutechess: one word
       t.args = t.args or {}
       t.args[#t.args + 1] = value
+    elseif key == "args" then -- fastchess: several
+      t.args = t.args or {}
+      for w in value:gmatch("%S+") do t.args[#t.args + 1] = w end
     elseif key:match("^option%.") then
       t.options = t.options or {}
       t.options[key:sub(8)] = value
@@ -112,7 +119,7 @@ local function read_command_line()
       o[flags[word]], i = true, i + 1
     elseif values[word] then
       if not arg[i + 1] then fail(word .. " needs a value") end
-      o[values[word]], i = arg[i + 1], i + 2
+      o[values[word]], i = arg[i + 1]:gsub("^file=", ""), i + 2
     elseif word == "-help" or word == "--help" or word == "-h" then
       io.write("see the head of scripts/tools/match.lua for the options\n")
       os.exit(0)
@@ -142,13 +149,16 @@ local function option_value(x)
 end
 
 local KNOWN = {cmd = true, args = true, dir = true, name = true, options = true, player = true,
-               tc = true, st = true, depth = true, nodes = true, timemargin = true}
+               tc = true, st = true, depth = true, nodes = true, timemargin = true,
+               proto = true, plies = true, restart = true}
 
 -- The Player of engine settings e.
 local function make_player(e)
   for k in pairs(e) do
     if not KNOWN[k] then fail("-engine: unknown key " .. k) end
   end
+  if e.proto and e.proto ~= "ugi" then fail("-engine proto=" .. e.proto .. ": engines speak UGI here") end
+  e.depth = e.depth or e.plies
   local limits = {time = e.st and number("st", e.st), depth = e.depth and number("depth", e.depth, true),
                   nodes = e.nodes and number("nodes", e.nodes, true)}
   local ok, p
@@ -184,9 +194,43 @@ local function shared_clock(settings)
   return clock
 end
 
--- The openings option of -openings.
-local function openings_of(t)
+-- The lines of a file of positions (one a line) in an order drawn from
+-- seed; fails for a file of records.
+local function shuffled_positions(path, seed)
+  local f, why = io.open(path, "r")
+  if not f then fail("-openings: " .. why) end
+  local list = {}
+  for line in f:lines() do
+    local text = line:match("^%s*(.-)%s*$")
+    if text ~= "" then
+      if not pcall(mt.position, text) then
+        fail("-openings order=random takes a file of positions, one a line")
+      end
+      list[#list + 1] = text
+    end
+  end
+  f:close()
+  local state = seed
+  for i = #list, 2, -1 do
+    state = (state * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFFFFFFFFFF
+    local j = state % i + 1
+    list[i], list[j] = list[j], list[i]
+  end
+  return list
+end
+
+-- The openings option of -openings (seed: for order=random).
+local function openings_of(t, seed)
   if not t then return nil end
+  for k in pairs(t) do
+    if not ({file = 1, format = 1, order = 1, plies = 1, balanced = 1})[k] then
+      fail("-openings: unknown key " .. k)
+    end
+  end
+  if t.order and t.order ~= "random" and t.order ~= "sequential" then
+    fail("-openings order= takes random or sequential")
+  end
+  if t.file and t.order == "random" then return shuffled_positions(t.file, seed) end
   if t.file then return t.file end
   if t.plies then return {plies = number("plies", t.plies, true), balanced = t.balanced == "true"} end
   fail("-openings needs file=FILE or plies=N")
@@ -211,8 +255,10 @@ local variant = o.variant or "standard"
 if o.arms then variant = {base = variant, arms = number("-arms", o.arms, true)} end
 local games = (o.games and number("-games", o.games, true) or 2) *
               (o.rounds and number("-rounds", o.rounds, true) or 1)
-local options = {games = games, clock = shared_clock(settings), openings = openings_of(o.openings),
-                 file = o.gamesout, resume = o.resume, seed = o.seed and number("-seed", o.seed, true),
+local seed = o.seed and number("-seed", o.seed, true)
+local options = {games = games, clock = shared_clock(settings),
+                 openings = openings_of(o.openings, seed or 1),
+                 file = o.gamesout, resume = o.resume, seed = seed,
                  jobs = o.concurrency and number("-concurrency", o.concurrency, true),
                  max_plies = o.maxmoves and 2 * number("-maxmoves", o.maxmoves, true),
                  adjudicate = (o.adjudicate or o.tb) and "solver" or nil}
@@ -225,7 +271,8 @@ if #players == 2 then
   ok, result = pcall(mt.match, players[1], players[2], options)
 else
   if o.sprt then fail("-sprt is for two engines") end
-  if o.tournament and o.tournament ~= "round-robin" and o.tournament ~= "gauntlet" then
+  if o.tournament and o.tournament ~= "round-robin" and o.tournament ~= "roundrobin" and
+     o.tournament ~= "gauntlet" then
     fail("-tournament takes round-robin or gauntlet")
   end
   options.players, options.variants = players, {variant}

@@ -38,6 +38,7 @@ local VALID = {
   limits = function() return {depth = 1} end, tags = function() return {Event = "x"} end,
   puzzle = function() return "first-win" end, list = function() return {"standard"} end,
   player = function() return "random" end, wins = function() return 3 end,
+  match = function() return mt.match("random", "random", {games = 2}) end,
   draws = function() return 2 end, losses = function() return 1 end,
   t = function() return {wins = 3, elo0 = 0, elo1 = 10} end,
   eval = function() return {eval = function() return 0 end, weights = {a = 1}} end,
