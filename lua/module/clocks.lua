@@ -156,7 +156,8 @@ function shared.play_game(black, white, variant, start, cap, budget, extra)
   local clocks = c and new_clocks(c)
   if c then r.clock, r.times = c, {} end
   while not r.result and not g:result() and g:ply() < cap do
-    local winner, distance = s and adjudicated(s, g)
+    local winner, distance
+    if s then winner, distance = adjudicated(s, g) end
     if winner then
       ends(r, winner, "adjudicated")
       r.adjudicated = {winner = winner, distance = distance}

@@ -160,9 +160,9 @@ end
 -- The position command of game: its start (startpos when it is the
 -- variant's) and its moves.
 local function position_line(game)
-  local start = game:start()
-  local head = start == tostring(game:variant().start) and "position startpos"
-               or "position fen " .. start
+  local from = game:start()
+  local head = from == tostring(game:variant().start) and "position startpos"
+               or "position fen " .. from
   local moves = game:history()
   if #moves == 0 then return head end
   return head .. " moves " .. table.concat(shared.move_texts(moves), " ")
@@ -248,8 +248,8 @@ local function engine_move(e, game, limits)
   limits = move_limits(e, limits)
   send(e, position_line(game))
   send(e, go_line(limits))
-  local started, found, stopped = M.clock(), {}, false
-  local deadline = limits.deadline and started + limits.deadline
+  local asked, found, stopped = M.clock(), {}, false
+  local deadline = limits.deadline and asked + limits.deadline
   while true do
     local wait = deadline and math.max(0, deadline - M.clock()) or nil
     if limits.stop and not stopped then wait = math.min(wait or POLL, POLL) end

@@ -331,7 +331,8 @@ local function resumed(plan, found)
     local black, white = plan.a.name, plan.b.name
     if a_colour(plan, i) == "white" then black, white = white, black end
     local hit = found[shared.resume_key(plan.seed, i, black, white)]
-    local r, g = hit and shared.resumed_record(hit, i, plan.variant)
+    local r, g
+    if hit then r, g = shared.resumed_record(hit, i, plan.variant) end
     if r then
       r.black, r.white, r.clock = black, white, plan.clock
       local book = r.opening and plan.openings and plan.openings[r.opening]
@@ -539,7 +540,7 @@ function M.match(a, b, options)
   local solution = presolve(plan.variant, {plan.a, plan.b}, plan.judge or plan.adjudicate,
                             plan.budget)
   plan.solution = plan.adjudicate and solution or nil
-  local engines <close> = shared.engines_closer({plan.a, plan.b})
+  local engines <close> = shared.engines_closer({plan.a, plan.b}) -- luacheck: ignore 211
   local after = worker_after({plan.a, plan.b})
   local bar = shared.progress(plan.games, "match", o.progress)
   local t0 = M.clock()
@@ -723,7 +724,7 @@ function M.tournament(options)
   local jobs = jobs_option(options.jobs, 1, "tournament")
   local plans, tasks, vs = tournament_plans(options, players)
   local games = plans[1].games
-  local engines <close> = shared.engines_closer(players)
+  local engines <close> = shared.engines_closer(players) -- luacheck: ignore 211
   local bar = shared.progress(#tasks, "tournament", options.progress)
   local t0 = M.clock()
   local records, interrupted = shared.run_jobs(jobs, #tasks, function(k)

@@ -133,6 +133,16 @@ test("resume: only the missing games, with the seeds they would have had", funct
   local numbers = {}
   for i, g in ipairs(mt.load_games(part)) do numbers[i] = tonumber(g:tags().Game) end
   eq(numbers, {1, 2, 5, 8, 3, 4, 6, 7}, "the missing games appended, nothing played twice")
+  local judged_full, judged_part = scratch(), scratch()
+  local jo = {games = 6, seed = 4, judge = true, file = judged_full}
+  local jfull = mt.match(a, b, jo)
+  spill(judged_part, table.concat(record_texts(judged_full), "", 1, 3))
+  jo.file, jo.resume = judged_part, true
+  local jback = mt.match(a, b, jo)
+  eq({jback.a.judged, jback.b.judged}, {jfull.a.judged, jfull.b.judged},
+     "resumed games judged again as they were")
+  os.remove(judged_full)
+  os.remove(judged_part)
   local again = mt.match(a, b, options)
   eq(#mt.load_games(part), 8, "a finished match resumed plays nothing")
   eq(games_of(again), games_of(full), "and gives the same result")
@@ -188,7 +198,8 @@ test("adjudication by the solver: a game ends once it is won", function()
       local winner = (value == "win") == (g:turn() == "black") and "black" or "white"
       check(value ~= "draw", "game " .. r.game .. ": won where it stopped")
       eq(r.result, winner, "game " .. r.game .. ": the winner the solver names")
-      eq(r.adjudicated.winner, winner, "game " .. r.game .. ": recorded")
+      eq(r.adjudicated, {winner = winner, distance = select(2, s:lookup(g))},
+         "game " .. r.game .. ": recorded, with the plies to the end")
     else
       check(r.result == "draw", "game " .. r.game .. ": a draw otherwise (" .. r.reason .. ")")
     end

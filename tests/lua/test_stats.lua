@@ -91,7 +91,7 @@ local function newton(phat, base, cols, q)
   local function f(x)
     local p, s = p_of(x), 0
     for i = 1, n do
-      if not (p[i] > 0) then return -math.huge end
+      if p[i] <= 0 or p[i] ~= p[i] then return -math.huge end
       s = s + phat[i] * math.log(p[i])
     end
     return s
@@ -178,7 +178,7 @@ local function moment_constrained(phat, a, mu, m2)
   if #cols == 0 then
     local s = 0
     for i = 1, n do
-      if not (base[i] > 0) then return -math.huge end
+      if base[i] <= 0 or base[i] ~= base[i] then return -math.huge end
       s = s + phat[i] * math.log(base[i])
     end
     return s
@@ -335,7 +335,8 @@ test("mt.sprt: edge cases and errors", function()
   near(draws.llr, llr(GAME, {0, 40, 0}, 0, 20), 1e-6, "all draws: an even score")
   check(draws.llr < 0, "all draws speak for elo0 = 0")
   check(mt.sprt{wins = 50, draws = 0, losses = 0, elo0 = 0, elo1 = 20}.llr > 2.5, "all wins")
-  local lost, games = nil, 0
+  local lost, games
+  games = 0
   repeat
     games = games + 1
     lost = mt.sprt{wins = 0, draws = 0, losses = games, elo0 = 0, elo1 = 10}
@@ -441,7 +442,7 @@ test("an SPRT match stops when the LLR crosses a bound", function()
   eq(m.sprt.result, "H1", "alphabeta is stronger than random")
   check(m.games < 400 and m.games % 2 == 0, "stopped early, after whole pairs: " .. m.games)
   eq(#m.records, m.games, "every game kept")
-  local counts, PAIR = {0, 0, 0, 0, 0}, {0, 0.25, 0.5, 0.75, 1}
+  local counts = {0, 0, 0, 0, 0}
   for i = 1, m.games, 2 do
     local k = math.floor(2 * (score(m.records[i], colour_of(i)) +
                               score(m.records[i + 1], colour_of(i + 1))) + 0.5) + 1
