@@ -173,6 +173,8 @@ test("the module's Lua parts run when first used, and only then", function()
     "if mt.game()[k] == nil then missing[#missing + 1] = 'Game:' .. k end end " ..
     -- standings.lua defines no field: the text of a tournament runs it
     "local _ = tostring(mt.tournament{players = {'random', 'random'}, games = 1}) " ..
+    -- charts.lua neither: the pictures of a match run it
+    "local _ = mt.svg(mt.match('random', 'random')) " ..
     "print(at_start, count(), table.concat(missing, ' '))"
   local out, err, code = run("-e " .. quote(chunk))
   eq(code, 0, "exit: " .. err)
