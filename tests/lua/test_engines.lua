@@ -131,6 +131,17 @@ test("a C or Lua player that runs out of its clock loses on time", function()
     check(r.plies >= 4 and r.plies <= 8, "after two moves or three: " .. r.plies)
   end
   eq(m.a.losses_by.time, 2, "counted")
+  -- a move that comes back a little after its clock ran out (within the
+  -- slack the move's budget leaves) is still lost on time, at that move
+  local late = mt.player({name = "late", choose = function(game, options)
+    local t = mt.clock()
+    local wait = game:ply() >= 2 and options.deadline + 0.02 or 0
+    while mt.clock() - t < wait do end
+    return game:moves()[1]
+  end})
+  local lm = mt.match(late, "random", {games = 1, clock = {base = 0.2}})
+  eq({lm.records[1].reason, lm.records[1].plies}, {"time", 2}, "lost at its second move")
+  check(lm.records[1].error:find("lost on time (0.2", 1, true), lm.records[1].error)
   local loop = mt.player(function() while true do end end, {name = "loop"})
   local t0 = mt.clock()
   local l = mt.match(loop, "random", {games = 2, clock = {base = 0.2}})
@@ -144,6 +155,18 @@ test("a C or Lua player that runs out of its clock loses on time", function()
   for _, r in ipairs(ab.records) do
     for i, t in ipairs(r.times) do check(t < 0.5, "game " .. r.game .. ", move " .. i .. ": " .. t) end
   end
+end)
+
+test("an engine that fails is killed at once, and starts again when next asked", function()
+  local p = toy("toy-hang", {Fault = "hang", FaultPly = 1})
+  local g = mt.game()
+  check(p:choose(g, {depth = 1}), "a first move")
+  g:play("4-c")
+  local ok, err = pcall(p.choose, p, g, {deadline = 0.3, time = 0.1})
+  check(not ok and tostring(err):find("no move within 0.300 s", 1, true), tostring(err))
+  eq(children(), {}, "killed then and there")
+  local fresh = mt.game()
+  check(p:choose(fresh, {depth = 1}), "started again for the next move")
 end)
 
 test("a tournament with jobs = 2, a clock and a file; engines stopped", function()
