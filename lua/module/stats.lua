@@ -122,21 +122,33 @@ end
 -- --- the generalized SPRT, exact ---
 
 -- The root x of Σ p̂_i·φ_i / (1 + x·φ_i) = 0, for φ with both signs: the
--- sum falls from +inf to −inf on (−1/max φ, −1/min φ), and is halved to the
--- last bit of a double.  nil when φ has not both signs.
+-- sum falls from +inf to −inf on (−1/max φ, −1/min φ).  Newton's steps
+-- from 0, each kept inside the bracket the signs so far give (halved when
+-- a step would leave it), until the bracket or the step reaches the last
+-- bits of a double.  nil when φ has not both signs.
 local function secular_root(phat, phi)
   local low, high = -math.huge, math.huge
   for _, f in ipairs(phi) do
     if f > 0 then low = math.max(low, -1 / f) elseif f < 0 then high = math.min(high, -1 / f) end
   end
   if low == -math.huge or high == math.huge then return nil end
-  while true do
-    local mid = low + (high - low) / 2
-    if mid <= low or mid >= high then return mid end
-    local sum = 0
-    for i, f in ipairs(phi) do sum = sum + phat[i] * f / (1 + mid * f) end
-    if sum > 0 then low = mid elseif sum < 0 then high = mid else return mid end
+  local x = 0
+  for _ = 1, 2000 do
+    local sum, slope = 0, 0
+    for i, f in ipairs(phi) do
+      local d = 1 + x * f
+      sum, slope = sum + phat[i] * f / d, slope - phat[i] * f * f / (d * d)
+    end
+    if sum > 0 then low = x elseif sum < 0 then high = x else return x end
+    local next_x = x - sum / slope
+    if not (next_x > low and next_x < high) then next_x = low + (high - low) / 2 end
+    if next_x == x or next_x <= low or next_x >= high or
+       math.abs(next_x - x) <= 1e-16 * math.abs(x) then
+      return next_x
+    end
+    x = next_x
   end
+  return x
 end
 
 -- The mean and the variance of the scores a under the distribution p.
