@@ -8,6 +8,7 @@
 
 local quick = ...
 local mt = mt
+local PROGRAM = PROGRAM -- luacheck: globals PROGRAM (bench.c sets it)
 
 -- Microseconds a call of f takes, over n calls.
 local function per_call(f, n)
