@@ -357,7 +357,7 @@ static int process_receive(lua_State *L) {
       p->ended = 1;
       continue;
     }
-    if (memchr(p->got, '\n', p->length)) continue;
+    if (p->length && memchr(p->got, '\n', p->length)) continue;
     if (!wait_fd(L, p->fd, POLLIN, deadline)) {
       lua_pushnil(L);
       lua_pushliteral(L, "timeout");
