@@ -577,6 +577,9 @@ int main(int argc, char **argv) {
   printf("\n");
   bench_lua_file("against.lua", quick, NULL, 0); /* playing for the win */
   printf("\n");
+  bench_lua_file("tester.lua", quick, "PROGRAM = '" BENCH_BINARY_DIR "/mutorere'",
+                 0); /* the SPRT, outside engines, clocks */
+  printf("\n");
   bench_metrics(quick);
   printf("\n");
   bench_lua_file("pages.lua", quick, NULL, 0); /* mt.html's play page */

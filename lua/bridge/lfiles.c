@@ -4,9 +4,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lfiles.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "board.h"
 #include "lbridge.h"
@@ -128,6 +131,58 @@ static int write_file(lua_State *L) {
   return 2;
 }
 
+/* What kind of thing st is, not being a regular file: "a folder", ... */
+static const char *not_regular(const struct stat *st) {
+  return S_ISDIR(st->st_mode)    ? "a folder"
+         : S_ISFIFO(st->st_mode) ? "a FIFO"
+         : S_ISSOCK(st->st_mode) ? "a socket"
+                                 : "a device";
+}
+
+/* append_file(path, text) -> true | nil, "path: why": adds text at the
+** end of the regular file at path (made when missing, 0666 less the
+** umask) with one write, so that processes appending to one file at once
+** never mix their texts.  A symbolic link, a folder, a FIFO, a device or a
+** socket is refused and left as it is. */
+static int append_file(lua_State *L) {
+  char why[BOARD_ERRMAX] = "";
+  size_t k;
+  const char *path = luaL_checkstring(L, 1);
+  const char *text = luaL_checklstring(L, 2, &k);
+  int fd = -1;
+  struct stat st;
+  if (!lbridge_is_text(L, 1))
+    snprintf(why, sizeof why, "the path holds a zero byte");
+  else if ((fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC |
+                                O_NONBLOCK, 0666)) < 0)
+    snprintf(why, sizeof why, "%s",
+             errno == ELOOP ? "it is a symbolic link (name the file it points to)"
+                            : strerror(errno));
+  else if (fstat(fd, &st) != 0)
+    snprintf(why, sizeof why, "%s", strerror(errno));
+  else if (!S_ISREG(st.st_mode))
+    snprintf(why, sizeof why, "it is %s, not a regular file", not_regular(&st));
+  else {
+    while (k > 0) {
+      ssize_t n = write(fd, text, k);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        snprintf(why, sizeof why, "%s", n < 0 ? strerror(errno) : "nothing written");
+        break;
+      }
+      text += n, k -= (size_t)n;
+    }
+  }
+  if (fd >= 0 && close(fd) != 0 && !*why) snprintf(why, sizeof why, "%s", strerror(errno));
+  if (!*why) {
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  lua_pushnil(L);
+  lua_pushfstring(L, "%s: %s", path, why);
+  return 2;
+}
+
 /* file_type(path) -> what is at path (links followed), or nil. */
 static int file_type(lua_State *L) {
   struct stat st;
@@ -169,6 +224,7 @@ void lfiles_open(lua_State *L, int shared) {
   static const luaL_Reg functions[] = {{"read_file", read_file},
                                        {"write_file", write_file},
                                        {"file_type", file_type},
+                                       {"append_file", append_file},
                                        {NULL, NULL}};
   lua_pushvalue(L, shared);
   luaL_setfuncs(L, functions, 0);

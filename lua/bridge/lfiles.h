@@ -24,7 +24,8 @@ int lfiles_load(lua_State *L, const char *path, const char *mode);
 
 /* Puts in the table at shared what the Lua parts read and write files
 ** with: read_file(path) -> text | nil, "path: why"; write_file(path,
-** text) -> true | nil, "path: why" (safefile_write); file_type(path) ->
+** text) -> true | nil, "path: why" (safefile_write); append_file(path,
+** text), the same at the end of a regular file; file_type(path) ->
 ** "file", "directory", "link" (to nothing), "fifo", "device", "socket",
 ** or nil when nothing is there (or the path holds a zero byte); and puts
 ** in their private environment a loadfile(path [, mode [, env]]) that

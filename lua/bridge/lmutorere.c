@@ -46,7 +46,8 @@ static const char *const lua_parts[] = {
     "against.lua",  "matches.lua",  "stats.lua",    "openings.lua", "standings.lua",
     "metrics.lua",  "review.lua",   "report.lua",   "pictures.lua",
     "html.lua",     "play.lua",     "puzzles.lua",  "accuracy.lua",
-    "tune.lua",     "boards.lua",   NULL};
+    "tune.lua",     "boards.lua",   "engines.lua",  "clocks.lua",
+    "gamefiles.lua", "charts.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -668,6 +669,7 @@ int luaopen_mutorere(lua_State *L) {
   laccuracy_open(L, shared);
   lguard_open(L, shared);
   lworkers_open(L, shared);
+  lprocess_open(L, shared);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
   lua_newtable(L);

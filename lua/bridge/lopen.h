@@ -43,6 +43,10 @@ void lguard_open(lua_State *L, int shared);
 ** cores() in the table at shared. */
 void lworkers_open(lua_State *L, int shared);
 
+/* Registers spawn() (a program run as a child, spoken to by lines: see
+** lprocess.c) and find_program() in the table at shared. */
+void lprocess_open(lua_State *L, int shared);
+
 /* Counts L's memory (first: before anything is allocated that should be
 ** counted). */
 void lwatchdog_watch(lua_State *L);

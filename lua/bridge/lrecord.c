@@ -233,26 +233,28 @@ static void set_board_tags(lua_State *L, int t, const Graph *g) {
   lua_settop(L, d - 1);
 }
 
-/* Pushes the result a record of the game at 1 says: the rules' when they
-** ended the game; else, when nothing is left to redo, the Result among the
-** game's own tags (a draw agreed, a resignation: a record that says so
-** reads back the same); else "*". */
-static void push_result(lua_State *L, const Game *g) {
+/* 1 when the Result tag on top (its value, the name below) is a result
+** decided outside the moves that the record keeps: the moves do not end
+** the game (a draw agreed, a resignation, a loss on time, an
+** adjudication), nothing is left to redo (after an undo the game goes on,
+** and so does its record), and the value is 1-0, 0-1, 1/2-1/2 or *.
+** Otherwise 0: the game's own result is written.  A value that is no
+** result is an error (of argument arg, or of the game's own tags when arg
+** is 0), and so is a Result among the tags given (arg) that the moves
+** contradict. */
+static int claimed_result(lua_State *L, const Game *g, int arg) {
   static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", NULL};
-  const char *ruled = record_result_of(g);
-  lua_getiuservalue(L, 1, 2); /* the game's tags */
-  lua_getfield(L, -1, "Result");
-  lua_remove(L, -2);
-  if (strcmp(ruled, "*") != 0 || g->top != g->length || lua_isnil(L, -1)) {
-    lua_pop(L, 1);
-    lua_pushstring(L, ruled);
-    return;
-  }
-  const char *own = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-  for (int i = 0; own && results[i]; i++)
-    if (strcmp(own, results[i]) == 0) return;
-  tag_error(L, 0, "tag Result: %s is not 1-0, 0-1, 1/2-1/2 or *",
-            own ? lua_pushfstring(L, "\"%s\"", own) : luaL_tolstring(L, -1, NULL));
+  const char *value = lua_tostring(L, -1);
+  int known = 0;
+  for (int i = 0; results[i]; i++) known |= strcmp(results[i], value) == 0;
+  if (!known)
+    tag_error(L, arg, "tag Result: \"%s\" is not 1-0, 0-1, 1/2-1/2 or *",
+              value);
+  const char *actual = record_result_of(g);
+  if (strcmp(actual, "*") == 0) return g->top == g->length;
+  if (arg && strcmp(actual, value) != 0)
+    tag_error(L, arg, "tag Result: the moves end the game %s", actual);
+  return 0;
 }
 
 /* The default tags of the game at 1 (the variant's, Date, Position),
@@ -283,6 +285,13 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
       lua_pushvalue(L, -2);
       lua_insert(L, -2);
       check_tag(L, source ? extra : 0);
+      if (strcmp(lua_tostring(L, -2), "Result") == 0) {
+        if (claimed_result(L, g, source ? extra : 0))
+          lua_rawset(L, t);
+        else
+          lua_pop(L, 2); /* the game's own result is written */
+        continue;
+      }
       if (game_tag(lua_tostring(L, -2))) {
         if (source == 1)
           tag_error(L, extra, "tag %s: it is written from the game itself",
@@ -329,8 +338,12 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
     lua_setfield(L, t, "Position");
   }
   lua_settop(L, t);
-  push_result(L, g);
-  lua_setfield(L, t, "Result");
+  if (strcmp(record_result_of(g), "*") != 0 ||
+      lua_getfield(L, t, "Result") != LUA_TSTRING) {
+    lua_pushstring(L, record_result_of(g));
+    lua_setfield(L, t, "Result");
+  }
+  lua_settop(L, t);
 }
 
 /* Turns the tags table on top into the list, in the written order: the

@@ -74,6 +74,7 @@ end
 function shared.accuracy(note, player, variant, options)
   local t0 = M.clock()
   local p, v = player_and_variant(player, variant)
+  local engine <close> = shared.engines_closer({p}) -- luacheck: ignore 211
   local o = shared.options(options, 3, "accuracy", OPTIONS)
   local c = shared.common_options(o, v, 3, "accuracy")
   local sample = shared.whole_option(o, "sample", 1, math.maxinteger, 3, "accuracy")

@@ -29,47 +29,10 @@ function shared.progress(total, label, enabled)
   end
 end
 
-local DEFAULT_BUDGET = {time = 60, memory = 512 * 1024 * 1024}
+local DEFAULT_BUDGET = {time = 60, memory = 512 * 1024 * 1024} -- a move's (clocks.lua)
 local SPRT_GAMES = 1000 -- the games an SPRT match plays at most, unless told
 local SPRT_BATCH = 8 -- pairs a worker plays between two looks of the SPRT
 local START_SOLVE = 2 -- seconds a tournament gives the solver for a start's value
-
--- Plays one game between two Players from start (a position, or an
--- opening: a Game, which the game goes on from); returns its record:
--- {black, white, result ("black", "white" or "draw"), reason, start,
--- moves, plies, error}, and the game.  Each move is made within budget
--- (see mt.limit; false: none).  A player that fails, runs out of its
--- budget or plays an illegal move loses the game.
-function shared.play_game(black, white, variant, start, cap, budget)
-  local g = M.type(start) == "Game" and start:copy() or M.game(variant, start)
-  local players = {black = black, white = white}
-  local record = {black = black.name, white = white.name, start = g:start()}
-  if budget == nil then budget = DEFAULT_BUDGET end
-  while not g:result() and g:ply() < cap do
-    local side = g:turn()
-    local ok, move
-    if budget then
-      ok, move = M.limit(budget, players[side].choose, players[side], g)
-    else
-      ok, move = pcall(players[side].choose, players[side], g)
-    end
-    if ok then ok, move = pcall(g.play, g, move) end
-    if not ok then
-      record.result = side == "black" and "white" or "black"
-      record.reason = "error"
-      record.error = string.format("%s (%s): %s", players[side].name, side,
-                                   tostring(move))
-      break
-    end
-  end
-  if not record.result then
-    record.result, record.reason = g:result()
-    if not record.result then record.result, record.reason = "draw", "ply cap" end
-  end
-  record.moves = g:history()
-  record.plies = #record.moves
-  return record, g
-end
 
 -- --- judging by the solver ---
 
@@ -153,8 +116,7 @@ end
 -- in its games as it would have.
 local function presolve(v, players, judge, budget)
   if judge then
-    M.solve(v)
-    return
+    return M.solve(v)
   end
   for _, p in ipairs(players) do
     if p.definition.engine == "perfect" and not p.options.lookahead then
@@ -189,6 +151,10 @@ local function tally(stats, record, colour)
   local a_result = score == 0.5 and "draws" or score == 1 and "wins" or "losses"
   local b_result = a_result == "wins" and "losses"
                    or a_result == "losses" and "wins" or "draws"
+  if a_result ~= "draws" then
+    local by = (a_result == "losses" and stats.a or stats.b).losses_by
+    by[record.reason] = (by[record.reason] or 0) + 1
+  end
   add(stats.a, a_result)
   add(stats.a["as_" .. colour], a_result)
   add(stats.b, b_result)
@@ -200,7 +166,7 @@ local function tally(stats, record, colour)
 end
 
 local function new_stats(name, judge)
-  return {name = name, wins = 0, losses = 0, draws = 0,
+  return {name = name, wins = 0, losses = 0, draws = 0, losses_by = {},
           as_black = {wins = 0, losses = 0, draws = 0},
           as_white = {wins = 0, losses = 0, draws = 0},
           judged = judge and new_judged() or nil}
@@ -237,6 +203,19 @@ local function pentanomial(plan, results, count)
   return counts
 end
 
+-- The Elo figures of a match from a's tallies: from the pairs when it
+-- has some (they are what was measured: the games of a pair share an
+-- opening), else from the games; the draw ratio from the games.
+local function match_elo(a, pairs)
+  if not pairs or pairs[1] + pairs[2] + pairs[3] + pairs[4] + pairs[5] == 0 then
+    return M.elo(a.wins, a.draws, a.losses)
+  end
+  local e = M.elo(pairs)
+  local n = a.wins + a.draws + a.losses
+  e.draw_ratio = a.draws / n
+  return e
+end
+
 local Match = {}
 Match.__index = Match
 Match.__name = "mutorere.Match"
@@ -245,6 +224,9 @@ shared.classes[#shared.classes + 1] = Match
 
 -- The text of a match's results (standings.lua).
 function Match.__tostring(m) return shared.match_text(m) end
+
+-- shared.is_match(x): true when x is a Match (what mt.match returns).
+function shared.is_match(x) return rawequal(debug.getmetatable(x), Match) end
 
 -- Reads the jobs option of argument n of function name: a number of
 -- worker processes (1: none), true for one per core.
@@ -259,7 +241,8 @@ local function jobs_option(jobs, n, name)
   return jobs
 end
 
-local SPRT_OPTIONS = {elo0 = "number", elo1 = "number", alpha = "number", beta = "number"}
+local SPRT_OPTIONS = {elo0 = "number", elo1 = "number", alpha = "number", beta = "number",
+                      model = "string"}
 
 -- Reads the sprt option of a match: {elo0, elo1, alpha, beta}, checked by
 -- mt.sprt itself.
@@ -269,16 +252,26 @@ local function sprt_option(t, swap)
   if not swap then
     shared.arg_error(3, "match", "option swap must be true with sprt: it plays colour-swapped pairs")
   end
-  local o = {elo0 = t.elo0, elo1 = t.elo1, alpha = t.alpha, beta = t.beta}
+  local o = {elo0 = t.elo0, elo1 = t.elo1, alpha = t.alpha, beta = t.beta, model = t.model}
   shared.as_option(3, "match", "sprt", M.sprt, {pairs = {0, 0, 0, 0, 0}, elo0 = o.elo0,
-                                                elo1 = o.elo1, alpha = o.alpha, beta = o.beta})
+                                                elo1 = o.elo1, alpha = o.alpha, beta = o.beta,
+                                                model = o.model})
   return o
 end
 
 local MATCH_OPTIONS = {games = "integer", variant = "string|table|Variant", swap = "boolean",
                        seed = "integer", start = "string|Position|Game", max_plies = "integer",
                        budget = "table|boolean", jobs = "integer|boolean", progress = "boolean",
-                       judge = "boolean", sprt = "table", openings = "table|string|boolean"}
+                       judge = "boolean", sprt = "table", openings = "table|string|boolean",
+                       clock = "table", adjudicate = "string", file = "string",
+                       resume = "boolean"}
+
+-- Reads the adjudicate option of argument n of function name: "solver"
+-- (true) or nil.
+local function adjudicate_option(x, n, name)
+  return shared.check_option(x == nil or x == "solver", n, name, "adjudicate", '"solver"', x)
+         and x ~= nil or nil
+end
 
 -- Reads the options of a match, argument n of function name (a
 -- tournament's give its own).
@@ -300,7 +293,9 @@ local function match_options(o, n, name)
   end
   if o.start ~= nil then shared.as_option(n, name, "start", M.game, v, o.start) end
   return {variant = v, games = games, swap = swap, seed = o.seed or 1, start = o.start,
-          cap = cap, budget = o.budget, judge = o.judge or nil, sprt = sprt}
+          cap = cap, budget = o.budget, judge = o.judge or nil, sprt = sprt,
+          clock = shared.clock_option(o.clock, n, name),
+          adjudicate = adjudicate_option(o.adjudicate, n, name)}
 end
 
 -- Plays game i of a planned match: {a, b (Players), variant, games, swap,
@@ -317,10 +312,72 @@ local function play_planned(plan, i)
     opening = ((i + 1) // 2 - 1) % #plan.openings + 1
     start = plan.openings[opening]
   end
-  local r, g = shared.play_game(black, white, plan.variant, start, plan.cap, plan.budget)
+  local r, g = shared.play_game(black, white, plan.variant, start, plan.cap, plan.budget,
+                                {clock = plan.clock, solution = plan.solution})
   r.game, r.opening = i, opening
   if plan.judge then r.judged = judge_game(g, opening and start:ply() or 0) end
+  if plan.file then
+    shared.append_game(plan.file, shared.game_record_text({event = plan.event, seed = plan.seed},
+                                                          r, g))
+  end
   return r
+end
+
+-- The games of a plan that its file already holds (resume): {[i] =
+-- record}, judged again when the plan judges.
+local function resumed(plan, found)
+  local done = {}
+  for i = 1, plan.games do
+    local black, white = plan.a.name, plan.b.name
+    if a_colour(plan, i) == "white" then black, white = white, black end
+    local hit = found[shared.resume_key(plan.seed, i, black, white)]
+    local r, g
+    if hit then r, g = shared.resumed_record(hit, i, plan.variant) end
+    if r then
+      r.black, r.white, r.clock = black, white, plan.clock
+      local book = r.opening and plan.openings and plan.openings[r.opening]
+      if plan.judge then r.judged = judge_game(g, book and book:ply() or 0) end
+      done[i] = r
+    end
+  end
+  return done
+end
+
+-- Plays the games of a plan in list todo (game numbers) with run_jobs;
+-- puts their records into results; returns whether Ctrl-C stopped it.
+local function play_list(plan, todo, results, jobs, bar, after)
+  local got, interrupted = shared.run_jobs(jobs, #todo, function(k)
+    return play_planned(plan, todo[k])
+  end, bar, after)
+  for k, i in ipairs(todo) do results[i] = got[k] end
+  return interrupted
+end
+
+-- The warnings a match's records call for: openings replayed because
+-- fewer exist than pairs (how many distinct were played), and games that
+-- repeat one another.
+local function warnings(plan, records)
+  local out = {}
+  local pairs_played, used, seen, distinct = 0, {}, {}, 0
+  for _, r in ipairs(records) do
+    if r.game % 2 == 1 then pairs_played = pairs_played + 1 end
+    if r.opening then used[r.opening] = true end
+    local key = r.start .. " " .. table.concat(shared.move_texts(r.moves), " ")
+    if not seen[key] then seen[key], distinct = true, distinct + 1 end
+  end
+  if plan.openings and pairs_played > #plan.openings then
+    local n = 0
+    for _ in next, used do n = n + 1 end
+    out[#out + 1] = string.format("openings replayed: %d pair%s of games from %d distinct " ..
+                                  "opening%s (fewer exist than pairs)", pairs_played,
+                                  pairs_played == 1 and "" or "s", n, n == 1 and "" or "s")
+  end
+  if #records > 2 and distinct * 2 <= #records then
+    out[#out + 1] = string.format("only %d distinct game%s among %d: the players repeat " ..
+                                  "themselves%s", distinct, distinct == 1 and "" or "s", #records,
+                                  plan.openings and "" or " (give openings)")
+  end
+  return out
 end
 
 -- The Match of a plan from the records of its games 1..count (results[i]
@@ -340,23 +397,27 @@ local function finish_match(plan, results, count, seconds, interrupted)
     if side.judged then side.judged = judged_summary(side.judged) end
   end
   local a = stats.a
+  local pairs = plan.swap and pentanomial(plan, results, count) or nil
   return setmetatable({games = #records, planned = plan.games,
                        variant = shared.variant_label(plan.variant), seed = plan.seed,
-                       a = a, b = stats.b, elo = M.elo(a.wins, a.draws, a.losses),
-                       pairs = plan.swap and pentanomial(plan, results, count) or nil,
-                       openings = plan.openings,
+                       a = a, b = stats.b, elo = match_elo(a, pairs),
+                       pairs = pairs, swap = plan.swap,
+                       openings = plan.openings, clock = plan.clock, file = plan.file,
+                       adjudicate = plan.adjudicate and "solver" or nil,
                        lengths = lengths(records), records = records, errors = errors,
+                       warnings = warnings(plan, records),
                        seconds = seconds, interrupted = interrupted or nil}, Match)
 end
 
--- shared.run_jobs(jobs, count, run, bar): {run(1), ..., run(count)},
--- computed here when jobs is 1, else by up to jobs worker processes
--- (chunks of consecutive indices, handed out as workers finish, smaller
--- as the end nears so that the workers finish together); bar(done)
+-- shared.run_jobs(jobs, count, run, bar, after): {run(1), ...,
+-- run(count)}, computed here when jobs is 1, else by up to jobs worker
+-- processes (chunks of consecutive indices, handed out as workers finish,
+-- smaller as the end nears so that the workers finish together; a worker
+-- calls after(), when given, before it sends its chunk back); bar(done)
 -- follows.  A failed worker stops them all with its error.  Ctrl-C stops
 -- them too, and then the results come back as far as they got (some
 -- missing) with true as a second value.
-function shared.run_jobs(jobs, count, run, bar)
+function shared.run_jobs(jobs, count, run, bar, after)
   local results = {}
   local function serial()
     for i = 1, count do
@@ -376,6 +437,7 @@ function shared.run_jobs(jobs, count, run, bar)
         pool:start(first, function()
           local out = {}
           for i = first, last do out[i - first + 1] = run(i) end
+          if after then after() end
           return out
         end)
       end
@@ -404,38 +466,61 @@ end
 -- The SPRT's verdict on the pair counts of a plan so far.
 local function sprt_verdict(plan, counts)
   local o = plan.sprt
-  local t = M.sprt{pairs = counts, elo0 = o.elo0, elo1 = o.elo1, alpha = o.alpha, beta = o.beta}
+  local t = M.sprt{pairs = counts, elo0 = o.elo0, elo1 = o.elo1, alpha = o.alpha, beta = o.beta,
+                   model = o.model}
   t.elo0, t.elo1, t.alpha, t.beta = o.elo0, o.elo1, o.alpha or 0.05, o.beta or 0.05
+  t.model = o.model or "logistic"
   return t
 end
 
 -- Plays the pairs of an SPRT match until the test decides or the games
--- run out; returns the records by game, the games played, the verdict and
--- whether Ctrl-C stopped it.  With jobs the pairs are played in batches of
--- SPRT_BATCH pairs a worker; the test still looks pair by pair in order,
--- so it stops where the serial run would, and the games a batch played
--- past that point are dropped.
-local function play_sprt(plan, jobs, bar)
+-- run out, taking first the games of done (resumed from the file); returns
+-- the records by game, the games played, the verdict and whether Ctrl-C
+-- stopped it.  With jobs the pairs are played in batches of SPRT_BATCH
+-- pairs a worker; the test still looks pair by pair in order, so it stops
+-- where the serial run would, and the games a batch played past that
+-- point are dropped (from the result: the file keeps them).
+local function play_sprt(plan, jobs, bar, done, after)
   local results, counts, played = {}, {0, 0, 0, 0, 0}, 0
   local verdict = sprt_verdict(plan, counts)
   local batch = jobs > 1 and 2 * SPRT_BATCH * jobs or 2
   local last = plan.games - plan.games % 2
   while played < last and not verdict.result do
     local first, size = played, math.min(batch, last - played)
-    local got, interrupted = shared.run_jobs(jobs, size, function(k)
-      return play_planned(plan, first + k)
-    end, function(done) bar(first + done) end)
-    for k = 1, size - 1, 2 do
+    local got, todo = {}, {}
+    for k = 1, size do
+      got[first + k] = done[first + k]
+      if not got[first + k] then todo[#todo + 1] = first + k end
+    end
+    local interrupted = play_list(plan, todo, got, jobs, function(n) bar(first + n) end, after)
+    for k = first + 1, first + size - 1, 2 do
       if verdict.result or not (got[k] and got[k + 1]) then break end
-      results[first + k], results[first + k + 1] = got[k], got[k + 1]
-      played = first + k + 1
-      local x = pair_index(plan, got[k], got[k + 1], first + k)
+      results[k], results[k + 1] = got[k], got[k + 1]
+      played = k + 1
+      local x = pair_index(plan, got[k], got[k + 1], k)
       counts[x] = counts[x] + 1
       verdict = sprt_verdict(plan, counts)
     end
     if interrupted then return results, played, verdict, true end
   end
   return results, played, verdict, false
+end
+
+-- The games of the file of a match or tournament already played there
+-- (resume, argument n of function name): the finished games by key, or
+-- {} without resume.
+local function resume_option(o, n, name)
+  if not o.resume then return {} end
+  if not o.file then shared.arg_error(n, name, "option resume needs a file to resume from") end
+  return shared.finished_games(o.file)
+end
+
+-- What a worker does before it sends its games back, for players: stop
+-- the programs of outside engines among them (nil when there is none).
+local function worker_after(players)
+  for _, p in ipairs(players) do
+    if p.outside then return shared.stop_all_engines end
+  end
 end
 
 -- mt.match(a, b [, options]): a match between two players (see
@@ -445,19 +530,28 @@ function M.match(a, b, options)
   local b_player = shared.as_argument(2, "match", M.player, b)
   local plan = match_options(options, 3, "match")
   local jobs = jobs_option(options and options.jobs, 3, "match")
-  plan.a, plan.b = a_player, b_player
+  plan.a, plan.b, plan.event = a_player, b_player, "match"
   plan.openings = shared.match_openings(plan.variant, options and options.openings,
                                         (plan.games + 1) // 2, plan.seed, 3, "match")
-  presolve(plan.variant, {plan.a, plan.b}, plan.judge, plan.budget)
-  local bar = shared.progress(plan.games, "match", options and options.progress)
+  local o = options or {}
+  if o.file then shared.check_game_file(o.file, plan.variant, 3, "match") end
+  plan.file = o.file
+  local done = resumed(plan, resume_option(o, 3, "match"))
+  local solution = presolve(plan.variant, {plan.a, plan.b}, plan.judge or plan.adjudicate,
+                            plan.budget)
+  plan.solution = plan.adjudicate and solution or nil
+  local engines <close> = shared.engines_closer({plan.a, plan.b}) -- luacheck: ignore 211
+  local after = worker_after({plan.a, plan.b})
+  local bar = shared.progress(plan.games, "match", o.progress)
   local t0 = M.clock()
   local results, count, verdict, interrupted
   if plan.sprt then
-    results, count, verdict, interrupted = play_sprt(plan, jobs, bar)
+    results, count, verdict, interrupted = play_sprt(plan, jobs, bar, done, after)
   else
-    results, interrupted = shared.run_jobs(jobs, plan.games,
-                                           function(i) return play_planned(plan, i) end, bar)
-    count = plan.games
+    results, count = done, plan.games
+    local todo = {}
+    for i = 1, plan.games do if not done[i] then todo[#todo + 1] = i end end
+    interrupted = play_list(plan, todo, results, jobs, bar, after)
   end
   bar(nil)
   local m = finish_match(plan, results, count, M.clock() - t0, interrupted)
@@ -477,33 +571,53 @@ function Tournament.__tostring(t) return shared.tournament_text(t) end
 local TOURNAMENT_OPTIONS = {players = "table", variants = "table", games = "integer",
                             seed = "integer", jobs = "integer|boolean", progress = "boolean",
                             judge = "boolean", openings = "table|string|boolean",
-                            max_plies = "integer", budget = "table|boolean"}
+                            max_plies = "integer", budget = "table|boolean", clock = "table",
+                            adjudicate = "string", file = "string", resume = "boolean",
+                            gauntlet = "boolean"}
 
--- The plans of a tournament: a match for every pair of players on every
--- variant (the pairings of a variant share its openings); and the list of
--- games to play, {plan number, game number}.
+-- The pairings of n players: every pair (a round robin), or the first
+-- against each of the others (a gauntlet).
+local function pairings(n, gauntlet)
+  local out = {}
+  for i = 1, gauntlet and 1 or n do
+    for j = i + 1, n do out[#out + 1] = {i, j} end
+  end
+  return out
+end
+
+-- The plans of a tournament: a match for every pairing of players on
+-- every variant (the pairings of a variant share its openings); and the
+-- list of games to play, {plan number, game number}: all of them, or
+-- those the file lacks (resume; the others are in the plans' done).
 local function tournament_plans(options, players)
   local variants = options.variants or {"standard"}
   shared.check_option(#variants > 0, 1, "tournament", "variants", "a list of variants", variants)
   local games, seed = options.games or 2, options.seed or 1
+  local found = resume_option(options, 1, "tournament")
   local plans, tasks, vs = {}, {}, {}
   for vi, spec in ipairs(variants) do
     local v = shared.as_option(1, "tournament", "variants", M.variant, spec)
     local base = match_options({games = games, variant = v, max_plies = options.max_plies,
-                                budget = options.budget}, 1, "tournament")
+                                budget = options.budget, clock = options.clock,
+                                adjudicate = options.adjudicate}, 1, "tournament")
     vs[vi] = v
+    if options.file then shared.check_game_file(options.file, v, 1, "tournament") end
     local openings = shared.match_openings(v, options.openings, (games + 1) // 2, seed + vi, 1,
                                            "tournament")
     local judge = options.judge or nil
-    presolve(v, players, judge, base.budget)
-    for i = 1, #players do
-      for j = i + 1, #players do
-        local plan = {}
-        for k, x in next, base do plan[k] = x end
-        plan.seed, plan.judge, plan.openings = seed * 7919 + #plans, judge, openings
-        plan.a, plan.b, plan.i, plan.j, plan.vi = players[i], players[j], i, j, vi
-        plans[#plans + 1] = plan
-        for g = 1, games do tasks[#tasks + 1] = {#plans, g} end
+    local solution = presolve(v, players, judge or base.adjudicate, base.budget)
+    for _, pair in ipairs(pairings(#players, options.gauntlet)) do
+      local i, j = pair[1], pair[2]
+      local plan = {}
+      for k, x in next, base do plan[k] = x end
+      plan.seed, plan.judge, plan.openings = seed * 7919 + #plans, judge, openings
+      plan.a, plan.b, plan.i, plan.j, plan.vi = players[i], players[j], i, j, vi
+      plan.solution = base.adjudicate and solution or nil
+      plan.file, plan.event = options.file, "tournament"
+      plan.done = resumed(plan, found)
+      plans[#plans + 1] = plan
+      for g = 1, games do
+        if not plan.done[g] then tasks[#tasks + 1] = {#plans, g} end
       end
     end
   end
@@ -610,24 +724,24 @@ function M.tournament(options)
   local jobs = jobs_option(options.jobs, 1, "tournament")
   local plans, tasks, vs = tournament_plans(options, players)
   local games = plans[1].games
+  local engines <close> = shared.engines_closer(players) -- luacheck: ignore 211
   local bar = shared.progress(#tasks, "tournament", options.progress)
   local t0 = M.clock()
   local records, interrupted = shared.run_jobs(jobs, #tasks, function(k)
     return play_planned(plans[tasks[k][1]], tasks[k][2])
-  end, bar)
+  end, bar, worker_after(players))
   bar(nil)
+  local own = {}
+  for k, plan in ipairs(plans) do own[k] = plan.done end
+  for k, task in ipairs(tasks) do own[task[1]][task[2]] = records[k] end
   local seconds, played, matches = M.clock() - t0, 0, {}
   for k, plan in ipairs(plans) do
-    local own = {}
     local missing = false
-    for g = 1, games do
-      own[g] = records[(k - 1) * games + g]
-      missing = missing or not own[g]
-    end
-    matches[k] = finish_match(plan, own, games, seconds * games / #tasks, missing)
+    for g = 1, games do missing = missing or not own[k][g] end
+    matches[k] = finish_match(plan, own[k], games, seconds * games / #plans / games, missing)
     played = played + matches[k].games
   end
-  if interrupted then say_interrupted("tournament", played, #tasks) end
+  if interrupted then say_interrupted("tournament", played, #plans * games) end
   local standings, cross, by_variant, virtual = tournament_tables(players, plans, matches, vs,
                                                                   options.judge)
   local names = {}
@@ -636,5 +750,6 @@ function M.tournament(options)
                        matches = matches, variants = names, games = games, played = played,
                        seed = options.seed or 1, seconds = seconds,
                        virtual_draws = virtual, interrupted = interrupted or nil,
-                       judge = options.judge and true or nil}, Tournament)
+                       judge = options.judge and true or nil,
+                       gauntlet = options.gauntlet or nil}, Tournament)
 end

@@ -169,6 +169,9 @@ end
 -- ("star" or "wheel"), size (pixels, 300), numbers (true), arrow (true, or a
 -- move to draw), title, caption.
 function M.svg(x, options)
+  if shared.is_match(x) or (type(x) == "table" and M.type(x[1]) == "Game") then
+    return shared.match_svg(x, options)
+  end
   local pos = shared.board_of(x, 1, "svg")
   local o = svg_options(options, "svg", SVG_OPTIONS)
   local size = o.size or 300

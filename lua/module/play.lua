@@ -390,7 +390,9 @@ function M.html(x, path, options)
   shared.check_arg(path == nil or type(path) == "string", 2, "html", "path", path)
   local o = shared.options(options, 3, "html", {play = "boolean"})
   local page, states
-  if M.type(x) == "Game" then
+  if shared.is_match(x) then
+    page = shared.match_page(x)
+  elseif M.type(x) == "Game" then
     if o.play then
       local replay = shared.replay(x)
       page, states = shared.play_page(x:variant(), replay:board(), x:history())

@@ -28,7 +28,8 @@ function Player.__tostring(p) return "player " .. p.name end
 M.Player = Player
 
 local LIMIT_TYPES = {time = "number", depth = "number", nodes = "number",
-                     infinite = "boolean", stop = "function"}
+                     infinite = "boolean", stop = "function", clock = "table",
+                     deadline = "number"}
 
 -- Checks the limits of a move (see Player:choose); returns them.
 local function check_limits(limits)
@@ -41,8 +42,10 @@ local function check_limits(limits)
       shared.arg_error(2, "choose", "limit " .. key .. " must be a " .. want .. ", got " .. shared.describe(value))
     end
     if want == "number" and (value ~= value or value < 0 or
-        (key ~= "time" and (math.type(value) ~= "integer" or value < 1))) then
-      shared.arg_error(2, "choose", "limit " .. key .. (key == "time" and " must be >= 0"
+        (key ~= "time" and key ~= "deadline" and
+         (math.type(value) ~= "integer" or value < 1))) then
+      shared.arg_error(2, "choose", "limit " .. key .. ((key == "time" or key == "deadline")
+                       and " must be >= 0"
                        or " must be a positive integer") .. ", got " .. shared.describe(value))
     end
   end
@@ -99,6 +102,7 @@ function Player:reset(seed)
   shared.check_self(made[self], "reset", "Player", self)
   shared.check_arg(seed == nil or math.tointeger(seed), 1, "reset", "integer (a seed)", seed)
   self.rng = shared.rng(seed)
+  if self.outside then shared.outside_reset(self.outside, math.tointeger(seed) or 1) end
   return self
 end
 
@@ -337,9 +341,22 @@ engines.perfect = {
   end,
 }
 
+-- Makes the Player of an outside engine (engines.lua) from its definition
+-- {command, name, options, ...}.
+local function outside(def, options)
+  local e, decide = shared.outside_engine(def, options)
+  local p = setmetatable({name = e.name, description = def.description or
+                          "an outside engine: " .. table.concat(e.command, " "),
+                          options = e.options, definition = def, outside = e,
+                          decide = decide}, Player)
+  made[p] = true
+  return p:reset(1)
+end
+
 -- Makes a Player from a definition table (name, description, and either
 -- decide/choose or engine + options).
 local function from_definition(def, options, default_name)
+  if def.command ~= nil then return outside(def, options) end
   local merged = {}
   shared.check_arg(def.options == nil or type(def.options) == "table", 1, "player",
                    "definition whose options are a table", def.options)

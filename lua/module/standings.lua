@@ -82,6 +82,11 @@ local function elo_text(x)
   return string.format("%+.1f", x)
 end
 
+-- A margin: "10.2", "inf".
+local function margin_text(x)
+  return x == math.huge and "inf" or string.format("%.1f", x)
+end
+
 -- Wins-losses-draws: "6-15-79".
 local function wld(t) return string.format("%d-%d-%d", t.wins, t.losses, t.draws) end
 
@@ -120,6 +125,32 @@ local function openings_words(list)
                        #list == 1 and "" or "s", plies)
 end
 
+-- The words of ending reasons that are not the rules': how a player can
+-- lose a game it did not lose on the board.
+local FORFEITS = {time = "on time", crash = "by a crash", hang = "by a hang",
+                  ["illegal move"] = "by an illegal move", error = "by an error",
+                  protocol = "by a protocol error", adjudicated = "by adjudication"}
+
+-- The line of the games each side lost other than on the board (on time,
+-- by a crash...), when there are any.
+local function forfeit_lines(lines, m)
+  local parts = {}
+  for _, s in ipairs({m.a, m.b}) do
+    local reasons = {}
+    for reason in next, s.losses_by or {} do
+      if FORFEITS[reason] then reasons[#reasons + 1] = reason end
+    end
+    table.sort(reasons)
+    for _, reason in ipairs(reasons) do
+      parts[#parts + 1] = string.format("%s %d %s", short(s.name), s.losses_by[reason],
+                                        FORFEITS[reason])
+    end
+  end
+  if #parts > 0 then
+    lines[#lines + 1] = shared.wrap("  lost: " .. table.concat(parts, "; "), 79, "    ")
+  end
+end
+
 -- shared.match_text(m): the text of a match's results.
 function shared.match_text(m)
   local lines = {shared.wrap(string.format("%s vs %s: %d game%s of %s", m.a.name, m.b.name,
@@ -134,9 +165,13 @@ function shared.match_text(m)
   end
   local e = m.elo
   lines[#lines + 1] = string.format("  Elo of %s: %s ± %s, LOS %s, draws %s", short(m.a.name),
-                                    elo_text(e.elo), e.margin == math.huge and "inf"
-                                    or string.format("%.1f", e.margin), percent(e.los),
+                                    elo_text(e.elo), margin_text(e.margin), percent(e.los),
                                     percent(e.draw_ratio))
+  lines[#lines + 1] = string.format("    normalized Elo %s ± %s; from %s", elo_text(e.nelo),
+                                    margin_text(e.nelo_margin), e.pairs and
+                                    string.format("%d pair%s of games", e.pairs,
+                                                  e.pairs == 1 and "" or "s")
+                                    or "the games one by one")
   if m.pairs then
     local p = m.pairs
     lines[#lines + 1] = string.format("  pairs by %s's score 0, 1/4, 1/2, 3/4, 1: %d %d %d %d %d",
@@ -146,7 +181,17 @@ function shared.match_text(m)
   local l = m.lengths
   lines[#lines + 1] = string.format("  game length: %d to %d plies, mean %.1f", l.min, l.max,
                                     l.mean)
+  forfeit_lines(lines, m)
+  if m.clock then
+    lines[#lines + 1] = string.format("  clock %s (base %g s, increment %g s%s)",
+                                      shared.clock_text(m.clock), m.clock.base,
+                                      m.clock.increment, m.clock.moves and
+                                      string.format(", %d moves a period", m.clock.moves) or "")
+  end
   if m.openings then lines[#lines + 1] = "  " .. openings_words(m.openings) end
+  for _, w in ipairs(m.warnings or {}) do
+    lines[#lines + 1] = shared.wrap("  warning: " .. w, 79, "    ")
+  end
   if m.sprt then
     local verdict, bounds = sprt_line(m.sprt, m.games)
     lines[#lines + 1], lines[#lines + 2] = verdict, bounds
@@ -235,9 +280,9 @@ end
 
 -- shared.tournament_text(t): the standings and tables of a tournament.
 function shared.tournament_text(t)
-  local lines = {string.format("tournament: %d players, %d games (%d a pairing on each " ..
-                               "variant), seed %s", #t.standings, t.played, t.games,
-                               tostring(t.seed))}
+  local lines = {string.format("%s: %d players, %d games (%d a pairing on each " ..
+                               "variant), seed %s", t.gauntlet and "gauntlet" or "tournament",
+                               #t.standings, t.played, t.games, tostring(t.seed))}
   standings_lines(lines, t)
   cross_lines(lines, t)
   variant_lines(lines, t)
@@ -248,6 +293,15 @@ function shared.tournament_text(t)
   for i, m in ipairs(t.matches) do
     for _, err in ipairs(m.errors) do
       lines[#lines + 1] = shared.wrap(string.format("error: match %d: %s", i, err), 79, "    ")
+    end
+  end
+  local said = {}
+  for _, m in ipairs(t.matches) do
+    for _, w in ipairs(m.warnings or {}) do
+      if not said[w] then
+        said[w] = true
+        lines[#lines + 1] = shared.wrap("warning: " .. w, 79, "    ")
+      end
     end
   end
   return table.concat(lines, "\n")

@@ -1,7 +1,8 @@
--- stats.lua — the figures engine testers print: Elo with its 95% margin,
--- the likelihood of superiority and the draw ratio of a score (mt.elo);
--- the generalized sequential probability ratio test of the logistic-Elo
--- model on game or pair scores (mt.sprt); and ratings by maximum
+-- stats.lua — the figures engine testers print: Elo (logistic and
+-- normalized) with its 95% margin, the likelihood of superiority and the
+-- draw ratio of games or of colour-swapped pairs (mt.elo); the exact
+-- generalized sequential probability ratio test on game or pair scores,
+-- in logistic or normalized Elo (mt.sprt); and ratings by maximum
 -- likelihood over the games of a tournament (Bradley–Terry), each with its
 -- 95% interval.  The formulas are written out in doc/api.md.
 local M, _, shared = ...
@@ -9,6 +10,8 @@ local M, _, shared = ...
 local Z95 = 1.959964 -- the 97.5% point of the standard normal distribution
 local ELO_UNIT = 400 / math.log(10) -- Elo points per natural-log unit of odds
 local INF = math.huge
+local EPSILON = 1e-3 -- what a count of zero becomes in the SPRT (as fishtest has it)
+local NELO_UNIT = 800 / math.log(10) -- normalized Elo per unit of t = (μ − ½)/σ
 
 -- erf(x) to double precision: 2/√π·e^(−x²)·Σ 2^k x^(2k+1) / (1·3···(2k+1)),
 -- a series of positive terms; ±1 beyond |x| = 6 (1 − erf(6) < 1e-16).
@@ -52,52 +55,205 @@ local function signed(x)
 end
 local function percent(x) return string.format("%.1f%%", 100 * x) end
 
--- What tostring of an mt.elo result says.
+-- What tostring of an mt.elo result says (draws only of games: a
+-- pentanomial's result has no draw ratio).
 local ELO_TEXT = {__tostring = function(e)
-  return string.format("Elo %s ± %s, LOS %s, draws %s, score %s", signed(e.elo),
+  local draws = e.draw_ratio and ", draws " .. percent(e.draw_ratio) or ""
+  return string.format("Elo %s ± %s, LOS %s%s, score %s", signed(e.elo),
                        e.margin == INF and "inf" or string.format("%.2f", e.margin),
-                       percent(e.los), percent(e.draw_ratio), percent(e.score))
+                       percent(e.los), draws, percent(e.score))
 end}
 
--- mt.elo(wins, draws, losses): {elo, margin, los, draw_ratio, score} from
--- the first side's view (see doc/api.md for the formulas and the edge
--- cases).
+-- The five counts of a pentanomial list, argument n of function name.
+local function pair_counts(t, n, name)
+  if #t ~= 5 or t[6] ~= nil then
+    shared.arg_error(n, name, "pairs must be a list of 5 counts: pairs scored 0, " ..
+                     "1/4, 1/2, 3/4 and 1")
+  end
+  local counts = {}
+  for i = 1, 5 do counts[i] = count(t[i], n, name, "pairs[" .. i .. "]") end
+  return counts
+end
+
+local GAME_SCORES = {0, 0.5, 1} -- a game's scores: a loss, a draw, a win
+local PAIR_SCORES = {0, 0.25, 0.5, 0.75, 1} -- a pair's, a game's mean
+
+-- The score, its standard error and the per-game deviation of counts over
+-- scores xs (per_game: 1 for games, 2 for pairs of games): μ, √(σ²/N),
+-- σ·√per_game, N.
+local function spread(xs, counts, per_game)
+  local n, sum = 0, 0
+  for i, c in ipairs(counts) do n, sum = n + c, sum + c * xs[i] end
+  local mu, var = sum / n, 0
+  for i, c in ipairs(counts) do var = var + c * (xs[i] - mu) ^ 2 end
+  var = var / n
+  return mu, math.sqrt(var / n), math.sqrt(per_game * var), n
+end
+
+-- The normalized Elo of score mu with per-game deviation sd: (μ − ½)/σ in
+-- units of 800/ln 10; 0 or ±inf when σ is 0.
+local function nelo_of(mu, sd)
+  if sd == 0 then return mu == 0.5 and 0 or mu > 0.5 and INF or -INF end
+  return (mu - 0.5) / sd * NELO_UNIT
+end
+
+-- mt.elo of pairs: the figures of a pentanomial (see doc/api.md).
+local function pair_elo(t)
+  local counts = pair_counts(t, 1, "elo")
+  local mu, se, sd, n = spread(PAIR_SCORES, counts, 2)
+  if n == 0 then
+    return setmetatable({elo = 0, margin = INF, los = 0.5, score = 0.5, nelo = 0, nelo_margin = INF,
+                         pairs = 0}, ELO_TEXT)
+  end
+  local half = Z95 * se
+  local margin = (elo_of(mu + half) - elo_of(mu - half)) / 2
+  if margin ~= margin then margin = INF end
+  local los = mu > 0.5 and 1 or mu < 0.5 and 0 or 0.5 -- no spread: certain
+  if se > 0 then los = 0.5 * (1 + erf((mu - 0.5) / (math.sqrt(2) * se))) end
+  return setmetatable({elo = elo_of(mu), margin = margin, los = los, score = mu,
+                       nelo = nelo_of(mu, sd), nelo_margin = Z95 * NELO_UNIT / math.sqrt(2 * n),
+                       pairs = n}, ELO_TEXT)
+end
+
+-- mt.elo(wins, draws, losses) or mt.elo(pairs): {elo, margin, los,
+-- draw_ratio, score, nelo, nelo_margin} from the first side's view (see
+-- doc/api.md for the formulas and the edge cases).
 function M.elo(wins, draws, losses)
+  if type(wins) == "table" and draws == nil and losses == nil then return pair_elo(wins) end
   local w, d, l = count(wins, 1, "elo", "wins"), count(draws, 2, "elo", "draws"),
                   count(losses, 3, "elo", "losses")
   local n = w + d + l
   if n == 0 then
-    return setmetatable({elo = 0, margin = INF, los = 0.5, draw_ratio = 0, score = 0.5}, ELO_TEXT)
+    return setmetatable({elo = 0, margin = INF, los = 0.5, draw_ratio = 0, score = 0.5, nelo = 0,
+                         nelo_margin = INF}, ELO_TEXT)
   end
-  local mu = (w + d / 2) / n
-  local sigma = math.sqrt((w * (1 - mu) ^ 2 + d * (0.5 - mu) ^ 2 + l * mu ^ 2) / n)
-  local half = Z95 * sigma / math.sqrt(n)
+  local mu, se, sd = spread(GAME_SCORES, {l, d, w}, 1)
+  local half = Z95 * se
   local margin = (elo_of(mu + half) - elo_of(mu - half)) / 2
   if margin ~= margin then margin = INF end -- all wins or all losses: inf − inf
   local los = 0.5
   if w + l > 0 then los = 0.5 * (1 + erf((w - l) / math.sqrt(2 * (w + l)))) end
   return setmetatable({elo = elo_of(mu), margin = margin, los = los, draw_ratio = d / n,
-                       score = mu}, ELO_TEXT)
+                       score = mu, nelo = nelo_of(mu, sd),
+                       nelo_margin = Z95 * NELO_UNIT / math.sqrt(n)}, ELO_TEXT)
 end
 
--- The log-likelihood ratio of the GSPRT for scores xs[i] seen counts[i]
--- times, between the expected scores s0 and s1: N·(s1 − s0)·(2s̄ − s0 −
--- s1)/(2σ²); 0 when nothing was seen or every score was the same.
-local function llr_of(xs, counts, s0, s1)
-  local n, sum = 0, 0
-  for i, c in ipairs(counts) do n, sum = n + c, sum + c * xs[i] end
-  if n == 0 then return 0 end
-  local mean, var = sum / n, 0
-  for i, c in ipairs(counts) do var = var + c * (xs[i] - mean) ^ 2 end
-  var = var / n
-  if var == 0 then return 0 end
-  return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+-- --- the generalized SPRT, exact ---
+
+-- The root x of Σ p̂_i·φ_i / (1 + x·φ_i) = 0, for φ with both signs: the
+-- sum falls from +inf to −inf on (−1/max φ, −1/min φ).  Newton's steps
+-- from 0, each kept inside the bracket the signs so far give (halved when
+-- a step would leave it), until the bracket or the step reaches the last
+-- bits of a double.  nil when φ has not both signs.
+local function secular_root(phat, phi)
+  local low, high = -math.huge, math.huge
+  for _, f in ipairs(phi) do
+    if f > 0 then low = math.max(low, -1 / f) elseif f < 0 then high = math.min(high, -1 / f) end
+  end
+  if low == -math.huge or high == math.huge then return nil end
+  local x = 0
+  for _ = 1, 2000 do
+    local sum, slope = 0, 0
+    for i, f in ipairs(phi) do
+      local d = 1 + x * f
+      sum, slope = sum + phat[i] * f / d, slope - phat[i] * f * f / (d * d)
+    end
+    if sum > 0 then low = x elseif sum < 0 then high = x else return x end
+    local next_x = x - sum / slope
+    if not (next_x > low and next_x < high) then next_x = low + (high - low) / 2 end
+    if next_x == x or next_x <= low or next_x >= high or
+       math.abs(next_x - x) <= 1e-16 * math.abs(x) then
+      return next_x
+    end
+    x = next_x
+  end
+  return x
 end
 
-local GAME_SCORES = {1, 0.5, 0}
-local PAIR_SCORES = {0, 0.25, 0.5, 0.75, 1}
+-- The mean and the variance of the scores a under the distribution p.
+local function moments(a, p)
+  local mu, var = 0, 0
+  for i, x in ipairs(a) do mu = mu + p[i] * x end
+  for i, x in ipairs(a) do var = var + p[i] * (x - mu) ^ 2 end
+  return mu, var
+end
+
+-- The distribution of largest likelihood for the observed frequencies
+-- phat over the scores a among those of expected score s: p_i = p̂_i / (1
+-- + x·(a_i − s)), x the root that makes Σ p_i = 1 (a Lagrange multiplier).
+local function mle_mean(a, phat, s)
+  local phi = {}
+  for i, x in ipairs(a) do phi[i] = x - s end
+  local x = secular_root(phat, phi)
+  local p = {}
+  for i, f in ipairs(phi) do p[i] = phat[i] / (1 + x * f) end
+  return p
+end
+
+local T_STEPS = 2000 -- rounds of a fixed point of mle_t at most
+
+-- The fixed point of mle_t for t from the distribution p: nil when a
+-- round has no root (t is too far from p's t-value).
+local function t_fixed_point(a, phat, t, p)
+  local last_change = math.huge
+  for _ = 1, T_STEPS do
+    local mu, var = moments(a, p)
+    local sigma = math.sqrt(var)
+    local phi = {}
+    for i, x in ipairs(a) do phi[i] = x - 0.5 - t * sigma * (1 + ((x - mu) / sigma) ^ 2) / 2 end
+    local x = secular_root(phat, phi)
+    if not x then return nil end
+    local change, q = 0, {}
+    for i, f in ipairs(phi) do
+      q[i] = phat[i] / (1 + x * f)
+      change = math.max(change, math.abs(q[i] - p[i]))
+    end
+    if change >= last_change then -- mixed with the last, half and half
+      for i = 1, #q do q[i] = (q[i] + p[i]) / 2 end
+    end
+    p, last_change = q, change
+    if change < 1e-15 then break end
+  end
+  return p
+end
+
+-- The distribution of largest likelihood for phat over the scores a among
+-- those whose t-value (μ − ½)/σ is t: the Lagrange conditions give p_i =
+-- p̂_i / (1 + x·φ_i), φ_i = a_i − ½ − t·σ·(1 + ((a_i − μ)/σ)²)/2 (the
+-- derivative of μ − tσ in p_i, shifted so that Σ p_i·φ_i = 0 on the
+-- constraint), μ and σ those of p: a fixed point, sought from the uniform
+-- distribution, or when t is too far from there, from the fixed point of
+-- t/2 (and so on, up to depth halvings).
+local function mle_t(a, phat, t, depth)
+  local start = {}
+  for i = 1, #a do start[i] = 1 / #a end
+  local p = t_fixed_point(a, phat, t, start)
+  if p or (depth or 0) >= 20 then return p end
+  local half = mle_t(a, phat, t / 2, (depth or 0) + 1)
+  return half and t_fixed_point(a, phat, t, half)
+end
+
+-- The generalized log-likelihood ratio of counts over scores a for
+-- hypothesis 1 against hypothesis 0, each the best distribution that
+-- mle(a, p̂, h) gives: N·Σ p̂_i·ln(p1_i/p0_i), zero counts made EPSILON.
+local function gsprt_llr(a, counts, mle, h0, h1)
+  local n, phat = 0, {}
+  for i, c in ipairs(counts) do
+    phat[i] = c == 0 and EPSILON or c
+    n = n + phat[i]
+  end
+  for i = 1, #phat do phat[i] = phat[i] / n end
+  local p0, p1 = mle(a, phat, h0), mle(a, phat, h1)
+  if not p0 or not p1 then return nil end
+  local sum = 0
+  for i, x in ipairs(phat) do sum = sum + x * (math.log(p1[i]) - math.log(p0[i])) end
+  return n * sum
+end
+
 local SPRT_FIELDS = {wins = "number", draws = "number", losses = "number", pairs = "table",
-                     elo0 = "number", elo1 = "number", alpha = "number", beta = "number"}
+                     elo0 = "number", elo1 = "number", alpha = "number", beta = "number",
+                     model = "string"}
+local MODELS = {logistic = true, normalized = true}
 
 -- Checks a probability of error of mt.sprt.
 local function probability(x, what)
@@ -116,24 +272,18 @@ end
 -- losses) or per pair (pairs = {n0, ..., n4}).
 local function sprt_counts(t)
   if t.pairs == nil then
-    return GAME_SCORES, {count(t.wins or 0, 1, "sprt", "wins"),
+    return GAME_SCORES, {count(t.losses or 0, 1, "sprt", "losses"),
                          count(t.draws or 0, 1, "sprt", "draws"),
-                         count(t.losses or 0, 1, "sprt", "losses")}
+                         count(t.wins or 0, 1, "sprt", "wins")}
   end
   if t.wins or t.draws or t.losses then
     shared.arg_error(1, "sprt", "give wins, draws and losses, or pairs, not both")
   end
-  if #t.pairs ~= 5 then
-    shared.arg_error(1, "sprt", "pairs must be a list of 5 counts: pairs scored 0, " ..
-                     "1/4, 1/2, 3/4 and 1")
-  end
-  local counts = {}
-  for i = 1, 5 do counts[i] = count(t.pairs[i], 1, "sprt", "pairs[" .. i .. "]") end
-  return PAIR_SCORES, counts
+  return PAIR_SCORES, pair_counts(t.pairs, 1, "sprt")
 end
 
 -- Checks the table of mt.sprt; returns its scores, counts, elo0, elo1,
--- alpha and beta.
+-- alpha, beta and model.
 local function sprt_options(t)
   shared.check_arg(type(t) == "table", 1, "sprt", "table {wins, draws, losses, elo0, elo1}", t)
   shared.options(t, 1, "sprt", SPRT_FIELDS)
@@ -142,23 +292,37 @@ local function sprt_options(t)
     shared.arg_error(1, "sprt", string.format("elo0 and elo1 must differ, got %g and %g",
                                               elo0, elo1))
   end
+  local model = t.model or "logistic"
+  shared.check_option(MODELS[model], 1, "sprt", "model", '"logistic" or "normalized"', model)
   local xs, counts = sprt_counts(t)
-  return xs, counts, elo0, elo1, probability(t.alpha, "alpha"), probability(t.beta, "beta")
+  return xs, counts, elo0, elo1, probability(t.alpha, "alpha"), probability(t.beta, "beta"),
+         model
 end
 
 -- mt.sprt{wins, draws, losses | pairs, elo0, elo1, alpha = 0.05, beta =
--- 0.05}: {llr, lower, upper, result} (result "H1", "H0" or nil).
+-- 0.05, model = "logistic"}: {llr, lower, upper, result} (result "H1",
+-- "H0" or nil), the exact generalized SPRT (see doc/api.md).
 function M.sprt(t)
-  local xs, counts, elo0, elo1, alpha, beta = sprt_options(t)
-  local s0, s1 = 1 / (1 + 10 ^ (-elo0 / 400)), 1 / (1 + 10 ^ (-elo1 / 400))
-  local llr = llr_of(xs, counts, s0, s1)
+  local xs, counts, elo0, elo1, alpha, beta, model = sprt_options(t)
+  local llr
+  if model == "logistic" then
+    llr = gsprt_llr(xs, counts, mle_mean, 1 / (1 + 10 ^ (-elo0 / 400)),
+                    1 / (1 + 10 ^ (-elo1 / 400)))
+  else -- t per game; a pair's is √2 times as large (its variance halves)
+    local scale = (#xs == 5 and math.sqrt(2) or 1) / NELO_UNIT
+    llr = gsprt_llr(xs, counts, mle_t, elo0 * scale, elo1 * scale)
+    if not llr then
+      shared.arg_error(1, "sprt", string.format("normalized Elo %g or %g is beyond what " ..
+                       "these scores can have", elo0, elo1))
+    end
+  end
   local lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
   local result = llr >= upper and "H1" or llr <= lower and "H0" or nil
   local verdict = result and result .. " accepted" or "undecided"
   return setmetatable({llr = llr, lower = lower, upper = upper, result = result},
     {__tostring = function(r) -- the hypotheses are not among its fields
-      return string.format("SPRT elo0 %g, elo1 %g (alpha %g, beta %g): %s, LLR %.3f, " ..
-                           "bounds %.3f and %.3f", elo0, elo1, alpha, beta, verdict, r.llr,
+      return string.format("SPRT elo0 %g, elo1 %g (%s, alpha %g, beta %g): %s, LLR %.3f, " ..
+                           "bounds %.3f and %.3f", elo0, elo1, model, alpha, beta, verdict, r.llr,
                            r.lower, r.upper)
     end})
 end

@@ -175,6 +175,8 @@ test("the module's Lua parts run when first used, and only then", function()
     "local _ = tostring(mt.tournament{players = {'random', 'random'}, games = 1}) " ..
     -- nor against.lua: a player against a fallible opponent runs it
     "local _ = mt.player('perfect', {against = 0.5}):choose(mt.game()) " ..
+    -- charts.lua neither: the pictures of a match run it
+    "local _ = mt.svg(mt.match('random', 'random')) " ..
     "print(at_start, count(), table.concat(missing, ' '))"
   local out, err, code = run("-e " .. quote(chunk))
   eq(code, 0, "exit: " .. err)

@@ -433,7 +433,16 @@ test("what g:save writes reads back the same, or g:save refuses", function()
   end
   check(kept > 50 and refused > 50, "both happen: " .. kept .. " kept, " .. refused .. " refused")
   raises(function() g:record({["Black\"] [Misere"] = "x"}) end, "bad tag name")
-  raises(function() g:record({Result = "1-0"}) end, "written from the game itself")
+  raises(function() g:record({Result = "2-0"}) end, "tag Result: \"2-0\" is not 1-0")
+  local over = mt.game()
+  for _, m in ipairs({"4-c", "5-4", "c-5", "4-c", "3-4", "c-3", "2-c", "3-2", "4-3"}) do
+    over:play(m)
+  end
+  raises(function() over:record({Result = "0-1"}) end, "tag Result: the moves end the game 1-0")
+  eq(mt.from_record(over:record({Result = "1-0"})):tags().Result, "1-0", "the moves' own result")
+  local forfeit = mt.from_record(g:record({Result = "0-1", Termination = "time"}))
+  eq({forfeit:tags().Result, forfeit:result()}, {"0-1", nil},
+     "a result decided off the board is kept for a game its moves do not end")
   raises(function() g:record({Misere = "true"}) end, "written from the game itself")
   raises(function() g:record({Black = ("x"):rep(3000)}) end, "longer than 2047 bytes")
   local many = {}

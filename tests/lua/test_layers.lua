@@ -36,7 +36,8 @@ local FLOORS = {
     {"lbridge", "lopen"},
     {"lwatchdog", "lcoroutines", "lsafelib", "lfiles", "lmove", "lboard"},
     {"lposition", "lvariant", "lhook", "lgame"},
-    {"lperft", "lsearch", "lsolver", "lrecord", "lmetrics", "laccuracy", "lworkers", "lguard"},
+    {"lperft", "lsearch", "lsolver", "lrecord", "lmetrics", "laccuracy", "lworkers", "lguard",
+     "lprocess"},
     {"lmutorere"},
   },
 }

@@ -33,14 +33,215 @@ local function elo(w, d, l)
           los = 0.5 * (1 + erf((w - l) / math.sqrt(2 * (w + l))))}
 end
 
--- The GSPRT's LLR written again: scores xs seen counts times.
-local function llr(xs, counts, elo0, elo1)
-  local s0, s1 = 1 / (1 + 10 ^ (-elo0 / 400)), 1 / (1 + 10 ^ (-elo1 / 400))
-  local n, sum, sq = 0, 0, 0
-  for i, c in ipairs(counts) do n, sum, sq = n + c, sum + c * xs[i], sq + c * xs[i] ^ 2 end
-  local mean = sum / n
-  local var = sq / n - mean ^ 2
-  return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+-- --- the GSPRT computed again, another way: the constrained likelihoods
+-- maximised by Newton's method on the distributions themselves (the module
+-- solves the secular equation of their Lagrange multiplier instead) ---
+local PHI = (math.sqrt(5) - 1) / 2
+
+local function golden(f, lo, hi)
+  local x1, x2 = hi - PHI * (hi - lo), lo + PHI * (hi - lo)
+  local f1, f2 = f(x1), f(x2)
+  for _ = 1, 300 do
+    if hi - lo < 1e-15 then break end
+    if f1 < f2 then lo, x1, f1 = x1, x2, f2; x2 = lo + PHI * (hi - lo); f2 = f(x2)
+    else hi, x2, f2 = x2, x1, f1; x1 = hi - PHI * (hi - lo); f1 = f(x1) end
+  end
+  return math.max(f1, f2), (x1 + x2) / 2
+end
+
+local function freqs(counts)
+  local n, phat = 0, {}
+  for i, c in ipairs(counts) do phat[i] = c == 0 and 1e-3 or c; n = n + phat[i] end
+  for i = 1, #phat do phat[i] = phat[i] / n end
+  return phat, n
+end
+
+-- Solves the k×k system a·x = b (Gauss–Jordan).
+local function solve(a, b)
+  local k, m = #b, {}
+  for i = 1, k do m[i] = {table.unpack(a[i])}; m[i][k + 1] = b[i] end
+  for c = 1, k do
+    local piv = c
+    for r = c + 1, k do if math.abs(m[r][c]) > math.abs(m[piv][c]) then piv = r end end
+    m[c], m[piv] = m[piv], m[c]
+    for r = 1, k do
+      if r ~= c then
+        local f = m[r][c] / m[c][c]
+        for j = c, k + 1 do m[r][j] = m[r][j] - f * m[c][j] end
+      end
+    end
+  end
+  local x = {}
+  for i = 1, k do x[i] = m[i][k + 1] / m[i][i] end
+  return x
+end
+
+-- max Σ p̂_i ln p_i over p = base + Σ_j q_j·cols[j] (p > 0), from q.
+local function newton(phat, base, cols, q)
+  local n, k = #phat, #cols
+  local function p_of(x)
+    local p = {}
+    for i = 1, n do
+      local v = base[i]
+      for j = 1, k do v = v + x[j] * cols[j][i] end
+      p[i] = v
+    end
+    return p
+  end
+  local function f(x)
+    local p, s = p_of(x), 0
+    for i = 1, n do
+      if p[i] <= 0 or p[i] ~= p[i] then return -math.huge end
+      s = s + phat[i] * math.log(p[i])
+    end
+    return s
+  end
+  local best = f(q)
+  assert(best > -math.huge, "infeasible start")
+  for _ = 1, 200 do
+    local p = p_of(q)
+    local g, h = {}, {}
+    for j = 1, k do
+      g[j], h[j] = 0, {}
+      for i = 1, n do g[j] = g[j] + phat[i] / p[i] * cols[j][i] end
+      for l = 1, k do
+        local s = 0
+        for i = 1, n do s = s + phat[i] / p[i] ^ 2 * cols[j][i] * cols[l][i] end
+        h[j][l] = s
+      end
+    end
+    local step = solve(h, g) -- −H⁻¹·g with H = −h
+    local t, moved = 1, false
+    for _ = 1, 80 do
+      local trial = {}
+      for j = 1, k do trial[j] = q[j] + t * step[j] end
+      local v = f(trial)
+      if v >= best then q, best, moved = trial, v, true break end
+      t = t / 2
+    end
+    if not moved then break end
+    local size = 0
+    for j = 1, k do size = math.max(size, math.abs(t * step[j])) end
+    if size < 1e-15 then break end
+  end
+  return best
+end
+
+-- max over distributions on scores a of mean s: free coordinates the
+-- middle scores; the end ones (0 and 1) follow.
+local function mean_constrained(phat, a, s)
+  local n = #a
+  -- p_1 and p_n from the others: p_n = s − Σ a_j p_j, p_1 = 1 − Σ p_j − p_n
+  local base = {}
+  for i = 1, n do base[i] = 0 end
+  base[n], base[1] = s, 1 - s
+  local cols = {}
+  for j = 2, n - 1 do
+    local c = {}
+    for i = 1, n do c[i] = 0 end
+    c[j], c[n], c[1] = 1, -a[j], -(1 - a[j])
+    cols[#cols + 1] = c
+  end
+  local m = 0.5 * math.min(s, 1 - s) / (n - 2)
+  local q = {}
+  for j = 1, n - 2 do q[j] = m end
+  return newton(phat, base, cols, q)
+end
+
+-- max over distributions on scores a of mean mu and second moment m2
+-- (free coordinates: all but three, which follow); a start q found by a
+-- grid.  -inf when none is positive.
+local function moment_constrained(phat, a, mu, m2)
+  local n = #a
+  local fixed = n == 3 and {1, 2, 3} or {1, 3, 5}
+  local free = n == 3 and {} or {2, 4}
+  -- solve for the fixed ones: rows (1, a, a²)
+  local A = {}
+  for r = 1, 3 do
+    A[r] = {}
+    for c = 1, 3 do A[r][c] = a[fixed[c]] ^ (r - 1) end
+  end
+  local function affine(rhs) return solve(A, rhs) end
+  local b0 = affine({1, mu, m2})
+  local base = {}
+  for i = 1, n do base[i] = 0 end
+  for c = 1, 3 do base[fixed[c]] = b0[c] end
+  local cols = {}
+  for _, j in ipairs(free) do
+    local d = affine({-1, -a[j], -a[j] ^ 2})
+    local col = {}
+    for i = 1, n do col[i] = 0 end
+    col[j] = 1
+    for c = 1, 3 do col[fixed[c]] = d[c] end
+    cols[#cols + 1] = col
+  end
+  if #cols == 0 then
+    local s = 0
+    for i = 1, n do
+      if base[i] <= 0 or base[i] ~= base[i] then return -math.huge end
+      s = s + phat[i] * math.log(base[i])
+    end
+    return s
+  end
+  local best, start = -math.huge, nil
+  for i = 1, 30 do
+    for j = 1, 30 do
+      local q = {i / 31 * 0.6, j / 31 * 0.6}
+      local ok = true
+      for r = 1, n do
+        local v = base[r] + q[1] * cols[1][r] + q[2] * cols[2][r]
+        ok = ok and v > 0
+      end
+      if ok then
+        local s = 0
+        for r = 1, n do s = s + phat[r] * math.log(base[r] + q[1] * cols[1][r] + q[2] * cols[2][r]) end
+        if s > best then best, start = s, q end
+      end
+    end
+  end
+  if not start then return -math.huge end
+  return newton(phat, base, cols, start)
+end
+
+-- max over distributions on scores a of t-value (μ − ½)/σ = t ≠ 0: the
+-- profile over μ, by a scan and then golden section.
+local function t_constrained(phat, a, t)
+  local function profile(mu)
+    local sigma = (mu - 0.5) / t
+    if sigma <= 0 then return -math.huge end
+    return moment_constrained(phat, a, mu, sigma * sigma + mu * mu)
+  end
+  local lo, hi = t > 0 and 0.5 or 0, t > 0 and 1 or 0.5
+  local best, at = -math.huge, nil
+  for i = 1, 199 do
+    local mu = lo + (hi - lo) * i / 200
+    local v = profile(mu)
+    if v > best then best, at = v, mu end
+  end
+  local step = (hi - lo) / 200
+  return (golden(profile, math.max(lo, at - step), math.min(hi, at + step)))
+end
+
+
+local GAME, PAIR = {0, 0.5, 1}, {0, 0.25, 0.5, 0.75, 1}
+local NELO = 800 / math.log(10)
+
+-- The logistic expected score of an Elo difference.
+local function logistic(e) return 1 / (1 + 10 ^ (-e / 400)) end
+
+-- The exact GSPRT's LLR written again: counts over scores a (losses
+-- first), hypotheses elo0 and elo1, model "logistic" or "normalized".
+local function llr(a, counts, elo0, elo1, model)
+  local phat, n = freqs(counts)
+  if model == "normalized" then
+    local scale = (#a == 5 and math.sqrt(2) or 1) / NELO
+    local function best(e)
+      if e == 0 then return mean_constrained(phat, a, 0.5) end
+      return t_constrained(phat, a, e * scale)
+    end
+    return n * (best(elo1) - best(elo0))
+  end
+  return n * (mean_constrained(phat, a, logistic(elo1)) - mean_constrained(phat, a, logistic(elo0)))
 end
 
 test("mt.elo: hand-computed cases and the formulas written again", function()
@@ -65,10 +266,10 @@ test("mt.elo: hand-computed cases and the formulas written again", function()
 end)
 
 test("mt.elo: edge cases", function()
-  eq(mt.elo(0, 0, 0), {elo = 0, margin = math.huge, los = 0.5, draw_ratio = 0, score = 0.5},
-     "no games")
-  eq(mt.elo(0, 12, 0), {elo = 0, margin = 0, los = 0.5, draw_ratio = 1, score = 0.5},
-     "all draws")
+  eq(mt.elo(0, 0, 0), {elo = 0, margin = math.huge, los = 0.5, draw_ratio = 0, score = 0.5,
+                       nelo = 0, nelo_margin = math.huge}, "no games")
+  eq(mt.elo(0, 12, 0), {elo = 0, margin = 0, los = 0.5, draw_ratio = 1, score = 0.5, nelo = 0,
+                        nelo_margin = 1.959964 * NELO / math.sqrt(12)}, "all draws")
   local w = mt.elo(9, 0, 0)
   eq({w.elo, w.margin, w.score, w.draw_ratio}, {math.huge, math.huge, 1, 0}, "all wins")
   near(w.los, 0.5 * (1 + erf(9 / math.sqrt(18))), 1e-9, "all wins: los")
@@ -89,34 +290,53 @@ test("mt.elo and mt.sprt print what they hold; an even score is +0", function()
     local e = mt.elo(c[1], c[2], c[3]).elo
     eq(1 / e, math.huge, table.concat(c, "-") .. ": Elo +0, not -0") -- 1/-0 is -inf
   end
-  eq(tostring(mt.sprt{pairs = {2, 10, 30, 12, 6}, elo0 = 0, elo1 = 10}),
-     "SPRT elo0 0, elo1 10 (alpha 0.05, beta 0.05): undecided, LLR 0.546, " ..
-     "bounds -2.944 and 2.944", "undecided")
-  eq(tostring(mt.sprt{wins = 60, draws = 0, losses = 20, elo0 = -10, elo1 = 10, alpha = 0.1}),
-     "SPRT elo0 -10, elo1 10 (alpha 0.1, beta 0.05): H1 accepted, LLR 3.069, " .. -- 80·0.0288·0.5/0.375
-     "bounds -2.890 and 2.251", "decided")
+  eq(tostring(mt.elo{0, 2, 10, 6, 2}), "Elo +70.44 ± 64.26, LOS 98.7%, score 60.0%", -- worked by hand
+     "a pentanomial's: no draw ratio")
+  local undecided = mt.sprt{pairs = {2, 10, 30, 12, 6}, elo0 = 0, elo1 = 10}
+  eq(tostring(undecided), string.format("SPRT elo0 0, elo1 10 (logistic, alpha 0.05, beta 0.05): " ..
+     "undecided, LLR %.3f, bounds -2.944 and 2.944", undecided.llr), "undecided")
+  local decided = mt.sprt{wins = 60, draws = 0, losses = 20, elo0 = -10, elo1 = 10, alpha = 0.1,
+                          model = "normalized"}
+  eq(tostring(decided), string.format("SPRT elo0 -10, elo1 10 (normalized, alpha 0.1, beta 0.05): " ..
+     "H1 accepted, LLR %.3f, bounds -2.890 and 2.251", decided.llr), "decided")
 end)
 
-test("mt.sprt: hand-computed cases, game and pair scores", function()
-  local t = mt.sprt{wins = 100, draws = 50, losses = 70, elo0 = 0, elo1 = 20}
-  near(t.llr, 1.8052, 1e-3, "trinomial LLR")
-  near(t.lower, math.log(0.05 / 0.95), 1e-12, "lower")
-  near(t.upper, math.log(0.95 / 0.05), 1e-12, "upper")
-  eq(t.result, nil, "undecided")
-  local p = mt.sprt{pairs = {2, 10, 30, 12, 6}, elo0 = 0, elo1 = 10}
-  near(p.llr, 0.54588, 1e-4, "pentanomial LLR")
-  local GAME, PAIR = {1, 0.5, 0}, {0, 0.25, 0.5, 0.75, 1}
-  for _, c in ipairs({{100, 50, 70, 0, 20}, {300, 900, 250, -5, 5}, {40, 10, 60, 0, 30},
-                      {1200, 3000, 1000, 0, 10}}) do
+test("mt.sprt: the exact GSPRT, against the likelihoods maximised another way", function()
+  -- the issue's two cases: the normal approximation decided the first
+  -- (8.13) and never the second (0)
+  local t = mt.sprt{wins = 168, draws = 110, losses = 0, elo0 = -3, elo1 = 1, alpha = 0.01,
+                    beta = 0.01}
+  near(t.llr, 3.2098, 1e-4, "168-110-0: play on")
+  eq(t.result, nil, "168-110-0 undecided")
+  t = mt.sprt{pairs = {0, 0, 0, 0, 200}, elo0 = 0, elo1 = 10}
+  near(t.llr, 5.6737, 1e-4, "200 pairs won twice")
+  eq(t.result, "H1", "a result with no spread decides")
+  for _, c in ipairs({{168, 110, 0, -3, 1}, {100, 50, 70, 0, 20}, {300, 900, 250, -5, 5},
+                      {40, 10, 60, 0, 30}, {1200, 3000, 1000, 0, 10}, {0, 0, 400, 0, 10},
+                      {3, 900, 2, 0, 5}, {0, 0, 0, 0, 10}, {9, 0, 0, 2000, -2000}}) do
     local got = mt.sprt{wins = c[1], draws = c[2], losses = c[3], elo0 = c[4], elo1 = c[5]}
-    near(got.llr, llr(GAME, {c[1], c[2], c[3]}, c[4], c[5]), 1e-9, "trinomial " ..
+    near(got.llr, llr(GAME, {c[3], c[2], c[1]}, c[4], c[5]), 1e-6, "trinomial " ..
          table.concat(c, " "))
   end
-  for _, c in ipairs({{2, 10, 30, 12, 6}, {0, 5, 90, 20, 1}, {14, 3, 8, 3, 14}}) do
+  for _, c in ipairs({{2, 10, 30, 12, 6}, {0, 5, 90, 20, 1}, {14, 3, 8, 3, 14}, {0, 0, 0, 0, 200},
+                      {0, 0, 33, 0, 0}, {7, 0, 0, 0, 0}}) do
     local got = mt.sprt{pairs = c, elo0 = 0, elo1 = 15, alpha = 0.1, beta = 0.02}
-    near(got.llr, llr(PAIR, c, 0, 15), 1e-9, "pentanomial " .. table.concat(c, " "))
+    near(got.llr, llr(PAIR, c, 0, 15), 1e-6, "pentanomial " .. table.concat(c, " "))
     near(got.lower, math.log(0.02 / 0.9), 1e-12, "lower with alpha and beta")
     near(got.upper, math.log(0.98 / 0.1), 1e-12, "upper with alpha and beta")
+  end
+  for _, c in ipairs({{100, 50, 70, 5, 20}, {30, 200, 20, -10, 10}, {0, 0, 40, 3, 9},
+                      {100, 50, 70, 0, 20}}) do
+    local got = mt.sprt{wins = c[1], draws = c[2], losses = c[3], elo0 = c[4], elo1 = c[5],
+                        model = "normalized"}
+    near(got.llr, llr(GAME, {c[3], c[2], c[1]}, c[4], c[5], "normalized"), 1e-6,
+         "normalized trinomial " .. table.concat(c, " "))
+  end
+  for _, c in ipairs({{2, 10, 30, 12, 6, 2, 10}, {0, 5, 90, 20, 1, -5, 15}}) do
+    local counts = {c[1], c[2], c[3], c[4], c[5]}
+    local got = mt.sprt{pairs = counts, elo0 = c[6], elo1 = c[7], model = "normalized"}
+    near(got.llr, llr(PAIR, counts, c[6], c[7], "normalized"), 1e-6,
+         "normalized pentanomial " .. table.concat(c, " "))
   end
   eq(mt.sprt{wins = 900, draws = 200, losses = 400, elo0 = 0, elo1 = 20}.result, "H1",
      "a clear winner")
@@ -129,13 +349,25 @@ test("mt.sprt: hand-computed cases, game and pair scores", function()
 end)
 
 test("mt.sprt: edge cases and errors", function()
-  eq(mt.sprt{elo0 = 0, elo1 = 20}.llr, 0, "no games")
-  eq(mt.sprt{wins = 0, draws = 40, losses = 0, elo0 = 0, elo1 = 20}, {llr = 0,
-     lower = math.log(0.05 / 0.95), upper = math.log(0.95 / 0.05)}, "all draws: no spread")
-  eq(mt.sprt{wins = 50, draws = 0, losses = 0, elo0 = 0, elo1 = 20}.llr, 0, "all wins")
-  eq(mt.sprt{pairs = {0, 0, 33, 0, 0}, elo0 = 0, elo1 = 5}.llr, 0, "every pair alike")
+  check(math.abs(mt.sprt{elo0 = 0, elo1 = 20}.llr) < 1e-4, "no games: next to nothing")
+  local draws = mt.sprt{wins = 0, draws = 40, losses = 0, elo0 = 0, elo1 = 20}
+  near(draws.llr, llr(GAME, {0, 40, 0}, 0, 20), 1e-6, "all draws: an even score")
+  check(draws.llr < 0, "all draws speak for elo0 = 0")
+  check(mt.sprt{wins = 50, draws = 0, losses = 0, elo0 = 0, elo1 = 20}.llr > 2.5, "all wins")
+  local lost, games
+  games = 0
+  repeat
+    games = games + 1
+    lost = mt.sprt{wins = 0, draws = 0, losses = games, elo0 = 0, elo1 = 10}
+  until lost.result or games > 400
+  eq(lost.result, "H0", "a player that loses every game is rejected")
+  check(games < 150, "within 150 games: " .. games)
   check(mt.sprt{wins = 5, draws = 0, losses = 5, elo0 = 20, elo1 = 0}.llr > 0,
         "elo1 below elo0: an even score is for it")
+  near(mt.sprt{wins = 5, draws = 7, losses = 5, elo0 = -10, elo1 = 10}.llr, 0, 1e-12,
+       "an even score between symmetric hypotheses")
+  near(mt.sprt{wins = 5, draws = 7, losses = 5, elo0 = -10, elo1 = 10, model = "normalized"}.llr,
+       0, 1e-9, "normalized: likewise")
   raises(function() mt.sprt{wins = 1, elo0 = 5, elo1 = 5} end, "elo0 and elo1 must differ")
   raises(function() mt.sprt{wins = 1, elo0 = 0} end, "elo1 must be an Elo difference")
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, alpha = 0} end, "alpha must be a number above 0")
@@ -143,10 +375,47 @@ test("mt.sprt: edge cases and errors", function()
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, wins = 3, pairs = {1, 1, 1, 1, 1}} end,
          "not both")
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, pairs = {1, 1, 1}} end, "a list of 5 counts")
+  raises(function() mt.sprt{elo0 = 0, elo1 = 5, pairs = {1, 1, 1, 1, 1, 1}} end,
+         "a list of 5 counts")
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, wins = -2} end, "wins must be a whole number")
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, win = 3} end, "unknown option \"win\"")
+  raises(function() mt.sprt{elo0 = 0, elo1 = 5, model = "bayes"} end,
+         "option model must be \"logistic\" or \"normalized\", got \"bayes\"")
   raises(function() mt.sprt(5) end,
          "bad argument #1 to 'sprt' (table {wins, draws, losses, elo0, elo1} expected, got number)")
+end)
+
+test("mt.elo of a pentanomial, and normalized Elo", function()
+  -- worked again from the definitions: per pair the mean score x of its
+  -- two games; μ their mean, v their variance; the interval μ ± z·√(v/N)
+  local counts = {3, 12, 40, 20, 5}
+  local n, mu, v = 80, 0, 0
+  for i, c in ipairs(counts) do mu = mu + c * PAIR[i] / n end
+  for i, c in ipairs(counts) do v = v + c * (PAIR[i] - mu) ^ 2 / n end
+  local function e(p) return -400 * math.log(1 / p - 1, 10) end
+  local half = 1.959964 * math.sqrt(v / n)
+  local got = mt.elo(counts)
+  near(got.score, mu, 1e-12, "score")
+  near(got.elo, e(mu), 1e-9, "elo")
+  near(got.margin, (e(mu + half) - e(mu - half)) / 2, 1e-9, "margin")
+  near(got.los, 0.5 * (1 + erf((mu - 0.5) / math.sqrt(2 * v / n))), 1e-6, "los")
+  near(got.nelo, (mu - 0.5) / math.sqrt(2 * v) * NELO, 1e-9, "normalized Elo")
+  near(got.nelo_margin, 1.959964 * NELO / math.sqrt(2 * n), 1e-9, "its margin")
+  eq(got.pairs, 80, "pairs")
+  local w = mt.elo(10, 20, 5)
+  local mu3 = 20 / 35
+  local sd = math.sqrt((10 * (1 - mu3) ^ 2 + 20 * (0.5 - mu3) ^ 2 + 5 * mu3 ^ 2) / 35)
+  near(w.nelo, (mu3 - 0.5) / sd * NELO, 1e-9, "normalized Elo of games")
+  near(w.nelo_margin, 1.959964 * NELO / math.sqrt(35), 1e-9, "its margin")
+  -- paired games that always split: the pairs see no spread where the
+  -- games see a coin
+  local split = mt.elo({0, 0, 50, 0, 0})
+  eq({split.elo, split.margin, split.nelo}, {0, 0, 0}, "every pair 1-1")
+  eq(mt.elo({0, 0, 0, 0, 4}).elo, math.huge, "every pair won")
+  eq(mt.elo({0, 0, 0, 0, 4}).nelo, math.huge, "every pair won: normalized")
+  eq(mt.elo({0, 0, 0, 0, 0}).margin, math.huge, "no pairs")
+  raises(function() mt.elo({1, 2, 3}) end, "a list of 5 counts")
+  raises(function() mt.elo({1, 2, 3, 4, -5}) end, "pairs[5] must be a whole number >= 0")
 end)
 
 -- The score of a record for the colour given.
@@ -161,7 +430,13 @@ local function colour_of(i) return i % 2 == 1 and "black" or "white" end
 test("a match carries Elo and the pentanomial of its pairs", function()
   local m = mt.match(mt.player("alphabeta", {depth = 2}), "random",
                      {games = 41, seed = 3, openings = {plies = 6}})
-  eq(m.elo, mt.elo(m.a.wins, m.a.draws, m.a.losses), "m.elo")
+  local want = mt.elo(m.pairs)
+  want.draw_ratio = m.a.draws / 41
+  eq(m.elo, want, "m.elo: from the pairs, the draw ratio from the games")
+  local one = mt.match("random", "random", {games = 1})
+  eq(one.elo, mt.elo(one.a.wins, one.a.draws, one.a.losses), "no pair: from the games")
+  local alone = mt.match("random", "random", {games = 4, swap = false})
+  eq(alone.elo, mt.elo(alone.a.wins, alone.a.draws, alone.a.losses), "unswapped: the games")
   local counts = {0, 0, 0, 0, 0}
   for i = 1, 39, 2 do
     local k = math.floor(2 * (score(m.records[i], colour_of(i)) +
@@ -171,6 +446,7 @@ test("a match carries Elo and the pentanomial of its pairs", function()
   eq(m.pairs, counts, "20 pairs, the last game alone")
   local text = tostring(m)
   check(text:find("Elo of alphabeta: %+[%d.]+ ± [%d.inf]+, LOS [%d.]+%%, draws [%d.]+%%"), "Elo")
+  check(text:find("\n    normalized Elo %+[%d.]+ ± [%d.]+; from 20 pairs of games\n"), "nElo")
   check(text:find("pairs by alphabeta's score 0, 1/4, 1/2, 3/4, 1: " ..
                   table.concat(counts, " "), 1, true), "pentanomial")
   for line in text:gmatch("[^\n]+") do check(utf8.len(line) <= 80, "80 columns: " .. line) end
@@ -185,19 +461,16 @@ test("an SPRT match stops when the LLR crosses a bound", function()
   eq(m.sprt.result, "H1", "alphabeta is stronger than random")
   check(m.games < 400 and m.games % 2 == 0, "stopped early, after whole pairs: " .. m.games)
   eq(#m.records, m.games, "every game kept")
-  local counts, PAIR = {0, 0, 0, 0, 0}, {0, 0.25, 0.5, 0.75, 1}
+  local counts = {0, 0, 0, 0, 0}
   for i = 1, m.games, 2 do
     local k = math.floor(2 * (score(m.records[i], colour_of(i)) +
                               score(m.records[i + 1], colour_of(i + 1))) + 0.5) + 1
     counts[k] = counts[k] + 1
-    local l = 0
-    local spread = 0
-    for _, c in ipairs(counts) do spread = spread + (c > 0 and 1 or 0) end
-    if spread > 1 then l = llr(PAIR, counts, 0, 100) end
+    local l = llr(PAIR, counts, 0, 100)
     if i + 1 < m.games then
       check(l < m.sprt.upper and l > m.sprt.lower, "not crossed after " .. (i + 1) .. " games")
     else
-      near(l, m.sprt.llr, 1e-9, "the LLR at the end")
+      near(l, m.sprt.llr, 1e-6, "the LLR at the end")
       check(l >= m.sprt.upper, "crossed at the end")
     end
   end
@@ -211,9 +484,16 @@ test("an SPRT match stops when the LLR crosses a bound", function()
   local back = mt.match(weak, strong, options)
   eq(back.sprt.result, "H0", "random is not stronger")
   local draws = mt.match("perfect", "perfect", {games = 12, sprt = {elo0 = 0, elo1 = 20}})
-  eq({draws.games, draws.sprt.result, draws.sprt.llr}, {12, nil, 0},
-     "all draws: no spread, undecided at the cap")
+  eq({draws.games, draws.sprt.result}, {12, nil}, "all draws: undecided at the cap")
+  check(draws.sprt.llr < -0.3, "but leaning to H0: " .. draws.sprt.llr)
   check(tostring(draws):find("undecided after 12 games", 1, true), "said")
+  local even = mt.match("perfect", "perfect", {games = 400, sprt = {elo0 = 0, elo1 = 20}})
+  eq(even.sprt.result, "H0", "all draws: no spread, yet the test decides")
+  check(even.games < 400, "before the cap: " .. even.games)
+  local broken = mt.match(mt.player(function() error("broken") end), "random",
+                          {games = 400, sprt = {elo0 = 0, elo1 = 10}})
+  eq(broken.sprt.result, "H0", "a broken player is rejected")
+  check(broken.games < 300, "early: " .. broken.games)
   raises(function() mt.match("random", "random", {sprt = {elo0 = 0, elo1 = 0}}) end,
          "elo0 and elo1 must differ")
   raises(function() mt.match("random", "random", {sprt = {elo0 = 0, elo1 = 5}, swap = false}) end,

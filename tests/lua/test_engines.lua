@@ -1,0 +1,276 @@
+-- test_engines.lua — outside engines as players: `mutorere --ugi` and a
+-- small UGI engine written in Python (tests/engines/toy_ugi.py, which
+-- shares no code with the project) in matches, tournaments (jobs = 2) and
+-- mt.accuracy; every way an engine can go wrong loses that game with its
+-- reason and the engine starts again; no child is left behind.
+
+local TOY = HERE .. "/../engines/toy_ugi.py"
+-- Python itself (not a shim that starts it slowly, where there is one)
+local PYTHON = io.open("/usr/bin/python3") and "/usr/bin/python3" or "python3"
+
+-- A player running the toy engine (options: its UGI options).
+local function toy(name, options, extra)
+  local def = {command = {PYTHON, TOY}, name = name, options = options}
+  for k, x in pairs(extra or {}) do def[k] = x end
+  return mt.player(def)
+end
+
+-- A player running `mutorere --ugi` with its UGI options.
+local function ugi(name, options, extra)
+  local def = {command = {PROGRAM, "--ugi"}, name = name, options = options}
+  for k, x in pairs(extra or {}) do def[k] = x end
+  return mt.player(def)
+end
+
+-- This process's id.
+local function my_pid()
+  local f = assert(io.open("/proc/self/stat"))
+  local pid = f:read("n")
+  f:close()
+  return pid
+end
+
+-- The children of this process, but the shell that asks ("STAT COMMAND").
+local function children()
+  local p = assert(io.popen("ps -o stat=,comm= --ppid " .. my_pid()))
+  local out = {}
+  for line in p:lines() do
+    local comm = line:match("%S+%s+(%S+)")
+    if comm ~= "sh" and comm ~= "ps" then out[#out + 1] = line end
+  end
+  p:close()
+  return out
+end
+
+-- The moves of record r replayed from its start: true when every one is
+-- legal.
+local function legal(r)
+  local g = mt.game("standard", r.start)
+  for _, m in ipairs(r.moves) do
+    if not pcall(g.play, g, m) then return false end
+  end
+  return true
+end
+
+test("mutorere --ugi plays as a player: moves, what it found, a match", function()
+  local p = ugi("ugi-ab", {Depth = 2})
+  eq({p.name, mt.type(p), tostring(p)}, {"ugi-ab", nil, "player ugi-ab"}, "a Player")
+  local move, found = p:choose(mt.game(), {depth = 2})
+  check(mt.game():moves()[1] == move or mt.game():moves()[2] == move, "a legal move: " .. move)
+  eq(found.depth, 2, "its info line read: depth")
+  check(type(found.pv) == "table" and found.pv[1] == move, "and its principal variation")
+  local m = mt.match(p, "random", {games = 4, seed = 3})
+  eq(m.games, 4, "four games")
+  for _, r in ipairs(m.records) do check(legal(r), "legal moves in game " .. r.game) end
+  eq(m.errors, {}, "no error")
+  eq(children(), {}, "its program stopped after the match")
+  -- the same engine inside: deterministic at depth 2, so the same games
+  local inside = mt.match(mt.player("alphabeta", {depth = 2}), "random", {games = 4, seed = 3})
+  local outside = mt.match(ugi("ugi-ab2", nil, {limits = {depth = 2}}), "random",
+                           {games = 4, seed = 3})
+  for i = 1, 4 do
+    eq(outside.records[i].moves, inside.records[i].moves, "game " .. i .. " as the C player plays it")
+  end
+end)
+
+test("the Python engine plays under a clock; its games are legal", function()
+  local p = toy("toy")
+  local m = mt.match(p, "random", {games = 6, seed = 2, clock = {base = 2, increment = 0.05}})
+  eq(m.games, 6, "six games")
+  eq(m.errors, {}, "no error")
+  for _, r in ipairs(m.records) do
+    check(legal(r), "legal moves in game " .. r.game)
+    check(r.clocks.black > 0 and r.clocks.white > 0, "time left on both clocks")
+  end
+  eq(children(), {}, "no child left")
+end)
+
+test("what goes wrong loses the game with its reason, and the engine starts again", function()
+  local cases = {
+    {"illegal", {clock = {base = 2}}, "illegal move", "from and to are the same point"},
+    {"crash", {clock = {base = 2}}, "crash", "engine toy-crash: crashed (exit 3)"},
+    {"hang", {clock = {base = 0.4}}, "time", "no move within"},
+    {"hang", {budget = {time = 0.4}}, "hang", "the time budget (0.4 s) ran out"},
+    {"slow", {clock = {base = 0.4}}, "time", "no move within"},
+    {"silent", {clock = {base = 2}}, "hang", "no 'readyok' within 0.5 s"},
+  }
+  for _, c in ipairs(cases) do
+    local fault, options, reason, message = c[1], c[2], c[3], c[4]
+    local p = toy("toy-" .. fault, {Fault = fault, FaultPly = fault == "silent" and 0 or 4},
+                  fault == "silent" and {startup = 0.5} or nil)
+    options.games = 2
+    local m = mt.match(p, "random", options)
+    for i, r in ipairs(m.records) do
+      local what = fault .. ", game " .. i
+      eq({r.reason, r.result}, {reason, i == 1 and "white" or "black"}, what .. ": lost")
+      check(r.error and r.error:find(message, 1, true), what .. ": " .. tostring(r.error))
+      if fault ~= "silent" then
+        check(r.plies >= 4, what .. ": played up to the fault, the engine started again")
+      end
+    end
+    eq(m.a.losses_by[reason], 2, fault .. ": counted")
+    eq(children(), {}, fault .. ": no child left")
+  end
+  local garbage = mt.match(toy("toy-garbage", {Fault = "garbage"}), "random", {games = 2})
+  eq(garbage.errors, {}, "lines that are not UGI are passed over")
+  local text = tostring(mt.match(toy("toy-slow", {Fault = "slow", FaultPly = 2}), "random",
+                                 {games = 2, clock = {base = 0.3}}))
+  check(text:find("lost: toy-slow 2 on time", 1, true), "said: " .. text)
+end)
+
+test("a C or Lua player that runs out of its clock loses on time", function()
+  local function slow(game)
+    local t = mt.clock()
+    while mt.clock() - t < 0.2 do end
+    return game:moves()[1]
+  end
+  local m = mt.match(mt.player(slow, {name = "slow"}), "random",
+                     {games = 2, clock = {base = 0.5, increment = 0.01}})
+  for _, r in ipairs(m.records) do
+    eq(r.reason, "time", "game " .. r.game)
+    check(r.plies >= 4 and r.plies <= 8, "after two moves or three: " .. r.plies)
+  end
+  eq(m.a.losses_by.time, 2, "counted")
+  -- a move that comes back a little after its clock ran out (within the
+  -- slack the move's budget leaves) is still lost on time, at that move
+  local late = mt.player({name = "late", choose = function(game, options)
+    local t = mt.clock()
+    local wait = game:ply() >= 2 and options.deadline + 0.02 or 0
+    while mt.clock() - t < wait do end
+    return game:moves()[1]
+  end})
+  local lm = mt.match(late, "random", {games = 1, clock = {base = 0.2}})
+  eq({lm.records[1].reason, lm.records[1].plies}, {"time", 2}, "lost at its second move")
+  check(lm.records[1].error:find("lost on time (0.2", 1, true), lm.records[1].error)
+  local loop = mt.player(function() while true do end end, {name = "loop"})
+  local t0 = mt.clock()
+  local l = mt.match(loop, "random", {games = 2, clock = {base = 0.2}})
+  eq({l.records[1].reason, l.records[2].reason}, {"time", "time"}, "stopped at its clock")
+  check(mt.clock() - t0 < 2, "at once: " .. (mt.clock() - t0))
+  -- a margin (cutechess's timemargin) for a machine so loaded that a
+  -- process may wait its turn longer than a move lasts
+  local ab = mt.match("alphabeta", "mcts", {games = 2, clock = {base = 0.5, increment = 0.02,
+                                                                margin = 0.3}})
+  eq(ab.errors, {}, "the C players keep to their clocks")
+  for _, r in ipairs(ab.records) do
+    for i, t in ipairs(r.times) do check(t < 0.5, "game " .. r.game .. ", move " .. i .. ": " .. t) end
+  end
+end)
+
+test("an engine that fails is killed at once, and starts again when next asked", function()
+  local p = toy("toy-hang", {Fault = "hang", FaultPly = 1})
+  local g = mt.game()
+  check(p:choose(g, {depth = 1}), "a first move")
+  g:play("4-c")
+  local ok, err = pcall(p.choose, p, g, {deadline = 0.3, time = 0.1})
+  check(not ok and tostring(err):find("no move within 0.300 s", 1, true), tostring(err))
+  eq(children(), {}, "killed then and there")
+  local fresh = mt.game()
+  check(p:choose(fresh, {depth = 1}), "started again for the next move")
+end)
+
+test("a tournament with jobs = 2, a clock and a file; engines stopped", function()
+  local path = os.tmpname()
+  os.remove(path)
+  local t = mt.tournament{players = {toy("toy"), ugi("ugi-random", {Player = "random"}), "random"},
+                          games = 4, jobs = 2, seed = 5, file = path,
+                          clock = {base = 2, increment = 0.05}}
+  eq(t.played, 12, "every game")
+  local games = mt.load_games(path)
+  eq(#games, 12, "every game in the file")
+  local names = {}
+  for _, g in ipairs(games) do names[g:tags().Black .. "/" .. g:tags().White] = true end
+  check(names["toy/ugi-random"] and names["ugi-random/toy"] and names["random/toy"],
+        "each pairing, both colours")
+  for _, m in ipairs(t.matches) do eq(m.errors, {}, m.a.name .. " vs " .. m.b.name) end
+  eq(children(), {}, "no child left (the workers stopped their engines)")
+  os.remove(path)
+end)
+
+test("mt.accuracy of an outside engine", function()
+  local inside = mt.accuracy(mt.player("alphabeta", {depth = 2}), "standard",
+                             {sample = 60, seed = 4})
+  local outside = mt.accuracy(ugi("ugi-ab", nil, {limits = {depth = 2}}), "standard",
+                              {sample = 60, seed = 4})
+  eq({outside.best, outside.inaccuracies, outside.blunders},
+     {inside.best, inside.inaccuracies, inside.blunders}, "as the C player it runs")
+  local perfect = mt.accuracy(ugi("ugi-perfect", {Player = "perfect"}), "standard",
+                              {sample = 40})
+  eq(perfect.rate, 1.0, "perfect through UGI")
+  local python = mt.accuracy(toy("toy"), "standard", {sample = 40})
+  eq(python.states, 40, "the Python engine judged")
+  eq(children(), {}, "no child left")
+end)
+
+test("a hung engine is killed when a budget stops the match; bad commands", function()
+  local p = toy("toy-hang", {Fault = "hang"})
+  local ok, err = mt.limit({time = 0.5}, mt.match, p, "random", {games = 2, budget = false})
+  check(not ok and tostring(err):find("time budget", 1, true), "stopped: " .. tostring(err))
+  eq(children(), {}, "killed and reaped")
+  raises(function() mt.player{command = {"no-such-program-here"}} end,
+         "command: no program \"no-such-program-here\" to run (not found on PATH)")
+  raises(function() mt.player{command = {"/etc/passwd"}} end, "not an executable file")
+  raises(function() mt.player{command = {}} end, "command as a list of 1 to 256 words")
+  raises(function() mt.player{command = {"python3", 5}} end, "word 2 of the command")
+  raises(function() mt.player{command = {"python3"}, options = {["a b"] = 1}} end,
+         "an option name of letters")
+  raises(function() mt.player{command = {"python3"}, options = {Seed = "1\nquit"}} end,
+         "a string of one line")
+  raises(function() mt.player{command = {"python3"}, colour = "red"} end, "unknown option \"colour\"")
+  raises(function() mt.player{command = {"python3"}, limits = {depth = 0}} end,
+         "limits.depth must be a positive integer")
+  local okay, why = mt.sandbox(function() return mt.player{command = {PYTHON, TOY}} end)
+  check(not okay and why:find("not allowed in a sandbox", 1, true), "refused in a sandbox: " ..
+        tostring(why))
+  local safe = io.popen(string.format("MUTORERE_PATH= %s --safe -e 'mt.player{command = " ..
+                                      "{\"python3\"}}' 2>&1", PROGRAM))
+  local said = safe:read("a")
+  safe:close()
+  check(said:find("not allowed in a sandbox", 1, true), "refused under --safe: " .. said)
+end)
+
+-- Runs scripts/tools/match.lua with the words given; its output and exit
+-- status.
+local function match_cli(words)
+  local p = io.popen(string.format("MUTORERE_PATH= %s %s/../../scripts/tools/match.lua %s 2>&1; " ..
+                                   "echo \"exit $?\"", PROGRAM, HERE, words))
+  local out = p:read("a")
+  p:close()
+  return out:match("^(.-)exit (%d+)%s*$")
+end
+
+test("scripts/tools/match.lua: what a cutechess or fastchess user types", function()
+  local path = os.tmpname()
+  os.remove(path)
+  local words = string.format("-engine cmd=%s arg=%s name=toy -engine player=random " ..
+                              "-each tc=2+0.05 -games 2 -rounds 2 -concurrency 2 " ..
+                              "-openings plies=4 -gamesout %s -sprt elo0=0 elo1=50 -repeat",
+                              PYTHON, TOY, path)
+  local out, status = match_cli(words)
+  eq(status, "0", "it ran: " .. out)
+  check(out:find("toy vs random: 4 games of standard, 8 arms", 1, true), "the match: " .. out)
+  check(out:find("clock 2+0.05", 1, true) and out:find("SPRT elo0 0, elo1 50", 1, true),
+        "its clock and test")
+  eq(#mt.load_games(path), 4, "its games in the file")
+  out, status = match_cli(words .. " -resume -rounds 3")
+  eq(status, "0", "resumed: " .. out)
+  eq(#mt.load_games(path), 6, "only the two missing games played")
+  out, status = match_cli("-engine player=random -engine player=perfect -engine player=random " ..
+                          "name=other -tournament gauntlet -variant tired-piece")
+  eq(status, "0", "a gauntlet: " .. out)
+  check(out:find("^gauntlet: 3 players"), "said: " .. out)
+  for _, bad in ipairs({{"-engine player=random", "give two engines or more"},
+                        {"-engine cmd=nope -engine player=random", "no program \"nope\""},
+                        {"-engine player=random -engine player=random -each tc=x",
+                         "tc needs a number"},
+                        {"-engine player=random -engine player=random -frobnicate",
+                         "unknown option -frobnicate"},
+                        {"-engine player=random -engine player=random -resume",
+                         "-resume needs -gamesout"}}) do
+    out, status = match_cli(bad[1])
+    eq(status, "2", bad[1])
+    check(out:find(bad[2], 1, true), bad[1] .. ": " .. out)
+  end
+  eq(children(), {}, "no child left")
+  os.remove(path)
+end)

@@ -1,0 +1,349 @@
+-- test_gamefiles.lua — what a tester needs around the games: clocks
+-- (base, increment, moves per period) worked out again from the times the
+-- moves took; the file of games, read back by mt.load_games; resuming a
+-- match or a tournament from its file with the games and seeds the whole
+-- run would have had; adjudication by the solver; gauntlets; warnings
+-- when openings are replayed; files and names that try to break things.
+
+-- A fresh path in the temporary folder (nothing there yet).
+local function scratch()
+  local path = os.tmpname()
+  os.remove(path)
+  return path
+end
+
+-- The text of a file.
+local function slurp(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+-- Writes text to path.
+local function spill(path, text)
+  local f = assert(io.open(path, "wb"))
+  f:write(text)
+  f:close()
+end
+
+-- The records of a file of games, as texts (split at "[Event").
+local function record_texts(path)
+  local out = {}
+  for text in slurp(path):gmatch("%[Event.-\n\n[^%[]*") do out[#out + 1] = text end
+  return out
+end
+
+-- The moves, result and reason of each record of a match.
+local function games_of(m)
+  local out = {}
+  for _, r in ipairs(m.records) do out[r.game] = {r.moves, r.result, r.reason, r.opening} end
+  return out
+end
+
+test("clocks: each move charged, the increment added, a new period's time", function()
+  local seen = {}
+  -- a player that notes the clock it is shown and plays at once
+  local function watcher(name)
+    return mt.player({name = name, choose = function(game, options)
+      seen[#seen + 1] = {ply = game:ply(), side = game:turn(), clock = options.clock,
+                         time = options.time}
+      local moves = game:moves()
+      return moves[#moves]
+    end})
+  end
+  local c = {base = 1, increment = 0.25, moves = 3}
+  local m = mt.match(watcher("a"), watcher("b"), {games = 1, clock = c, max_plies = 40})
+  local r = m.records[1]
+  eq(#r.times, r.plies, "a time for every move")
+  local left, made = {black = 1, white = 1}, {black = 0, white = 0}
+  for k, s in ipairs(seen) do
+    local mine = s.side == "black" and "p1time" or "p2time"
+    local close = math.abs(s.clock[mine] - left[s.side]) < 1e-9
+    check(close, string.format("ply %d: %s's clock %.6f, want %.6f", s.ply, s.side,
+                              s.clock[mine], left[s.side]))
+    eq(s.clock.movestogo, 3 - made[s.side] % 3, "ply " .. s.ply .. ": moves to go")
+    eq({s.clock.p1inc, s.clock.p2inc}, {0.25, 0.25}, "the increments")
+    check(s.time > 0 and s.time <= left[s.side] / 10 + 1e-12, "a time to think, a tenth at most")
+    left[s.side] = left[s.side] - r.times[k] + 0.25
+    made[s.side] = made[s.side] + 1
+    if made[s.side] % 3 == 0 then left[s.side] = left[s.side] + 1 end
+  end
+  check(math.abs(r.clocks.black - left.black) < 1e-9 and math.abs(r.clocks.white - left.white) < 1e-9,
+        "the clocks at the end")
+  check(left.black > 1.5, "time added by the periods and increments: " .. left.black)
+  check(tostring(m):find("clock 3/1+0.25 (base 1 s, increment 0.25 s, 3 moves a period)", 1,
+                         true), "said")
+  raises(function() mt.match("random", "random", {clock = {base = 0}}) end,
+         "option clock.base must be a number of seconds above 0, got 0")
+  raises(function() mt.match("random", "random", {clock = {base = 1, moves = 0}}) end,
+         "option clock.moves must be a whole number of moves from 1 to 10000")
+  raises(function() mt.match("random", "random", {clock = {base = 1, inc = 1}}) end,
+         "option clock: unknown option \"inc\"")
+end)
+
+test("the file of games: every game as a record, read back by mt.load_games", function()
+  local path = scratch()
+  local slow = mt.player(function(g)
+    local t = mt.clock()
+    while mt.clock() - t < 0.06 do end
+    return g:moves()[1]
+  end, {name = "slow \"one\"\nwith a newline"})
+  local m = mt.match(mt.player("perfect", {skill = 0.5}), slow,
+                     {games = 4, seed = 3, file = path, openings = {plies = 3},
+                      clock = {base = 0.25, increment = 0.01}})
+  local games = mt.load_games(path)
+  eq(#games, 4, "four records")
+  local on_time = 0
+  for i, g in ipairs(games) do
+    local r, t = m.records[i], g:tags()
+    eq(g:history(), r.moves, "game " .. i .. ": the moves")
+    eq(g:start(), r.start, "game " .. i .. ": the start")
+    eq({t.Game, t.Seed, t.Opening, t.Event}, {tostring(i), "3", tostring(r.opening), "match"},
+       "game " .. i .. ": where it belongs")
+    eq(t.Termination, r.reason, "game " .. i .. ": how it ended")
+    eq(t.Result, ({black = "1-0", white = "0-1", draw = "1/2-1/2"})[r.result], "game " .. i)
+    eq(t.TimeControl, "0.25+0.01", "the time control")
+    check(tonumber(t.BlackClock) and tonumber(t.WhiteClock), "the clocks left")
+    if r.reason == "time" then on_time = on_time + 1 end
+    local slow_name = i % 2 == 1 and t.White or t.Black
+    eq(slow_name, "slow \"one\" with a newline", "a name of two lines made one")
+  end
+  check(on_time > 0, "losses on time recorded: " .. on_time)
+  eq(m.b.losses_by.time, on_time, "and counted")
+  -- the file is appended to, never rewritten
+  mt.match("random", "random", {games = 2, file = path})
+  eq(#mt.load_games(path), 6, "two more")
+  os.remove(path)
+end)
+
+test("resume: only the missing games, with the seeds they would have had", function()
+  local full_path, part = scratch(), scratch()
+  local a, b = mt.player("perfect", {skill = 0.6}), mt.player("random")
+  local options = {games = 8, seed = 4, openings = {plies = 4}, file = full_path}
+  local full = mt.match(a, b, options)
+  local texts = record_texts(full_path)
+  eq(#texts, 8, "eight records")
+  spill(part, texts[1] .. texts[2] .. texts[5] .. texts[8])
+  options.file, options.resume = part, true
+  local resumed = mt.match(a, b, options)
+  eq(games_of(resumed), games_of(full), "the same games as the whole run")
+  eq({resumed.a.wins, resumed.a.draws, resumed.a.losses, resumed.pairs},
+     {full.a.wins, full.a.draws, full.a.losses, full.pairs}, "the same tallies")
+  local numbers = {}
+  for i, g in ipairs(mt.load_games(part)) do numbers[i] = tonumber(g:tags().Game) end
+  eq(numbers, {1, 2, 5, 8, 3, 4, 6, 7}, "the missing games appended, nothing played twice")
+  local judged_full, judged_part = scratch(), scratch()
+  local jo = {games = 6, seed = 4, judge = true, file = judged_full}
+  local jfull = mt.match(a, b, jo)
+  spill(judged_part, table.concat(record_texts(judged_full), "", 1, 3))
+  jo.file, jo.resume = judged_part, true
+  local jback = mt.match(a, b, jo)
+  eq({jback.a.judged, jback.b.judged}, {jfull.a.judged, jfull.b.judged},
+     "resumed games judged again as they were")
+  os.remove(judged_full)
+  os.remove(judged_part)
+  local again = mt.match(a, b, options)
+  eq(#mt.load_games(part), 8, "a finished match resumed plays nothing")
+  eq(games_of(again), games_of(full), "and gives the same result")
+  -- an SPRT match resumed stops where the whole run stopped
+  local s1, s2 = scratch(), scratch()
+  local sprt = {games = 200, seed = 2, openings = {plies = 8}, file = s1,
+                sprt = {elo0 = 0, elo1 = 200}}
+  local whole = mt.match("perfect", "random", sprt)
+  check(whole.sprt.result == "H1" and whole.games < 200, "decided: " .. whole.games)
+  local kept = record_texts(s1)
+  spill(s2, table.concat(kept, "", 1, 5))
+  sprt.file, sprt.resume = s2, true
+  local back = mt.match("perfect", "random", sprt)
+  eq({back.games, back.sprt.llr, back.sprt.result}, {whole.games, whole.sprt.llr, "H1"},
+     "the SPRT resumed")
+  -- a tournament, with workers
+  local t1, t2 = scratch(), scratch()
+  local players = {"perfect", "random", mt.player("alphabeta", {depth = 1})}
+  local t = mt.tournament{players = players, games = 4, seed = 6, file = t1}
+  local tt = record_texts(t1)
+  spill(t2, tt[2] .. tt[7] .. tt[11])
+  local tr = mt.tournament{players = players, games = 4, seed = 6, file = t2, resume = true,
+                           jobs = 2}
+  for k = 1, #t.matches do
+    eq(games_of(tr.matches[k]), games_of(t.matches[k]), "tournament match " .. k)
+  end
+  eq(#mt.load_games(t2), 12, "every game once")
+  raises(function() mt.match("random", "random", {resume = true}) end,
+         "option resume needs a file to resume from")
+  local fresh = scratch()
+  eq(mt.match("random", "random", {games = 2, file = fresh, resume = true}).games, 2,
+     "resuming from nothing plays everything")
+  for _, p in ipairs({full_path, part, s1, s2, t1, t2, fresh}) do os.remove(p) end
+end)
+
+test("adjudication by the solver: a game ends once it is won", function()
+  local m = mt.match(mt.player("perfect", {skill = 0.5}), "random",
+                     {games = 12, seed = 5, adjudicate = "solver", openings = {plies = 2}})
+  local s = mt.solve("standard")
+  local adjudicated = 0
+  for _, r in ipairs(m.records) do
+    local g = mt.game("standard", r.start)
+    local book = r.opening and m.openings[r.opening]:ply() or 0
+    for i, move in ipairs(r.moves) do
+      if i > book then
+        eq(s:lookup(g), "draw", "game " .. r.game .. ", ply " .. (i - 1) .. ": still drawn")
+      end
+      g:play(move)
+    end
+    if r.reason == "adjudicated" then
+      adjudicated = adjudicated + 1
+      local value = s:lookup(g)
+      local winner = (value == "win") == (g:turn() == "black") and "black" or "white"
+      check(value ~= "draw", "game " .. r.game .. ": won where it stopped")
+      eq(r.result, winner, "game " .. r.game .. ": the winner the solver names")
+      eq(r.adjudicated, {winner = winner, distance = select(2, s:lookup(g))},
+         "game " .. r.game .. ": recorded, with the plies to the end")
+    else
+      check(r.result == "draw", "game " .. r.game .. ": a draw otherwise (" .. r.reason .. ")")
+    end
+  end
+  check(adjudicated > 0, "some adjudicated: " .. adjudicated)
+  raises(function() mt.match("random", "random", {adjudicate = "tablebase"}) end,
+         "option adjudicate must be \"solver\", got \"tablebase\"")
+end)
+
+test("gauntlets: the first player against each of the others", function()
+  local t = mt.tournament{players = {"perfect", "random", mt.player("alphabeta", {depth = 1}),
+                                     mt.player("perfect", {skill = 0.5})},
+                          games = 2, gauntlet = true}
+  eq(#t.matches, 3, "three matches")
+  for _, m in ipairs(t.matches) do eq(m.a.name, "perfect", "all of perfect") end
+  local rank = {}
+  for r, s in ipairs(t.standings) do rank[s.name] = r end
+  for r, s in ipairs(t.standings) do
+    for c, x in ipairs(t.standings) do
+      if r ~= c and s.name ~= "perfect" and x.name ~= "perfect" then
+        eq(t.cross[r][c].games, 0, s.name .. " never met " .. x.name)
+      end
+    end
+  end
+  eq(t.standings[rank.perfect].games, 6, "perfect played everyone")
+  check(tostring(t):find("^gauntlet: 4 players, 6 games"), "said")
+end)
+
+test("warnings: openings replayed, games repeated", function()
+  local m = mt.match("alphabeta", "alphabeta", {games = 12, openings = {plies = 2}})
+  eq(m.warnings[1], "openings replayed: 6 pairs of games from 2 distinct openings " ..
+     "(fewer exist than pairs)", "replayed")
+  check(tostring(m):find("warning: openings replayed: 6 pairs of games from 2 distinct", 1,
+                         true), "printed")
+  local plain = mt.match("alphabeta", "alphabeta", {games = 6})
+  check(plain.warnings[1]:find("^only 1 distinct game among 6"), "repeated games")
+  eq(mt.match("random", "random", {games = 6, openings = {plies = 6}}).warnings, {},
+     "none when enough exist")
+  local t = mt.tournament{players = {"alphabeta", "perfect", "random"}, games = 12,
+                          openings = {plies = 2}}
+  local text = tostring(t)
+  local _, count = text:gsub("warning: openings replayed", "")
+  eq(count, 1, "a tournament says it once")
+end)
+
+test("files that try to break things", function()
+  local path = scratch()
+  spill(path, '[Event "x"]\n[Game "1"]\n\n1. 4-c 5-4 *\n\n[Event "y"]\n[Game "2"]\n\n1. 4-c 4-5 *\n')
+  raises(function() mt.load_games(path) end, "games " .. path .. ": record 2 (line 6):")
+  raises(function() mt.load_games(path) end, "illegal move 4-5")
+  spill(path, '[Event "x"]\n\n1. 4-c\0 *\n')
+  raises(function() mt.load_games(path) end, "not a text file (it holds a zero byte)")
+  os.remove(path)
+  raises(function() mt.load_games(path) end, "cannot load " .. path)
+  raises(function() mt.load_games("a\0b") end, "the path holds a zero byte")
+  raises(function() mt.load_games("/dev/null") end, "not a regular file")
+  spill(path, "")
+  eq(mt.load_games(path), {}, "an empty file: no game")
+  local fifo = scratch()
+  os.execute("mkfifo " .. fifo)
+  raises(function() mt.match("random", "random", {file = fifo}) end,
+         "option file: " .. fifo .. " is a fifo, not a regular file")
+  local link = scratch()
+  os.execute(string.format("ln -s %s %s", path, link))
+  raises(function() mt.match("random", "random", {file = link}) end,
+         "option file: cannot write to " .. link .. ": it is a symbolic link")
+  raises(function() mt.match("random", "random", {file = "/nonexistent/dir/games"}) end,
+         "option file: cannot write to /nonexistent/dir/games: No such file")
+  local ok, why = mt.sandbox(function() return mt.match("random", "random", {file = path}) end)
+  check(not ok and why:find("sandbox", 1, true), "no file in a sandbox: " .. tostring(why))
+  ok, why = mt.sandbox(function() return mt.load_games(path) end)
+  check(not ok and why:find("sandbox", 1, true), "no reading in a sandbox: " .. tostring(why))
+  raises(function() mt.match("random", "random", {file = path, variant = {base = "standard",
+                                                   name = "my wheel"}}) end,
+         "is not one a record can hold")
+  for _, p in ipairs({path, fifo, link}) do os.remove(p) end
+end)
+
+-- The numbers of a space-separated attribute.
+local function numbers(text)
+  local out = {}
+  local infinite = {inf = math.huge, ["-inf"] = -math.huge}
+  for x in (text or ""):gmatch("%S+") do out[#out + 1] = infinite[x] or tonumber(x) end
+  return out
+end
+
+test("pictures: the SPRT's LLR and Elo by games, of a match and of its file", function()
+  local xml = dofile(HERE .. "/xml.lua")
+  local path = scratch()
+  local m = mt.match(mt.player("perfect", {skill = 0.7}), "random",
+                     {games = 200, seed = 3, openings = {plies = 6}, file = path,
+                      sprt = {elo0 = 0, elo1 = 100}})
+  local root = xml.parse(mt.svg(m))
+  eq(root.name, "svg", "an SVG picture")
+  local llr, elo
+  xml.each(root, function(e)
+    if e.attributes["data-llr"] then llr = e.attributes end
+    if e.attributes["data-elo"] then elo = e.attributes end
+  end)
+  -- worked again from the records: the pentanomial after each pair
+  local counts, want_llr, want_elo, games = {0, 0, 0, 0, 0}, {}, {}, {}
+  for i = 1, m.games, 2 do
+    local a, b = m.records[i], m.records[i + 1]
+    local s = (a.result == "black" and 1 or a.result == "draw" and 0.5 or 0) +
+              (b.result == "white" and 1 or b.result == "draw" and 0.5 or 0)
+    counts[2 * s + 1] = counts[2 * s + 1] + 1
+    want_llr[#want_llr + 1] = mt.sprt{pairs = counts, elo0 = 0, elo1 = 100}.llr
+    want_elo[#want_elo + 1] = mt.elo(counts).elo
+    games[#games + 1] = i + 1
+  end
+  eq(numbers(llr["data-llr"]), want_llr, "the LLR after each pair")
+  eq(numbers(llr["data-games"]), games, "at each pair's games")
+  eq(numbers(elo["data-elo"]), want_elo, "Elo after each pair")
+  eq(want_llr[#want_llr], m.sprt.llr, "ending at the verdict's LLR")
+  local from_file = mt.svg(mt.load_games(path), {sprt = {elo0 = 0, elo1 = 100}})
+  local llr2
+  xml.each(xml.parse(from_file), function(e) llr2 = e.attributes["data-llr"] or llr2 end)
+  eq(numbers(llr2), want_llr, "the same from the file's games")
+  local page = mt.html(m)
+  check(page:find("<svg", 1, true) and page:find("data-llr", 1, true), "in the match's page")
+  check(page:find(tostring(m):match("[^\n]+"), 1, true), "with its results")
+  local plain = mt.svg(mt.match("random", "random", {games = 6}))
+  check(plain:find("data-elo", 1, true) and not plain:find("data-llr", 1, true),
+        "without an SPRT: Elo alone")
+  raises(function() mt.svg(m, {sprt = {elo0 = 1, elo1 = 1}}) end, "elo0 and elo1 must differ")
+  raises(function() mt.svg({mt.game(), 5}) end, "Match or list of Games expected, got number")
+  os.remove(path)
+end)
+
+test("the guide's examples run (doc/writing-ai.md)", function()
+  local text = dofile(HERE .. "/files.lua").read(HERE .. "/../../doc/writing-ai.md")
+  local python = io.open("/usr/bin/python3") and "/usr/bin/python3" or "python3"
+  local blocks = 0
+  for code in text:gmatch("```lua\n(.-)```") do
+    local path = scratch()
+    code = code:gsub('"games%.mtr"', string.format("%q", path))
+               :gsub('"build/mutorere"', string.format("%q", PROGRAM))
+               :gsub('"python3"', string.format("%q", python))
+    local chunk = assert(load(code, "=writing-ai.md", "t", setmetatable({print = function() end},
+                                                                         {__index = _G})))
+    local ok, err = pcall(chunk)
+    check(ok, "block " .. (blocks + 1) .. ": " .. tostring(err))
+    blocks = blocks + 1
+    os.remove(path)
+  end
+  check(blocks >= 5, "the guide's blocks: " .. blocks)
+end)
