@@ -22,6 +22,7 @@ typedef struct Stopper {
   int stopped;     /* they said stop */
 } Stopper;
 
+/* Monotonic seconds. */
 static double now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);

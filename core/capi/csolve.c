@@ -27,16 +27,17 @@ static void call_progress(void *ctx, const char *phase, uint64_t done,
   c->progress(c->ctx, phase, done, total);
 }
 
-#define SOLVER_EBELIED 1 /* check_claim: the hooks are not symmetric */
+#define CLAIM_BELIED 1 /* check_claim: the hooks are not symmetric (not a
+                           ** SOLVER_* code: the core has none for it) */
 
 /* Checks the claim of v's hooks to be symmetric, when the solve would rely
-** on it: SOLVER_OK, SOLVER_EBELIED (the script's fault, not a limit of the
+** on it: SOLVER_OK, CLAIM_BELIED (the script's fault, not a limit of the
 ** engine: err says where), or SOLVER_EHOOK. */
 static int check_claim(const mutorere_variant *v, char *err) {
   if (!rules_hooked(&v->rules) || !solve_is_symmetric(&v->rules, v->symmetric))
     return SOLVER_OK;
   int rc = solve_check_symmetric(&v->rules, err);
-  return rc == RULES_EHOOK ? SOLVER_EHOOK : rc ? SOLVER_EBELIED : SOLVER_OK;
+  return rc == RULES_EHOOK ? SOLVER_EHOOK : rc ? CLAIM_BELIED : SOLVER_OK;
 }
 
 int mutorere_solve(const mutorere_variant *v, int threads,
@@ -67,7 +68,7 @@ int mutorere_solve(const mutorere_variant *v, int threads,
     if (rc == SOLVER_EHOOK && !calls.stopped) return capi_hook_failed(v);
     if (rc == SOLVER_EHOOK || rc == SOLVER_CANCELLED) /* in a hook, or not */
       return capi_fail(MUTORERE_ECANCELLED, "the solve was cancelled");
-    if (rc == SOLVER_EBELIED)
+    if (rc == CLAIM_BELIED)
       return capi_fail(MUTORERE_ESCRIPT, "cannot solve %s: %s", v->name, err);
     return capi_fail(MUTORERE_ELIMIT, "cannot solve %s: %s", v->name, err);
   }
