@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "board.h"
+#include "cancel.h"
 #include "game.h"
 #include "mutorere.h"
 #include "rules.h"
@@ -22,6 +23,9 @@ typedef struct VariantOwner {
   void (*hook_error)(void *ctx, char *msg, size_t size);
   /* Lets go of the hooks and all that holds them. */
   void (*release)(void *ctx);
+  /* Makes the hooks fail once cancel says stop, even in the middle of
+  ** their own code (NULL: no longer). */
+  void (*watch)(void *ctx, const Cancel *cancel);
   void *ctx;
 } VariantOwner;
 
@@ -65,6 +69,10 @@ int capi_need(const void *p, const char *what);
 mutorere_variant *capi_variant_new(const Rules *r, const Position *start,
                                    const char *name, int symmetric,
                                    VariantOwner owner);
+
+/* Lets long work on v stop its hooks too when c says stop (NULL: no
+** longer); nothing to do for a variant without hooks. */
+void capi_watch(const mutorere_variant *v, const Cancel *c);
 
 /* One more holder of v (a game, a solution). */
 void capi_variant_hold(mutorere_variant *v);

@@ -1,7 +1,11 @@
 /*
 ** csearch.c — counting a game's move tree (perft) and choosing a move by
-** alpha-beta search, both stopped by the caller's cancel callback.
+** alpha-beta search, both stopped by the caller's cancel callback (and the
+** search by its time), in the core and in the variant's hooks alike.
 */
+#define _POSIX_C_SOURCE 200809L
+#include <time.h>
+
 #include "capi.h"
 #include "memory.h"
 #include "perft.h"
@@ -9,15 +13,26 @@
 
 #define TABLE_BITS 16 /* the search's transposition table: 2^16 entries */
 
-/* The caller's cancel callback, as the core's Cancel calls it. */
+/* The caller's cancel callback (or NULL) and a deadline (0: none), as the
+** core's Cancel calls them. */
 typedef struct Stopper {
   mutorere_cancel cancel;
   void *ctx;
+  double deadline; /* monotonic seconds */
+  int stopped;     /* they said stop */
 } Stopper;
 
+/* Monotonic seconds. */
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 static int call_cancel(void *ctx) {
-  const Stopper *s = ctx;
-  return s->cancel(s->ctx) != 0;
+  Stopper *s = ctx;
+  return s->stopped = (s->cancel && s->cancel(s->ctx)) ||
+                      (s->deadline > 0 && now() > s->deadline);
 }
 
 int mutorere_perft(const mutorere_game *g, int depth, mutorere_cancel cancel,
@@ -28,14 +43,16 @@ int mutorere_perft(const mutorere_game *g, int depth, mutorere_cancel cancel,
   if (depth < 0 || depth > PERFT_MAX_DEPTH)
     return capi_fail(MUTORERE_EINVAL, "depth is %d (0 to %d)", depth,
                      PERFT_MAX_DEPTH);
-  Stopper stopper = {cancel, ctx};
+  Stopper stopper = {cancel, ctx, 0, 0};
   Cancel c = {call_cancel, &stopper};
   History h;
   game_history(&g->game, g->game.length, &h);
+  capi_watch(g->variant, cancel ? &c : NULL);
   int64_t k = perft(&g->game.rules, game_position(&g->game), &h, depth,
                     cancel ? &c : NULL);
-  if (k == PERFT_EHOOK) return capi_hook_failed(g->variant);
-  if (k == PERFT_CANCELLED)
+  capi_watch(g->variant, NULL);
+  if (k == PERFT_EHOOK && !stopper.stopped) return capi_hook_failed(g->variant);
+  if (k == PERFT_EHOOK || k == PERFT_CANCELLED) /* a hook stopped, or not */
     return capi_fail(MUTORERE_ECANCELLED, "perft was cancelled");
   *count = (uint64_t)k;
   return MUTORERE_OK;
@@ -78,19 +95,23 @@ int mutorere_search(const mutorere_game *g, int depth, double seconds,
     memory_realloc(keys, 0);
     return capi_fail(MUTORERE_ENOMEM, "not enough memory to search");
   }
-  Stopper stopper = {cancel, ctx};
+  Stopper stopper = {cancel, ctx, seconds > 0 ? now() + seconds : 0, 0};
   Cancel c = {call_cancel, &stopper};
+  const Cancel *stop = cancel || seconds > 0 ? &c : NULL;
   SearchLimits limits = {depth, 0, seconds};
   Evaluator eval = {search_builtin_eval, (void *)&g->game.rules};
   SearchResult res;
   History h;
   game_history(&g->game, g->game.length, &h);
+  capi_watch(g->variant, stop);
   rc = search_run(&g->game.rules, game_position(&g->game), &h, keys,
-                  g->game.length, &limits, &eval, &table, cancel ? &c : NULL,
-                  &res, err);
+                  g->game.length, &limits, &eval, &table, stop, &res, err);
+  capi_watch(g->variant, NULL);
   search_table_free(&table);
   memory_realloc(keys, 0);
-  if (rc == SEARCH_EHOOK) return capi_hook_failed(g->variant);
+  if (rc == SEARCH_EHOOK && !stopper.stopped)
+    return capi_hook_failed(g->variant);
+  if (rc == SEARCH_EHOOK) rc = SEARCH_OK; /* a hook stopped: as a stop */
   if (rc != SEARCH_OK) return capi_fail(MUTORERE_ENOMEM, "%s", err);
   if (res.depth == 0)
     return capi_fail(MUTORERE_ECANCELLED,

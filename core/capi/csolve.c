@@ -2,6 +2,8 @@
 ** csolve.c — solution handles: a variant solved (with the caller's cancel
 ** and progress callbacks), and the value and distance of a game's state.
 */
+#include <string.h>
+
 #include "capi.h"
 #include "memory.h"
 #include "solve.h"
@@ -11,17 +13,31 @@ typedef struct Callbacks {
   mutorere_cancel cancel;
   mutorere_progress progress;
   void *ctx;
+  int stopped; /* cancel said stop */
 } Callbacks;
 
 static int call_cancel(void *ctx) {
-  const Callbacks *c = ctx;
-  return c->cancel(c->ctx) != 0;
+  Callbacks *c = ctx;
+  return c->stopped = c->cancel(c->ctx) != 0;
 }
 
 static void call_progress(void *ctx, const char *phase, uint64_t done,
                           uint64_t total) {
   const Callbacks *c = ctx;
   c->progress(c->ctx, phase, done, total);
+}
+
+#define CLAIM_BELIED 1 /* check_claim: the hooks are not symmetric (not a
+                           ** SOLVER_* code: the core has none for it) */
+
+/* Checks the claim of v's hooks to be symmetric, when the solve would rely
+** on it: SOLVER_OK, CLAIM_BELIED (the script's fault, not a limit of the
+** engine: err says where), or SOLVER_EHOOK. */
+static int check_claim(const mutorere_variant *v, char *err) {
+  if (!rules_hooked(&v->rules) || !solve_is_symmetric(&v->rules, v->symmetric))
+    return SOLVER_OK;
+  int rc = solve_check_symmetric(&v->rules, err);
+  return rc == RULES_EHOOK ? SOLVER_EHOOK : rc ? CLAIM_BELIED : SOLVER_OK;
 }
 
 int mutorere_solve(const mutorere_variant *v, int threads,
@@ -36,19 +52,24 @@ int mutorere_solve(const mutorere_variant *v, int threads,
                      "threads is %d (a count from 1 to 64, or 0 for one per "
                      "core)",
                      threads);
-  Callbacks calls = {cancel, progress, ctx};
+  Callbacks calls = {cancel, progress, ctx, 0};
   Cancel c = {call_cancel, &calls};
   Progress p = {call_progress, &calls};
   SolveOptions o = {threads, v->symmetric, cancel ? &c : NULL,
                     progress ? &p : NULL};
   mutorere_solution *s = memory_realloc(NULL, sizeof *s);
   if (!s) return capi_fail(MUTORERE_ENOMEM, "not enough memory to solve");
-  rc = solve_variant(&s->solution, &v->rules, &o, err);
+  capi_watch(v, o.cancel);
+  rc = check_claim(v, err);
+  if (rc == SOLVER_OK) rc = solve_variant(&s->solution, &v->rules, &o, err);
+  capi_watch(v, NULL);
   if (rc != SOLVER_OK) {
     memory_realloc(s, 0);
-    if (rc == SOLVER_EHOOK) return capi_hook_failed(v);
-    if (rc == SOLVER_CANCELLED)
+    if (rc == SOLVER_EHOOK && !calls.stopped) return capi_hook_failed(v);
+    if (rc == SOLVER_EHOOK || rc == SOLVER_CANCELLED) /* in a hook, or not */
       return capi_fail(MUTORERE_ECANCELLED, "the solve was cancelled");
+    if (rc == CLAIM_BELIED)
+      return capi_fail(MUTORERE_ESCRIPT, "cannot solve %s: %s", v->name, err);
     return capi_fail(MUTORERE_ELIMIT, "cannot solve %s: %s", v->name, err);
   }
   s->variant = (mutorere_variant *)v;
@@ -64,6 +85,15 @@ void mutorere_solution_free(mutorere_solution *s) {
   memory_realloc(s, 0);
 }
 
+/* 1 when a and b are alike but for their hooks: two handles of one
+** variant written in Lua (a script loaded twice). */
+static int same_but_hooks(const mutorere_variant *a,
+                          const mutorere_variant *b) {
+  Rules x = a->rules, y = b->rules;
+  x.hooks = y.hooks;
+  return strcmp(a->name, b->name) == 0 && rules_equal(&x, &y);
+}
+
 int mutorere_solution_value(const mutorere_solution *s,
                             const mutorere_game *g, int *value,
                             int *distance) {
@@ -74,10 +104,16 @@ int mutorere_solution_value(const mutorere_solution *s,
   if (rc) return rc;
   if (g->variant != s->variant &&
       !rules_equal(&g->game.rules, &s->variant->rules))
-    return capi_fail(MUTORERE_EINVAL,
-                     "the game is of variant '%s', the solution of '%s' "
-                     "(other rules)",
-                     g->variant->name, s->variant->name);
+    return same_but_hooks(g->variant, s->variant)
+               ? capi_fail(MUTORERE_EINVAL,
+                           "the game and the solution are of two handles of "
+                           "variant '%s' (hooks in Lua are their handle's "
+                           "own): make the game of the variant solved",
+                           g->variant->name)
+               : capi_fail(MUTORERE_EINVAL,
+                           "the game is of variant '%s', the solution of "
+                           "'%s' (other rules)",
+                           g->variant->name, s->variant->name);
   History h;
   game_history(&g->game, g->game.length, &h);
   *value = solver_lookup(&s->solution, game_position(&g->game), &h, distance);

@@ -31,6 +31,10 @@ mutorere_variant *capi_variant_new(const Rules *r, const Position *start,
   return v;
 }
 
+void capi_watch(const mutorere_variant *v, const Cancel *c) {
+  if (v->owner.watch) v->owner.watch(v->owner.ctx, c);
+}
+
 void capi_variant_hold(mutorere_variant *v) {
   v->refs++;
 }

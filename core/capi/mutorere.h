@@ -78,7 +78,8 @@ enum {
   MUTORERE_EILLEGAL = -2,   /* a move the rules forbid now, or a move asked
                             ** of a game that is over */
   MUTORERE_ESCRIPT = -3,    /* Lua: a variant file that cannot be loaded or
-                            ** is not a variant, or a rule hook that failed */
+                            ** is not a variant, or a rule hook that failed
+                            ** (or is not symmetric as the variant says) */
   MUTORERE_ELIMIT = -4,     /* beyond what the engine does: a table too
                             ** large for memory, a forced end too far away
                             ** to record */
@@ -220,8 +221,9 @@ MUTORERE_API int mutorere_move_text(const mutorere_variant *variant,
 
 /* --- long work: callbacks ------------------------------------------------ */
 
-/* Polled now and then during long work: nonzero stops it
-** (MUTORERE_ECANCELLED). */
+/* Polled now and then during long work (a solve, a perft, a search), in
+** the engine and inside rule hooks written in Lua: nonzero stops it
+** (MUTORERE_ECANCELLED), even in a hook that never returns. */
 typedef int (*mutorere_cancel)(void *ctx);
 
 /* Told how far a solve has got: phase names the step ("ends", "distance

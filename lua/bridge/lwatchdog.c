@@ -14,8 +14,10 @@
 ** something trips, the hook raises an error at every instruction until the
 ** host (or mt.limit) clears it, so neither pcall nor a coroutine can
 ** swallow it; a hook that finds nothing to watch removes itself.  The
-** core's long computations poll the same state through a Cancel.  Memory
-** is counted by an allocator that wraps the state's own.
+** core's long computations poll the same state through a Cancel.  A host
+** that runs Lua code inside long work of its own (the C library, whose
+** variants have hooks in Lua) gives its Cancel, which the hook polls too.
+** Memory is counted by an allocator that wraps the state's own.
 */
 #define _POSIX_C_SOURCE 200809L
 #include "lwatchdog.h"
@@ -40,6 +42,7 @@
 #define MAX_SECONDS 1e9 /* the largest time budget (about 31 years) */
 #define MAX_COUNT 9007199254740992.0 /* 2^53: instructions and bytes */
 #define ALARM_LATE 1e-3 /* seconds the timer rings after a deadline */
+#define CANCEL_EVERY 1000 /* instructions between two polls of a host's Cancel */
 
 static volatile sig_atomic_t interrupted;
 static volatile sig_atomic_t alarm_rang; /* the budget's timer rang */
@@ -68,6 +71,9 @@ typedef struct Watch {
   lua_Integer counted; /* instructions (and C work) counted so far */
   Budget budget;
   int sandboxed; /* > 0 inside a sandbox */
+  const Cancel *cancel;      /* the host's (lwatchdog_set_cancel), or NULL */
+  lua_Integer cancel_next;   /* polled again once counted reaches this */
+  int cancelled;             /* it said stop (until it is set again) */
 } Watch;
 
 static double now(void) {
@@ -109,7 +115,8 @@ static Watch *watch_of(lua_State *L) {
 }
 
 lua_State *lwatchdog_newstate(void) {
-  static Watch main_watch = {NULL, NULL, 0, 0, {0, 0, 0, -1, 0, NULL}, 0};
+  static Watch main_watch = {NULL, NULL, 0, 0, {0, 0, 0, -1, 0, NULL}, 0,
+                             NULL, 0, 0};
   return lua_newstate(watch_alloc, &main_watch);
 }
 
@@ -147,9 +154,20 @@ static void wrap_allocator(lua_State *L) {
 
 /* --- what trips --- */
 
+/* 1 when the host's Cancel of w has said stop; polls it every
+** CANCEL_EVERY instructions. */
+static int host_cancelled(Watch *w) {
+  if (!w->cancelled && w->counted >= w->cancel_next) {
+    w->cancel_next = w->counted + CANCEL_EVERY;
+    w->cancelled = cancel_now(w->cancel);
+  }
+  return w->cancelled;
+}
+
 /* The message of whatever has tripped, or NULL; looks at the clock. */
 static const char *tripped(Watch *w) {
   if (interrupted) return "interrupted";
+  if (w && w->cancel && host_cancelled(w)) return "cancelled";
   if (!w || !w->budget.active) return NULL;
   Budget *b = &w->budget;
   if (!b->tripped && b->deadline > 0 && now() > b->deadline)
@@ -176,7 +194,7 @@ static void watch_hook(lua_State *L, lua_Debug *ar);
 ** a budget tripped, or a budget is active that only the hook can watch
 ** (instructions, or time when no timer does). */
 static int watching(Watch *w) {
-  if (interrupted || alarm_rang) return 1;
+  if (interrupted || alarm_rang || (w && w->cancel)) return 1;
   if (!w || !w->budget.active) return 0;
   Budget *b = &w->budget;
   return b->tripped || b->stop_at >= 0 || (b->deadline > 0 && !alarms);
@@ -351,6 +369,15 @@ void lwatchdog_end(lua_State *L) {
   Budget none = {0, 0, 0, -1, 0, NULL};
   w->budget = none;
   arm_alarm(w);
+  set_count(L, w);
+}
+
+void lwatchdog_set_cancel(lua_State *L, const Cancel *c) {
+  Watch *w = watch_of(L);
+  if (!w) return;
+  w->cancel = c;
+  w->cancelled = 0;
+  w->cancel_next = w->counted;
   set_count(L, w);
 }
 

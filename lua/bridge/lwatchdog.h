@@ -68,6 +68,11 @@ void lwatchdog_clear(lua_State *L);
 void lwatchdog_begin(lua_State *L, double seconds);
 void lwatchdog_end(lua_State *L);
 
+/* Makes the Lua code of L stop, as a budget does ("cancelled"), once the
+** Cancel c says so (polled every thousand instructions or so); NULL: no
+** longer.  c must live until it is taken back. */
+void lwatchdog_set_cancel(lua_State *L, const Cancel *c);
+
 /* Caps the memory Lua and the core may take together at bytes more than
 ** they hold now (0: no cap). */
 void lwatchdog_set_cap(lua_State *L, size_t bytes);

@@ -18,6 +18,7 @@
 #include "lbridge.h"
 #include "lmutorere.h"
 #include "lvariant.h"
+#include "lwatchdog.h"
 #include "memory.h"
 
 /* What holds a variant's hooks: its Lua state and the Variant value in it
@@ -39,6 +40,13 @@ static void script_hook_error(void *ctx, char *msg, size_t size) {
   lua_pop(s->L, 1);
   luaL_unref(s->L, LUA_REGISTRYINDEX, h->error_ref);
   h->error_ref = LUA_NOREF;
+}
+
+/* The owner's watch: the state's Lua code (the hooks) stops with an error
+** once cancel says so. */
+static void script_watch(void *ctx, const Cancel *cancel) {
+  Script *s = ctx;
+  lwatchdog_set_cancel(s->L, cancel);
 }
 
 /* The owner's release: closes the state. */
@@ -123,7 +131,7 @@ static int from_lua(const char *spec, int arms, int named,
   lhook_enter(var, L); /* the hooks run on the main thread */
   *s = (Script){L, var};
   lvariant_push_name(L, -1);
-  VariantOwner owner = {script_hook_error, script_release, s};
+  VariantOwner owner = {script_hook_error, script_release, script_watch, s};
   mutorere_variant *v = capi_variant_new(
       &var->rules, &var->start,
       lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "custom",
@@ -146,7 +154,7 @@ int mutorere_variant_named(const char *name, int arms, mutorere_variant **out) {
   int rc = capi_need(name, "name");
   if (!rc) rc = capi_need(out, "out");
   if (rc) return rc;
-  if (arms < 0 || arms > 64)
+  if (arms != 0 && (arms < 4 || arms > 64 || arms % 2))
     return capi_fail(MUTORERE_EINVAL,
                      "arms is %d (an even number from 4 to 64, or 0 for the "
                      "variant's own)",

@@ -166,7 +166,15 @@ static void test_builtins(void) {
   }
   mutorere_variant *v = (mutorere_variant *)&passed, *keep = v;
   CHECK_FAILS(mutorere_variant_named("standard", 7, &v), MUTORERE_EINVAL,
-              "7 arms");
+              "arms is 7");
+  CHECK_FAILS(mutorere_variant_named("standard", 2, &v), MUTORERE_EINVAL,
+              "arms is 2");
+  /* a shipped script's size is the caller's argument too, not the
+  ** script's failure */
+  CHECK_FAILS(mutorere_variant_named("tired-piece", 5, &v), MUTORERE_EINVAL,
+              "arms is 5 (an even number from 4 to 64");
+  CHECK_FAILS(mutorere_variant_named("tired-piece", 2, &v), MUTORERE_EINVAL,
+              "arms is 2");
   CHECK_FAILS(mutorere_variant_named("standard", 66, &v), MUTORERE_EINVAL,
               "arms is 66");
   CHECK_FAILS(mutorere_variant_named("nope", 0, &v), MUTORERE_EINVAL,
@@ -472,6 +480,12 @@ static int on_cancel(void *ctx) {
   return ++w->polls > w->stop_after;
 }
 
+/* Says stop once, at the poll after stop_after, and never again. */
+static int on_cancel_once(void *ctx) {
+  Watcher *w = ctx;
+  return ++w->polls == w->stop_after + 1;
+}
+
 static void test_solve(void) {
   mutorere_variant *v, *other;
   mutorere_solution *s = NULL;
@@ -651,6 +665,39 @@ static void test_scripts(void) {
     s = NULL;
     mutorere_variant_free(v);
   }
+  /* a claim of symmetric hooks that the hooks belie is the script's fault,
+  ** not a limit of the engine */
+  path = scratch_file("lopsided.lua",
+                      "return {name = 'lopsided', base = 'standard',\n"
+                      "  symmetric = true,\n"
+                      "  allow = function(p, m) return m.from ~= 1 end}\n");
+  if (CHECK_OK(mutorere_variant_load(path, &v))) {
+    s = NULL;
+    CHECK_FAILS(mutorere_solve(v, 0, NULL, NULL, NULL, &s), MUTORERE_ESCRIPT,
+                "cannot solve lopsided: the variant says it is symmetric, but "
+                "its hooks forbid 1-c");
+    CHECK(s == NULL);
+    mutorere_variant_free(v);
+  }
+  /* a game of one handle of a script, a solution of another: refused, and
+  ** the message says why the same name is not the same rules */
+  mutorere_variant *again;
+  if (CHECK_OK(mutorere_variant_named("tired-piece", 0, &v)) &&
+      CHECK_OK(mutorere_variant_named("tired-piece", 0, &again))) {
+    int value, distance;
+    CHECK_OK(mutorere_solve(v, 0, NULL, NULL, NULL, &s));
+    CHECK_OK(mutorere_game_new(again, NULL, &g));
+    CHECK_FAILS(mutorere_solution_value(s, g, &value, &distance),
+                MUTORERE_EINVAL,
+                "two handles of variant 'tired-piece' (hooks in Lua are "
+                "their handle's own)");
+    mutorere_game_free(g);
+    g = NULL;
+    mutorere_solution_free(s);
+    s = NULL;
+    mutorere_variant_free(again);
+    mutorere_variant_free(v);
+  }
   /* a hook that fails: a clear error, the game as it was */
   path = scratch_file("breaks.lua",
                       "return {name = 'breaks', base = 'standard',\n"
@@ -692,6 +739,67 @@ static void test_scripts(void) {
               MUTORERE_ESCRIPT, "cannot open /nonexistent/x.lua");
   CHECK_FAILS(mutorere_variant_load("", &v), MUTORERE_EINVAL, "empty");
   CHECK(v == NULL);
+}
+
+/* Hooks that never return (even with a pcall inside) are stopped by the
+** cancel callback of a perft, a search or a solve, and a search's by its
+** time too; the variant works on afterwards. */
+static void test_stopped_hooks(void) {
+  mutorere_variant *v = NULL;
+  mutorere_game *g = NULL;
+  mutorere_solution *s = NULL;
+  mutorere_move m = {99, 99};
+  char text[MUTORERE_MOVE_MAX];
+  int score = 0;
+  uint64_t n = 7;
+  const char *path = scratch_file(
+      "forever.lua",
+      "return {name = 'forever', base = 'standard',\n"
+      "  allow = function(p, m)\n" /* black's second move: never answered */
+      "    if p.side == 'black' and p.empty ~= 'c' then\n"
+      "      while true do pcall(function() while true do end end) end\n"
+      "    end\n"
+      "    return true\n"
+      "  end}\n");
+  if (!CHECK_OK(mutorere_variant_load(path, &v))) return;
+  CHECK_OK(mutorere_game_new(v, NULL, &g));
+  Watcher stop = {0, 0, 0, 0, 50, "", 0, 0};
+  CHECK_FAILS(mutorere_perft(g, 4, on_cancel, &stop, &n), MUTORERE_ECANCELLED,
+              "perft was cancelled");
+  CHECK_INT(n, 7);
+  CHECK_INT(stop.polls, 51); /* it stopped when told, and was not asked on */
+  /* the search gives the move of the one ply it finished */
+  Watcher later = {0, 0, 0, 0, 50, "", 0, 0};
+  CHECK_OK(mutorere_search(g, 6, 0, on_cancel, &later, &m, &score));
+  CHECK_INT(later.polls, 51);
+  CHECK_OK(mutorere_move_text(v, m, text, sizeof text));
+  CHECK(strcmp(text, "1-c") == 0 || strcmp(text, "4-c") == 0);
+  m = (mutorere_move){99, 99};
+  CHECK_OK(mutorere_search(g, 6, 0.05, NULL, NULL, &m, &score));
+  CHECK(m.to == MUTORERE_CENTRE);
+  Watcher solving = {0, 0, 0, 0, 50, "", 0, 0};
+  CHECK_FAILS(mutorere_solve(v, 1, on_cancel, NULL, &solving, &s),
+              MUTORERE_ECANCELLED, "the solve was cancelled");
+  CHECK(s == NULL);
+  CHECK_INT(solving.polls, 51);
+  /* a stop said once is taken at its word (and not asked again) */
+  Watcher once = {0, 0, 0, 0, 50, "", 0, 0};
+  CHECK_FAILS(mutorere_solve(v, 1, on_cancel_once, NULL, &once, &s),
+              MUTORERE_ECANCELLED, "the solve was cancelled");
+  CHECK_INT(once.polls, 51);
+  once.polls = 0;
+  CHECK_FAILS(mutorere_perft(g, 4, on_cancel_once, &once, &n),
+              MUTORERE_ECANCELLED, "perft was cancelled");
+  CHECK_INT(once.polls, 51);
+  /* nothing is left stopped: the hooks answer, and fail, as before */
+  CHECK_OK(mutorere_perft(g, 1, NULL, NULL, &n));
+  CHECK_INT(n, 2);
+  Watcher never = {0, 0, 0, 0, 1 << 30, "", 0, 0};
+  CHECK_OK(mutorere_perft(g, 1, on_cancel, &never, &n));
+  CHECK_INT(n, 2);
+  mutorere_game_free(g);
+  g = NULL;
+  mutorere_variant_free(v);
 }
 
 /* Every function refuses a NULL handle or pointer with a message. */
@@ -748,6 +856,7 @@ int main(int argc, char **argv) {
   test_solve();
   test_search();
   test_scripts();
+  test_stopped_hooks();
   test_nulls();
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
