@@ -1,0 +1,62 @@
+/*
+** states.h — an index of states: the states of a variant (a position, its
+** ply while the rules read it, the moves they remember) kept in arrays
+** that the caller owns, found again by their numbers in a hash table.
+** This is the one notion of "the same state" of everything that walks
+** states (metrics.h) and of the solution kept by them (reach.h): the same
+** pieces and side to move, the same ply below the opening plies (every
+** later ply reads the same), and the same last remembered moves.
+*/
+#ifndef MUTORERE_STATES_H
+#define MUTORERE_STATES_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "judgement.h"
+
+#define STATES_NONE 0xffffffffu /* no state has this number */
+#define STATES_MAX 0xfffffff0u  /* the most states an index holds */
+
+typedef struct StateIndex {
+  uint32_t *slots; /* a state's number + 1; 0 is an empty slot */
+  uint64_t size;   /* the slots: a power of two, or 0 */
+  uint32_t used;   /* the states indexed */
+  int opening;     /* states differ by their ply only below this ply */
+  int memory;      /* and by their last memory moves */
+} StateIndex;
+
+/* An empty index of the states of rules with the given opening plies
+** (rules_opening_plies) and memory (rules_memory). */
+void states_init(StateIndex *x, int opening, int memory);
+
+void states_free(StateIndex *x);
+
+/* 1 when a reached by ha and b reached by hb are the same state. */
+int states_same(const StateIndex *x, const Position *a, const History *ha,
+                const Position *b, const History *hb);
+
+/* The number of the state p reached by h (NULL: no moves) among those
+** indexed, whose positions and histories are state[i] and history[i]; or
+** STATES_NONE. */
+uint32_t states_find(const StateIndex *x, const Position *state,
+                     const History *history, const Position *p,
+                     const History *h);
+
+/* Indexes the state numbered id (state[id] and history[id], set by the
+** caller), which is not indexed yet.  Returns 0, or -1 without memory or
+** past STATES_MAX states. */
+int states_add(StateIndex *x, const Position *state, const History *history,
+               uint32_t id);
+
+/* Makes room to add more states without asking for memory.  Returns 0,
+** or -1 without memory or past STATES_MAX states. */
+int states_reserve(StateIndex *x, const Position *state, const History *history,
+                   uint32_t more);
+
+/* The bytes the index takes. */
+static inline uint64_t states_bytes(const StateIndex *x) {
+  return x->size * sizeof *x->slots;
+}
+
+#endif
