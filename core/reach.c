@@ -96,8 +96,7 @@ int reach_reserve(Solution *s, uint64_t more) {
   uint64_t need = s->layer + more;
   if (need > STATES_MAX) return -1;
   if (need > t->room) {
-    uint64_t room = t->room ? t->room : 1024;
-    while (room < need) room *= 2;
+    uint64_t room = 2 * t->room > need ? 2 * t->room : need; /* amortized */
     Position *state =
         memory_realloc(t->state, (size_t)room * sizeof *t->state);
     if (state) t->state = state;
@@ -109,7 +108,7 @@ int reach_reserve(Solution *s, uint64_t more) {
     if (!state || !history || !codes) return -1;
     t->room = room;
   }
-  return states_reserve(&t->index, t->state, t->history, (uint32_t)more);
+  return states_reserve(&t->index, (uint32_t)more);
 }
 
 /* Appends the state p reached by h with its code (room reserved); its ply

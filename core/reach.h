@@ -31,7 +31,7 @@
 /* The bytes a state takes in a reachable-states solution: its position,
 ** the moves it remembers, its code and its place in the index. */
 #define REACH_STATE_BYTES                                                     \
-  (sizeof(Position) + sizeof(History) + 1 + 2 * sizeof(uint32_t))
+  (sizeof(Position) + sizeof(History) + 1 + 2 * sizeof(uint64_t))
 
 /* The states of a reachable-states solution (Solution.reach); their codes
 ** are Solution.codes, one a state in the same order. */

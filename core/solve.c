@@ -176,9 +176,11 @@ static size_t layer_bytes(int n) {
   return (size_t)(2 * rank_binomial(n, n / 2));
 }
 
-/* Solves r with the plain solver, or the reachable-states one when the
-** kind asks for it or (auto) when play reaches from the start at most one
-** in SOLVE_REACH_SHARE of the plain table's states. */
+/* Solves r with the plain solver, or the reachable-states one: when the
+** kind asks for it; left to choose, when the plain table would be too
+** large, or when the rules have hooks and play reaches from the start at
+** most one in SOLVE_REACH_SHARE of the table's states (without hooks, a
+** state of the table costs too little for the walk to pay). */
 static int solve_plain_or_reachable(Solution *s, const Rules *r,
                                     const SolveOptions *o, char *err) {
   Position wheel;
@@ -189,13 +191,14 @@ static int solve_plain_or_reachable(Solution *s, const Rules *r,
              "the states reachable from the start need the start position");
     return SOLVER_ERROR;
   }
-  if (o->kind == SOLVE_TABLE || !start)
-    return solver_solve(s, r, o->cancel, err);
   char why[BOARD_ERRMAX];
-  uint64_t most = 0; /* 0: no bound */
-  if (o->kind == SOLVE_AUTO && solver_plan(s, r, why) == SOLVER_OK)
-    most = solver_states(s) / SOLVE_REACH_SHARE + 1;
-  int rc = reach_solve(s, r, start, NULL, most, o->cancel, err);
+  int fits = solver_plan(s, r, why) == SOLVER_OK;
+  uint64_t most = fits ? solver_states(s) / SOLVE_REACH_SHARE + 1 : 0;
+  if (o->kind == SOLVE_TABLE || !start ||
+      (o->kind == SOLVE_AUTO && fits && !rules_hooked(r)))
+    return solver_solve(s, r, o->cancel, err);
+  int rc = reach_solve(s, r, start, NULL, o->kind == SOLVE_AUTO ? most : 0,
+                       o->cancel, err);
   if (rc == REACH_MORE) return solver_solve(s, r, o->cancel, err);
   return rc;
 }

@@ -2,10 +2,11 @@
 ** solve.h — which solver solves a variant: the symmetric one (symsolver.h)
 ** when the board's symmetries leave the rules unchanged and the rules
 ** remember no moves — no hooks, or hooks that say so and pass a check —
-** else the reachable-states one (reach.h) when the states play reaches
-** from the start are far fewer than the plain table's (at most one in
-** SOLVE_REACH_SHARE), else the plain one (solver.h).  Either kind can be
-** asked for instead.
+** else, for rules with hooks, the reachable-states one (reach.h) when the
+** states play reaches from the start are far fewer than the plain table's
+** (at most one in SOLVE_REACH_SHARE), and for any rules when the plain
+** table would be too large; else the plain one (solver.h).  Either kind
+** can be asked for instead.
 */
 #ifndef MUTORERE_SOLVE_H
 #define MUTORERE_SOLVE_H
@@ -21,11 +22,11 @@ enum {
   SOLVE_REACHABLE  /* the states reachable from the start (reach.h) */
 };
 
-/* The reachable-states solution is chosen when the states play reaches are
-** at most one in this many of the plain table's: it then takes less
-** memory (REACH_STATE_BYTES a state against a byte) and less time, and
-** the walk that finds there are more costs at most this share of a
-** solve. */
+/* The reachable-states solution of hooked rules is chosen when the states
+** play reaches are at most one in this many of the plain table's: it then
+** takes less memory (REACH_STATE_BYTES a state against a byte) and less
+** time, and the walk that finds there are more costs a small share of a
+** solve (a state walked costs a few times a state of the table). */
 #define SOLVE_REACH_SHARE 256
 
 typedef struct SolveOptions {

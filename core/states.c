@@ -1,6 +1,8 @@
 /*
 ** states.c — the index of states: open addressing over state numbers,
-** linear probing, at most half full.
+** linear probing, at most half full.  Each slot keeps half of its state's
+** hash: a probe looks at a state only when that half matches, and the
+** index grows without looking at any.
 */
 #include "states.h"
 
@@ -59,61 +61,69 @@ static uint64_t state_hash(const StateIndex *x, const Position *p,
   return hash ^ extra ^ (extra >> 29);
 }
 
-/* The slot where the state p reached by h is, or the empty slot where it
-** goes (the index has slots). */
+/* The slot where the state p reached by h (whose hash has high half tag)
+** is, or the empty slot where it goes (the index has slots). */
 static uint64_t slot_of(const StateIndex *x, const Position *state,
                         const History *history, const Position *p,
-                        const History *h) {
+                        const History *h, uint32_t tag) {
   uint64_t mask = x->size - 1;
-  for (uint64_t i = state_hash(x, p, h) >> 11 & mask;; i = (i + 1) & mask) {
-    uint32_t at = x->slots[i];
-    if (!at || states_same(x, &state[at - 1], &history[at - 1], p, h))
+  for (uint64_t i = tag & mask;; i = (i + 1) & mask) {
+    uint64_t slot = x->slots[i];
+    if (!slot) return i;
+    uint32_t at = (uint32_t)slot;
+    if ((uint32_t)(slot >> 32) == tag &&
+        states_same(x, &state[at - 1], &history[at - 1], p, h))
       return i;
   }
+}
+
+/* The high half of the hash of the state p reached by h. */
+static uint32_t tag_of(const StateIndex *x, const Position *p,
+                       const History *h) {
+  return (uint32_t)(state_hash(x, p, h) >> 32);
 }
 
 uint32_t states_find(const StateIndex *x, const Position *state,
                      const History *history, const Position *p,
                      const History *h) {
   if (!x->size) return STATES_NONE;
-  uint32_t at = x->slots[slot_of(x, state, history, p, h)];
-  return at ? at - 1 : STATES_NONE;
+  uint64_t slot = x->slots[slot_of(x, state, history, p, h, tag_of(x, p, h))];
+  return slot ? (uint32_t)slot - 1 : STATES_NONE;
 }
 
 /* Makes room for size slots (a power of two, more than the states).
 ** Returns 0, or -1 without memory. */
-static int grow(StateIndex *x, const Position *state, const History *history,
-                uint64_t size) {
-  StateIndex bigger = *x;
-  bigger.size = size;
-  bigger.slots = memory_realloc(NULL, (size_t)bigger.size * sizeof *x->slots);
-  if (!bigger.slots) return -1;
-  memset(bigger.slots, 0, (size_t)bigger.size * sizeof *x->slots);
+static int grow(StateIndex *x, uint64_t size) {
+  uint64_t *slots = memory_realloc(NULL, (size_t)size * sizeof *slots);
+  if (!slots) return -1;
+  memset(slots, 0, (size_t)size * sizeof *slots);
   for (uint64_t i = 0; i < x->size; i++) {
-    uint32_t at = x->slots[i];
-    if (at)
-      bigger.slots[slot_of(&bigger, state, history, &state[at - 1],
-                           &history[at - 1])] = at;
+    uint64_t slot = x->slots[i], j = slot >> 32 & (size - 1);
+    if (!slot) continue;
+    while (slots[j]) j = (j + 1) & (size - 1);
+    slots[j] = slot;
   }
   memory_realloc(x->slots, 0);
-  *x = bigger;
+  x->slots = slots;
+  x->size = size;
   return 0;
 }
 
-int states_reserve(StateIndex *x, const Position *state, const History *history,
-                   uint32_t more) {
+int states_reserve(StateIndex *x, uint32_t more) {
   uint64_t need = 2 * ((uint64_t)x->used + more), size = x->size;
   if ((uint64_t)x->used + more > STATES_MAX) return -1;
   if (need <= size) return 0;
   if (!size) size = 1024;
   while (size < need) size *= 2;
-  return grow(x, state, history, size);
+  return grow(x, size);
 }
 
 int states_add(StateIndex *x, const Position *state, const History *history,
                uint32_t id) {
-  if (states_reserve(x, state, history, 1)) return -1;
-  x->slots[slot_of(x, state, history, &state[id], &history[id])] = id + 1;
+  if (states_reserve(x, 1)) return -1;
+  uint32_t tag = tag_of(x, &state[id], &history[id]);
+  x->slots[slot_of(x, state, history, &state[id], &history[id], tag)] =
+      (uint64_t)tag << 32 | (id + 1);
   x->used++;
   return 0;
 }

@@ -16,10 +16,11 @@
 #include "judgement.h"
 
 #define STATES_NONE 0xffffffffu /* no state has this number */
-#define STATES_MAX 0xfffffff0u  /* the most states an index holds */
+#define STATES_MAX 0x7ffffff0u  /* the most states an index holds */
 
 typedef struct StateIndex {
-  uint32_t *slots; /* a state's number + 1; 0 is an empty slot */
+  uint64_t *slots; /* the state's number + 1 in the low half, the high half
+                   ** of its hash in the high one; 0 is an empty slot */
   uint64_t size;   /* the slots: a power of two, or 0 */
   uint32_t used;   /* the states indexed */
   int opening;     /* states differ by their ply only below this ply */
@@ -51,8 +52,7 @@ int states_add(StateIndex *x, const Position *state, const History *history,
 
 /* Makes room to add more states without asking for memory.  Returns 0,
 ** or -1 without memory or past STATES_MAX states. */
-int states_reserve(StateIndex *x, const Position *state, const History *history,
-                   uint32_t more);
+int states_reserve(StateIndex *x, uint32_t more);
 
 /* The bytes the index takes. */
 static inline uint64_t states_bytes(const StateIndex *x) {
