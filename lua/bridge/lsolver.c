@@ -599,6 +599,8 @@ static int solution_lookup(lua_State *L) {
     return luaL_error(L, "the game is not of the solution's board");
   hold(L, 1, s, &p, &h);
   int d, value = solver_lookup(&s->s, &p, &h, &d);
+  if (value == VALUE_UNKNOWN) /* never: hold solved it */
+    return luaL_error(L, "the solution holds no value for this state");
   lua_pushstring(L, value_names[value]);
   if (d < 0)
     lua_pushnil(L);
