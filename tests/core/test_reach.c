@@ -165,6 +165,38 @@ static Position unreachable(const Solution *s, const Rules *r) {
 
 /* --- the tests --- */
 
+/* The sameness of states: the pieces and side, the ply below the opening,
+** the remembered moves up to the memory; and the index finds each state
+** added, and no other. */
+static void test_sameness(void) {
+  StateIndex x;
+  Position p[4];
+  History h[4];
+  states_init(&x, 2, 1);
+  board_parse(&p[0], "bbbbwwww/. b", err);
+  p[1] = p[2] = p[3] = p[0];
+  p[1].ply = 1, p[2].ply = 2, p[3].ply = 7;
+  memset(h, 0, sizeof h);
+  CHECK(!states_same(&x, &p[0], &h[0], &p[1], &h[1])); /* plies 0 and 1 */
+  CHECK(!states_same(&x, &p[1], &h[1], &p[2], &h[2])); /* 1 and 2 */
+  CHECK(states_same(&x, &p[2], &h[2], &p[3], &h[3]));  /* 2 and 7: the same */
+  h[3].count = 1, h[3].moves[0] = (Move){3, BOARD_CENTRE};
+  CHECK(!states_same(&x, &p[2], &h[2], &p[3], &h[3])); /* a move remembered */
+  h[2] = h[3];
+  h[2].count = 2, h[2].moves[1] = (Move){4, 3}; /* past the memory */
+  CHECK(states_same(&x, &p[2], &h[2], &p[3], &h[3]));
+  h[2].moves[0].from = 2;
+  CHECK(!states_same(&x, &p[2], &h[2], &p[3], &h[3]));
+  Position q = p[3];
+  q.side = WHITE;
+  CHECK(!states_same(&x, &q, &h[3], &p[3], &h[3]));
+  for (uint32_t i = 0; i < 3; i++) CHECK_INT(states_add(&x, p, h, i), 0);
+  for (uint32_t i = 0; i < 3; i++)
+    CHECK_INT(states_find(&x, p, h, &p[i], &h[i]), i);
+  CHECK_INT(states_find(&x, p, h, &q, &h[3]), STATES_NONE);
+  states_free(&x);
+}
+
 /* Every case: the states play reaches from the start have the plain
 ** table's values and distances, and their census is the plain one. */
 static void test_against_plain(void) {
@@ -569,6 +601,7 @@ static void test_files(void) {
 }
 
 int main(void) {
+  test_sameness();
   test_against_plain();
   test_standard_census();
   test_on_demand();
