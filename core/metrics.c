@@ -65,6 +65,7 @@ typedef struct Builder {
   const Solution *s;  /* the values; NULL: none known */
   const Rules *r;
   int frontier;       /* stop at the states s holds (metrics_frontier) */
+  const Progress *progress; /* may be NULL */
   uint32_t max;       /* the most states to walk */
   StateIndex index;   /* of g's states */
   uint32_t room;      /* states the arrays hold */
@@ -236,8 +237,12 @@ static int build(Builder *b, const Position *start, const History *h,
     rc = builder_visit(b, i, &edges, err);
     if (rc == SOLVER_OK && (i & POLL_MASK) == 0 && cancel_now(c))
       rc = SOLVER_CANCELLED;
+    if ((i & POLL_MASK) == 0)
+      progress_report(b->progress, "walking", i, g->count);
   }
   if (rc == SOLVER_OK) g->first[g->count] = edges;
+  if (rc == SOLVER_OK)
+    progress_report(b->progress, "walking", g->count, g->count);
   states_free(&b->index);
   if (rc != SOLVER_OK) metrics_graph_free(g);
   return rc;
@@ -246,7 +251,7 @@ static int build(Builder *b, const Position *start, const History *h,
 int metrics_graph(MetricsGraph *g, const Solution *s, const Rules *r,
                   const Position *start, const History *h, const Cancel *c,
                   char *err) {
-  Builder b = {g, s, r, 0, METRICS_MAX_STATES, {0}, 0, 0};
+  Builder b = {g, s, r, 0, NULL, METRICS_MAX_STATES, {0}, 0, 0};
   int rc = build(&b, start, h, c, err);
   if (rc == METRICS_MORE) {
     snprintf(err, BOARD_ERRMAX, "more than %u states are reachable",
@@ -258,10 +263,13 @@ int metrics_graph(MetricsGraph *g, const Solution *s, const Rules *r,
 
 int metrics_frontier(MetricsGraph *g, const Solution *s, const Rules *r,
                      const Position *start, const History *h, uint64_t max,
-                     const Cancel *c, char *err) {
-  Builder b = {g, s, r, 1, max < METRICS_MAX_STATES ? (uint32_t)max
-                                                   : METRICS_MAX_STATES,
-               {0}, 0, 0};
+                     const Cancel *c, const Progress *progress, char *err) {
+  Builder b = {g,        s,
+               r,        1,
+               progress, max < METRICS_MAX_STATES ? (uint32_t)max
+                                                  : METRICS_MAX_STATES,
+               {0},      0,
+               0};
   return build(&b, start, h, c, err);
 }
 

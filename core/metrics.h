@@ -19,11 +19,13 @@
 #include <stdint.h>
 
 #include "cancel.h"
+#include "progress.h"
 #include "rules.h"
 #include "solver.h"
+#include "states.h"
 
 #define METRICS_MAX_LOOKAHEAD 40 /* a deeper lookahead counts as none */
-#define METRICS_MAX_STATES 0xfffffff0u
+#define METRICS_MAX_STATES STATES_MAX /* the most states a graph holds */
 #define METRICS_HELD 4 /* outcome of a state a frontier walk does not walk */
 #define METRICS_MORE 1 /* a frontier walk met more states than its most */
 
@@ -55,10 +57,11 @@ int metrics_graph(MetricsGraph *g, const Solution *s, const Rules *r,
 ** reachable from start: as metrics_graph, but a state s holds gets its
 ** value from s, outcome METRICS_HELD and no moves (it is not walked on),
 ** and the others get value VALUE_DRAW and distance 0, for the caller to
-** solve.  At most max states: more returns METRICS_MORE (g freed). */
+** solve.  At most max states: more returns METRICS_MORE (g freed).  The
+** walk reports to progress (may be NULL) the states walked of those found. */
 int metrics_frontier(MetricsGraph *g, const Solution *s, const Rules *r,
                      const Position *start, const History *h, uint64_t max,
-                     const Cancel *c, char *err);
+                     const Cancel *c, const Progress *progress, char *err);
 
 void metrics_graph_free(MetricsGraph *g);
 

@@ -147,6 +147,7 @@ typedef struct Retro {
   uint32_t *before;
   uint32_t *fifo; /* states resolved during the analysis, in order */
   uint64_t head, tail, steps;
+  const Progress *progress; /* may be NULL */
 } Retro;
 
 /* Frees what r holds. */
@@ -227,11 +228,12 @@ static int resolve(Retro *r, uint32_t x, int d, char *err) {
 ** those it resolves are taken in the order of their distances.  Returns a
 ** SOLVER_* code. */
 static int solve_graph(const MetricsGraph *g, uint8_t *code, const Cancel *c,
-                       char *err) {
+                       const Progress *progress, char *err) {
   Retro r;
   memset(&r, 0, sizeof r);
   r.g = g;
   r.code = code;
+  r.progress = progress;
   uint32_t *first_resolved = NULL;
   int rc = retro_init(&r) ? SOLVER_ERROR : SOLVER_OK;
   if (rc == SOLVER_OK)
@@ -250,9 +252,12 @@ static int solve_graph(const MetricsGraph *g, uint8_t *code, const Cancel *c,
     else
       x = r.fifo[r.head++];
     rc = resolve(&r, x, distance_of(code[x]), err);
-    if (rc == SOLVER_OK && (++r.steps & POLL_MASK) == 0 && cancel_now(c))
-      rc = SOLVER_CANCELLED;
+    if (rc == SOLVER_OK && (++r.steps & POLL_MASK) == 0) {
+      rc = cancel_now(c) ? SOLVER_CANCELLED : SOLVER_OK;
+      progress_report(progress, "solving", r.steps, g->count); /* at most */
+    }
   }
+  if (rc == SOLVER_OK) progress_report(progress, "solving", g->count, g->count);
   memory_realloc(first_resolved, 0);
   retro_free(&r);
   return rc; /* what is left unresolved is drawn: code 0 */
@@ -279,9 +284,11 @@ static int keep(Solution *s, const MetricsGraph *g, const uint8_t *code,
 ** does not hold, at most max states.  Returns a SOLVER_* code or
 ** REACH_MORE. */
 static int extend(Solution *s, const Rules *r, const Position *p,
-                  const History *h, uint64_t max, const Cancel *c, char *err) {
+                  const History *h, uint64_t max, const Cancel *c,
+                  const Progress *progress, char *err) {
   MetricsGraph g;
-  int rc = metrics_frontier(&g, s->layer ? s : NULL, r, p, h, max, c, err);
+  int rc = metrics_frontier(&g, s->layer ? s : NULL, r, p, h, max, c,
+                            progress, err);
   if (rc == METRICS_MORE) return REACH_MORE;
   if (rc != SOLVER_OK) return rc;
   uint8_t *code = memory_realloc(NULL, g.count);
@@ -290,7 +297,7 @@ static int extend(Solution *s, const Rules *r, const Position *p,
              g.count);
     rc = SOLVER_ERROR;
   } else
-    rc = solve_graph(&g, code, c, err);
+    rc = solve_graph(&g, code, c, progress, err);
   if (rc == SOLVER_OK) rc = keep(s, &g, code, err);
   memory_realloc(code, 0);
   metrics_graph_free(&g);
@@ -298,9 +305,11 @@ static int extend(Solution *s, const Rules *r, const Position *p,
 }
 
 int reach_solve(Solution *s, const Rules *r, const Position *start,
-                const History *h, uint64_t max, const Cancel *c, char *err) {
+                const History *h, uint64_t max, const Cancel *c,
+                const Progress *progress, char *err) {
   if (reach_new(s, r, err)) return SOLVER_ERROR;
-  int rc = extend(s, r, start, h, max ? max : METRICS_MAX_STATES, c, err);
+  int rc = extend(s, r, start, h, max ? max : METRICS_MAX_STATES, c,
+                  progress, err);
   if (rc != SOLVER_OK) solver_free(s);
   return rc;
 }
@@ -308,7 +317,7 @@ int reach_solve(Solution *s, const Rules *r, const Position *start,
 int reach_extend(Solution *s, const Rules *r, const Position *p,
                  const History *h, const Cancel *c, char *err) {
   if (lookup_method(s, p, h, NULL) != VALUE_UNKNOWN) return SOLVER_OK;
-  int rc = extend(s, r, p, h, METRICS_MAX_STATES, c, err);
+  int rc = extend(s, r, p, h, METRICS_MAX_STATES, c, NULL, err);
   if (rc == REACH_MORE) {
     snprintf(err, BOARD_ERRMAX, "more than %u states are reachable",
              METRICS_MAX_STATES);

@@ -49,10 +49,12 @@ int reach_new(Solution *s, const Rules *r, char *err);
 /* Solves the states reachable from start reached by h (NULL: no moves)
 ** under r into s, a new reachable-states solution.  max: the most states
 ** to walk (0: no bound); more gives REACH_MORE, and nothing is kept.
-** Returns SOLVER_OK (s then needs solver_free), REACH_MORE, or another
-** SOLVER_* code (SOLVER_ERROR with a message in err). */
+** Reports the walk and the analysis to progress (may be NULL).  Returns
+** SOLVER_OK (s then needs solver_free), REACH_MORE, or another SOLVER_*
+** code (SOLVER_ERROR with a message in err). */
 int reach_solve(Solution *s, const Rules *r, const Position *start,
-                const History *h, uint64_t max, const Cancel *c, char *err);
+                const History *h, uint64_t max, const Cancel *c,
+                const Progress *progress, char *err);
 
 /* Adds to s, a reachable-states solution of r, the state p reached by h
 ** and every state reachable from it, solved (nothing when s holds it).

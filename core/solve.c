@@ -198,7 +198,7 @@ static int solve_plain_or_reachable(Solution *s, const Rules *r,
       (o->kind == SOLVE_AUTO && fits && !rules_hooked(r)))
     return solver_solve(s, r, o->cancel, err);
   int rc = reach_solve(s, r, start, NULL, o->kind == SOLVE_AUTO ? most : 0,
-                       o->cancel, err);
+                       o->cancel, o->progress, err);
   if (rc == REACH_MORE) return solver_solve(s, r, o->cancel, err);
   return rc;
 }

@@ -209,7 +209,7 @@ static void test_against_plain(void) {
     rules_of_case(c, &r, &hooks);
     board_start(&start, c->arms);
     if (!CHECK_INT(solver_solve(&plain, &r, NULL, err), SOLVER_OK)) continue;
-    if (!CHECK_INT(reach_solve(&reach, &r, &start, NULL, 0, NULL, err),
+    if (!CHECK_INT(reach_solve(&reach, &r, &start, NULL, 0, NULL, NULL, err),
                    SOLVER_OK)) {
       fprintf(stderr, "%s %d: %s\n", c->name, c->arms, err);
       solver_free(&plain);
@@ -238,7 +238,7 @@ static void test_standard_census(void) {
   Census c;
   rules_named(&r, "standard", 8, err);
   board_start(&start, 8);
-  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, err), SOLVER_OK);
+  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, NULL, err), SOLVER_OK);
   CHECK_INT(reach_census(&s, &r, &start, NULL, &c, NULL, NULL, NULL, err),
             SOLVER_OK);
   CHECK_INT(c.reachable, 1180);
@@ -266,7 +266,7 @@ static void test_on_demand(void) {
     rules_of_case(c, &r, &hooks);
     board_start(&start, c->arms);
     CHECK_INT(solver_solve(&plain, &r, NULL, err), SOLVER_OK);
-    CHECK_INT(reach_solve(&reach, &r, &start, NULL, 0, NULL, err), SOLVER_OK);
+    CHECK_INT(reach_solve(&reach, &r, &start, NULL, 0, NULL, NULL, err), SOLVER_OK);
     uint64_t before = solver_states(&reach);
     uint8_t *codes = malloc((size_t)before);
     memcpy(codes, reach.codes, (size_t)before);
@@ -285,7 +285,7 @@ static void test_on_demand(void) {
   int d = 5;
   rules_named(&r, "standard", 8, err);
   board_start(&start, 8);
-  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, err), SOLVER_OK);
+  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, NULL, err), SOLVER_OK);
   p = unreachable(&s, &r);
   CHECK_INT(solver_lookup(&s, &p, NULL, &d), VALUE_UNKNOWN);
   CHECK_INT(d, -1);
@@ -325,7 +325,7 @@ static void test_board_of_points(void) {
     CHECK_INT(board_parse(&start, "bbb...www b", err), 0);
     Solution plain, reach;
     CHECK_INT(solver_solve(&plain, &r, NULL, err), SOLVER_OK);
-    if (!CHECK_INT(reach_solve(&reach, &r, &start, NULL, 0, NULL, err),
+    if (!CHECK_INT(reach_solve(&reach, &r, &start, NULL, 0, NULL, NULL, err),
                    SOLVER_OK)) {
       solver_free(&plain);
       continue;
@@ -395,18 +395,18 @@ static void test_stops(void) {
   rules_named(&r, "standard", 8, err);
   board_start(&start, 8);
   test_hooks_wire(&r, &hooks);
-  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, err), SOLVER_EHOOK);
+  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, NULL, err), SOLVER_EHOOK);
   rules_named(&r, "standard", 16, err);
   board_start(&start, 16);
   int polls = 0;
   Cancel cancel = {stop_now, &polls};
-  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, &cancel, err),
+  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, &cancel, NULL, err),
             SOLVER_CANCELLED);
-  CHECK_INT(reach_solve(&s, &r, &start, NULL, 5000, NULL, err), REACH_MORE);
+  CHECK_INT(reach_solve(&s, &r, &start, NULL, 5000, NULL, NULL, err), REACH_MORE);
   /* an extension stopped: nothing added */
   rules_named(&r, "standard", 8, err);
   board_start(&start, 8);
-  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, err), SOLVER_OK);
+  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, NULL, err), SOLVER_OK);
   Position other = unreachable(&s, &r);
   uint64_t held = solver_states(&s);
   polls = 10; /* stop at the first poll */
@@ -419,7 +419,7 @@ static void test_stops(void) {
   int worked = 0;
   for (long k = 0; k < 400 && !worked; k++) {
     memory_fail_after(k);
-    int rc = reach_solve(&s, &r, &start, NULL, 0, NULL, err);
+    int rc = reach_solve(&s, &r, &start, NULL, 0, NULL, NULL, err);
     memory_fail_after(-1);
     if (rc == SOLVER_OK) {
       Census c;
@@ -433,7 +433,7 @@ static void test_stops(void) {
       CHECK(rc == SOLVER_ERROR && strstr(err, "memory") != NULL);
   }
   CHECK(worked);
-  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, err), SOLVER_OK);
+  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, NULL, err), SOLVER_OK);
   for (long k = 0; k < 200; k++) {
     memory_fail_after(k);
     int rc = reach_extend(&s, &r, &other, NULL, NULL, err);
@@ -522,7 +522,7 @@ static void test_files(void) {
   board_start(&start, 8);
   snprintf(path, sizeof path, "%s/mutorere-reach-%ld.mts",
            getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
-  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, err), SOLVER_OK);
+  CHECK_INT(reach_solve(&s, &r, &start, NULL, 0, NULL, NULL, err), SOLVER_OK);
   Position other = unreachable(&s, &r); /* solved on demand: kept too */
   CHECK_INT(reach_extend(&s, &r, &other, NULL, NULL, err), SOLVER_OK);
   SolfileId id = id_of(&r);
