@@ -325,4 +325,13 @@ test("a hook that fails or a budget that runs out during a solve on demand leave
   check(not ok and tostring(err):find("time budget", 1, true), tostring(err))
   eq(sb:states(), 1, "nothing kept")
   eq(sb:info().kind, "reachable")
+  -- a memory budget: the walk stops with a clear error, nothing kept
+  ok, err = mt.limit({memory = 24e6}, function() return sb:lookup("bbbbbbbbwwwwwwww/. b") end)
+  check(not ok and tostring(err):find("memory", 1, true), tostring(err))
+  eq(sb:states(), 1, "nothing kept")
+  ok, err = mt.limit({memory = 24e6}, function()
+    return mt.solve(mt.variant{name = "big2", base = "standard", arms = 16, history = 1,
+                               allow = function() return true end}, {reachable = true, progress = false})
+  end)
+  check(not ok and tostring(err):find("memory", 1, true), tostring(err))
 end)
