@@ -124,7 +124,10 @@ enum { STATE_NO_MEMORY = 1, STATE_UNKNOWN, STATE_TOO_MANY };
 static uint32_t builder_state(Builder *b, const Position *p, const History *h,
                               int *why) {
   MetricsGraph *g = b->g;
-  uint32_t id = states_find(&b->index, g->state, g->history, p, h);
+  StateSlot where;
+  *why = STATE_NO_MEMORY;
+  if (states_reserve(&b->index, 1)) return STATES_NONE;
+  uint32_t id = states_probe(&b->index, g->state, g->history, p, h, &where);
   if (id != STATES_NONE) return id;
   *why = g->count >= b->max ? STATE_TOO_MANY : STATE_NO_MEMORY;
   if (g->count >= b->max || builder_reserve(b)) return STATES_NONE;
@@ -136,8 +139,7 @@ static uint32_t builder_state(Builder *b, const Position *p, const History *h,
   g->history[id] = *h;
   if (g->history[id].count > b->index.memory)
     g->history[id].count = b->index.memory; /* the moves it remembers */
-  *why = STATE_NO_MEMORY;
-  if (states_add(&b->index, g->state, g->history, id)) return STATES_NONE;
+  states_put(&b->index, &where, id);
   g->count++;
   g->value[id] = (uint8_t)(value == VALUE_UNKNOWN ? VALUE_DRAW : value);
   g->distance[id] = (uint8_t)(d < 0 ? 0 : d);

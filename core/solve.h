@@ -27,7 +27,7 @@ enum {
 ** takes less memory (REACH_STATE_BYTES a state against a byte) and less
 ** time, and the walk that finds there are more costs a small share of a
 ** solve (a state walked costs a few times a state of the table). */
-#define SOLVE_REACH_SHARE 256
+#define SOLVE_REACH_SHARE 1024
 
 typedef struct SolveOptions {
   int threads;   /* worker threads; 0: one per core */

@@ -91,6 +91,20 @@ uint32_t states_find(const StateIndex *x, const Position *state,
   return slot ? (uint32_t)slot - 1 : STATES_NONE;
 }
 
+uint32_t states_probe(const StateIndex *x, const Position *state,
+                      const History *history, const Position *p,
+                      const History *h, StateSlot *where) {
+  where->tag = tag_of(x, p, h);
+  where->slot = slot_of(x, state, history, p, h, where->tag);
+  uint64_t slot = x->slots[where->slot];
+  return slot ? (uint32_t)slot - 1 : STATES_NONE;
+}
+
+void states_put(StateIndex *x, const StateSlot *where, uint32_t id) {
+  x->slots[where->slot] = (uint64_t)where->tag << 32 | (id + 1);
+  x->used++;
+}
+
 /* Makes room for size slots (a power of two, more than the states).
 ** Returns 0, or -1 without memory. */
 static int grow(StateIndex *x, uint64_t size) {

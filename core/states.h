@@ -44,6 +44,23 @@ uint32_t states_find(const StateIndex *x, const Position *state,
                      const History *history, const Position *p,
                      const History *h);
 
+/* Where a state is, or goes, in an index (states_probe). */
+typedef struct StateSlot {
+  uint64_t slot;
+  uint32_t tag; /* the high half of its hash */
+} StateSlot;
+
+/* As states_find, in an index with room for one more state
+** (states_reserve): and when the state is not there, where it goes into
+** *where, for states_put. */
+uint32_t states_probe(const StateIndex *x, const Position *state,
+                      const History *history, const Position *p,
+                      const History *h, StateSlot *where);
+
+/* Indexes the state numbered id where states_probe said it goes (nothing
+** added or grown since). */
+void states_put(StateIndex *x, const StateSlot *where, uint32_t id);
+
 /* Indexes the state numbered id (state[id] and history[id], set by the
 ** caller), which is not indexed yet.  Returns 0, or -1 without memory or
 ** past STATES_MAX states. */

@@ -354,7 +354,7 @@ static void test_choice(void) {
   CHECK_INT(solve_variant(&s, &r, &o, err), SOLVER_OK);
   CHECK(s.reach != NULL);
   solver_free(&s);
-  rules_of_case(&cases[7], &r, &hooks); /* 8 arms: reaches more than 1/256 */
+  rules_of_case(&cases[7], &r, &hooks); /* 8 arms: reaches more than 1/1024 */
   CHECK_INT(solve_variant(&s, &r, &o, err), SOLVER_OK);
   CHECK(s.reach == NULL && s.sym == NULL);
   solver_free(&s);
