@@ -48,22 +48,29 @@ int states_same(const StateIndex *x, const Position *a, const History *ha,
   return 1;
 }
 
-/* The hash of a state: of what states_same compares. */
+/* The hash of a state: of what states_same compares (multiplications
+** and one final mix: its high half is the tag, whose low bits pick the
+** slot). */
 static uint64_t state_hash(const StateIndex *x, const Position *p,
                            const History *h) {
-  uint64_t hash = board_hash(p);
   int k = kept(x, h);
-  uint64_t extra = (uint64_t)ply_bucket(x, p->ply) << 4 | (uint64_t)k;
+  uint64_t small = (uint64_t)p->centre | (uint64_t)p->side << 2 |
+                   (uint64_t)p->n << 3 | (uint64_t)p->graph << 10 |
+                   (uint64_t)k << 11 | (uint64_t)ply_bucket(x, p->ply) << 15;
+  uint64_t hash = p->arms[BLACK] * 0x9e3779b97f4a7c15u ^
+                  (p->arms[WHITE] * 0xc2b2ae3d27d4eb4fu >> 7) ^
+                  small * 0x165667b19e3779f9u;
   for (int i = 0; i < k; i++)
-    extra = (extra ^ (uint64_t)(h->moves[i].from << 8 | h->moves[i].to)) *
-            0x100000001b3u;
-  extra *= 0x9e3779b97f4a7c15u;
-  return hash ^ extra ^ (extra >> 29);
+    hash = (hash ^ (uint64_t)(h->moves[i].from << 8 | h->moves[i].to)) *
+           0x100000001b3u;
+  hash ^= hash >> 31;
+  hash *= 0xbf58476d1ce4e5b9u;
+  return hash ^ hash >> 29;
 }
 
 /* The slot where the state p reached by h (whose hash has high half tag)
 ** is, or the empty slot where it goes (the index has slots). */
-static uint64_t slot_of(const StateIndex *x, const Position *state,
+static inline uint64_t slot_of(const StateIndex *x, const Position *state,
                         const History *history, const Position *p,
                         const History *h, uint32_t tag) {
   uint64_t mask = x->size - 1;
@@ -123,7 +130,7 @@ static int grow(StateIndex *x, uint64_t size) {
   return 0;
 }
 
-int states_reserve(StateIndex *x, uint32_t more) {
+int states_grow(StateIndex *x, uint32_t more) {
   uint64_t need = 2 * ((uint64_t)x->used + more), size = x->size;
   if ((uint64_t)x->used + more > STATES_MAX) return -1;
   if (need <= size) return 0;

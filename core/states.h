@@ -69,7 +69,11 @@ int states_add(StateIndex *x, const Position *state, const History *history,
 
 /* Makes room to add more states without asking for memory.  Returns 0,
 ** or -1 without memory or past STATES_MAX states. */
-int states_reserve(StateIndex *x, uint32_t more);
+int states_grow(StateIndex *x, uint32_t more);
+static inline int states_reserve(StateIndex *x, uint32_t more) {
+  uint64_t need = (uint64_t)x->used + more;
+  return 2 * need <= x->size && need <= STATES_MAX ? 0 : states_grow(x, more);
+}
 
 /* The bytes the index takes. */
 static inline uint64_t states_bytes(const StateIndex *x) {
