@@ -9,8 +9,11 @@
 ** time against lua5.4's.  Run it on an idle machine;
 ** nothing here is a test.
 **
-** usage: bench [quick] [long]   (quick: shorter runs; long: the solver up
-**                                to 32 arms, which takes many minutes)
+** usage: bench [quick] [long] [section ...]   (quick: shorter runs; long:
+**   the solver up to 32 arms, which takes many minutes, and the plain
+**   tables of reach.lua; sections, all when none is named: perft hooks
+**   solver ai tournament matches against tester metrics pages accuracy
+**   boards reach patterns startup watchdog)
 */
 #define _POSIX_C_SOURCE 200809L
 #include <lauxlib.h>
@@ -365,12 +368,25 @@ static void bench_startup(int pairs) {
   free(a);
 }
 
-/* Runs the Lua bench file name (in bench/) with the module as mt and
-** quick as its argument.  prelude (or NULL): Lua run before the module
-** opens.  watched: in a state that owns SIGINT and SIGALRM as the
+/* core_peak() in the Lua benches: the core's peak memory in bytes since
+** core_reset_peak(). */
+static int core_peak(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)memory_peak());
+  return 1;
+}
+
+static int core_reset_peak(lua_State *L) {
+  (void)L;
+  memory_reset_peak();
+  return 0;
+}
+
+/* Runs the Lua bench file name (in bench/) with the module as mt, quick
+** and extra (long) as its arguments, and core_peak and core_reset_peak.
+** prelude (or NULL): Lua run before the module opens.  watched: in a state that owns SIGINT and SIGALRM as the
 ** program's does (the bench's Ctrl-C then stops Lua code). */
-static void bench_lua_file(const char *name, int quick, const char *prelude,
-                           int watched) {
+static void bench_lua_file(const char *name, int quick, int extra,
+                           const char *prelude, int watched) {
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", BENCH_DIR, name);
   setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
@@ -381,11 +397,14 @@ static void bench_lua_file(const char *name, int quick, const char *prelude,
   if (status == LUA_OK) {
     luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
     lua_setglobal(L, "mt");
+    lua_register(L, "core_peak", core_peak);
+    lua_register(L, "core_reset_peak", core_reset_peak);
     status = luaL_loadfile(L, path);
   }
   if (status == LUA_OK) {
     lua_pushboolean(L, quick);
-    status = lua_pcall(L, 1, 0, 0);
+    lua_pushboolean(L, extra);
+    status = lua_pcall(L, 2, 0, 0);
   }
   if (status != LUA_OK) fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
   lua_close(L);
@@ -398,7 +417,7 @@ static void solve_line(const char *variant, int n, int threads) {
   Solution s;
   char err[BOARD_ERRMAX], what[64], peak[16];
   rules_named(&r, variant, n, err);
-  SolveOptions o = {threads, 0, NULL, NULL};
+  SolveOptions o = {threads, 0, NULL, NULL, SOLVE_AUTO, NULL};
   memory_reset_peak();
   double t = now(), c = cpu_now();
   int rc = solve_variant(&s, &r, &o, err);
@@ -550,54 +569,80 @@ static void bench_metrics(int quick) {
   for (int n = 8; n <= (quick ? 12 : 16); n += 2) bench_metrics_arms(n);
 }
 
+/* 1 when section name is to run: every section when none is named. */
+static int wanted(int argc, char **argv, const char *name) {
+  int named = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "quick") == 0 || strcmp(argv[i], "long") == 0)
+      continue;
+    if (strcmp(argv[i], name) == 0) return 1;
+    named = 1;
+  }
+  return !named;
+}
+
 int main(int argc, char **argv) {
   int quick = 0, extra = 0;
   for (int i = 1; i < argc; i++) {
     quick |= strcmp(argv[i], "quick") == 0;
     extra |= strcmp(argv[i], "long") == 0;
   }
-  double core8 = bench_perft(quick);
-  double lua = bench_plain_lua(quick ? 20 : 26);
-  if (lua > 0) printf("core / plain Lua, 8 arms: %.0fx\n", core8 / lua);
-  printf("\n");
-  bench_hooks(quick ? 18 : 24);
-  printf("\n");
-  bench_lua_hooks(quick);
-  printf("\n");
-  bench_solver(quick, extra);
-  printf("\n");
-  bench_solution_file(quick);
-  printf("\n");
-  bench_lua_file("ai.lua", quick, NULL, 0); /* alpha-beta, MCTS */
-  printf("\n");
-  bench_lua_file("tournament.lua", quick, NULL,
-                 0); /* games/s, serial and jobs */
-  printf("\n");
-  bench_lua_file("matches.lua", quick, NULL, 0); /* judged, jobs */
-  printf("\n");
-  bench_lua_file("against.lua", quick, NULL, 0); /* playing for the win */
-  printf("\n");
-  bench_lua_file("tester.lua", quick, "PROGRAM = '" BENCH_BINARY_DIR "/mutorere'",
-                 0); /* the SPRT, outside engines, clocks */
-  printf("\n");
-  bench_metrics(quick);
-  printf("\n");
-  bench_lua_file("pages.lua", quick, NULL, 0); /* mt.html's play page */
-  printf("\n");
-  bench_lua_file("accuracy.lua", quick, NULL, 0); /* mt.accuracy */
-  bench_lua_file("boards.lua", quick, NULL, 0); /* boards of points */
-  printf("\n");
+  if (wanted(argc, argv, "perft")) {
+    double core8 = bench_perft(quick);
+    double lua = bench_plain_lua(quick ? 20 : 26);
+    if (lua > 0) printf("core / plain Lua, 8 arms: %.0fx\n", core8 / lua);
+    printf("\n");
+  }
+  if (wanted(argc, argv, "hooks")) {
+    bench_hooks(quick ? 18 : 24);
+    printf("\n");
+    bench_lua_hooks(quick);
+    printf("\n");
+  }
+  if (wanted(argc, argv, "solver")) {
+    bench_solver(quick, extra);
+    printf("\n");
+    bench_solution_file(quick);
+    printf("\n");
+  }
+  /* each section: its name, its file (NULL: in C), what the file is
+  ** given before it runs */
+  static const char *const files[][3] = {
+      {"ai", "ai.lua", NULL},                 /* alpha-beta, MCTS */
+      {"tournament", "tournament.lua", NULL}, /* games/s, serial and jobs */
+      {"matches", "matches.lua", NULL},       /* judged, jobs */
+      {"against", "against.lua", NULL},       /* playing for the win */
+      {"tester", "tester.lua",                /* the SPRT, engines, clocks */
+       "PROGRAM = '" BENCH_BINARY_DIR "/mutorere'"},
+      {"metrics", NULL, NULL},                /* in C */
+      {"pages", "pages.lua", NULL},           /* mt.html's play page */
+      {"accuracy", "accuracy.lua", NULL},     /* mt.accuracy */
+      {"boards", "boards.lua", NULL},         /* boards of points */
+      {"reach", "reach.lua", NULL}};          /* the states the rules reach */
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    if (!wanted(argc, argv, files[i][0])) continue;
+    if (files[i][1])
+      bench_lua_file(files[i][1], quick, extra, files[i][2], 0);
+    else
+      bench_metrics(quick);
+    printf("\n");
+  }
   /* the module's pattern, rep and table functions against Lua's own, kept
   ** in lua_library before the module replaces them */
-  bench_lua_file("patterns.lua", quick,
-                 "lua_library = {find = string.find, match = string.match, "
-                 "gmatch = string.gmatch, gsub = string.gsub, rep = "
-                 "string.rep, sort = table.sort, insert = table.insert, "
-                 "concat = table.concat}",
-                 0);
-  printf("\n");
-  bench_startup(quick ? 60 : 300);
-  printf("\n");
-  bench_lua_file("watchdog.lua", quick, NULL, 1); /* last: it takes Ctrl-C */
+  if (wanted(argc, argv, "patterns")) {
+    bench_lua_file("patterns.lua", quick, extra,
+                   "lua_library = {find = string.find, match = string.match, "
+                   "gmatch = string.gmatch, gsub = string.gsub, rep = "
+                   "string.rep, sort = table.sort, insert = table.insert, "
+                   "concat = table.concat}",
+                   0);
+    printf("\n");
+  }
+  if (wanted(argc, argv, "startup")) {
+    bench_startup(quick ? 60 : 300);
+    printf("\n");
+  }
+  if (wanted(argc, argv, "watchdog")) /* last: it takes Ctrl-C */
+    bench_lua_file("watchdog.lua", quick, extra, NULL, 1);
   return 0;
 }

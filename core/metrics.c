@@ -9,9 +9,9 @@
 
 #include "memory.h"
 #include "rank.h"
+#include "states.h"
 
 #define POLL_MASK 0xfff
-#define NO_STATE 0xffffffffu
 
 /* --- a map from state keys to state numbers (open addressing) --- */
 
@@ -62,9 +62,12 @@ static int map_grow(StateMap *m) {
 
 typedef struct Builder {
   MetricsGraph *g;
-  const Solution *s;
+  const Solution *s;  /* the values; NULL: none known */
   const Rules *r;
-  StateMap map;
+  int frontier;       /* stop at the states s holds (metrics_frontier) */
+  const Progress *progress; /* may be NULL */
+  uint32_t max;       /* the most states to walk */
+  StateIndex index;   /* of g's states */
   uint32_t room;      /* states the arrays hold */
   uint64_t edge_room; /* edges child holds */
 } Builder;
@@ -111,25 +114,37 @@ static int builder_reserve(Builder *b) {
   return 0;
 }
 
-/* The number of the state p reached by h, added when new.  Returns
-** NO_STATE without memory. */
-static uint32_t builder_state(Builder *b, const Position *p, const History *h) {
-  uint64_t key = solver_index(b->s, p, h);
-  if (2 * (b->map.used + 1) > b->map.size && map_grow(&b->map)) return NO_STATE;
-  uint64_t slot = map_slot(&b->map, key);
-  if (b->map.keys[slot]) return b->map.ids[slot];
-  if (builder_reserve(b)) return NO_STATE;
+/* Why builder_state found no number. */
+enum { STATE_NO_MEMORY = 1, STATE_UNKNOWN, STATE_TOO_MANY };
+
+/* The number of the state p reached by h, added when new, with its value
+** from the solution.  Returns STATES_NONE with why in *why: no memory, a
+** value the solution does not hold (outside a frontier walk), more states
+** than the most. */
+static uint32_t builder_state(Builder *b, const Position *p, const History *h,
+                              int *why) {
   MetricsGraph *g = b->g;
-  uint32_t id = g->count++;
-  int d, value = solver_lookup(b->s, p, h, &d);
+  StateSlot where;
+  *why = STATE_NO_MEMORY;
+  if (states_reserve(&b->index, 1)) return STATES_NONE;
+  uint32_t id = states_probe(&b->index, g->state, g->history, p, h, &where);
+  if (id != STATES_NONE) return id;
+  *why = g->count >= b->max ? STATE_TOO_MANY : STATE_NO_MEMORY;
+  if (g->count >= b->max || builder_reserve(b)) return STATES_NONE;
+  int d = -1, value = b->s ? solver_lookup(b->s, p, h, &d) : VALUE_UNKNOWN;
+  *why = STATE_UNKNOWN;
+  if (value == VALUE_UNKNOWN && !b->frontier) return STATES_NONE;
+  id = g->count;
   g->state[id] = *p;
   g->history[id] = *h;
-  g->value[id] = (uint8_t)value;
+  if (g->history[id].count > b->index.memory)
+    g->history[id].count = b->index.memory; /* the moves it remembers */
+  states_put(&b->index, &where, id);
+  g->count++;
+  g->value[id] = (uint8_t)(value == VALUE_UNKNOWN ? VALUE_DRAW : value);
   g->distance[id] = (uint8_t)(d < 0 ? 0 : d);
-  g->outcome[id] = OUTCOME_NONE;
-  b->map.keys[slot] = key + 1;
-  b->map.ids[slot] = id;
-  b->map.used++;
+  g->outcome[id] = value == VALUE_UNKNOWN || !b->frontier ? OUTCOME_NONE
+                                                          : METRICS_HELD;
   return id;
 }
 
@@ -149,65 +164,115 @@ static int state_judge(const Rules *r, const Position *p, const History *h,
 
 /* The child of state (p, h) by move m into *q and *g: the ply kept as far
 ** as the rules and the remembered moves need it. */
-static void state_child(const Solution *s, const Position *p, const History *h,
-                        Move m, Position *q, History *g) {
+static void state_child(const StateIndex *x, const Position *p,
+                        const History *h, Move m, Position *q, History *g) {
   *q = *p;
   *g = *h;
   board_play(q, m);
-  history_push(g, m, s->memory);
-  uint32_t most = (uint32_t)(s->opening + s->memory);
+  history_push(g, m, x->memory);
+  uint32_t most = (uint32_t)(x->opening + x->memory);
   if (q->ply > most) q->ply = most;
+}
+
+/* The SOLVER_* code of why a state got no number (err says it). */
+static int state_failed(const Builder *b, int why, const Position *p,
+                        char *err) {
+  char text[BOARD_POSMAX];
+  if (why == STATE_TOO_MANY) return METRICS_MORE;
+  if (why == STATE_UNKNOWN)
+    snprintf(err, BOARD_ERRMAX,
+             "the solution holds no value for %s, which play reaches from "
+             "the start",
+             board_format(p, text));
+  else
+    snprintf(err, BOARD_ERRMAX, "not enough memory for the reachable states "
+                                "(%u of them so far)",
+             b->g->count);
+  return SOLVER_ERROR;
 }
 
 /* Visits state i: its outcome, or its moves and the states they lead to.
 ** This is the one function that knows what a state's children are. */
-static int builder_visit(Builder *b, uint32_t i, uint64_t *edges) {
+static int builder_visit(Builder *b, uint32_t i, uint64_t *edges, char *err) {
   MetricsGraph *g = b->g;
   Move moves[RULES_MAX_MOVES];
   Position p = g->state[i];
   History h = g->history[i];
+  g->first[i] = *edges;
+  if (g->outcome[i] == METRICS_HELD) return SOLVER_OK; /* known: not walked */
   int k, outcome = state_judge(b->r, &p, &h, moves, &k);
   if (outcome < 0) return SOLVER_EHOOK;
   g->outcome[i] = (uint8_t)outcome;
-  g->first[i] = *edges;
   if (*edges + (uint64_t)k > b->edge_room) {
     uint64_t room = b->edge_room ? 2 * b->edge_room : 4096;
     uint32_t *child = memory_realloc(g->child, (size_t)room * sizeof *child);
-    if (!child) return SOLVER_ERROR;
+    if (!child) return state_failed(b, STATE_NO_MEMORY, &p, err);
     g->child = child;
     b->edge_room = room;
   }
   for (int j = 0; j < k; j++) {
     Position q;
     History next;
-    state_child(b->s, &p, &h, moves[j], &q, &next);
-    uint32_t id = builder_state(b, &q, &next);
-    if (id == NO_STATE) return SOLVER_ERROR;
+    int why;
+    state_child(&b->index, &p, &h, moves[j], &q, &next);
+    uint32_t id = builder_state(b, &q, &next, &why);
+    if (id == STATES_NONE) return state_failed(b, why, &q, err);
     g->child[(*edges)++] = id;
   }
   return SOLVER_OK;
 }
 
+/* Walks the states reachable from start reached by h into g (as
+** metrics_graph and metrics_frontier say).  Returns a SOLVER_* code or
+** METRICS_MORE. */
+static int build(Builder *b, const Position *start, const History *h,
+                 const Cancel *c, char *err) {
+  MetricsGraph *g = b->g;
+  uint64_t edges = 0;
+  int rc = SOLVER_OK, why;
+  History none = {0, {{0, 0}}};
+  memset(g, 0, sizeof *g);
+  states_init(&b->index, rules_opening_plies(b->r), rules_memory(b->r));
+  if (builder_state(b, start, h ? h : &none, &why) == STATES_NONE)
+    rc = state_failed(b, why, start, err);
+  for (uint32_t i = 0; rc == SOLVER_OK && i < g->count; i++) {
+    rc = builder_visit(b, i, &edges, err);
+    if (rc == SOLVER_OK && (i & POLL_MASK) == 0 && cancel_now(c))
+      rc = SOLVER_CANCELLED;
+    if ((i & POLL_MASK) == 0)
+      progress_report(b->progress, "walking", i, g->count);
+  }
+  if (rc == SOLVER_OK) g->first[g->count] = edges;
+  if (rc == SOLVER_OK)
+    progress_report(b->progress, "walking", g->count, g->count);
+  states_free(&b->index);
+  if (rc != SOLVER_OK) metrics_graph_free(g);
+  return rc;
+}
+
 int metrics_graph(MetricsGraph *g, const Solution *s, const Rules *r,
                   const Position *start, const History *h, const Cancel *c,
                   char *err) {
-  Builder b = {g, s, r, {0}, 0, 0};
-  uint64_t edges = 0;
-  int rc = SOLVER_OK;
-  History none = {0};
-  memset(g, 0, sizeof *g);
-  if (builder_state(&b, start, h ? h : &none) == NO_STATE) rc = SOLVER_ERROR;
-  for (uint32_t i = 0; rc == SOLVER_OK && i < g->count; i++) {
-    rc = builder_visit(&b, i, &edges);
-    if (rc == SOLVER_OK && (i & POLL_MASK) == 0 && cancel_now(c))
-      rc = SOLVER_CANCELLED;
+  Builder b = {g, s, r, 0, NULL, METRICS_MAX_STATES, {0}, 0, 0};
+  int rc = build(&b, start, h, c, err);
+  if (rc == METRICS_MORE) {
+    snprintf(err, BOARD_ERRMAX, "more than %u states are reachable",
+             METRICS_MAX_STATES);
+    rc = SOLVER_ERROR;
   }
-  if (rc == SOLVER_OK) g->first[g->count] = edges;
-  map_free(&b.map);
-  if (rc == SOLVER_ERROR)
-    snprintf(err, BOARD_ERRMAX, "not enough memory for the reachable states");
-  if (rc != SOLVER_OK) metrics_graph_free(g);
   return rc;
+}
+
+int metrics_frontier(MetricsGraph *g, const Solution *s, const Rules *r,
+                     const Position *start, const History *h, uint64_t max,
+                     const Cancel *c, const Progress *progress, char *err) {
+  Builder b = {g,        s,
+               r,        1,
+               progress, max < METRICS_MAX_STATES ? (uint32_t)max
+                                                  : METRICS_MAX_STATES,
+               {0},      0,
+               0};
+  return build(&b, start, h, c, err);
 }
 
 /* --- what the solution says of the reachable states --- */

@@ -19,11 +19,15 @@
 #include <stdint.h>
 
 #include "cancel.h"
+#include "progress.h"
 #include "rules.h"
 #include "solver.h"
+#include "states.h"
 
 #define METRICS_MAX_LOOKAHEAD 40 /* a deeper lookahead counts as none */
-#define METRICS_MAX_STATES 0xfffffff0u
+#define METRICS_MAX_STATES STATES_MAX /* the most states a graph holds */
+#define METRICS_HELD 4 /* outcome of a state a frontier walk does not walk */
+#define METRICS_MORE 1 /* a frontier walk met more states than its most */
 
 /* The states reachable from a start and the moves between them.  State 0
 ** is the start; the moves of state i lead to child[first[i]] ..
@@ -34,18 +38,30 @@ typedef struct MetricsGraph {
   uint32_t *child;   /* first[count] entries */
   Position *state;   /* each state's position (ply kept while read) */
   History *history;  /* and the moves it remembers */
-  uint8_t *outcome;  /* OUTCOME_* when the state ends the game, else 0 */
+  uint8_t *outcome;  /* OUTCOME_* when the state ends the game, else 0
+                     ** (METRICS_HELD: see metrics_frontier) */
   uint8_t *value;    /* VALUE_* for the side to move, by the solution */
   uint8_t *distance; /* plies to the end under best play (0 for a draw) */
 } MetricsGraph;
 
 /* Walks every state reachable from start reached by h (NULL: no moves
 ** known) under r (hooks asked), with its value from s.  Returns a SOLVER_*
-** code (SOLVER_ERROR with a message in err); g needs metrics_graph_free
-** only after SOLVER_OK. */
+** code (SOLVER_ERROR with a message in err, among others when s holds no
+** value for a state: VALUE_UNKNOWN); g needs metrics_graph_free only after
+** SOLVER_OK. */
 int metrics_graph(MetricsGraph *g, const Solution *s, const Rules *r,
                   const Position *start, const History *h, const Cancel *c,
                   char *err);
+
+/* The walk of a solver that adds to s (NULL: nothing known yet) the states
+** reachable from start: as metrics_graph, but a state s holds gets its
+** value from s, outcome METRICS_HELD and no moves (it is not walked on),
+** and the others get value VALUE_DRAW and distance 0, for the caller to
+** solve.  At most max states: more returns METRICS_MORE (g freed).  The
+** walk reports to progress (may be NULL) the states walked of those found. */
+int metrics_frontier(MetricsGraph *g, const Solution *s, const Rules *r,
+                     const Position *start, const History *h, uint64_t max,
+                     const Cancel *c, const Progress *progress, char *err);
 
 void metrics_graph_free(MetricsGraph *g);
 

@@ -13,6 +13,7 @@
 
 #include "memory.h"
 #include "rank.h"
+#include "reach.h"
 #include "safefile.h"
 #include "symsolver.h"
 
@@ -21,6 +22,7 @@
 #define VARIANT_MAX 400         /* and its variant line too */
 #define IO_FAILED 1             /* not a SOLVER_* code: errno says why */
 #define NO_FLAW UINT64_MAX      /* no entry holds an impossible code */
+#define RECORD 40               /* the bytes of a state in a reachable file */
 
 /* --- the header --- */
 
@@ -29,7 +31,7 @@ typedef struct Header {
   char program[32];
   char variant[VARIANT_MAX];
   char hooks[24];
-  char index[16];  /* "symmetric" or "plain" */
+  char index[16];  /* "symmetric", "plain" or "reachable" */
   char coding[24]; /* "parity-wins-odd", "parity-wins-even" or "value" */
   int arms, opening, layers;
   uint64_t entries, checksum;
@@ -42,6 +44,11 @@ static const char *coding_name(int by_parity, int even_wins) {
                      : "parity-wins-odd";
 }
 
+/* The name of the index of s. */
+static const char *index_name(const Solution *s) {
+  return s->reach ? "reachable" : s->sym ? "symmetric" : "plain";
+}
+
 /* The header of s, the solution of id. */
 static void header_of(const Solution *s, const SolfileId *id, Header *h) {
   memset(h, 0, sizeof *h);
@@ -49,14 +56,25 @@ static void header_of(const Solution *s, const SolfileId *id, Header *h) {
   snprintf(h->program, sizeof h->program, "%s", id->program);
   snprintf(h->variant, sizeof h->variant, "%s", id->variant);
   snprintf(h->hooks, sizeof h->hooks, "%s", id->hooks);
-  snprintf(h->index, sizeof h->index, "%s", s->sym ? "symmetric" : "plain");
+  snprintf(h->index, sizeof h->index, "%s", index_name(s));
   snprintf(h->coding, sizeof h->coding, "%s",
            s->sym ? coding_name(s->sym->by_parity, s->sym->even_wins)
                   : "value");
   h->arms = s->n;
   h->opening = s->opening;
-  h->layers = s->sym ? s->sym->layers : s->opening + 1;
+  h->layers = s->sym ? s->sym->layers : s->reach ? 1 : s->opening + 1;
   h->entries = s->sym ? symrank_layer(&s->sym->rank) : s->layer;
+}
+
+/* 1 when h is the header of a reachable-states file. */
+static int reachable(const Header *h) {
+  return strcmp(h->index, "reachable") == 0;
+}
+
+/* The bytes of the table that follows header h: its codes, and the states
+** of a reachable-states file. */
+static uint64_t table_bytes(const Header *h) {
+  return h->entries * (uint64_t)h->layers * (reachable(h) ? 1 + RECORD : 1);
 }
 
 /* Writes the header's text into text (HEADER_MAX bytes): the lines the
@@ -181,11 +199,17 @@ static int header_fits(const Header *h, const SolfileId *id, const char *path,
   Solution shape;
   char why[BOARD_ERRMAX];
   uint64_t entries = 0;
-  if (symmetric)
+  if (reachable(h)) /* any number of states, in one layer */
+    index = "reachable", coding = "value", symmetric = 0;
+  if (reachable(h))
+    entries = h->entries > 0 && h->entries <= STATES_MAX ? h->entries : 1;
+  else if (symmetric)
     entries = 2 * rank_binomial(r->arms, r->arms / 2);
   else if (solver_plan(&shape, r, why) == SOLVER_OK)
     entries = shape.layer;
-  int layers = symmetric ? symsolver_layers(r) : rules_opening_plies(r) + 1;
+  int layers = symmetric           ? symsolver_layers(r)
+               : reachable(h) ? 1
+                              : rules_opening_plies(r) + 1;
   if (strcmp(h->index, index) != 0)
     field = "index", snprintf(want, sizeof want, "%s", index);
   else if (strcmp(h->coding, coding) != 0)
@@ -199,7 +223,7 @@ static int header_fits(const Header *h, const SolfileId *id, const char *path,
     field = "layers", snprintf(want, sizeof want, "%d", layers);
   else if (h->entries != entries)
     field = "entries", snprintf(want, sizeof want, "%" PRIu64, entries);
-  else if (rules_memory(r) > 0)
+  else if (rules_memory(r) > 0 && !reachable(h))
     snprintf(err, BOARD_ERRMAX,
              "%.60s: the solutions of rules that remember moves are not "
              "kept in files",
@@ -346,6 +370,118 @@ static int transfer(Transfer *t, uint8_t *table, uint64_t size) {
   return SOLVER_OK;
 }
 
+/* --- the states of a reachable-states file --- */
+
+/* Writes the state p reached by h as a record of RECORD bytes at out:
+** black's and white's points (8 bytes each, least significant first), the
+** ply (4 bytes), the centre, the side to move, the number of moves
+** remembered, a zero, then 8 moves of a from and a to point (zeros past
+** the moves). */
+static void record_of(const Position *p, const History *h, uint8_t *out) {
+  memset(out, 0, RECORD);
+  for (int i = 0; i < 8; i++) {
+    out[i] = (uint8_t)(p->arms[BLACK] >> (8 * i));
+    out[8 + i] = (uint8_t)(p->arms[WHITE] >> (8 * i));
+  }
+  for (int i = 0; i < 4; i++) out[16 + i] = (uint8_t)(p->ply >> (8 * i));
+  out[20] = p->centre;
+  out[21] = p->side;
+  out[22] = (uint8_t)h->count;
+  for (int i = 0; i < h->count; i++) {
+    out[24 + 2 * i] = h->moves[i].from;
+    out[25 + 2 * i] = h->moves[i].to;
+  }
+}
+
+/* Reads a record of a state of the rules r (whose solution s is) into *p
+** and *h.  Returns 0, or -1 with what is wrong in why. */
+static int record_read(const uint8_t *in, const Rules *r, const Solution *s,
+                       Position *p, History *h, char *why) {
+  memset(p, 0, sizeof *p);
+  memset(h, 0, sizeof *h);
+  for (int i = 7; i >= 0; i--) {
+    p->arms[BLACK] = p->arms[BLACK] << 8 | in[i];
+    p->arms[WHITE] = p->arms[WHITE] << 8 | in[8 + i];
+  }
+  for (int i = 3; i >= 0; i--) p->ply = p->ply << 8 | in[16 + i];
+  p->centre = in[20];
+  p->side = in[21];
+  p->n = (uint8_t)r->arms;
+  p->graph = r->graph != NULL;
+  h->count = in[22];
+  int zeros = in[23] == 0;
+  for (int i = 0; i < RULES_MAX_HISTORY; i++) {
+    Move m = {in[24 + 2 * i], in[25 + 2 * i]};
+    if (i < h->count && i < RULES_MAX_HISTORY) h->moves[i] = m;
+    else zeros &= m.from == 0 && m.to == 0;
+  }
+  if (!zeros || h->count > s->memory)
+    snprintf(why, BOARD_ERRMAX, "a state's record is malformed");
+  else if (p->ply >= (uint32_t)s->opening &&
+           p->ply != (uint32_t)(s->opening + s->memory))
+    snprintf(why, BOARD_ERRMAX, "a state's ply is %u", p->ply);
+  else if (rules_check_position(r, p, why) == 0 &&
+           rules_check_history(r, p, h, why) == 0)
+    return 0;
+  return -1;
+}
+
+/* Writes the states of s (count of them) as records, carrying the
+** checksum.  Returns SOLVER_OK, SOLVER_CANCELLED or IO_FAILED. */
+static int transfer_states(Transfer *t, const Solution *s, uint64_t count) {
+  uint8_t block[RECORD * 1024];
+  for (uint64_t at = 0; at < count; at += 1024) {
+    size_t k = count - at < 1024 ? (size_t)(count - at) : 1024;
+    if (cancel_now(t->cancel)) return SOLVER_CANCELLED;
+    for (size_t i = 0; i < k; i++) {
+      Position p;
+      History h;
+      reach_state(s, at + i, &p, &h);
+      record_of(&p, &h, block + RECORD * i);
+    }
+    errno = 0;
+    if (fwrite(block, RECORD, k, t->f) != k) return IO_FAILED;
+    t->sum = checksum(t->sum, block, RECORD * k);
+    progress_report(t->progress, "saving states", at + k, count);
+  }
+  return SOLVER_OK;
+}
+
+/* Reads count states of the rules r into s, each with its code (read
+** before them), carrying the checksum: each must be a state of the rules'
+** board, held once.  Returns SOLVER_OK, SOLVER_CANCELLED, IO_FAILED or
+** SOLVER_ERROR (err says which state is wrong). */
+static int read_states(Transfer *t, Solution *s, const Rules *r,
+                       uint64_t count, const char *path, char *err) {
+  uint8_t block[RECORD * 1024];
+  char why[BOARD_ERRMAX];
+  for (uint64_t at = 0; at < count; at += 1024) {
+    size_t k = count - at < 1024 ? (size_t)(count - at) : 1024;
+    if (cancel_now(t->cancel)) return SOLVER_CANCELLED;
+    errno = 0;
+    if (fread(block, RECORD, k, t->f) != k) return IO_FAILED;
+    t->sum = checksum(t->sum, block, RECORD * k);
+    for (size_t i = 0; i < k; i++) {
+      Position p;
+      History h;
+      uint8_t code = s->codes[at + i];
+      int bad = record_read(block + RECORD * i, r, s, &p, &h, why);
+      int added = bad ? 0 : reach_add(s, &p, &h, code);
+      if (added < 0) {
+        snprintf(err, BOARD_ERRMAX, "not enough memory to load %.60s", path);
+        return SOLVER_ERROR;
+      }
+      if (bad || added) {
+        snprintf(err, BOARD_ERRMAX, "%.40s is damaged: state %" PRIu64 ": %.80s",
+                 path, at + i, bad ? why : "it is held twice");
+        return SOLVER_ERROR;
+      }
+    }
+    progress_report(t->progress, "loading states", at + k, count);
+  }
+  return SOLVER_OK;
+}
+
 /* --- saving --- */
 
 /* Writes the file of s with header h (checksum unset) to the open w.
@@ -359,6 +495,7 @@ static int save_to(SafeFile *w, const Solution *s, Header *h, const Cancel *c,
   int k = header_text(h, 1, text); /* a place for the checksum */
   if (fwrite(text, 1, (size_t)k, w->f) != (size_t)k) return IO_FAILED;
   int rc = transfer(&t, s->codes, h->entries * (uint64_t)h->layers);
+  if (rc == SOLVER_OK && s->reach) rc = transfer_states(&t, s, h->entries);
   if (rc != SOLVER_OK) return rc;
   h->checksum = t.sum;
   header_text(h, 1, text); /* the checksum, now known, in its place */
@@ -373,10 +510,11 @@ int solfile_save(const Solution *s, const SolfileId *id, const char *path,
                  const Cancel *c, const Progress *progress, char *err) {
   Header h;
   char text[HEADER_MAX], why[BOARD_ERRMAX];
-  if (s->memory > 0) {
+  if (s->memory > 0 && !s->reach) {
     snprintf(err, BOARD_ERRMAX,
-             "cannot save the solution: the solutions of rules that remember "
-             "moves are not kept in files");
+             "cannot save the solution: the plain tables of rules that "
+             "remember moves are not kept in files (their reachable states "
+             "are)");
     return SOLVER_ERROR;
   }
   header_of(s, id, &h);
@@ -412,6 +550,8 @@ int solfile_save(const Solution *s, const SolfileId *id, const char *path,
 static int solution_for(Solution *s, const Rules *r, const Header *h) {
   char why[BOARD_ERRMAX];
   memset(s, 0, sizeof *s);
+  if (reachable(h)) /* the codes first: the states are added after them */
+    return reach_new(s, r, why) || reach_reserve(s, h->entries) ? -1 : 0;
   if (strcmp(h->index, "plain") == 0 && solver_plan(s, r, why)) return -1;
   s->n = h->arms;
   s->opening = h->opening;
@@ -438,7 +578,7 @@ static long long file_size(FILE *f) {
 ** memory.  Returns 1, or 0 with why in err. */
 static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
   char need_text[16], room_text[16];
-  uint64_t size = h->entries * (uint64_t)h->layers;
+  uint64_t size = table_bytes(h);
   long long left = file_size(f) - ftell(f);
   if (left >= 0 && (uint64_t)left < size)
     snprintf(err, BOARD_ERRMAX,
@@ -473,6 +613,12 @@ static int read_table(FILE *f, Solution *s, const SolfileId *id,
   Transfer t = {f, 1, CHECKSUM_START, &check, NO_FLAW, c, progress};
   t.sum = checksum(t.sum, (const uint8_t *)raw->text, (size_t)raw->covered);
   int rc = transfer(&t, s->codes, h->entries * (uint64_t)h->layers);
+  if (rc == SOLVER_OK && reachable(h))
+    rc = read_states(&t, s, id->rules, h->entries, path, err);
+  if (rc == SOLVER_ERROR) {
+    solver_free(s);
+    return rc;
+  }
   if (rc == IO_FAILED)
     snprintf(err, BOARD_ERRMAX, "cannot read the solution in %.60s: %s", path,
              errno ? strerror(errno) : "it is truncated");

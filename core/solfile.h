@@ -14,13 +14,21 @@
 **   layers 1
 **   entries 1202160780
 **   checksum <16 hex digits over the lines above and the table>
+** A solution of the states play reaches (reach.h) has index reachable,
+** coding value, layers 1 and an entry a state: its codes, then each state
+** as a record of 40 bytes (black's and white's points, 8 bytes each, least
+** significant first; the ply, 4 bytes; the centre, the side to move, the
+** number of moves remembered, a zero; 8 moves of a from and a to point,
+** zeros past the moves), the checksum carried over both.
 ** Loading checks everything against what is asked for: the header exactly
 ** as this program writes it; its format, program version and variant
 ** line; the digest of the hooks; the index, coding and shape the rules give;
 *the checksum; and
 ** every byte of the table, which must be a code the rules can give (a
 ** distance the coding holds; where games end only by a blocked side, the
-** value the distance's parity gives).  A file that fails is refused with
+** value the distance's parity gives), and every state of a reachable file
+** (a position of the rules' board, its ply as the solution keeps it, moves
+** that could have led to it, no state twice).  A file that fails is refused with
 ** a message that says which check failed.  Anyone can recompute the
 ** checksum: a file whose codes are all possible is not checked further.
 ** Only a regular file is read, and saving writes as safefile.h says: an

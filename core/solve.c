@@ -11,6 +11,7 @@
 
 #include "memory.h"
 #include "rank.h"
+#include "reach.h"
 #include "symsolver.h"
 
 #define SAMPLES 96 /* positions the symmetry check tries */
@@ -175,12 +176,40 @@ static size_t layer_bytes(int n) {
   return (size_t)(2 * rank_binomial(n, n / 2));
 }
 
+/* Solves r with the plain solver, or the reachable-states one: when the
+** kind asks for it; left to choose, when the plain table would be too
+** large, or when the rules have hooks and play reaches from the start at
+** most one in SOLVE_REACH_SHARE of the table's states (without hooks, a
+** state of the table costs too little for the walk to pay). */
+static int solve_plain_or_reachable(Solution *s, const Rules *r,
+                                    const SolveOptions *o, char *err) {
+  Position wheel;
+  const Position *start = o->start;
+  if (!start && !r->graph) board_start(&wheel, r->arms), start = &wheel;
+  if (o->kind == SOLVE_REACHABLE && !start) {
+    snprintf(err, BOARD_ERRMAX,
+             "the states reachable from the start need the start position");
+    return SOLVER_ERROR;
+  }
+  char why[BOARD_ERRMAX];
+  int fits = solver_plan(s, r, why) == SOLVER_OK;
+  uint64_t most = fits ? solver_states(s) / SOLVE_REACH_SHARE + 1 : 0;
+  if (o->kind == SOLVE_TABLE || !start ||
+      (o->kind == SOLVE_AUTO && fits && !rules_hooked(r)))
+    return solver_solve(s, r, o->cancel, err);
+  int rc = reach_solve(s, r, start, NULL, o->kind == SOLVE_AUTO ? most : 0,
+                       o->cancel, o->progress, err);
+  if (rc == REACH_MORE) return solver_solve(s, r, o->cancel, err);
+  return rc;
+}
+
 int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
                   char *err) {
-  static const SolveOptions defaults = {0, 0, NULL, NULL};
+  static const SolveOptions defaults = {0, 0, NULL, NULL, SOLVE_AUTO, NULL};
   char need_text[16], room_text[16];
   if (!o) o = &defaults;
-  if (!r->graph && r->arms > SYMRANK_MAX_ARMS) { /* a graph: its table's size */
+  if (o->kind != SOLVE_REACHABLE && !r->graph &&
+      r->arms > SYMRANK_MAX_ARMS) { /* a graph: its table's size */
     snprintf(err, BOARD_ERRMAX,
              "%d arms are too many: the solvers go up to %d arms, where a "
              "ply layer of the table takes 2·C(%d, %d) bytes = %s (at %d, %s)",
@@ -189,8 +218,8 @@ int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
              memory_format(layer_bytes(r->arms), room_text));
     return SOLVER_ERROR;
   }
-  if (!solve_is_symmetric(r, o->symmetric))
-    return solver_solve(s, r, o->cancel, err);
+  if (o->kind == SOLVE_REACHABLE || !solve_is_symmetric(r, o->symmetric))
+    return solve_plain_or_reachable(s, r, o, err);
   if (rules_hooked(r)) {
     int rc = solve_check_symmetric(r, err);
     if (rc == RULES_EHOOK) return SOLVER_EHOOK;

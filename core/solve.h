@@ -2,7 +2,11 @@
 ** solve.h — which solver solves a variant: the symmetric one (symsolver.h)
 ** when the board's symmetries leave the rules unchanged and the rules
 ** remember no moves — no hooks, or hooks that say so and pass a check —
-** else the plain one (solver.h).
+** else, for rules with hooks, the reachable-states one (reach.h) when the
+** states play reaches from the start are far fewer than the plain table's
+** (at most one in SOLVE_REACH_SHARE), and for any rules when the plain
+** table would be too large; else the plain one (solver.h).  Either kind
+** can be asked for instead.
 */
 #ifndef MUTORERE_SOLVE_H
 #define MUTORERE_SOLVE_H
@@ -11,17 +15,34 @@
 #include "progress.h"
 #include "solver.h"
 
+/* The kinds of solution a solve may give. */
+enum {
+  SOLVE_AUTO = 0,  /* the one that fits (as above) */
+  SOLVE_TABLE,     /* every state: the symmetric table or the plain one */
+  SOLVE_REACHABLE  /* the states reachable from the start (reach.h) */
+};
+
+/* The reachable-states solution of hooked rules is chosen when the states
+** play reaches are at most one in this many of the plain table's: it then
+** takes less memory (REACH_STATE_BYTES a state against a byte) and less
+** time, and the walk that finds there are more costs a small share of a
+** solve (a state walked costs a few times a state of the table). */
+#define SOLVE_REACH_SHARE 1024
+
 typedef struct SolveOptions {
   int threads;   /* worker threads; 0: one per core */
   int symmetric; /* the variant says its hooks are symmetric */
   const Cancel *cancel;
   const Progress *progress; /* may be NULL */
+  int kind;                 /* SOLVE_* */
+  const Position *start;    /* where play starts; NULL: the wheel's start
+                            ** (a board of points then gets a table) */
 } SolveOptions;
 
-/* Solves r as solver_solve does, with the solver that fits.  A symmetric
-** claim that the hooks belie is SOLVER_ERROR (err says where); a solve
-** that would not fit in memory is refused before it starts.  o may be
-** NULL (defaults). */
+/* Solves r as solver_solve does, with the solver that fits (or the kind
+** asked for).  A symmetric claim that the hooks belie is SOLVER_ERROR (err
+** says where); a solve that would not fit in memory is refused before it
+** starts.  o may be NULL (defaults). */
 int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
                   char *err);
 

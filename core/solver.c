@@ -645,6 +645,10 @@ int solver_census(const Solution *s, const Rules *r, const Position *start,
   int rc = SOLVER_OK;
   memset(census, 0, sizeof *census);
   census->longest = -1;
+  if (s->methods) {
+    snprintf(err, BOARD_ERRMAX, "solver_census walks the plain table only");
+    return SOLVER_ERROR;
+  }
   size_t words = (size_t)((solver_states(s) + 63) / 64);
   w.seen = memory_realloc(NULL, words * sizeof *w.seen);
   if (w.seen) memset(w.seen, 0, words * sizeof *w.seen);

@@ -27,6 +27,9 @@
 #include "rules.h"
 
 enum { VALUE_DRAW = 0, VALUE_WIN = 1, VALUE_LOSS = 2 };
+/* What the lookup of a reachable-states solution (reach.h) gives for a
+** state it does not hold: no value, never a wrong one. */
+enum { VALUE_UNKNOWN = -1 };
 enum {
   SOLVER_OK = 0,
   SOLVER_ERROR = -1,    /* err says why: too large, no memory, too long */
@@ -43,14 +46,16 @@ enum {
 struct Solution;
 
 /* How a Solution reaches a table kept another way than the plain one (the
-** symmetric table of symsolver.h): the lookup of a state (as
-** solver_lookup), and the release of what it holds besides the codes.
+** symmetric table of symsolver.h, the reachable states of reach.h): the
+** lookup of a state (as solver_lookup), the release of what it holds
+** besides the codes, and (when not NULL) the number of states it holds.
 ** The core's other layers reach such a table only through these, as a
 ** pager reaches its operating system through a table of functions. */
 typedef struct SolutionMethods {
   int (*lookup)(const struct Solution *s, const Position *p, const History *h,
                 int *distance);
   void (*release)(struct Solution *s);
+  uint64_t (*states)(const struct Solution *s);
 } SolutionMethods;
 
 typedef struct Solution {
@@ -67,9 +72,11 @@ typedef struct Solution {
   uint8_t *codes;     /* (K+1) * layer codes: 0 draw, else 1 + 2*distance
                       ** (+1 for a loss) */
   /* Not NULL: the codes are indexed and coded another way, and read
-  ** through these methods (symsolver.h sets them, with sym). */
+  ** through these methods (symsolver.h sets them, with sym; reach.h with
+  ** reach). */
   const SolutionMethods *methods;
   struct SymTable *sym;
+  struct ReachTable *reach;
 } Solution;
 
 /* Sets the shape of the plain table of r in s (no codes): its board, its
@@ -88,8 +95,10 @@ void solver_free(Solution *s);
 ** solver's table (Solution.codes without sym). */
 int solver_code_value(uint8_t code, int *distance);
 
-/* The number of states solved (those that are not states included). */
+/* The number of states solved (of the plain table: those that are not
+** states included). */
 static inline uint64_t solver_states(const Solution *s) {
+  if (s->methods && s->methods->states) return s->methods->states(s);
   return s->layer * (uint64_t)(s->opening + 1);
 }
 
@@ -99,7 +108,9 @@ static inline uint64_t solver_states(const Solution *s) {
 uint64_t solver_index(const Solution *s, const Position *p, const History *h);
 
 /* The value of p reached by h (VALUE_*) for its side to move, and its
-** distance in *distance (-1 for a draw); as solver_index. */
+** distance in *distance (-1 for a draw); as solver_index.  A
+** reachable-states solution gives VALUE_UNKNOWN for a state it does not
+** hold (reach_extend adds it). */
 int solver_lookup(const Solution *s, const Position *p, const History *h,
                   int *distance);
 
@@ -113,7 +124,7 @@ typedef struct Census {
 /* Walks every state reachable from start reached by h (NULL: none) under
 ** r (hooks asked) and counts them into *census; calls on_trap (when not
 ** NULL) with each trap and its losing moves' count.  Returns a SOLVER_*
-** code. */
+** code.  For the plain table only (reach.h and symcensus.h walk theirs). */
 int solver_census(const Solution *s, const Rules *r, const Position *start,
                   const History *h, Census *census,
                   void (*on_trap)(void *ud, const Position *p, const History *h,

@@ -582,7 +582,7 @@ static int lookup_method(const Solution *s, const Position *p,
   return symsolver_lookup(s, p, distance);
 }
 
-static const SolutionMethods methods = {lookup_method, symsolver_free};
+static const SolutionMethods methods = {lookup_method, symsolver_free, NULL};
 
 int symsolver_new_table(Solution *s, const Rules *r, int by_parity,
                         int even_wins, int layers) {

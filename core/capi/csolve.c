@@ -6,6 +6,7 @@
 
 #include "capi.h"
 #include "memory.h"
+#include "reach.h"
 #include "solve.h"
 
 /* The caller's callbacks, as the core's Cancel and Progress call them. */
@@ -56,7 +57,7 @@ int mutorere_solve(const mutorere_variant *v, int threads,
   Cancel c = {call_cancel, &calls};
   Progress p = {call_progress, &calls};
   SolveOptions o = {threads, v->symmetric, cancel ? &c : NULL,
-                    progress ? &p : NULL};
+                    progress ? &p : NULL, SOLVE_AUTO, &v->start};
   mutorere_solution *s = memory_realloc(NULL, sizeof *s);
   if (!s) return capi_fail(MUTORERE_ENOMEM, "not enough memory to solve");
   capi_watch(v, o.cancel);
@@ -115,8 +116,21 @@ int mutorere_solution_value(const mutorere_solution *s,
                            "'%s' (other rules)",
                            g->variant->name, s->variant->name);
   History h;
+  const Position *p = game_position(&g->game);
   game_history(&g->game, g->game.length, &h);
-  *value = solver_lookup(&s->solution, game_position(&g->game), &h, distance);
+  int found = solver_lookup(&s->solution, p, &h, distance);
+  if (found == VALUE_UNKNOWN) { /* a state play from the start does not
+                                ** reach: solved now, and kept */
+    char err[BOARD_ERRMAX];
+    mutorere_solution *grown = (mutorere_solution *)s; /* it only grows */
+    rc = reach_extend(&grown->solution, &s->variant->rules, p, &h, NULL, err);
+    if (rc == SOLVER_EHOOK) return capi_hook_failed(s->variant);
+    if (rc != SOLVER_OK)
+      return capi_fail(MUTORERE_ELIMIT, "cannot solve the game's state: %s",
+                       err);
+    found = solver_lookup(&s->solution, p, &h, distance);
+  }
+  *value = found;
   return MUTORERE_OK;
 }
 

@@ -243,7 +243,10 @@ enum { MUTORERE_DRAW = 0, MUTORERE_WIN = 1, MUTORERE_LOSS = 2 };
 ** threads (0: one per core); cancel and progress (either may be NULL) are
 ** given ctx.  Boards of points and variants with hooks that do not say
 ** they are symmetric are solved by the plain solver, which reports no
-** progress. */
+** progress; a variant with hooks whose play reaches a small share of its
+** states (rules that remember moves) is solved on the states reachable
+** from its start, and a state outside them is solved when
+** mutorere_solution_value first meets it. */
 MUTORERE_API int mutorere_solve(const mutorere_variant *variant, int threads,
                                 mutorere_cancel cancel,
                                 mutorere_progress progress, void *ctx,
@@ -253,7 +256,9 @@ MUTORERE_API int mutorere_solve(const mutorere_variant *variant, int threads,
 ** remembers) for the side to move into *value (MUTORERE_WIN, _LOSS or
 ** _DRAW), and into *distance the plies to the end under perfect play (the
 ** winner hurries, the loser delays; -1 for a draw).  Repetition and ply
-** caps are not part of a solution. */
+** caps are not part of a solution.  A state the solution does not hold
+** yet (see mutorere_solve) is solved first, with every state reachable
+** from it, and kept: its hooks run to their end. */
 MUTORERE_API int mutorere_solution_value(const mutorere_solution *solution,
                                          const mutorere_game *game,
                                          int *value, int *distance);

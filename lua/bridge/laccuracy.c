@@ -70,6 +70,7 @@ static MetricsGraph *push_graph(lua_State *L, Variant *v, int vidx, int first,
   History h;
   if (rules_check_position(&v->rules, &start, err)) luaL_error(L, "%s", err);
   lhistory_check(L, first + 1, &v->rules, &start, s->memory, &h);
+  s = lsolver_holding(L, vidx + 1, &start, &h); /* a reachable kind: solved */
   MetricsGraph *g = lmetrics_graph(L, v, s, &start, &h);
   *weights = NULL;
   lua_getfield(L, options, "weights");

@@ -193,6 +193,7 @@ static int metrics_exact(lua_State *L) {
   if (rules_check_position(&v->rules, &start, err))
     return luaL_error(L, "%s", err);
   lhistory_check(L, 4, &v->rules, &start, s->memory, &h);
+  s = lsolver_holding(L, 2, &start, &h); /* a reachable kind: solved */
   luaL_checktype(L, 5, LUA_TTABLE);
   lua_getfield(L, 5, "cap");
   lua_getfield(L, 5, "games");

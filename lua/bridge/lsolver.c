@@ -1,8 +1,10 @@
 /*
 ** lsolver.c — Solution values: a variant solved by the core's retrograde
-** analysis (solve.h picks the solver), cached with the variant (and, for
-** variants without hooks, with every variant of the same parameters), kept
-** in files on request; a progress bar on standard error for long solves.
+** analysis (solve.h picks the solver and the kind of solution), cached
+** with the variant (and, for variants without hooks, with every variant of
+** the same parameters), kept in files on request; a reachable-states
+** solution grows when asked about a state it does not hold; a progress bar
+** on standard error for long solves.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -19,6 +21,7 @@
 #include "lopen.h"
 #include "lsolver.h"
 #include "memory.h"
+#include "reach.h"
 #include "safefile.h"
 #include "solfile.h"
 #include "solve.h"
@@ -230,13 +233,15 @@ typedef struct SolveRequest {
   int threads;
   double delay; /* of the progress bar; < 0: none */
   const char *file;
+  int kind; /* SOLVE_*: of the option reachable */
 } SolveRequest;
 
 /* Reads the options table at arg (may be absent). */
 static SolveRequest solve_options(lua_State *L, int arg) {
-  SolveRequest o = {0, isatty(STDERR_FILENO) ? 1.0 : -1.0, NULL};
+  SolveRequest o = {0, isatty(STDERR_FILENO) ? 1.0 : -1.0, NULL, SOLVE_AUTO};
   if (lua_isnoneornil(L, arg)) return o;
-  static const char *const names[] = {"threads", "progress", "file", NULL};
+  static const char *const names[] = {"threads", "progress", "file",
+                                      "reachable", NULL};
   luaL_checktype(L, arg, LUA_TTABLE);
   lbridge_check_options(L, arg, names);
   if (lua_getfield(L, arg, "threads") != LUA_TNIL) {
@@ -263,7 +268,13 @@ static SolveRequest solve_options(lua_State *L, int arg) {
     if (lwatchdog_sandboxed(L))
       luaL_error(L, "reading and writing files is not allowed in a sandbox");
   }
-  lua_pop(L, 3);
+  if (lua_getfield(L, arg, "reachable") != LUA_TNIL) {
+    luaL_argcheck(L, lua_isboolean(L, -1), arg,
+                  "reachable must be a boolean (true: the states reachable "
+                  "from the start; false: every state)");
+    o.kind = lua_toboolean(L, -1) ? SOLVE_REACHABLE : SOLVE_TABLE;
+  }
+  lua_pop(L, 4);
   return o;
 }
 
@@ -441,6 +452,11 @@ static void save_solution(lua_State *L, int vidx, Variant *v, LSolution *s,
   if (rc != SOLVER_OK) luaL_error(L, "%s", err);
 }
 
+/* 1 when the Solution s is of the kind asked for (SOLVE_*). */
+static int kind_fits(const LSolution *s, int kind) {
+  return kind == SOLVE_AUTO || (kind == SOLVE_REACHABLE) == (s->s.reach != NULL);
+}
+
 /* Fills s by loading path or by solving the Variant at vidx.  Returns a
 ** SOLVER_* code (err says why). */
 static int solve_or_load(lua_State *L, int vidx, Variant *v, LSolution *s,
@@ -455,7 +471,8 @@ static int solve_or_load(lua_State *L, int vidx, Variant *v, LSolution *s,
     rc = solfile_load(&s->s, &id, o->file, &cancel, &progress, err);
     lua_pop(L, 2);
   } else {
-    SolveOptions so = {o->threads, v->symmetric, &cancel, &progress};
+    SolveOptions so = {o->threads, v->symmetric, &cancel,
+                       &progress, o->kind,   &v->start};
     lua_State *before = lhook_enter(v, L);
     double t = now();
     rc = solve_variant(&s->s, &v->rules, &so, err);
@@ -469,11 +486,13 @@ static int solve_or_load(lua_State *L, int vidx, Variant *v, LSolution *s,
 /* Raises unless the solution of the Variant at vidx could be saved to
 ** path: checked before a solve, so that a long one is not lost. */
 static void check_save(lua_State *L, int vidx, const Variant *v,
-                       const char *path) {
+                       const SolveRequest *o) {
   char why[BOARD_ERRMAX];
-  if (rules_memory(&v->rules) > 0)
-    luaL_error(L, "cannot save the solution: the solutions of rules that "
-                  "remember moves are not kept in files");
+  const char *path = o->file;
+  if (rules_memory(&v->rules) > 0 && o->kind != SOLVE_REACHABLE)
+    luaL_error(L, "cannot save the solution: the plain tables of rules that "
+                  "remember moves are not kept in files (their reachable "
+                  "states are: reachable = true)");
   SolfileId id;
   push_file_id(L, vidx, v, &id); /* raises for hooks it cannot tie */
   lua_pop(L, 2);
@@ -490,14 +509,16 @@ static int solve_l(lua_State *L) {
   char err[BOARD_ERRMAX];
   Variant *v = lvariant_get(L, 1);
   SolveRequest o = solve_options(L, 2);
-  if (cache_get(L, 1, v)) {
+  if (o.file && o.kind == SOLVE_AUTO && rules_memory(&v->rules) > 0)
+    o.kind = SOLVE_REACHABLE; /* the kind a file keeps */
+  if (cache_get(L, 1, v) && kind_fits(lua_touserdata(L, -1), o.kind)) {
     LSolution *cached = lua_touserdata(L, -1);
     if (o.file && !file_exists(o.file)) save_solution(L, 1, v, cached, o.file);
     return 1;
   }
   lua_pop(L, 1);
   int loaded = o.file && file_exists(o.file);
-  if (o.file && !loaded) check_save(L, 1, v, o.file);
+  if (o.file && !loaded) check_save(L, 1, v, &o);
   LSolution *s = lua_newuserdatauv(L, sizeof *s, 1);
   memset(s, 0, sizeof *s);
   s->threads = o.threads;
@@ -540,6 +561,33 @@ static Position check_state(lua_State *L, const LSolution *s, int arg,
   return p;
 }
 
+/* Makes the Solution s at idx hold the state p reached by h: a
+** reachable-states solution that does not hold it solves it (with the
+** rules of the variant it solved), and every state reachable from it;
+** raises when that fails. */
+static void hold(lua_State *L, int idx, LSolution *s, const Position *p,
+                 const History *h) {
+  char err[BOARD_ERRMAX];
+  if (!s->s.reach || solver_lookup(&s->s, p, h, NULL) != VALUE_UNKNOWN) return;
+  Variant *v = solution_variant(L, idx);
+  Cancel cancel = lwatchdog_cancel(L);
+  lua_State *before = lhook_enter(v, L);
+  int rc = reach_extend(&s->s, &v->rules, p, h, &cancel, err);
+  lhook_leave(v, before);
+  if (rc == SOLVER_EHOOK) lhook_raise(L, v);
+  if (rc == SOLVER_CANCELLED) lwatchdog_raise(L);
+  if (rc != SOLVER_OK) luaL_error(L, "%s", err);
+  lua_pop(L, 1);
+}
+
+const Solution *lsolver_holding(lua_State *L, int idx, const Position *p,
+                                const History *h) {
+  LSolution *s = luaL_checkudata(L, idx, LSOLUTION_META);
+  if (!s->live) luaL_error(L, "this solution was freed");
+  hold(L, lua_absindex(L, idx), s, p, h);
+  return &s->s;
+}
+
 /* s:lookup(position [, history]) or s:lookup(game) — "win", "loss" or
 ** "draw" for the side to move, and the distance in plies (nil for a
 ** draw). */
@@ -549,7 +597,10 @@ static int solution_lookup(lua_State *L) {
   Position p = check_state(L, s, 2, &h);
   if (p.n != s->s.n || p.graph != (s->s.graph != NULL))
     return luaL_error(L, "the game is not of the solution's board");
+  hold(L, 1, s, &p, &h);
   int d, value = solver_lookup(&s->s, &p, &h, &d);
+  if (value == VALUE_UNKNOWN) /* never: hold solved it */
+    return luaL_error(L, "the solution holds no value for this state");
   lua_pushstring(L, value_names[value]);
   if (d < 0)
     lua_pushnil(L);
@@ -564,17 +615,21 @@ static int solution_states(lua_State *L) {
   return 1;
 }
 
-/* s:info() — how the solution is kept: {positions, entries (of its table),
-** bytes, symmetric, seconds (the solve's; 0 when loaded)}. */
+/* s:info() — how the solution is kept: {kind ("symmetric", "plain" or
+** "reachable"), positions, entries (of its table), bytes, symmetric,
+** seconds (the solve's; 0 when loaded)}. */
 static int solution_info(lua_State *L) {
   LSolution *s = solution_self(L);
   uint64_t entries = s->s.sym ? symsolver_entries(&s->s) : solver_states(&s->s);
-  lua_createtable(L, 0, 5);
+  uint64_t bytes = s->s.reach ? reach_bytes(&s->s) : entries;
+  lua_createtable(L, 0, 6);
+  lua_pushstring(L, s->s.reach ? "reachable" : s->s.sym ? "symmetric" : "plain");
+  lua_setfield(L, -2, "kind");
   lua_pushinteger(L, (lua_Integer)solver_states(&s->s));
   lua_setfield(L, -2, "positions");
   lua_pushinteger(L, (lua_Integer)entries);
   lua_setfield(L, -2, "entries");
-  lua_pushinteger(L, (lua_Integer)entries);
+  lua_pushinteger(L, (lua_Integer)bytes);
   lua_setfield(L, -2, "bytes");
   lua_pushboolean(L, s->s.sym != NULL);
   lua_setfield(L, -2, "symmetric");
@@ -632,12 +687,16 @@ static int solution_census(lua_State *L) {
   Cancel cancel = lwatchdog_cancel(L);
   Bar bar = bar_start(s->delay);
   Progress progress = {bar_report, &bar};
+  History none = {0, {{0, 0}}};
+  hold(L, 1, s, &start, &none);
   lua_State *before = lhook_enter(v, L);
   int rc = s->s.sym ? symcensus_run(&s->s, &v->rules, &start, &c, on_trap,
                                     &traps, solve_threads(s->threads), &cancel,
                                     &progress, err)
-                    : solver_census(&s->s, &v->rules, &start, NULL, &c, on_trap,
-                                    &traps, &cancel, err);
+           : s->s.reach ? reach_census(&s->s, &v->rules, &start, &none, &c,
+                                       on_trap, &traps, &cancel, err)
+                        : solver_census(&s->s, &v->rules, &start, NULL, &c,
+                                        on_trap, &traps, &cancel, err);
   lhook_leave(v, before);
   bar_end(&bar);
   if (rc == SOLVER_EHOOK) return lhook_raise(L, v);

@@ -265,10 +265,11 @@ static void test_history_claimed_symmetric(void) {
   TestHooks hooks = {never_twice, NULL, NULL};
   test_hooks_wire(&r, &hooks);
   r.history = 2;
-  SolveOptions claim = {2, 1, NULL, NULL};
+  SolveOptions claim = {2, 1, NULL, NULL, SOLVE_TABLE, NULL};
   CHECK_INT(solver_solve(&plain, &r, NULL, err), SOLVER_OK);
   if (!CHECK_INT(solve_variant(&claimed, &r, &claim, err), SOLVER_OK)) return;
   CHECK(claimed.sym == NULL); /* the claim does not reach the sym solver */
+  CHECK(claimed.reach == NULL);
   /* states: positions with what the hooks remember (1,260 without) */
   CHECK_INT(solver_states(&plain), 114660);
   if (CHECK_INT(solver_states(&claimed), solver_states(&plain)))
@@ -279,6 +280,14 @@ static void test_history_claimed_symmetric(void) {
   History none = {0};
   CHECK_INT(solver_lookup(&plain, &start, &none, &d1), VALUE_LOSS);
   CHECK_INT(d1, 2);
+  CHECK_INT(solver_lookup(&claimed, &start, &none, &d2), VALUE_LOSS);
+  CHECK_INT(d2, 2);
+  solver_free(&claimed);
+  /* left to choose, the solve takes the 5 states play reaches */
+  claim.kind = SOLVE_AUTO;
+  if (!CHECK_INT(solve_variant(&claimed, &r, &claim, err), SOLVER_OK)) return;
+  CHECK(claimed.reach != NULL);
+  CHECK_INT(solver_states(&claimed), 5);
   CHECK_INT(solver_lookup(&claimed, &start, &none, &d2), VALUE_LOSS);
   CHECK_INT(d2, 2);
   solver_free(&claimed);

@@ -22,10 +22,11 @@ local LAYERS = {
 -- its floor or below.  Every file of the folder is on one floor.
 local FLOORS = {
   core = {
-    {"memory", "cancel", "progress", "board", "graph", "judgement", "rank", "pool", "safefile"},
+    {"memory", "cancel", "progress", "board", "graph", "judgement", "rank", "pool", "safefile",
+     "states"},
     {"memo", "rules"},
     {"game", "perft", "search", "mcts", "solver", "symrank"},
-    {"record", "metrics", "symsolver"},
+    {"record", "metrics", "symsolver", "reach"},
     {"accuracy", "solve", "solfile", "symcensus"},
   },
   ["core/capi"] = {
