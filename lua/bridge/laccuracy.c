@@ -45,7 +45,8 @@ typedef struct Run {
 static lua_Integer int_field(lua_State *L, int idx, const char *key,
                              lua_Integer def) {
   lua_getfield(L, idx, key);
-  lua_Integer x = luaL_optinteger(L, -1, def);
+  lua_Integer x = lbridge_opt_whole(L, -1, key, def, LUA_MININTEGER,
+                                    LUA_MAXINTEGER);
   lua_pop(L, 1);
   return x;
 }

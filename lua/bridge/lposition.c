@@ -80,7 +80,13 @@ static int check_point(lua_State *L, int arg, const Position *p,
                            : "this position knows no point names (a point "
                              "is a number 1..n)");
   }
-  lua_Integer a = luaL_checkinteger(L, arg);
+  lua_Integer a = 0;
+  if (!lbridge_whole(L, arg, &a))
+    return luaL_argerror(L, arg,
+                         lua_pushfstring(L, "a point is %s, got %s",
+                                         p->graph ? "a number 1..n or a name"
+                                                  : "an arm number or \"c\"",
+                                         lbridge_describe(L, arg)));
   if (a < 1 || a > n)
     return luaL_argerror(L, arg,
                          lua_pushfstring(L, "no %s %d on a board of %d %ss",
@@ -233,8 +239,8 @@ static int position_transform(lua_State *L) {
   int ok = 1;
   lua_Integer k = 0;
   if (lua_getfield(L, 2, "rotate") != LUA_TNIL) {
-    k = lua_tointegerx(L, -1, &ok);
-    if (!ok || lua_type(L, -1) != LUA_TNUMBER)
+    ok = lbridge_whole(L, -1, &k);
+    if (!ok)
       luaL_argerror(L, 2,
                     lua_pushfstring(L, "rotate must be a whole number, got %s",
                                     lbridge_describe(L, -1)));

@@ -102,10 +102,8 @@ static int field_error(lua_State *L, int v, const char *key, const char *want) {
 /* Reads an integer field at the top of the stack in lo..hi. */
 static int int_field(lua_State *L, int v, const char *key, int lo, int hi,
                      const char *want) {
-  int ok;
-  lua_Integer x = lua_tointegerx(L, -1, &ok);
-  if (!ok || lua_type(L, -1) != LUA_TNUMBER || x < lo || x > hi)
-    field_error(L, v, key, want);
+  lua_Integer x = 0;
+  if (!lbridge_whole(L, -1, &x) || x < lo || x > hi) field_error(L, v, key, want);
   return (int)x;
 }
 

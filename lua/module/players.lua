@@ -6,7 +6,7 @@ local M, _, shared = ...
 -- shared.rng(seed): a xorshift64* generator; rng(n) is an integer in 1..n,
 -- rng() a float in [0, 1).
 function shared.rng(seed)
-  local s = math.tointeger(seed) or 1
+  local s = shared.whole(seed) or 1
   if s == 0 then s = 0x2545F4914F6CDD1D end
   return function(n)
     s = s ~ (s >> 12)
@@ -40,10 +40,10 @@ local function check_limits(limits)
     if type(value) ~= want then
       shared.arg_error(2, "choose", "limit " .. key .. " must be a " .. want .. ", got " .. shared.describe(value))
     end
-    if want == "number" and (value ~= value or value < 0 or
-        (key ~= "time" and (math.type(value) ~= "integer" or value < 1))) then
-      shared.arg_error(2, "choose", "limit " .. key .. (key == "time" and " must be >= 0"
-                       or " must be a positive integer") .. ", got " .. shared.describe(value))
+    if key == "time" and not (value >= 0) then
+      shared.arg_error(2, "choose", "limit time must be >= 0, got " .. shared.describe(value))
+    elseif want == "number" and key ~= "time" then
+      shared.check_whole(value, 2, "choose", "limit " .. key, 1, math.maxinteger)
     end
   end
   return limits
@@ -97,7 +97,7 @@ end
 -- Player:reset(seed): restarts the player's random sequence.
 function Player:reset(seed)
   shared.check_self(made[self], "reset", "Player", self)
-  shared.check_arg(seed == nil or math.tointeger(seed), 1, "reset", "integer (a seed)", seed)
+  if seed ~= nil then seed = shared.check_whole(seed, 1, "reset", "seed", math.mininteger, math.maxinteger) end
   self.rng = shared.rng(seed)
   return self
 end
@@ -230,10 +230,7 @@ local function graded_options(o)
   if o.skill ~= nil and (type(o.skill) ~= "number" or not (o.skill >= 0 and o.skill <= 1)) then
     shared.arg_error(2, "player", "skill must be a number from 0 (random) to 1 (perfect)")
   end
-  if o.lookahead ~= nil and (math.type(o.lookahead) ~= "integer" or
-                             o.lookahead < 0 or o.lookahead > 200) then
-    shared.arg_error(2, "player", "lookahead must be a depth from 0 to 200 plies")
-  end
+  if o.lookahead ~= nil then o.lookahead = shared.check_whole(o.lookahead, 2, "player", "lookahead", 0, 200) end
 end
 
 -- The perfect line from game after its first move: the solver's best

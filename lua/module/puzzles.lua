@@ -89,7 +89,7 @@ end
 
 -- Checks the goal "win" of a puzzle at p (side to move).
 local function check_win(t, v, s, p, h, report, problems)
-  if math.type(t.plies) ~= "integer" or t.plies < 1 then
+  if not shared.whole(t.plies) or t.plies < 1 then
     problems[#problems + 1] = "plies must be a whole number of plies, at least 1"
     return
   end

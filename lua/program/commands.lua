@@ -162,14 +162,22 @@ function G.undo(n)
   report()
 end
 
+-- The number of moves n of command name (default 1), a count by the
+-- module's one rule (2 and 4/2 alike); an error of its caller's caller
+-- for anything else.
+local function moves_count(n, name)
+  local k = n == nil and 1 or shared.whole(n)
+  if not k or k < 0 then
+    error(string.format("bad argument #1 to '%s' (a number of moves expected, got %s)", name,
+                        shared.describe(n)), 3)
+  end
+  return k
+end
+
 -- redo(n): plays again n moves taken back (default 1), as many as there
 -- are; says so when there were fewer.
 function G.redo(n)
-  n = n or 1
-  if math.type(n) ~= "integer" or n < 0 then
-    error(string.format("bad argument #1 to 'redo' (a number of moves expected, got %s)",
-                        type(n) == "number" and tostring(n) or type(n)), 2)
-  end
+  n = moves_count(n, "redo")
   local done = 0
   while done < n and session.game:redo() do done = done + 1 end
   if done == 0 and n > 0 then

@@ -366,7 +366,7 @@ test("bad arguments get clear errors", function()
   for _, bad in ipairs({{sample = 1.5}, {sample = "5"}, {seed = "x"}}) do
     local key = next(bad)
     raises(function() mt.accuracy("random", "standard", bad) end,
-           "bad argument #3 to 'accuracy' (option " .. key .. " must be an integer, got ")
+           "bad argument #3 to 'accuracy' (option " .. key .. " must be a whole number, got ")
   end
   raises(function() mt.accuracy("random", "standard", {weights = "games"}) end,
          "weights must be \"states\" or \"random-play\"")
@@ -374,7 +374,7 @@ test("bad arguments get clear errors", function()
   raises(function() mt.accuracy("random", "standard", {progress = "yes"}) end,
          "option progress must be a boolean, got \"yes\"")
   raises(function() mt.accuracy("random", "standard", {weights = "random-play", max_plies = 0}) end,
-         "max_plies must be an integer")
+         "max_plies must be a whole number")
   raises(function() mt.accuracy("random", "standard", {start = "bbbb"}) end,
          "bad argument #3 to 'accuracy' (option start: bad position: ")
   local e = raises(function() mt.accuracy(function() return "3-4" end) end,
@@ -538,7 +538,7 @@ test("mt.tune: bad arguments get clear errors; a stop keeps the best weights", f
   raises(function() mt.tune(e, "standard", {step = 0}) end, "step must be a positive number")
   raises(function() mt.tune(e, "standard", {scale = -1}) end, "scale must be a positive number")
   raises(function() mt.tune(e, "standard", {iterations = 0.5}) end,
-         "option iterations must be an integer, got 0.5")
+         "option iterations must be a whole number, got 0.5")
   raises(function() mt.tune(e, "standard", {depth = 3}) end, "unknown option \"depth\"")
   raises(function() mt.tune({weights = {a = 1}, eval = function() return "x" end}) end,
          "tune: eval failed at bbbbwwww/. b: eval returned x, not a finite number")

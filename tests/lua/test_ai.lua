@@ -195,7 +195,7 @@ test("failures in evaluations, policies and players are reported", function()
   raises(function() mt.search(g, {eval = function() error("bad eval") end}) end, "bad eval")
   raises(function() mt.search(g, {eval = function() return "x" end}) end,
          "eval returned string, not a number")
-  raises(function() mt.search(g, {depth = 0}) end, "option depth must be an integer from 1")
+  raises(function() mt.search(g, {depth = 0}) end, "option depth must be a whole number from 1")
   raises(function() mt.search(g, {eval = 3}) end, "option eval must be a function")
   raises(function() mt.mcts(g, {policy = function() error("bad policy") end}) end, "bad policy")
   raises(function() mt.mcts(g, {policy = function() return 99 end}) end, "not one of the")

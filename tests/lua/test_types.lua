@@ -225,13 +225,13 @@ test("option values out of range name the option and what it takes", function()
     {function() return mt.metrics("standard", {nope = 1}) end,
      "bad argument #2 to 'metrics' (unknown option \"nope\" (the options are games, max_plies"},
     {function() return mt.metrics("standard", {games = -1}) end, "option games must be a non-negative integer"},
-    {function() return mt.report("standard", {games = 1.5}) end, "option games must be an integer, got 1.5"},
+    {function() return mt.report("standard", {games = 1.5}) end, "option games must be a whole number, got 1.5"},
     {function() return mt.puzzle.generate{goal = "lose"} end, "option goal must be \"win\" or \"draw\""},
     {function() return mt.puzzle.generate{plies = 0} end, "option plies must be a whole number of plies"},
     {function() return mt.puzzle.text({title = "x", solution = print}) end,
      "bad argument #1 to 'text' (solution is function: a puzzle holds strings"},
     {function() return mt.puzzle.text({solution = {{{{{"deep"}}}}}}) end, "nested too deeply"},
-    {function() return mt.player("random"):reset("x") end, "bad argument #1 to 'reset' (integer (a seed) expected"},
+    {function() return mt.player("random"):reset("x") end, "bad argument #1 to 'reset' (seed must be a whole number, got \"x\")"},
     {function() return mt.player("perfect", {skill = 0 / 0}) end, "skill must be a number from 0"},
     {function() return mt.solve("standard", {nope = 1}) end, "unknown option \"nope\""},
     {function() return mt.load("x", {nope = 1}) end, "unknown option \"nope\" (the options are variant_path)"},
@@ -240,4 +240,147 @@ test("option values out of range name the option and what it takes", function()
   local t = {title = "loop"}
   t.solution = t
   raises(function() return mt.puzzle.text(t) end, "nested too deeply")
+end)
+
+-- --- counts: one rule for every integer argument and option ---
+
+-- Each count the API takes: a call with the count n in its place, and the
+-- name its error gives it.  k is a valid count for it.
+local function counts()
+  local g = mt.game()
+  local function ab(depth) return mt.player("alphabeta", {depth = depth}) end
+  local eval = {eval = function(_, _, w) return w.a end, weights = {a = 1}}
+  return {
+    {"variant arms", 10, function(n) return mt.variant{arms = n}:parameters().arms end, "arms"},
+    {"variant flank", 2, function(n) return mt.variant{flank = n}:parameters().flank end, "flank"},
+    {"variant repetition", 3, function(n) return mt.variant{repetition = n}:parameters().repetition end,
+     "repetition"},
+    {"variant max_plies", 50, function(n) return mt.variant{max_plies = n}:parameters().max_plies end,
+     "max_plies"},
+    {"variant history", 1, function(n) return mt.variant{base = "standard", history = n}:parameters().history end,
+     "history"},
+    {"perft depth", 4, function(n) return mt.perft(g, n) end, "depth"},
+    {"divide depth", 3, function(n) return mt.divide(g, n)["4-c"] end, "depth"},
+    {"solve threads", 1, function(n) return mt.solve("standard", {threads = n}):states() end, "threads"},
+    {"search depth", 3, function(n) return mt.search(g, {depth = n}).depth end, "depth"},
+    {"search nodes", 100, function(n) return mt.search(g, {nodes = n}).move end, "nodes"},
+    {"search table", 12, function(n) return mt.search(g, {table = n, depth = 2}).move end, "table"},
+    {"mcts playouts", 50, function(n) return mt.mcts(g, {playouts = n}).move end, "playouts"},
+    {"mcts seed", 3, function(n) return mt.mcts(g, {playouts = 50, seed = n}).move end, "seed"},
+    {"mcts max_plies", 20, function(n) return mt.mcts(g, {playouts = 50, max_plies = n}).move end, "max_plies"},
+    {"Position:at", 1, function(n) return g:board():at(n) end, "#1"},
+    {"Position:neighbours", 1, function(n) return g:board():neighbours(n) end, "#1"},
+    {"Position:transform rotate", 1, function(n) return tostring(g:board():transform{rotate = n}) end,
+     "rotate"},
+    {"Solution:census", 2, function(n) return #mt.solve("standard"):census(nil, n).examples end, "#2"},
+    {"limit instructions", 100000, function(n) return mt.limit({instructions = n}, function() return 1 end) end,
+     "instructions"},
+    {"limit memory", 1000000, function(n) return mt.limit({memory = n}, function() return 1 end) end, "memory"},
+    {"isatty", 1, function(n) return mt.isatty(n) end, "#1"},
+    {"match games", 2, function(n) return mt.match("random", "random", {games = n}).games end, "games"},
+    {"match seed", 5, function(n) return mt.match("random", "random", {games = 2, seed = n}).wins end, "seed"},
+    {"match max_plies", 20, function(n) return mt.match("random", "random", {games = 2, max_plies = n}).wins end,
+     "max_plies"},
+    {"match jobs", 1, function(n) return mt.match("random", "random", {games = 2, jobs = n}).games end, "jobs"},
+    {"tournament games", 2, function(n)
+       return mt.tournament{players = {"random", "random"}, games = n}.played end, "games"},
+    {"tournament seed", 2, function(n)
+       return tostring(mt.tournament{players = {"random", "random"}, games = 2, seed = n}.standings[1].points) end, "seed"},
+    {"tournament max_plies", 20, function(n)
+       return mt.tournament{players = {"random", "random"}, games = 2, max_plies = n}.played end, "max_plies"},
+    {"tournament jobs", 1, function(n)
+       return mt.tournament{players = {"random", "random"}, games = 2, jobs = n}.played end, "jobs"},
+    {"elo wins", 3, function(n) return mt.elo(n, 2, 1).elo end, "wins"},
+    {"elo draws", 2, function(n) return mt.elo(3, n, 1).elo end, "draws"},
+    {"elo losses", 1, function(n) return mt.elo(3, 2, n).elo end, "losses"},
+    {"sprt wins", 3, function(n) return mt.sprt{wins = n, draws = 2, losses = 1, elo0 = 0, elo1 = 10}.llr end,
+     "wins"},
+    {"openings plies", 4, function(n) return #mt.openings("standard", {plies = n}) end, "plies"},
+    {"openings count", 3, function(n) return #mt.openings("standard", {plies = 4, count = n}) end, "count"},
+    {"openings seed", 3, function(n) return mt.openings("standard", {plies = 6, count = 2, seed = n})[1]:position() end,
+     "seed"},
+    {"report games", 10, function(n) return mt.report("standard", {games = n}).random_play.games end, "games"},
+    {"report seed", 2, function(n) return tostring(mt.report("standard", {games = 10, seed = n})) end, "seed"},
+    {"report traps", 2, function(n) return #mt.report("standard", {traps = n}).traps.examples end, "traps"},
+    {"metrics games", 10, function(n) return tostring(mt.metrics("standard", {games = n})) end, "games"},
+    {"metrics max_plies", 100, function(n) return tostring(mt.metrics("standard", {max_plies = n})) end,
+     "max_plies"},
+    {"metrics seed", 2, function(n) return tostring(mt.metrics("standard", {games = 10, seed = n})) end, "seed"},
+    {"metrics traps", 2, function(n) return #mt.metrics("standard", {traps = n}).traps.examples end, "traps"},
+    {"compare arms", 10, function(n) return tostring(mt.compare{"standard", "misere", arms = n, random = false}) end,
+     "arms"},
+    {"accuracy sample", 3, function(n) return mt.accuracy("random", "standard", {sample = n}).judged end,
+     "sample"},
+    {"accuracy seed", 3, function(n) return mt.accuracy("random", "standard", {sample = 3, seed = n}).judged end,
+     "seed"},
+    {"accuracy examples", 1, function(n)
+       return tostring(mt.accuracy("random", "standard", {sample = 20, examples = n})) end, "examples"},
+    {"accuracy max_plies", 20, function(n)
+       return mt.accuracy("random", "standard", {sample = 3, max_plies = n}).judged end, "max_plies"},
+    {"tune iterations", 1, function(n) return mt.tune(eval, "standard", {iterations = n}).iterations end,
+     "iterations"},
+    {"tune max_plies", 20, function(n) return mt.tune(eval, "standard", {iterations = 1, max_plies = n}).iterations end,
+     "max_plies"},
+    {"svg_game per_row", 2, function(n) return mt.svg_game(g, {per_row = n}) end, "per_row"},
+    {"puzzle.generate plies", 1, function(n) return #mt.puzzle.generate{plies = n} end, "plies"},
+    {"puzzle.generate limit", 1, function(n) return #mt.puzzle.generate{plies = 3, limit = n} end, "limit"},
+    {"player depth", 2, function(n) return ab(n):choose(g) end, "depth"},
+    {"perfect lookahead", 2, function(n) return mt.player("perfect", {lookahead = n}):choose(g) end,
+     "lookahead"},
+    {"choose depth", 2, function(n) return mt.player("alphabeta"):choose(g, {depth = n}) end, "depth"},
+    {"choose nodes", 50, function(n) return mt.player("alphabeta"):choose(g, {nodes = n}) end, "nodes"},
+    {"Player:reset", 3, function(n) return mt.player("random"):reset(n):choose(g) end, "#1"},
+    {"Game:lookahead", 2, function(n) return #mt.game():lookahead(n) end, "#1"},
+  }
+end
+
+test("a count is a number with a whole value, everywhere: 4/2 is 2, 2.5 and \"2\" are refused", function()
+  for _, c in ipairs(counts()) do
+    local name, k, f, what = c[1], c[2], c[3], c[4]
+    local ok, want = pcall(f, k)
+    if check(ok, name .. " takes " .. k .. ": " .. tostring(want)) then
+      local fok, got = pcall(f, k + 0.0)
+      check(fok, name .. " takes " .. k .. ".0: " .. tostring(got))
+      eq(got, want, name .. " with " .. k .. ".0")
+      eq(math.type(got) == "float" and math.type(want) ~= "float", false,
+         name .. ": a whole float gives what the integer gives, not a float")
+    end
+    raises(function() f(k + 0.5) end, "got " .. (k + 0.5), name .. " with " .. (k + 0.5))
+    raises(function() f(k + 0.5) end, what, name .. " names " .. what)
+    raises(function() f(tostring(k)) end, what, name .. " with \"" .. k .. "\"")
+  end
+end)
+
+test("every integer the bridge and the module's parts read goes through the one rule", function()
+  -- what may read an integer otherwise: Lua's own library functions
+  -- (lsafelib.c), the workers' own messages (lworkers.c), the helper itself
+  local allowed = {["lua/bridge/lsafelib.c"] = true, ["lua/bridge/lworkers.c"] = true,
+                   ["lua/bridge/lbridge.c"] = true}
+  local digest = "lua/bridge/lsolver.c: lua_isinteger" -- a hook's digest tells 1 from 1.0
+  local root = HERE .. "/../.."
+  local found = {}
+  local listing = io.popen("cd " .. root .. " && ls lua/bridge/*.c lua/program/*.c"):read("a")
+  for path in listing:gmatch("[^\n]+") do
+    if not allowed[path] then
+      local text = io.open(root .. "/" .. path):read("a")
+      for call in text:gmatch("(lua[L]?_%w*integer%w*)%s*%(") do
+        local where = path .. ": " .. call
+        if call ~= "lua_pushinteger" and call ~= "lua_tointeger" and where ~= digest then
+          found[#found + 1] = where
+        end
+      end
+    end
+  end
+  -- in Lua: math.type tells integers from floats where a count is read;
+  -- the places that tell them apart to write a number are listed
+  local writes = {["lua/module/html.lua"] = 1, ["lua/module/puzzles.lua"] = 3,
+                  ["lua/module/tune.lua"] = 2, ["lua/program/repl.lua"] = 1}
+  listing = io.popen("cd " .. root .. " && ls lua/module/*.lua lua/program/*.lua"):read("a")
+  for path in listing:gmatch("[^\n]+") do
+    local text = io.open(root .. "/" .. path):read("a")
+    local n = 0
+    for _ in text:gmatch("math%.t[oy][ip][ne]%w*%(") do n = n + 1 end
+    if n ~= (writes[path] or 0) then found[#found + 1] = path .. ": math.type or math.tointeger " .. n .. " times" end
+  end
+  eq(found, {}, "integers read outside shared.whole and lbridge_whole")
 end)

@@ -227,7 +227,7 @@ test("every player keeps to a move's time, nodes and stop by itself", function()
   raises(function() mt.player("random"):choose(g, {time = -1}) end, "limit time must be >= 0")
   raises(function() mt.player("random"):choose(g, {depht = 3}) end, "unknown limit \"depht\"")
   raises(function() mt.player("random"):choose(g, {depth = 0}) end,
-         "limit depth must be a positive integer")
+         "limit depth must be a whole number >= 1, got 0")
   raises(function() mt.player("random"):choose(g, {stop = true}) end,
          "limit stop must be a function")
 end)
