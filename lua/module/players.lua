@@ -40,7 +40,7 @@ local function check_limits(limits)
     if type(value) ~= want then
       shared.arg_error(2, "choose", "limit " .. key .. " must be a " .. want .. ", got " .. shared.describe(value))
     end
-    if key == "time" and not (value >= 0) then
+    if key == "time" and (value ~= value or value < 0) then
       shared.arg_error(2, "choose", "limit time must be >= 0, got " .. shared.describe(value))
     elseif want == "number" and key ~= "time" then
       shared.check_whole(value, 2, "choose", "limit " .. key, 1, math.maxinteger)

@@ -212,7 +212,8 @@ test("every error of the records' bindings (lrecord.c) is taken, in the file's o
      "record: the Variant tag \"two words\" is not a variant name"},
     {function() mt.from_record('[Arms "9"]\n*') end, "record: the Arms tag \"9\" is not an even number from 4 to 64"},
     {function() mt.from_record('[Variant "nonesuch"]\n*') end,
-     "record: unknown variant 'nonesuch' (mt.variants() lists them); a reader needs variants/nonesuch.lua in a folder of MUTORERE_PATH"},
+     "record: unknown variant 'nonesuch' (mt.variants() lists them); a reader needs " ..
+     "variants/nonesuch.lua in a folder of MUTORERE_PATH"},
     {function() mt.from_record('[Flank "-3"]\n*') end, "record: "},
     -- push_game_from
     {function() mt.from_record('1. 4-c {') end, "record: line 1: a comment { is never closed"},

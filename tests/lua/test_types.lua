@@ -231,7 +231,8 @@ test("option values out of range name the option and what it takes", function()
     {function() return mt.puzzle.text({title = "x", solution = print}) end,
      "bad argument #1 to 'text' (solution is function: a puzzle holds strings"},
     {function() return mt.puzzle.text({solution = {{{{{"deep"}}}}}}) end, "nested too deeply"},
-    {function() return mt.player("random"):reset("x") end, "bad argument #1 to 'reset' (seed must be a whole number, got \"x\")"},
+    {function() return mt.player("random"):reset("x") end,
+     "bad argument #1 to 'reset' (seed must be a whole number, got \"x\")"},
     {function() return mt.player("perfect", {skill = 0 / 0}) end, "skill must be a number from 0"},
     {function() return mt.solve("standard", {nope = 1}) end, "unknown option \"nope\""},
     {function() return mt.load("x", {nope = 1}) end, "unknown option \"nope\" (the options are variant_path)"},
@@ -285,7 +286,8 @@ local function counts()
     {"tournament games", 2, function(n)
        return mt.tournament{players = {"random", "random"}, games = n}.played end, "games"},
     {"tournament seed", 2, function(n)
-       return tostring(mt.tournament{players = {"random", "random"}, games = 2, seed = n}.standings[1].points) end, "seed"},
+       local t = mt.tournament{players = {"random", "random"}, games = 2, seed = n}
+       return tostring(t.standings[1].points) end, "seed"},
     {"tournament max_plies", 20, function(n)
        return mt.tournament{players = {"random", "random"}, games = 2, max_plies = n}.played end, "max_plies"},
     {"tournament jobs", 1, function(n)
