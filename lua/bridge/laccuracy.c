@@ -211,7 +211,7 @@ static void judge_state(Run *r, uint32_t i) {
   Move m;
   const char *text = lua_tostring(L, -1);
   int j = -1;
-  if (text && rules_parse_move(&r->v->rules, text, &m, err) == 0)
+  if (text && lbridge_is_text(L, -1) && rules_parse_move(&r->v->rules, text, &m, err) == 0)
     j = accuracy_move_index(r->g, i, m);
   if (j < 0) {
     lua_pushfstring(L, "%s is not a legal move", lbridge_describe(L, -1));

@@ -38,11 +38,17 @@ const char *lbridge_describe(lua_State *L, int idx) {
   if (lua_type(L, idx) == LUA_TSTRING) {
     size_t k;
     const char *s = lua_tolstring(L, idx, &k);
-    if (k <= 40) return lua_pushfstring(L, "\"%s\"", s);
-    lua_pushlstring(L, s, 40);
-    s = lua_pushfstring(L, "\"%s...\"", lua_tostring(L, -1));
-    lua_remove(L, -2);
-    return s;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_addchar(&b, '"');
+    for (size_t i = 0; i < k && i < 40; i++) /* a zero byte shown as \0 */
+      if (s[i])
+        luaL_addchar(&b, s[i]);
+      else
+        luaL_addstring(&b, "\\0");
+    luaL_addstring(&b, k > 40 ? "...\"" : "\"");
+    luaL_pushresult(&b);
+    return lua_tostring(L, -1);
   }
   return lua_pushstring(L, luaL_typename(L, idx));
 }

@@ -51,7 +51,7 @@ void lbridge_sorted_keys(lua_State *L, int set);
 
 /* Pushes and returns a short description of the value at idx for error
 ** messages: a number as written (66, 1e+300), a string quoted (cut at 40
-** characters), else its type name. */
+** characters, a zero byte shown as \0), else its type name. */
 const char *lbridge_describe(lua_State *L, int idx);
 
 /* The error object at idx as text for a message: itself when a string (or

@@ -164,9 +164,9 @@ static void check_tag(lua_State *L, int arg) {
     ok = isalnum((unsigned char)name[i]) || name[i] == '_';
   if (!ok)
     tag_error(L, arg,
-              "bad tag name \"%s\": a tag name is a word of letters, "
-              "digits and _, at most %d characters",
-              name, RECORD_NAMEMAX - 1);
+              "bad tag name %s: a tag name is a word of letters, digits "
+              "and _, at most %d characters",
+              lbridge_describe(L, -2), RECORD_NAMEMAX - 1);
   int type = lua_type(L, -1);
   if (type == LUA_TBOOLEAN) {
     lua_pushstring(L, lua_toboolean(L, -1) ? "true" : "false");
@@ -609,7 +609,8 @@ static int push_game_from(lua_State *L, const char *text, const char *where,
 /* mt.from_record(text) — the game a record describes (a VariantPath tag
 ** is not followed). */
 static int from_record_l(lua_State *L) {
-  return push_game_from(L, luaL_checkstring(L, 1), "record", NULL);
+  return push_game_from(L, lbridge_check_text(L, 1, "the record", NULL),
+                        "record", NULL);
 }
 
 /* Reads the options of mt.load at arg: {variant_path = bool}.  Returns

@@ -103,6 +103,9 @@ static int call_policy(lua_State *L) {
   }
   char text[BOARD_MOVEMAX];
   const char *chosen = luaL_tolstring(L, -1, NULL);
+  if (!lbridge_is_text(L, -1))
+    return luaL_error(L, "policy chose %s: a move holds no zero byte",
+                      lbridge_describe(L, -1));
   for (int j = 0; j < k; j++)
     if (strcmp(chosen, g ? graph_format_move(g, moves[j], text)
                          : board_format_move(moves[j], text)) == 0) {

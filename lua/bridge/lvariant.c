@@ -118,7 +118,7 @@ static int flank_field(lua_State *L, int v) {
   static const char *want = "\"always\", \"never\" or a ply count";
   if (lua_isboolean(L, -1)) return lua_toboolean(L, -1) ? RULES_ALWAYS : 0;
   if (lua_type(L, -1) == LUA_TSTRING) {
-    const char *s = lua_tostring(L, -1);
+    const char *s = lbridge_is_text(L, -1) ? lua_tostring(L, -1) : "";
     if (strcmp(s, "always") == 0) return RULES_ALWAYS;
     if (strcmp(s, "never") == 0) return 0;
     field_error(L, v, "flank", want);
@@ -206,6 +206,9 @@ static int board_point(lua_State *L, int v, const Graph *g, int idx,
   size_t len = 0;
   const char *name =
       lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, &len) : NULL;
+  if (name && !lbridge_is_text(L, idx))
+    board_error(L, v, lua_pushfstring(L, "%s names %s, which holds a zero byte",
+                                      field, lbridge_describe(L, idx)));
   int point = name ? graph_find(g, name, len) : -1;
   if (point < 0) {
     const char *d = lbridge_describe(L, idx);
@@ -229,6 +232,10 @@ static void board_points(lua_State *L, int v, Graph *g) {
       board_error(L, v, lua_pushfstring(L, "points[%d] is %s, not a name",
                                         (int)i, lbridge_describe(L, -1)));
     const char *name = lua_tostring(L, -1);
+    if (!lbridge_is_text(L, -1))
+      board_error(L, v, lua_pushfstring(L, "points[%d] is %s, which holds a "
+                                           "zero byte",
+                                        (int)i, lbridge_describe(L, -1)));
     for (int r = 0; reserved_names[r]; r++)
       if (strcmp(name, reserved_names[r]) == 0)
         board_error(L, v, lua_pushfstring(L, "points[%d]: \"%s\" is the name "
@@ -255,6 +262,10 @@ static void board_lines(lua_State *L, int v, Graph *g, const char *field,
     int type = lua_rawgeti(L, -1, i), top = lua_gettop(L);
     if (type == LUA_TSTRING) { /* "a-b" */
       const char *text = lua_tostring(L, -1), *dash = strchr(text, '-');
+      if (!lbridge_is_text(L, -1))
+        board_error(L, v, lua_pushfstring(L, "%s is %s, which holds a zero "
+                                             "byte",
+                                          where, lbridge_describe(L, -1)));
       if (!dash)
         board_error(L, v, lua_pushfstring(L, "%s is %s: write a line as "
                                              "{\"a\", \"b\"} or \"a-b\"",
@@ -437,8 +448,8 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
     hook_field(L, v, "result", &var->hook.result_ref);
   if (lua_getfield(L, t, "start") != LUA_TNIL) {
     Position p;
-    if (lua_type(L, -1) != LUA_TSTRING)
-      field_error(L, v, "start", "position text");
+    if (!lbridge_is_text(L, -1))
+      field_error(L, v, "start", "position text (without a zero byte)");
     int bad = board_parse(&p, lua_tostring(L, -1), err) != 0;
     if (!bad && var->rules.graph)
       bad = graph_check_position(var->rules.graph, &p, err) != 0;
@@ -472,7 +483,8 @@ static void apply_info(lua_State *L, int v, int t) {
       lua_pop(L, 1);
       continue;
     }
-    if (type != LUA_TSTRING) field_error(L, v, keys[i], "a string");
+    if (!lbridge_is_text(L, -1))
+      field_error(L, v, keys[i], "a string without a zero byte");
     lvariant_info_set(L, v, keys[i]);
   }
 }
@@ -973,6 +985,7 @@ static int variant_outcome(lua_State *L) {
 static int variant_index(lua_State *L) {
   Variant *v = variant_self(L);
   const char *key = luaL_checkstring(L, 2);
+  if (!lbridge_is_text(L, 2)) return 0; /* no field's name */
   if (strcmp(key, "arms") == 0 && !v->rules.graph)
     lua_pushinteger(L, v->rules.arms);
   else if (strcmp(key, "points") == 0 && v->rules.graph)

@@ -39,6 +39,17 @@ function shared.check_arg(ok, n, name, want, x)
   return x
 end
 
+-- shared.check_text(x, n, name, what): x, argument n of function name; a
+-- string in it must hold no zero byte (the one rule of lbridge.c, which
+-- shared.text gives: C would read it cut short), else "bad argument #n to
+-- 'name' (what holds a zero byte)".
+function shared.check_text(x, n, name, what)
+  if type(x) == "string" and not shared.text(x) then
+    shared.arg_error(n, name, what .. " holds a zero byte")
+  end
+  return x
+end
+
 -- shared.reason(message): what an error message says is wrong, without
 -- the place it came from nor the "bad argument #2 to 'play' (...)" around
 -- it; and whether it was an argument error.

@@ -380,6 +380,7 @@ function M.player(spec, options)
   elseif t == "table" then
     return from_definition(spec, options, "custom")
   elseif t == "string" then
+    shared.check_text(spec, 1, "player", "the player's name or path")
     if engines[spec] then
       local name = spec
       if spec == "perfect" and options and options.lookahead then

@@ -386,3 +386,126 @@ test("every integer the bridge and the module's parts read goes through the one 
   end
   eq(found, {}, "integers read outside shared.whole and lbridge_whole")
 end)
+
+-- --- text: a zero byte is refused wherever a string reaches C ---
+
+-- Whether message says a zero byte was refused: in words, or by showing
+-- the string whole with its zero byte (a string compared in Lua with a
+-- list of choices: option style must be "star" or "wheel", got "star\0x").
+local function names_zero_byte(message)
+  message = tostring(message)
+  return message:find("zero byte", 1, true) or message:find("\\0x", 1, true)
+end
+
+-- Functions whose parameters of these names take other valid strings
+-- here, or no text at all.
+local TEXT_VALID = {["mt.same_game"] = {a = "standard", b = "standard"},
+                    ["mt.puzzle.text"] = {puzzle = false}} -- a table only
+
+test("a zero byte in any text argument is refused, never cut short", function()
+  local failures, tried = {}, 0
+  for _, e in ipairs(api_functions()) do
+    local params = e.params or {}
+    for i, p in ipairs(params) do
+      local own = TEXT_VALID[e.name] or {}
+      local valid = own[p]
+      if valid == nil then valid = VALID[p] and VALID[p]() end
+      if type(valid) == "string" and not SKIP[e.name] then
+        local at = i + (e.class and 1 or 0)
+        local args, n = arguments(e, at, function() return valid .. "\0x" end)
+        for j, q in ipairs(params) do
+          if own[q] and j ~= i then args[j + (e.class and 1 or 0)] = own[q] end
+        end
+        local ok, message = mt.limit({time = 20}, e.f, table.unpack(args, 1, n))
+        tried = tried + 1
+        if ok or not names_zero_byte(message) then
+          failures[#failures + 1] = string.format("%s, argument %d (%s = %q): %s", e.name, at, p,
+                                                  valid .. "\0x", ok and "accepted" or tostring(message))
+        end
+      end
+    end
+  end
+  check(tried > 30, "text arguments tried: " .. tried)
+  eq(failures, {}, "text arguments with a zero byte")
+end)
+
+test("a zero byte in text inside tables and values is refused, never cut short", function()
+  local g = mt.game()
+  local board = {points = {"a", "b", "c", "d", "e"}, lines = {"a-b", "b-c", "c-d", "d-e", "e-a"},
+                 start = "bb.ww b"}
+  local function with(t, k, x)
+    local copy = {}
+    for key, value in pairs(t) do copy[key] = value end
+    copy[k] = x
+    return copy
+  end
+  local cases = {
+    {"variant name", function() return mt.variant{name = "a\0x"} end},
+    {"variant description", function() return mt.variant{description = "a\0x"} end},
+    {"variant source", function() return mt.variant{source = "a\0x"} end},
+    {"variant base", function() return mt.variant{base = "standard\0x"} end},
+    {"variant start", function() return mt.variant{start = "bbbbwwww/. b\0x"} end},
+    {"variant flank", function() return mt.variant{flank = "always\0x"} end},
+    {"a point's name", function()
+       return mt.variant(with(board, "points", {"a", "b\0x", "c", "d", "e"})) end},
+    {"a line's names", function() return mt.variant(with(board, "lines", {"a-b\0x", "b-c", "c-d", "d-e", "e-a"})) end},
+    {"a line's pair", function()
+       return mt.variant(with(board, "lines", {{"a", "b\0x"}, "b-c", "c-d", "d-e", "e-a"})) end},
+    {"an arrow", function() return mt.variant(with(board, "arrows", {"a-c\0x"})) end},
+    {"the centre", function() return mt.variant(with(board, "centre", "a\0x")) end},
+    {"the start of a board", function() return mt.variant(with(board, "start", "bb.ww b\0x")) end},
+    {"a history's move", function()
+       local v = mt.variant{base = "standard", history = 1, allow = function() return true end}
+       return v:moves(mt.position("bbb.wwww/b w 1"), {"4-c\0x"}) end},
+    {"a point of a board of points", function() return mt.variant(board).start:at("a\0x") end},
+    {"Game:play", function() return g:copy():play("4-c\0x") end},
+    {"Variant:play", function() return mt.variant("standard"):play(g:board(), "4-c\0x") end},
+    {"a record's text", function() return mt.from_record("1. 4-c\0 5-4") end},
+    {"a tag's value", function() return g:record{Event = "a\0x"} end},
+    {"a tag's name", function() return g:record{["Event\0x"] = "a"} end},
+    {"a solution file", function() return mt.solve("standard", {file = "s\0x"}) end},
+    {"a player's name", function() return mt.player("random\0x") end},
+    {"a match's variant", function() return mt.match("random", "random", {variant = "standard\0x"}) end},
+    {"a match's start", function() return mt.match("random", "random", {start = "bbbbwwww/. b\0x"}) end},
+    {"a tournament's player", function() return mt.tournament{players = {"random", "random\0x"}} end},
+    {"a tournament's variant", function()
+       return mt.tournament{players = {"random", "random"}, variants = {"standard\0x"}} end},
+    {"accuracy weights", function() return mt.accuracy("random", "standard", {weights = "states\0x"}) end},
+    {"svg style", function() return mt.svg(g, {style = "star\0x"}) end},
+    {"svg arrow", function() return mt.svg(g, {arrow = "4-c\0x"}) end},
+    {"a puzzle's goal", function() return mt.puzzle.generate{goal = "win\0x", plies = 1} end},
+    {"a playout policy's move", function()
+       return mt.mcts(g, {playouts = 20, policy = function(_, moves) return tostring(moves[1]) .. "\0x" end}) end},
+    {"a function player's move", function()
+       return mt.accuracy(function(game) return tostring(game:moves()[1]) .. "\0x" end, "standard", {sample = 2}) end},
+  }
+  for _, c in ipairs(cases) do
+    local ok, message = pcall(c[2])
+    check(not ok and names_zero_byte(message), c[1] .. ": " .. (ok and "accepted" or tostring(message)))
+  end
+  eq(mt.variant("standard")["name\0x"], nil, "a field name with a zero byte is no field")
+end)
+
+test("every text argument the bridge reads goes through the one rule", function()
+  -- the readers of string arguments other than lbridge_check_text, and why
+  local allowed = {
+    ["lua/bridge/lbridge.c"] = 1,   -- lbridge_check_text itself
+    ["lua/bridge/lsafelib.c"] = 9,  -- Lua's own string and table functions, bytes and all
+    ["lua/bridge/lfiles.c"] = 6,    -- io-like: nil and "the path holds a zero byte" (lbridge_is_text)
+    ["lua/bridge/lguard.c"] = 1,    -- a name from the module's own parts
+    ["lua/bridge/lmutorere.c"] = 1, -- an embedded file's name, from the module's own parts
+    ["lua/bridge/lposition.c"] = 1, -- a field's name, compared with its length
+    ["lua/bridge/lvariant.c"] = 1,  -- a field's name, then lbridge_is_text
+    ["lua/program/lines.c"] = 1,    -- a line written out, bytes and all
+  }
+  local root = HERE .. "/../.."
+  local found = {}
+  local listing = io.popen("cd " .. root .. " && ls lua/bridge/*.c lua/program/*.c"):read("a")
+  for path in listing:gmatch("[^\n]+") do
+    local text = io.open(root .. "/" .. path):read("a")
+    local n = 0
+    for _ in text:gmatch("luaL_[co][hp][et]c?k?l?string%s*%(") do n = n + 1 end
+    if n ~= (allowed[path] or 0) then found[#found + 1] = path .. ": " .. n .. " string readers" end
+  end
+  eq(found, {}, "string arguments read outside lbridge_check_text")
+end)
