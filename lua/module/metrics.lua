@@ -72,7 +72,7 @@ local function metrics_options(v, o)
   if M.type(o.start) == "Game" then
     start, history = o.start:state()
   elseif o.start ~= nil then
-    start = shared.as_argument(2, "metrics", M.position, o.start)
+    start = shared.as_option(2, "metrics", "start", M.position, o.start)
   end
   if o.random == false then cap, games = 0, 0 end
   return {cap = cap, games = games,
