@@ -177,6 +177,14 @@ test("every error of the records' bindings (lrecord.c) is taken, in the file's o
     {function() game():record{Result = "1-0"} end, "tag Result: it is written from the game itself"},
     {function() mt.game(mt.variant{name = "two words"}):record() end,
      "the variant's name two words is not one a record can hold"},
+    -- push_layout
+    {function()
+       local t = {name = "ring", points = {}, lines = {}, layout = {}, start = "bw" .. ("."):rep(62) .. " b"}
+       for i = 1, 64 do
+         t.points[i], t.lines[i] = "p" .. i, "p" .. i .. "-p" .. i % 64 + 1
+         t.layout["p" .. i] = {i / 3, -i / 7}
+       end
+       mt.game(t):record() end, "the board's layout does not fit a record: its Layout tag would be longer"},
     -- tag_list
     {function() game():record(many) end, "too many tags: a record holds at most 64"},
     -- push_record
@@ -207,6 +215,11 @@ test("every error of the records' bindings (lrecord.c) is taken, in the file's o
      "record: a record of a board of points needs a Position tag"},
     {function() mt.from_record('[Points "a b c"]\n[Lines "a-b"]\n[Position "b.w b"]\n*') end,
      "record: the board of the tags: "},
+    -- push_layout_tag
+    {function() mt.from_record('[Points "a b"]\n[Lines "a-b"]\n[Layout "a:0,0 b"]\n[Position "b. b"]\n*') end,
+     "record: the Layout tag: \"b\" is not name:x,y"},
+    {function() mt.from_record('[Points "a b"]\n[Lines "a-b"]\n[Layout "a:0,0"]\n[Position "b. b"]\n*') end,
+     "record: the Layout tag gives 1 place for the 2 points of the Points tag"},
     -- record_variant
     {function() mt.from_record('[Variant "two words"]\n*') end,
      "record: the Variant tag \"two words\" is not a variant name"},
@@ -215,6 +228,8 @@ test("every error of the records' bindings (lrecord.c) is taken, in the file's o
      "record: unknown variant 'nonesuch' (mt.variants() lists them); a reader needs " ..
      "variants/nonesuch.lua in a folder of MUTORERE_PATH"},
     {function() mt.from_record('[Flank "-3"]\n*') end, "record: "},
+    {function() mt.from_record('[Centre "c"]\n*') end,
+     "record: the Centre tag describes a board of points: it needs a Points tag"},
     -- push_game_from
     {function() mt.from_record('1. 4-c {') end, "record: line 1: a comment { is never closed"},
     {function() mt.from_record('[Position "bbbbwwww"]\n*') end, "record: the Position tag: bad position"},
