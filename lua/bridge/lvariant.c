@@ -295,7 +295,11 @@ static void board_layout(lua_State *L, int v, const Graph *g) {
                                          "y}}, got %s",
                                       lbridge_describe(L, -1)));
   for (int i = 0; i < g->n; i++) {
-    int ok = lua_getfield(L, -1, g->name[i]) == LUA_TTABLE;
+    int type = lua_getfield(L, -1, g->name[i]), ok = type == LUA_TTABLE;
+    if (type == LUA_TNIL)
+      board_error(L, v, lua_pushfstring(L, "layout gives no place to point "
+                                           "\"%s\": give every point {x, y}",
+                                        g->name[i]));
     for (int c = 1; c <= 2 && ok; c++) {
       ok = lua_rawgeti(L, -1, c) == LUA_TNUMBER;
       lua_Number x = lua_tonumber(L, -1);
@@ -304,8 +308,8 @@ static void board_layout(lua_State *L, int v, const Graph *g) {
     }
     if (!ok)
       board_error(L, v, lua_pushfstring(L, "layout.%s must be {x, y}, two "
-                                           "numbers",
-                                        g->name[i]));
+                                           "numbers, got %s",
+                                        g->name[i], lbridge_describe(L, -1)));
     lua_pop(L, 1);
   }
 }
