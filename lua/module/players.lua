@@ -250,16 +250,16 @@ end
 local STOP_SLICE = 0.1 -- seconds a solve may take when only a stop limits it
 
 -- Solves game's variant within the limits of a move.  Without limits it
--- takes as long as it takes, and a failure is an error.  With limits it
--- gets 80% of the time (STOP_SLICE when only a stop bounds the move, since
--- the solver cannot poll it) and returns nil when that ran out or the
--- board cannot be solved here, remembering it so as not to try again with
--- no more time.
+-- takes as long as it takes; with limits it gets 80% of the time
+-- (STOP_SLICE when only a stop bounds the move, since the solver cannot
+-- poll it).  Returns nil when that ran out or the board cannot be solved
+-- here (too big for the memory: then it says so on standard error, once
+-- for this player and variant), remembering it so as not to try again
+-- with no more time; any other failure is an error.
 local function solve_within(self, game, limits)
   local v = game:variant()
-  if not limits then return M.solve(v) end
   self.unsolved = self.unsolved or setmetatable({}, {__mode = "k"})
-  local budget = limits.time and limits.time * 0.8 or (limits.stop and STOP_SLICE)
+  local budget = limits and (limits.time and limits.time * 0.8 or (limits.stop and STOP_SLICE))
   local failed = self.unsolved[v]
   if failed and (failed == math.huge or (budget or math.huge) <= failed) then return nil end
   local ok, s
@@ -274,6 +274,9 @@ local function solve_within(self, game, limits)
     self.unsolved[v] = budget
   elseif text:find("cannot solve", 1, true) or text:find("not enough memory", 1, true) then
     self.unsolved[v] = math.huge
+    io.stderr:write(string.format("player %s: %s (%s) cannot be solved here (%s): it plays on " ..
+                                  "by alpha-beta search\n", self.name, v.name, shared.size_text(v),
+                                  (shared.reason(text):gsub("^cannot solve: ", ""))))
   else
     error(s, 0)
   end
@@ -297,7 +300,7 @@ engines.perfect = {
     local s = solve_within(self, game, limits)
     if not s then -- alpha-beta for the rest of the time
       local rest = {}
-      for k, x in next, limits do rest[k] = x end
+      for k, x in next, limits or {} do rest[k] = x end
       if rest.time then rest.time = math.max(0.001, rest.time - (M.clock() - t0)) end
       return alphabeta({}, game, rest)
     end
