@@ -251,12 +251,13 @@ end
 -- --- searches ---
 
 -- The seconds kept back, out of t, for the answer after a cut-off: the
--- move overhead, or 1.25 times the longest an answer after a cut-off has
--- lately taken when that is more (e.need: on a loaded machine the engine,
--- busy searching, is woken late, and that, not the quick search, is what
--- the answer waits for), never more than half of t.
+-- move overhead (at most half of t), or 1.25 times the longest an answer
+-- after a cut-off has lately taken when that is more (e.need: on a loaded
+-- machine the engine, busy searching, is woken late, and that, not the
+-- quick search, is what the answer waits for), up to a quarter of t.
 local function kept(e, t)
-  return min(max(e.overhead / 1000, 1.25 * e.need), t / 2)
+  local overhead = min(e.overhead / 1000, t / 2)
+  return max(overhead, min(1.25 * e.need, t / 4))
 end
 
 -- The time to think about a move, in seconds: the time a player aims at,
@@ -268,7 +269,7 @@ local function think_time(e, o)
     local t = o.movetime / 1000
     local keep = kept(e, t)
     local hard = max(0.001, t - keep)
-    return min(hard, max(0.001, (t - overhead) * 0.85)), hard, keep
+    return max(0.001, hard * 0.85), hard, keep
   end
   local mine = e.game:turn() == "black" and "p1" or "p2"
   local left = o[mine .. "time"]

@@ -102,7 +102,7 @@ end)
 test("malformed positions are refused with what is wrong", function()
   local cases = {
     {"", "empty text"},
-    {"bbbbwwww", "expected '/'"},
+    {"bbbbwwww", "the side to move is missing: after the 8 points"},
     {"bbxbwwww/. b", "arm 3 is 'x'"},
     {"bbbwwww/. b", "7 arms"},
     {"bbbbwwww/x b", "the centre is 'x'"},

@@ -159,8 +159,8 @@ test("a fallback on a short clock is a note, not an error", function()
   local notes = only(out, "info string player ")
   check(#notes > 0, "the safety net was used at least once: " .. table.concat(out, "\n"))
   for _, l in ipairs(notes) do
-    check(l:find("^info string player [%w-]+ did not answer within 0%.%d+ s; playing " ..
-                 "%d+%-c from a quick search instead$"), l)
+    check(l:find("^info string player [%w-]+ did not answer within 0%.%d+ s %(%d+ ms kept back " ..
+                 "for the answer%); playing %d+%-c from a quick search instead$"), l)
   end
 end)
 
