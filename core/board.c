@@ -150,6 +150,14 @@ static int parse_points(Position *p, const char **s, char *err) {
              "points bb.ww b)");
     return -1;
   }
+  if (!wheel && !*t) { /* "bb.ww" or "bbbbwwww": the side left out */
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: the side to move is missing: after the %d "
+             "points, a space and b or w (bb.ww b; on the wheel "
+             "<arms>/<centre> <side>, e.g. bbbbwwww/. b)",
+             n);
+    return -1;
+  }
   if (!wheel && *t == ' ') { /* a graph board's points */
     p->n = (uint8_t)n;
     p->graph = 1;

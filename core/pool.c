@@ -114,10 +114,12 @@ void pool_free(Pool *p) {
   memory_realloc(p, 0);
 }
 
-/* Polls the Cancel and ticks. */
+/* Polls the Cancel and ticks, while the pass has not failed: the chunks
+** skipped after a failure count as done, and a bar would show them so. */
 static void pool_look(Pool *p, const Cancel *c, int cancelled, PoolTick tick) {
   if (cancel_now(c)) pool_fail(p, cancelled);
-  if (tick) tick(p->ud, __atomic_load_n(&p->done, __ATOMIC_RELAXED));
+  if (tick && !__atomic_load_n(&p->failed, __ATOMIC_ACQUIRE))
+    tick(p->ud, __atomic_load_n(&p->done, __ATOMIC_RELAXED));
 }
 
 int pool_run(Pool *p, PoolChunk chunk, void *ud, uint64_t count, uint64_t size,

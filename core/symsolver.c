@@ -146,7 +146,7 @@ static int run_pass(Sym *sv, ChunkFn chunk) {
   sv->failed = 0;
   int rc = pool_run(sv->pool, pass_chunk, sv, sv->entries, CHUNK, sv->cancel,
                     SOLVER_CANCELLED, report);
-  report(sv, sv->entries);
+  if (!rc && !sv->failed) report(sv, sv->entries); /* a stopped pass never ends */
   return sv->failed ? sv->failed : rc;
 }
 

@@ -45,7 +45,8 @@ typedef struct Run {
 static lua_Integer int_field(lua_State *L, int idx, const char *key,
                              lua_Integer def) {
   lua_getfield(L, idx, key);
-  lua_Integer x = luaL_optinteger(L, -1, def);
+  lua_Integer x = lbridge_opt_whole(L, -1, key, def, LUA_MININTEGER,
+                                    LUA_MAXINTEGER);
   lua_pop(L, 1);
   return x;
 }
@@ -211,7 +212,7 @@ static void judge_state(Run *r, uint32_t i) {
   Move m;
   const char *text = lua_tostring(L, -1);
   int j = -1;
-  if (text && rules_parse_move(&r->v->rules, text, &m, err) == 0)
+  if (text && lbridge_is_text(L, -1) && rules_parse_move(&r->v->rules, text, &m, err) == 0)
     j = accuracy_move_index(r->g, i, m);
   if (j < 0) {
     lua_pushfstring(L, "%s is not a legal move", lbridge_describe(L, -1));

@@ -38,11 +38,17 @@ const char *lbridge_describe(lua_State *L, int idx) {
   if (lua_type(L, idx) == LUA_TSTRING) {
     size_t k;
     const char *s = lua_tolstring(L, idx, &k);
-    if (k <= 40) return lua_pushfstring(L, "\"%s\"", s);
-    lua_pushlstring(L, s, 40);
-    s = lua_pushfstring(L, "\"%s...\"", lua_tostring(L, -1));
-    lua_remove(L, -2);
-    return s;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_addchar(&b, '"');
+    for (size_t i = 0; i < k && i < 40; i++) /* a zero byte shown as \0 */
+      if (s[i])
+        luaL_addchar(&b, s[i]);
+      else
+        luaL_addstring(&b, "\\0");
+    luaL_addstring(&b, k > 40 ? "...\"" : "\"");
+    luaL_pushresult(&b);
+    return lua_tostring(L, -1);
   }
   return lua_pushstring(L, luaL_typename(L, idx));
 }
@@ -175,4 +181,42 @@ int lbridge_is_text(lua_State *L, int idx) {
   if (lua_type(L, idx) != LUA_TSTRING) return 0;
   const char *s = lua_tolstring(L, idx, &k);
   return strlen(s) == k;
+}
+
+const char *lbridge_check_text(lua_State *L, int arg, const char *what,
+                               size_t *len) {
+  size_t k;
+  const char *s = luaL_checklstring(L, arg, &k);
+  if (strlen(s) != k)
+    luaL_argerror(L, arg, lua_pushfstring(L, "%s holds a zero byte", what));
+  if (len) *len = k;
+  return s;
+}
+
+int lbridge_whole(lua_State *L, int idx, lua_Integer *x) {
+  int ok = 0;
+  if (lua_type(L, idx) == LUA_TNUMBER) *x = lua_tointegerx(L, idx, &ok);
+  return ok;
+}
+
+lua_Integer lbridge_check_whole(lua_State *L, int arg, const char *what,
+                                lua_Integer lo, lua_Integer hi) {
+  lua_Integer x = 0;
+  if (!lbridge_whole(L, arg, &x) || x < lo || x > hi) {
+    const char *got = lbridge_describe(L, arg);
+    const char *range = lo == LUA_MININTEGER ? ""
+                        : hi == LUA_MAXINTEGER
+                            ? lua_pushfstring(L, " >= %I", lo)
+                            : lua_pushfstring(L, " from %I to %I", lo, hi);
+    luaL_argerror(L, arg,
+                  lua_pushfstring(L, "%s must be a whole number%s, got %s", what,
+                                  range, got));
+  }
+  return x;
+}
+
+lua_Integer lbridge_opt_whole(lua_State *L, int arg, const char *what,
+                              lua_Integer def, lua_Integer lo, lua_Integer hi) {
+  return lua_isnoneornil(L, arg) ? def
+                                 : lbridge_check_whole(L, arg, what, lo, hi);
 }

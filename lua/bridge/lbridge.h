@@ -55,7 +55,7 @@ void lbridge_sorted_keys(lua_State *L, int set);
 
 /* Pushes and returns a short description of the value at idx for error
 ** messages: a number as written (66, 1e+300), a string quoted (cut at 40
-** characters), else its type name. */
+** characters, a zero byte shown as \0), else its type name. */
 const char *lbridge_describe(lua_State *L, int idx);
 
 /* The error object at idx as text for a message: itself when a string (or
@@ -65,6 +65,28 @@ const char *lbridge_message(lua_State *L, int idx);
 /* 1 when the value at idx is a string without zero bytes (a path, a
 ** name: what C would read whole). */
 int lbridge_is_text(lua_State *L, int idx);
+
+/* The one rule for a text argument: raises an argument error of arg
+** naming what ("the move holds a zero byte") when the string at arg holds
+** a zero byte, which C would cut short; returns the string (a number is
+** taken as luaL_checklstring takes it).  *len gets its length when len is
+** not NULL. */
+const char *lbridge_check_text(lua_State *L, int arg, const char *what,
+                               size_t *len);
+
+/* The one rule for a count (an integer argument, option or field): 1 when
+** the value at idx is a number with a whole value that fits an integer (2,
+** or 4/2 = 2.0, as Lua's own functions take it), and then *x is it; 0 for
+** 2.5, a string ("2") or anything else. */
+int lbridge_whole(lua_State *L, int idx, lua_Integer *x);
+
+/* The argument arg as a count from lo to hi (def when arg is none or nil
+** and optional), or an argument error: "what must be a whole number from
+** lo to hi, got 2.5" (without the bounds that are the integers' own). */
+lua_Integer lbridge_check_whole(lua_State *L, int arg, const char *what,
+                                lua_Integer lo, lua_Integer hi);
+lua_Integer lbridge_opt_whole(lua_State *L, int arg, const char *what,
+                              lua_Integer def, lua_Integer lo, lua_Integer hi);
 
 /* Seconds on a monotonic clock (mt.clock). */
 double lbridge_clock(void);

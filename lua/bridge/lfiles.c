@@ -21,10 +21,7 @@
 
 
 const char *lfiles_checkpath(lua_State *L, int arg) {
-  size_t k;
-  const char *path = luaL_checklstring(L, arg, &k);
-  if (strlen(path) != k) luaL_argerror(L, arg, "the path holds a zero byte");
-  return path;
+  return lbridge_check_text(L, arg, "the path", NULL);
 }
 
 /* --- reading --- */

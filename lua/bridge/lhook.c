@@ -67,8 +67,8 @@ static int bad_answer(lua_State *L, HookContext *h) {
   int allow = strcmp(h->asking, "allow") == 0;
   int string = lua_type(L, -1) == LUA_TSTRING;
   return luaL_error(
-      L, "it returned %s%s%s; want %s", string ? "\"" : "",
-      string ? lua_tostring(L, -1) : luaL_typename(L, -1), string ? "\"" : "",
+      L, "it returned %s; want %s",
+      string ? lbridge_describe(L, -1) : luaL_typename(L, -1),
       allow ? "true or false" : "\"black\", \"white\", \"draw\" or nil");
 }
 
@@ -81,7 +81,7 @@ static int ask_result(lua_State *L, HookContext *h, int v, int hist) {
   lua_pushvalue(L, hist);
   lua_call(L, 2, 1);
   int outcome = OUTCOME_NONE;
-  if (lua_type(L, -1) == LUA_TSTRING) {
+  if (lbridge_is_text(L, -1)) {
     const char *s = lua_tostring(L, -1);
     outcome = strcmp(s, "black") == 0   ? OUTCOME_BLACK
               : strcmp(s, "white") == 0 ? OUTCOME_WHITE

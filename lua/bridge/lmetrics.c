@@ -3,6 +3,7 @@
 ** metrics.lua: one call builds the reachable graph of a variant's start
 ** and returns everything measured on it as a plain table.
 */
+#include <limits.h>
 #include <string.h>
 
 #include "lmetrics.h"
@@ -199,10 +200,11 @@ static int metrics_exact(lua_State *L) {
   lua_getfield(L, 5, "games");
   lua_getfield(L, 5, "seed");
   lua_getfield(L, 5, "examples");
-  int cap = (int)luaL_optinteger(L, 6, 0),
-      games = (int)luaL_optinteger(L, 7, 0);
-  uint64_t seed = (uint64_t)luaL_optinteger(L, 8, 1);
-  int examples = (int)luaL_optinteger(L, 9, 10);
+  int cap = (int)lbridge_opt_whole(L, 6, "cap", 0, 0, INT_MAX),
+      games = (int)lbridge_opt_whole(L, 7, "games", 0, 0, INT_MAX);
+  uint64_t seed = (uint64_t)lbridge_opt_whole(L, 8, "seed", 1, LUA_MININTEGER,
+                                              LUA_MAXINTEGER);
+  int examples = (int)lbridge_opt_whole(L, 9, "examples", 10, 0, INT_MAX);
   MetricsGraph *g = lmetrics_graph(L, v, s, &start, &h);
   Cancel cancel = lwatchdog_cancel(L);
   int rc;

@@ -88,7 +88,7 @@ Move lmove_check(lua_State *L, int arg, const Rules *r) {
   char err[BOARD_ERRMAX];
   if (u) return *u;
   if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "move text");
-  if (rules_parse_move(r, lua_tostring(L, arg), &m, err))
+  if (rules_parse_move(r, lbridge_check_text(L, arg, "the move", NULL), &m, err))
     luaL_argerror(L, arg, err);
   return m;
 }

@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 #include <limits.h>
 #include <poll.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +140,24 @@ static int push_globals(lua_State *L) {
 /* shared.lua_function(x) — true when x is a function written in Lua. */
 static int is_lua_function(lua_State *L) {
   lua_pushboolean(L, lua_isfunction(L, 1) && !lua_iscfunction(L, 1));
+  return 1;
+}
+
+/* shared.whole(x) — x as an integer when it is a count by the one rule of
+** lbridge_whole (2 and 4/2 give 2), else nil (2.5, "2"). */
+static int shared_whole(lua_State *L) {
+  lua_Integer x;
+  if (lbridge_whole(L, 1, &x))
+    lua_pushinteger(L, x);
+  else
+    lua_pushnil(L);
+  return 1;
+}
+
+/* shared.text(x) — true when x is a string without a zero byte (what C
+** reads whole: lbridge_is_text). */
+static int shared_text(lua_State *L) {
+  lua_pushboolean(L, lbridge_is_text(L, 1));
   return 1;
 }
 
@@ -574,7 +593,7 @@ static int module_clock(lua_State *L) {
 static int fd_of(lua_State *L, int arg) {
   luaL_Stream *s = luaL_testudata(L, arg, LUA_FILEHANDLE);
   if (s) return s->f ? fileno(s->f) : -1;
-  return (int)luaL_checkinteger(L, arg);
+  return (int)lbridge_check_whole(L, arg, "a file descriptor", 0, INT_MAX);
 }
 
 /* mt.isatty(file) — true when a file (io.stdout, io.stderr, ...) or
@@ -661,6 +680,10 @@ int luaopen_mutorere(lua_State *L) {
   lua_setfield(L, shared, "globals");
   lua_pushcfunction(L, is_lua_function);
   lua_setfield(L, shared, "lua_function");
+  lua_pushcfunction(L, shared_whole);
+  lua_setfield(L, shared, "whole");
+  lua_pushcfunction(L, shared_text);
+  lua_setfield(L, shared, "text");
   lua_pushvalue(L, shared);
   lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
   lwatchdog_open(L, api, shared);

@@ -30,9 +30,7 @@ static int perft_l(lua_State *L) {
     if (rules_check_position(&v->rules, &p, err)) return luaL_error(L, "%s", err);
     lhistory_check(L, 4, &v->rules, &p, rules_memory(&v->rules), &h);
   }
-  lua_Integer depth = luaL_checkinteger(L, 2);
-  luaL_argcheck(L, depth >= 0 && depth <= PERFT_MAX_DEPTH, 2,
-                "depth must be from 0 to 200");
+  lua_Integer depth = lbridge_check_whole(L, 2, "depth", 0, PERFT_MAX_DEPTH);
   Cancel cancel = lwatchdog_cancel(L);
   lua_State *before = lhook_enter(v, L);
   int64_t n = perft(&v->rules, &p, &h, (int)depth, &cancel);

@@ -68,7 +68,7 @@ static int check_point(lua_State *L, int arg, const Position *p,
   int n = p->n;
   if (lua_type(L, arg) == LUA_TSTRING) {
     size_t len;
-    const char *s = lua_tolstring(L, arg, &len);
+    const char *s = lbridge_check_text(L, arg, "the point", &len);
     if (!p->graph && strcmp(s, "c") == 0) return BOARD_CENTRE;
     int point = g ? graph_find(g, s, len) : -1;
     if (point >= 0) return point;
@@ -80,7 +80,13 @@ static int check_point(lua_State *L, int arg, const Position *p,
                            : "this position knows no point names (a point "
                              "is a number 1..n)");
   }
-  lua_Integer a = luaL_checkinteger(L, arg);
+  lua_Integer a = 0;
+  if (!lbridge_whole(L, arg, &a))
+    return luaL_argerror(L, arg,
+                         lua_pushfstring(L, "a point is %s, got %s",
+                                         p->graph ? "a number 1..n or a name"
+                                                  : "an arm number or \"c\"",
+                                         lbridge_describe(L, arg)));
   if (a < 1 || a > n)
     return luaL_argerror(L, arg,
                          lua_pushfstring(L, "no %s %d on a board of %d %ss",
@@ -108,7 +114,8 @@ Position lposition_check(lua_State *L, int arg) {
   if (p) return *p;
   if (lua_type(L, arg) != LUA_TSTRING)
     luaL_typeerror(L, arg, "position text or Position");
-  if (board_parse(&q, lua_tostring(L, arg), err)) luaL_argerror(L, arg, err);
+  if (board_parse(&q, lbridge_check_text(L, arg, "the position", NULL), err))
+    luaL_argerror(L, arg, err);
   return q;
 }
 
@@ -159,6 +166,7 @@ static int position_pieces(lua_State *L) {
   static const char *const kinds[] = {"black", "white", "empty", NULL};
   Position *p = position_self(L);
   const Graph *g = position_graph(L, 1);
+  lbridge_check_text(L, 2, "the colour", NULL); /* as checkoption reads it */
   int colour = luaL_checkoption(L, 2, NULL, kinds);
   if (colour == 2) {
     uint64_t empty = ~(p->arms[BLACK] | p->arms[WHITE]) & board_full(p->n);
@@ -233,8 +241,8 @@ static int position_transform(lua_State *L) {
   int ok = 1;
   lua_Integer k = 0;
   if (lua_getfield(L, 2, "rotate") != LUA_TNIL) {
-    k = lua_tointegerx(L, -1, &ok);
-    if (!ok || lua_type(L, -1) != LUA_TNUMBER)
+    ok = lbridge_whole(L, -1, &k);
+    if (!ok)
       luaL_argerror(L, 2,
                     lua_pushfstring(L, "rotate must be a whole number, got %s",
                                     lbridge_describe(L, -1)));
@@ -348,6 +356,9 @@ void lhistory_check(lua_State *L, int arg, const Rules *r, const Position *p,
       luaL_argerror(L, arg,
                     lua_pushfstring(L, "history[%d] is a %s, not a move",
                                     (int)i, luaL_typename(L, -1)));
+    if (!u && !lbridge_is_text(L, -1))
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L, "history[%d] holds a zero byte", (int)i));
     if (u)
       h->moves[h->count++] = *u;
     else if (rules_parse_move(r, lua_tostring(L, -1), &h->moves[h->count++],

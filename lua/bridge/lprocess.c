@@ -270,10 +270,9 @@ static int wait_fd(lua_State *L, int fd, short events, double deadline) {
 static int process_send(lua_State *L) {
   Process *p = check_process(L);
   size_t n;
-  const char *text = luaL_checklstring(L, 2, &n);
+  const char *text = lbridge_check_text(L, 2, "the line", &n);
   double deadline = deadline_of(L, 3);
-  luaL_argcheck(L, !memchr(text, '\n', n) && strlen(text) == n, 2,
-                "one line without a zero byte");
+  luaL_argcheck(L, !memchr(text, '\n', n), 2, "one line (no line break)");
   if (p->fd < 0) {
     lua_pushnil(L);
     lua_pushliteral(L, "closed");

@@ -25,9 +25,9 @@
 /* The tags in the order they are written; others follow, sorted. */
 static const char *const tag_order[] = {
     "Event",  "Site",     "Date",   "Round",         "Variant", "VariantPath",
-    "Arms",   "Points",   "Lines",  "Arrows",        "Centre",  "Flank",
-    "AdjacentEnemy",      "Misere", "Repetition",    "MaxPlies", "Black",
-    "White",  "Result",   "Position", NULL};
+    "Arms",   "Points",   "Lines",  "Arrows",        "Centre",  "Layout",
+    "Flank",  "AdjacentEnemy",      "Misere",        "Repetition", "MaxPlies",
+    "Black",  "White",    "Result", "Position",      NULL};
 
 /* The tags that carry a graph board, and the variant table fields they
 ** fill. */
@@ -116,7 +116,7 @@ static void add_tag(RecordTag *tags, int *count, const char *name,
 static int game_tag(const char *name) {
   static const char *const names[] = {
       "Variant",  "Arms",       "Points",   "Lines",    "Arrows",
-      "Centre",   "Flank",      "AdjacentEnemy",        "Misere",
+      "Centre",   "Layout",     "Flank",    "AdjacentEnemy",        "Misere",
       "Repetition", "MaxPlies", "Position", "Result",   NULL};
   for (int i = 0; names[i]; i++)
     if (strcmp(names[i], name) == 0) return 1;
@@ -164,9 +164,9 @@ static void check_tag(lua_State *L, int arg) {
     ok = isalnum((unsigned char)name[i]) || name[i] == '_';
   if (!ok)
     tag_error(L, arg,
-              "bad tag name \"%s\": a tag name is a word of letters, "
-              "digits and _, at most %d characters",
-              name, RECORD_NAMEMAX - 1);
+              "bad tag name %s: a tag name is a word of letters, digits "
+              "and _, at most %d characters",
+              lbridge_describe(L, -2), RECORD_NAMEMAX - 1);
   int type = lua_type(L, -1);
   if (type == LUA_TBOOLEAN) {
     lua_pushstring(L, lua_toboolean(L, -1) ? "true" : "false");
@@ -214,8 +214,46 @@ static void push_joined(lua_State *L, int list, int pairs) {
   luaL_pushresult(&b);
 }
 
+/* Adds x to the buffer b as the shortest text that reads back as x. */
+static void add_number(luaL_Buffer *b, double x) {
+  char text[32];
+  for (int digits = 1; digits <= 17; digits++) {
+    snprintf(text, sizeof text, "%.*g", digits, x);
+    if (strtod(text, NULL) == x) break;
+  }
+  luaL_addstring(b, text);
+}
+
+/* Pushes the Layout tag of the layout table at idx ({name = {x, y}}) on
+** board g: "name:x,y" for each point in order, spaces between; raises when
+** it is longer than a tag holds. */
+static void push_layout(lua_State *L, int idx, const Graph *g) {
+  luaL_Buffer b;
+  idx = lua_absindex(L, idx);
+  luaL_buffinit(L, &b);
+  for (int i = 0; i < g->n; i++) {
+    lua_getfield(L, idx, g->name[i]);
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    double x = lua_tonumber(L, -2), y = lua_tonumber(L, -1);
+    lua_pop(L, 3);
+    if (i) luaL_addchar(&b, ' ');
+    luaL_addstring(&b, g->name[i]);
+    luaL_addchar(&b, ':');
+    add_number(&b, x);
+    luaL_addchar(&b, ',');
+    add_number(&b, y);
+  }
+  luaL_pushresult(&b);
+  if (lua_rawlen(L, -1) >= RECORD_VALUEMAX)
+    luaL_error(L, "the board's layout does not fit a record: its Layout tag "
+                  "would be longer than %d bytes",
+               RECORD_VALUEMAX - 1);
+}
+
 /* Sets the tags of graph board g in the table at t: Points (the names in
-** their order), Lines and Arrows ("a-b", spaces between), Centre. */
+** their order), Lines and Arrows ("a-b", spaces between), Centre, Layout
+** ("name:x,y" in the points' order). */
 static void set_board_tags(lua_State *L, int t, const Graph *g) {
   lboard_describe(L, g, g->n);
   int d = lua_gettop(L);
@@ -229,6 +267,10 @@ static void set_board_tags(lua_State *L, int t, const Graph *g) {
       lua_setfield(L, t, board_tags[i]);
     }
     lua_settop(L, d);
+  }
+  if (lua_getfield(L, d, "layout") == LUA_TTABLE) {
+    push_layout(L, -1, g);
+    lua_setfield(L, t, "Layout");
   }
   lua_settop(L, d - 1);
 }
@@ -476,10 +518,44 @@ static void push_words(lua_State *L, const char *text) {
   }
 }
 
-/* Adds the board of a record's tags (Points, Lines, Arrows, Centre, and
-** the start from Position) to the variant table on top, unless the
+/* Pushes the layout table {name = {x, y}} of a record's Layout tag
+** ("name:x,y" words, one for each of the points points), or raises naming
+** the word that is not one, or saying that the points differ. */
+static void push_layout_tag(lua_State *L, const char *text, lua_Integer points,
+                            const char *where) {
+  lua_newtable(L);
+  push_words(L, text);
+  lua_Integer k = (lua_Integer)lua_rawlen(L, -1), named = 0;
+  for (lua_Integer i = 1; i <= k; i++) {
+    lua_rawgeti(L, -1, i);
+    const char *word = lua_tostring(L, -1), *colon = strchr(word, ':');
+    char *comma = NULL, *end = NULL;
+    double x = colon ? strtod(colon + 1, &comma) : 0, y = 0;
+    int ok = colon && colon > word && comma && comma > colon + 1 && *comma == ',';
+    if (ok) y = strtod(comma + 1, &end);
+    if (!ok || end == comma + 1 || *end || x != x || y != y)
+      luaL_error(L, "%s: the Layout tag: \"%s\" is not name:x,y", where, word);
+    lua_pushlstring(L, word, (size_t)(colon - word));
+    lua_createtable(L, 2, 0);
+    lua_pushnumber(L, x);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, y);
+    lua_rawseti(L, -2, 2);
+    lua_rawset(L, -5);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) named++;
+  if (named != k || k != points)
+    luaL_error(L, "%s: the Layout tag gives %I place%s for the %I points of "
+                  "the Points tag: give each point one place",
+               where, k, k == 1 ? "" : "s", points);
+}
+
+/* Adds the board of a record's tags (Points, Lines, Arrows, Centre, Layout,
+** and the start from Position) to the variant table on top, unless the
 ** variant of that name (name, may be NULL) has that very board: then it is
-** the base, hooks and all. */
+** the base, hooks and all (with the tags' layout, when they give one). */
 static void apply_board_tags(lua_State *L, const Record *r, const char *name,
                              const char *where) {
   int t = lua_gettop(L);
@@ -493,6 +569,14 @@ static void apply_board_tags(lua_State *L, const Record *r, const char *name,
     else
       lua_pushstring(L, value);
     lua_setfield(L, board, board_fields[i]);
+  }
+  const char *layout = record_tag(r, "Layout");
+  if (layout) {
+    lua_getfield(L, board, "points");
+    lua_Integer points = (lua_Integer)lua_rawlen(L, -1);
+    lua_pop(L, 1);
+    push_layout_tag(L, layout, points, where);
+    lua_setfield(L, board, "layout");
   }
   const char *pos = record_tag(r, "Position");
   const Variant *named = name ? resolve_name(L, name, 0) : NULL;
@@ -514,7 +598,9 @@ static void apply_board_tags(lua_State *L, const Record *r, const char *name,
   const Variant *tagged = lvariant_test(L, -1);
   if (named && named->rules.graph &&
       graph_equal(named->rules.graph, tagged->rules.graph)) {
-    lua_settop(L, t); /* the named variant has this board: base = name */
+    lua_getfield(L, board, "layout"); /* the named variant has this board: */
+    lua_setfield(L, t, "layout");     /* base = name, and the tags' layout */
+    lua_settop(L, t);
     return;
   }
   lua_pushnil(L); /* the board of the tags, under the record's name */
@@ -525,6 +611,8 @@ static void apply_board_tags(lua_State *L, const Record *r, const char *name,
   }
   lua_getfield(L, board, "start");
   lua_setfield(L, t, "start");
+  lua_getfield(L, board, "layout");
+  lua_setfield(L, t, "layout");
   lua_settop(L, t);
 }
 
@@ -561,7 +649,17 @@ static Variant *record_variant(lua_State *L, const Record *r, const char *where,
     lua_setfield(L, -2, "arms");
   }
   apply_rule_tags(L, r, where);
-  if (record_tag(r, "Points")) apply_board_tags(L, r, name, where);
+  if (record_tag(r, "Points"))
+    apply_board_tags(L, r, name, where);
+  else {
+    static const char *const with_points[] = {"Lines", "Centre", "Arrows",
+                                              "Layout", NULL};
+    for (int i = 0; with_points[i]; i++)
+      if (record_tag(r, with_points[i]))
+        luaL_error(L, "%s: the %s tag describes a board of points: it needs "
+                      "a Points tag",
+                   where, with_points[i]);
+  }
   if (!path && name && record_tag(r, "Flank")) { /* fully described by tags */
     lbridge_push_api(L, "variant");
     lua_pushstring(L, name);
@@ -644,7 +742,8 @@ static int push_game_from(lua_State *L, const char *text, const char *where,
 /* mt.from_record(text) — the game a record describes (a VariantPath tag
 ** is not followed). */
 static int from_record_l(lua_State *L) {
-  return push_game_from(L, luaL_checkstring(L, 1), "record", NULL);
+  return push_game_from(L, lbridge_check_text(L, 1, "the record", NULL),
+                        "record", NULL);
 }
 
 /* Reads the options of mt.load at arg: {variant_path = bool}.  Returns

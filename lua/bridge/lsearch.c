@@ -96,14 +96,16 @@ static int call_policy(lua_State *L) {
   }
   lua_pop(L, 1);
   lua_call(L, 2, 1);
-  int ok;
-  lua_Integer i = lua_tointegerx(L, -1, &ok);
-  if (ok && i >= 1 && i <= k) {
+  lua_Integer i;
+  if (lbridge_whole(L, -1, &i) && i >= 1 && i <= k) {
     lua_pushinteger(L, i - 1);
     return 1;
   }
   char text[BOARD_MOVEMAX];
   const char *chosen = luaL_tolstring(L, -1, NULL);
+  if (!lbridge_is_text(L, -1))
+    return luaL_error(L, "policy chose %s: a move holds no zero byte",
+                      lbridge_describe(L, -1));
   for (int j = 0; j < k; j++)
     if (strcmp(chosen, g ? graph_format_move(g, moves[j], text)
                          : board_format_move(moves[j], text)) == 0) {
@@ -161,13 +163,9 @@ static lua_Integer int_option(lua_State *L, int idx, const char *key,
                               lua_Integer def, lua_Integer lo, lua_Integer hi) {
   int type = lua_getfield(L, idx, key);
   lua_Integer x = def;
-  if (type != LUA_TNIL) {
-    int ok;
-    x = lua_tointegerx(L, -1, &ok);
-    if (!ok || type != LUA_TNUMBER || x < lo || x > hi)
-      luaL_error(L, "option %s must be an integer from %I to %I, got %s", key,
-                 lo, hi, lbridge_describe(L, -1));
-  }
+  if (type != LUA_TNIL && (!lbridge_whole(L, -1, &x) || x < lo || x > hi))
+    luaL_error(L, "option %s must be a whole number from %I to %I, got %s",
+               key, lo, hi, lbridge_describe(L, -1));
   lua_pop(L, 1);
   return x;
 }

@@ -7,6 +7,7 @@
 ** on standard error for long solves.
 */
 #define _POSIX_C_SOURCE 200809L
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -245,11 +246,7 @@ static SolveRequest solve_options(lua_State *L, int arg) {
   luaL_checktype(L, arg, LUA_TTABLE);
   lbridge_check_options(L, arg, names);
   if (lua_getfield(L, arg, "threads") != LUA_TNIL) {
-    int ok;
-    lua_Integer k = lua_tointegerx(L, -1, &ok);
-    luaL_argcheck(L, ok && k >= 1 && k <= 64, arg,
-                  "threads must be a count from 1 to 64");
-    o.threads = (int)k;
+    o.threads = (int)lbridge_check_whole(L, -1, "threads", 1, 64);
   }
   if (lua_getfield(L, arg, "progress") != LUA_TNIL) {
     if (lua_isboolean(L, -1))
@@ -677,7 +674,7 @@ static int solution_census(lua_State *L) {
   lua_settop(L, 3);
   Variant *v = solution_variant(L, 1);
   Position start = lua_isnoneornil(L, 2) ? v->start : lposition_check(L, 2);
-  int max = (int)luaL_optinteger(L, 3, 10);
+  int max = (int)lbridge_opt_whole(L, 3, "examples", 10, 0, INT_MAX);
   char err[BOARD_ERRMAX];
   Census c;
   if (rules_check_position(&v->rules, &start, err))

@@ -102,10 +102,8 @@ static int field_error(lua_State *L, int v, const char *key, const char *want) {
 /* Reads an integer field at the top of the stack in lo..hi. */
 static int int_field(lua_State *L, int v, const char *key, int lo, int hi,
                      const char *want) {
-  int ok;
-  lua_Integer x = lua_tointegerx(L, -1, &ok);
-  if (!ok || lua_type(L, -1) != LUA_TNUMBER || x < lo || x > hi)
-    field_error(L, v, key, want);
+  lua_Integer x = 0;
+  if (!lbridge_whole(L, -1, &x) || x < lo || x > hi) field_error(L, v, key, want);
   return (int)x;
 }
 
@@ -120,7 +118,7 @@ static int flank_field(lua_State *L, int v) {
   static const char *want = "\"always\", \"never\" or a ply count";
   if (lua_isboolean(L, -1)) return lua_toboolean(L, -1) ? RULES_ALWAYS : 0;
   if (lua_type(L, -1) == LUA_TSTRING) {
-    const char *s = lua_tostring(L, -1);
+    const char *s = lbridge_is_text(L, -1) ? lua_tostring(L, -1) : "";
     if (strcmp(s, "always") == 0) return RULES_ALWAYS;
     if (strcmp(s, "never") == 0) return 0;
     field_error(L, v, "flank", want);
@@ -208,6 +206,9 @@ static int board_point(lua_State *L, int v, const Graph *g, int idx,
   size_t len = 0;
   const char *name =
       lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, &len) : NULL;
+  if (name && !lbridge_is_text(L, idx))
+    board_error(L, v, lua_pushfstring(L, "%s names %s, which holds a zero byte",
+                                      field, lbridge_describe(L, idx)));
   int point = name ? graph_find(g, name, len) : -1;
   if (point < 0) {
     const char *d = lbridge_describe(L, idx);
@@ -231,6 +232,10 @@ static void board_points(lua_State *L, int v, Graph *g) {
       board_error(L, v, lua_pushfstring(L, "points[%d] is %s, not a name",
                                         (int)i, lbridge_describe(L, -1)));
     const char *name = lua_tostring(L, -1);
+    if (!lbridge_is_text(L, -1))
+      board_error(L, v, lua_pushfstring(L, "points[%d] is %s, which holds a "
+                                           "zero byte",
+                                        (int)i, lbridge_describe(L, -1)));
     for (int r = 0; reserved_names[r]; r++)
       if (strcmp(name, reserved_names[r]) == 0)
         board_error(L, v, lua_pushfstring(L, "points[%d]: \"%s\" is the name "
@@ -257,6 +262,10 @@ static void board_lines(lua_State *L, int v, Graph *g, const char *field,
     int type = lua_rawgeti(L, -1, i), top = lua_gettop(L);
     if (type == LUA_TSTRING) { /* "a-b" */
       const char *text = lua_tostring(L, -1), *dash = strchr(text, '-');
+      if (!lbridge_is_text(L, -1))
+        board_error(L, v, lua_pushfstring(L, "%s is %s, which holds a zero "
+                                             "byte",
+                                          where, lbridge_describe(L, -1)));
       if (!dash)
         board_error(L, v, lua_pushfstring(L, "%s is %s: write a line as "
                                              "{\"a\", \"b\"} or \"a-b\"",
@@ -286,7 +295,11 @@ static void board_layout(lua_State *L, int v, const Graph *g) {
                                          "y}}, got %s",
                                       lbridge_describe(L, -1)));
   for (int i = 0; i < g->n; i++) {
-    int ok = lua_getfield(L, -1, g->name[i]) == LUA_TTABLE;
+    int type = lua_getfield(L, -1, g->name[i]), ok = type == LUA_TTABLE;
+    if (type == LUA_TNIL)
+      board_error(L, v, lua_pushfstring(L, "layout gives no place to point "
+                                           "\"%s\": give every point {x, y}",
+                                        g->name[i]));
     for (int c = 1; c <= 2 && ok; c++) {
       ok = lua_rawgeti(L, -1, c) == LUA_TNUMBER;
       lua_Number x = lua_tonumber(L, -1);
@@ -295,8 +308,8 @@ static void board_layout(lua_State *L, int v, const Graph *g) {
     }
     if (!ok)
       board_error(L, v, lua_pushfstring(L, "layout.%s must be {x, y}, two "
-                                           "numbers",
-                                        g->name[i]));
+                                           "numbers, got %s",
+                                        g->name[i], lbridge_describe(L, -1)));
     lua_pop(L, 1);
   }
 }
@@ -439,8 +452,8 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
     hook_field(L, v, "result", &var->hook.result_ref);
   if (lua_getfield(L, t, "start") != LUA_TNIL) {
     Position p;
-    if (lua_type(L, -1) != LUA_TSTRING)
-      field_error(L, v, "start", "position text");
+    if (!lbridge_is_text(L, -1))
+      field_error(L, v, "start", "position text (without a zero byte)");
     int bad = board_parse(&p, lua_tostring(L, -1), err) != 0;
     if (!bad && var->rules.graph)
       bad = graph_check_position(var->rules.graph, &p, err) != 0;
@@ -477,7 +490,8 @@ static void apply_info(lua_State *L, int v, int t) {
       lua_pop(L, 1);
       continue;
     }
-    if (type != LUA_TSTRING) field_error(L, v, keys[i], "a string");
+    if (!lbridge_is_text(L, -1))
+      field_error(L, v, keys[i], "a string without a zero byte");
     lvariant_info_set(L, v, keys[i]);
   }
 }
@@ -984,6 +998,7 @@ static int variant_outcome(lua_State *L) {
 static int variant_index(lua_State *L) {
   Variant *v = variant_self(L);
   const char *key = luaL_checkstring(L, 2);
+  if (!lbridge_is_text(L, 2)) return 0; /* no field's name */
   if (strcmp(key, "arms") == 0 && !v->rules.graph)
     lua_pushinteger(L, v->rules.arms);
   else if (strcmp(key, "points") == 0 && v->rules.graph)

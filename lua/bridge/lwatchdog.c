@@ -435,9 +435,10 @@ static double budget_field(lua_State *L, const char *key, double max, int whole,
   int type = lua_getfield(L, 1, key);
   double x = -1;
   if (type != LUA_TNIL) {
+    lua_Integer k;
     x = lua_tonumber(L, -1);
     if (type != LUA_TNUMBER || !(x >= 0 && x <= max) ||
-        (whole && x != floor(x)))
+        (whole && !lbridge_whole(L, -1, &k)))
       luaL_argerror(L, 1,
                     lua_pushfstring(L, "bad budget: %s must be %s, got %s", key,
                                     want, lbridge_describe(L, -1)));

@@ -40,7 +40,8 @@ function shared.common_options(o, v, n, name)
                       "\"states\" or \"random-play\"", weights)
   shared.check_option(o.time == nil or o.time > 0 and o.time <= 1e9, n, name, "time",
                       "a number of seconds from 0 to 1e9", o.time)
-  local cap = weights == "random-play" and shared.random_cap(v, o.max_plies, n, name) or nil
+  local cap = shared.random_cap(v, o.max_plies, n, name) -- checked even where unused
+  if weights ~= "random-play" then cap = nil end
   local start, history = shared.as_option(n, name, "start", shared.start_of, v, o.start)
   return {weights = weights, cap = cap, time = o.time, start = start, history = history,
           progress = o.progress == nil and M.isatty(io.stderr) or o.progress == true}

@@ -26,7 +26,7 @@ local function from_games(list)
   for i, g in ipairs(list) do
     shared.check_arg(M.type(g) == "Game", 1, "svg", "Match or list of Games", g)
     local t = g:tags()
-    games[#games + 1] = {number = math.tointeger(tonumber(t.Game)) or i, black = t.Black,
+    games[#games + 1] = {number = shared.whole(tonumber(t.Game)) or i, black = t.Black,
                          white = t.White, winner = shared.game_outcome(g)}
   end
   table.sort(games, function(x, y) return x.number < y.number end)

@@ -29,7 +29,7 @@ function shared.clock_option(spec, n, name)
         "a whole number of moves from 1 to 10000")
   check(o.margin == nil or o.margin >= 0 and o.margin <= 60, "margin",
         "a number of seconds from 0 to 60")
-  return {base = o.base, increment = o.increment or 0, moves = math.tointeger(o.moves),
+  return {base = o.base, increment = o.increment or 0, moves = o.moves,
           margin = o.margin or 0}
 end
 

@@ -197,10 +197,10 @@ local function read_info(words, found)
   while i <= #words do
     local w = words[i]
     if w == "depth" or w == "nodes" then
-      found[w] = math.tointeger(tonumber(words[i + 1])) or found[w]
+      found[w] = shared.whole(tonumber(words[i + 1])) or found[w]
       i = i + 2
     elseif w == "score" then
-      local n = math.tointeger(tonumber(words[i + 2]))
+      local n = shared.whole(tonumber(words[i + 2]))
       if words[i + 1] == "cp" and n then found.score, found.mate = n / 100, nil
       elseif words[i + 1] == "mate" and n then
         found.mate, found.score = n > 0 and 2 * n - 1 or 2 * n, nil

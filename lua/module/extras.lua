@@ -39,6 +39,17 @@ function shared.check_arg(ok, n, name, want, x)
   return x
 end
 
+-- shared.check_text(x, n, name, what): x, argument n of function name; a
+-- string in it must hold no zero byte (the one rule of lbridge.c, which
+-- shared.text gives: C would read it cut short), else "bad argument #n to
+-- 'name' (what holds a zero byte)".
+function shared.check_text(x, n, name, what)
+  if type(x) == "string" and not shared.text(x) then
+    shared.arg_error(n, name, what .. " holds a zero byte")
+  end
+  return x
+end
+
 -- shared.reason(message): what an error message says is wrong, without
 -- the place it came from nor the "bad argument #2 to 'play' (...)" around
 -- it; and whether it was an argument error.
@@ -84,9 +95,10 @@ function shared.check_option(ok, n, name, key, want, x)
 end
 
 -- Whether x is of the kind want names: a type ("number"), a kind of the
--- module's values ("Game", "Move"), or "integer".
+-- module's values ("Game", "Move"), or "integer" (a count: a number with a
+-- whole value, by the one rule of shared.whole, which lbridge.c gives).
 local function is_kind(x, want)
-  return type(x) == want or M.type(x) == want or want == "integer" and math.type(x) == "integer"
+  return type(x) == want or M.type(x) == want or want == "integer" and shared.whole(x) ~= nil
 end
 
 -- shared.check_self(ok, name, want, x): raises "calling 'name' on bad self
@@ -98,13 +110,15 @@ function shared.check_self(ok, name, want, x)
   return x
 end
 
--- shared.options(o, n, name, known): the options table o, argument n of
--- function name ({} for nil), whose keys must be among known (option ->
--- the kinds it takes, "number" or "string|Move|boolean"); raises on a
+-- shared.options(o, n, name, known): a copy of the options table o,
+-- argument n of function name ({} for nil), whose keys must be among known
+-- (option -> the kinds it takes, "number" or "string|Move|boolean"), a
+-- whole float of kind "integer" made an integer (4/2 is 2); raises on a
 -- non-table, an unknown option and a value of another kind.
 function shared.options(o, n, name, known)
   if o == nil then return {} end
   shared.check_arg(type(o) == "table", n, name, "table of options", o)
+  local copy = {}
   for key, x in next, o do
     local want = known[key]
     if not want then
@@ -117,11 +131,28 @@ function shared.options(o, n, name, known)
     local fits, kinds = false, {}
     for kind in want:gmatch("[^|]+") do
       fits = fits or is_kind(x, kind)
-      kinds[#kinds + 1] = (kind:find("^[aeiouAEIOU]") and "an " or "a ") .. kind
+      kinds[#kinds + 1] = kind == "integer" and "a whole number"
+                          or (kind:find("^[aeiouAEIOU]") and "an " or "a ") .. kind
     end
     shared.check_option(fits, n, name, key, table.concat(kinds, " or "), x)
+    copy[key] = want:find("integer", 1, true) and shared.whole(x) or x
   end
-  return o
+  return copy
+end
+
+-- shared.check_whole(x, n, name, what, lo, hi): x, argument n of function
+-- name (what names it: "depth", "option games"), as an integer from lo to
+-- hi; else "bad argument #n to 'name' (what must be a whole number from lo
+-- to hi, got x)" (without the bounds that are the integers' own).
+function shared.check_whole(x, n, name, what, lo, hi)
+  local k = shared.whole(x)
+  if not k or k < lo or k > hi then
+    local range = lo == math.mininteger and "" or hi == math.maxinteger and " >= " .. lo
+                  or string.format(" from %d to %d", lo, hi)
+    shared.arg_error(n, name, string.format("%s must be a whole number%s, got %s", what, range,
+                                            shared.describe(x)))
+  end
+  return k
 end
 
 -- shared.board_of(x, n, name): the Position that x, argument n of
@@ -199,11 +230,7 @@ end
 -- mt.divide(game or variant, depth [, position]): {move = leaves} for each
 -- legal move, the perft of the position after it at depth - 1.
 function M.divide(x, depth, position)
-  if math.type(depth) ~= "integer" and not (type(depth) == "number" and depth == math.floor(depth))
-      or depth < 1 or depth > 200 then
-    shared.arg_error(2, "divide", "depth must be a whole number from 1 to 200, got " ..
-                     shared.describe(depth))
-  end
+  depth = shared.check_whole(depth, 2, "divide", "depth", 1, 200)
   local g = M.type(x) == "Game" and x:copy() or shared.as_argument(1, "divide", M.game, x, position)
   local counts = {}
   for _, move in ipairs(g:moves()) do

@@ -141,7 +141,7 @@ function shared.finished_games(path)
   local by = {}
   for _, g in ipairs(games) do
     local t = g:tags()
-    local seed, number = math.tointeger(tonumber(t.Seed)), math.tointeger(tonumber(t.Game))
+    local seed, number = shared.whole(tonumber(t.Seed)), shared.whole(tonumber(t.Game))
     if seed and number and t.Black and t.White and shared.game_outcome(g) then
       local key = shared.resume_key(seed, number, t.Black, t.White)
       by[key] = by[key] or {game = g, tags = t}
@@ -159,10 +159,10 @@ function shared.resumed_record(found, i, v)
   local moves = g:history()
   local r = {game = i, black = t.Black, white = t.White, result = winner, reason = reason,
              start = g:start(), moves = moves, plies = #moves, error = t.Error,
-             opening = math.tointeger(tonumber(t.Opening)), resumed = true}
+             opening = shared.whole(tonumber(t.Opening)), resumed = true}
   local black, white = tonumber(t.BlackClock), tonumber(t.WhiteClock)
   if black and white then r.clocks = {black = black, white = white} end
   local side, distance = (t.Adjudicated or ""):match("^(%a+) wins in (%d+)$")
-  if side then r.adjudicated = {winner = side, distance = math.tointeger(tonumber(distance))} end
+  if side then r.adjudicated = {winner = side, distance = shared.whole(tonumber(distance))} end
   return r, g
 end

@@ -714,7 +714,7 @@ end
 -- (see doc/api.md for the options and the result).
 function M.tournament(options)
   shared.check_arg(type(options) == "table", 1, "tournament", "table of options", options)
-  shared.options(options, 1, "tournament", TOURNAMENT_OPTIONS)
+  options = shared.options(options, 1, "tournament", TOURNAMENT_OPTIONS)
   local players = {}
   for i, spec in ipairs(options.players or {}) do
     players[i] = shared.as_option(1, "tournament", "players", M.player, spec)

@@ -47,7 +47,7 @@ function shared.random_cap(v, cap, n, name)
     if cap == 0 then cap = LUDII_TURN_LIMIT end
   end
   return shared.check_option(cap >= 1 and cap <= 1000000, n, name, "max_plies",
-                             "an integer from 1 to 1000000", cap)
+                             "a whole number from 1 to 1000000", cap)
 end
 
 -- shared.start_of(v, start): the start state of option start (a Game: its
@@ -72,7 +72,7 @@ local function metrics_options(v, o)
   if M.type(o.start) == "Game" then
     start, history = o.start:state()
   elseif o.start ~= nil then
-    start = shared.as_argument(2, "metrics", M.position, o.start)
+    start = shared.as_option(2, "metrics", "start", M.position, o.start)
   end
   if o.random == false then cap, games = 0, 0 end
   return {cap = cap, games = games,
@@ -375,9 +375,7 @@ end
 -- it sees: "win", "loss" or "unknown", with the distance when known.
 function M.Game:lookahead(depth)
   shared.check_self(M.type(self) == "Game", "lookahead", "Game", self)
-  if math.type(depth) ~= "integer" or depth < 0 or depth > 200 then
-    error("bad argument #1 to 'lookahead' (a depth from 0 to 200 expected)", 2)
-  end
+  depth = shared.check_whole(depth, 1, "lookahead", "depth", 0, 200)
   if self:result() then return {}, "over", nil end
   local p, h = shared.state_of(self)
   local moves, sc = shared.lookahead_searcher(self:variant())(p, h, depth)
@@ -538,16 +536,14 @@ function M.compare(spec)
   if type(spec) ~= "table" or #spec == 0 then
     error("bad argument #1 to 'compare' (a list of variants expected)", 2)
   end
-  if spec.arms ~= nil and (math.type(spec.arms) ~= "integer") then
-    shared.arg_error(1, "compare", "arms must be an integer, got " .. shared.describe(spec.arms))
-  end
+  local arms = spec.arms ~= nil and shared.check_whole(spec.arms, 1, "compare", "arms", 4, 64) or nil
   local options = {games = spec.games, max_plies = spec.max_plies,
                    seed = spec.seed, random = spec.random}
   local list, variants = {}, {}
   for i, x in ipairs(spec) do
     local v = shared.as_argument(1, "compare", M.variant, x)
-    if spec.arms and not v.points then -- arms: the wheel's; a board of points stays
-      v = shared.as_argument(1, "compare", M.variant, {base = v, arms = spec.arms})
+    if arms and not v.points then -- arms: the wheel's; a board of points stays
+      v = shared.as_argument(1, "compare", M.variant, {base = v, arms = arms})
     end
     local ok, m = pcall(M.metrics, v, options)
     if not ok then error(m, 2) end
@@ -563,7 +559,7 @@ function M.compare(spec)
                                          or "points relabelled"))
   end
   return setmetatable({metrics = list, differences = words, same = same,
-                       arms = spec.arms}, Comparison)
+                       arms = arms}, Comparison)
 end
 
 -- The comparison as text: tables of up to five variants (80 columns),

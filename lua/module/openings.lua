@@ -121,7 +121,7 @@ end
 -- Reads the options of mt.openings.
 local function openings_options(o)
   shared.check_arg(type(o) == "table", 2, "openings", "table {plies = k, ...}", o)
-  shared.options(o, 2, "openings", OPENINGS_OPTIONS)
+  o = shared.options(o, 2, "openings", OPENINGS_OPTIONS)
   shared.check_option(o.plies ~= nil, 2, "openings", "plies", "a whole number from 0 to 200",
                       o.plies)
   return {plies = whole(o.plies, "plies", 0, 200), balanced = o.balanced,

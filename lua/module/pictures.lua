@@ -156,7 +156,7 @@ local function check_arrow(move, pos, name)
     for _, point in ipairs((pos:board() or {points = {}}).points) do names[point] = true end
   end
   for point in (move .. "-"):gmatch("([^-]*)-") do
-    local arm = math.tointeger(tonumber(point))
+    local arm = shared.whole(tonumber(point))
     ok = ok and (names[point] or n and (point == "c" or arm ~= nil and arm >= 1 and arm <= n))
   end
   shared.check_option(ok and select(2, move:gsub("-", "")) == 1, 2, name, "arrow",

@@ -6,7 +6,7 @@ local M, _, shared = ...
 -- shared.rng(seed): a xorshift64* generator; rng(n) is an integer in 1..n,
 -- rng() a float in [0, 1).
 function shared.rng(seed)
-  local s = math.tointeger(seed) or 1
+  local s = shared.whole(seed) or 1
   if s == 0 then s = 0x2545F4914F6CDD1D end
   return function(n)
     s = s ~ (s >> 12)
@@ -41,12 +41,10 @@ local function check_limits(limits)
     if type(value) ~= want then
       shared.arg_error(2, "choose", "limit " .. key .. " must be a " .. want .. ", got " .. shared.describe(value))
     end
-    if want == "number" and (value ~= value or value < 0 or
-        (key ~= "time" and key ~= "deadline" and
-         (math.type(value) ~= "integer" or value < 1))) then
-      shared.arg_error(2, "choose", "limit " .. key .. ((key == "time" or key == "deadline")
-                       and " must be >= 0"
-                       or " must be a positive integer") .. ", got " .. shared.describe(value))
+    if (key == "time" or key == "deadline") and (value ~= value or value < 0) then
+      shared.arg_error(2, "choose", "limit " .. key .. " must be >= 0, got " .. shared.describe(value))
+    elseif want == "number" and key ~= "time" and key ~= "deadline" then
+      shared.check_whole(value, 2, "choose", "limit " .. key, 1, math.maxinteger)
     end
   end
   return limits
@@ -100,9 +98,9 @@ end
 -- Player:reset(seed): restarts the player's random sequence.
 function Player:reset(seed)
   shared.check_self(made[self], "reset", "Player", self)
-  shared.check_arg(seed == nil or math.tointeger(seed), 1, "reset", "integer (a seed)", seed)
+  if seed ~= nil then seed = shared.check_whole(seed, 1, "reset", "seed", math.mininteger, math.maxinteger) end
   self.rng = shared.rng(seed)
-  if self.outside then shared.outside_reset(self.outside, math.tointeger(seed) or 1) end
+  if self.outside then shared.outside_reset(self.outside, seed or 1) end
   return self
 end
 
@@ -239,18 +237,14 @@ local function graded_options(o)
   if o.against ~= nil and (type(o.against) ~= "number" or not (o.against >= 0 and o.against <= 1)) then
     shared.arg_error(2, "player", "against must be the opponent's skill, a number from 0 to 1")
   end
-  if o.horizon ~= nil and (o.against == nil or math.type(o.horizon) ~= "integer" or
-                           o.horizon < 1 or o.horizon > 200) then
-    shared.arg_error(2, "player", o.against == nil and "horizon goes with against"
-                     or "horizon must be a number of plies from 1 to 200")
+  if o.horizon ~= nil then
+    if o.against == nil then shared.arg_error(2, "player", "horizon goes with against") end
+    o.horizon = shared.check_whole(o.horizon, 2, "player", "horizon", 1, 200)
   end
   if o.skill ~= nil and (type(o.skill) ~= "number" or not (o.skill >= 0 and o.skill <= 1)) then
     shared.arg_error(2, "player", "skill must be a number from 0 (random) to 1 (perfect)")
   end
-  if o.lookahead ~= nil and (math.type(o.lookahead) ~= "integer" or
-                             o.lookahead < 0 or o.lookahead > 200) then
-    shared.arg_error(2, "player", "lookahead must be a depth from 0 to 200 plies")
-  end
+  if o.lookahead ~= nil then o.lookahead = shared.check_whole(o.lookahead, 2, "player", "lookahead", 0, 200) end
 end
 
 -- The perfect line from game after its first move: the solver's best
@@ -270,16 +264,16 @@ end
 local STOP_SLICE = 0.1 -- seconds a solve may take when only a stop limits it
 
 -- Solves game's variant within the limits of a move.  Without limits it
--- takes as long as it takes, and a failure is an error.  With limits it
--- gets 80% of the time (STOP_SLICE when only a stop bounds the move, since
--- the solver cannot poll it) and returns nil when that ran out or the
--- board cannot be solved here, remembering it so as not to try again with
--- no more time.
+-- takes as long as it takes; with limits it gets 80% of the time
+-- (STOP_SLICE when only a stop bounds the move, since the solver cannot
+-- poll it).  Returns nil when that ran out or the board cannot be solved
+-- here (too big for the memory: then it says so on standard error, once
+-- for this player and variant), remembering it so as not to try again
+-- with no more time; any other failure is an error.
 local function solve_within(self, game, limits)
   local v = game:variant()
-  if not limits then return M.solve(v) end
   self.unsolved = self.unsolved or setmetatable({}, {__mode = "k"})
-  local budget = limits.time and limits.time * 0.8 or (limits.stop and STOP_SLICE)
+  local budget = limits and (limits.time and limits.time * 0.8 or (limits.stop and STOP_SLICE))
   local failed = self.unsolved[v]
   if failed and (failed == math.huge or (budget or math.huge) <= failed) then return nil end
   local ok, s
@@ -294,6 +288,9 @@ local function solve_within(self, game, limits)
     self.unsolved[v] = budget
   elseif text:find("cannot solve", 1, true) or text:find("not enough memory", 1, true) then
     self.unsolved[v] = math.huge
+    io.stderr:write(string.format("player %s: %s (%s) cannot be solved here (%s): it plays on " ..
+                                  "by alpha-beta search\n", self.name, v.name, shared.size_text(v),
+                                  (shared.reason(text):gsub("^cannot solve: ", ""))))
   else
     error(s, 0)
   end
@@ -317,7 +314,7 @@ engines.perfect = {
     local s = solve_within(self, game, limits)
     if not s then -- alpha-beta for the rest of the time
       local rest = {}
-      for k, x in next, limits do rest[k] = x end
+      for k, x in next, limits or {} do rest[k] = x end
       if rest.time then rest.time = math.max(0.001, rest.time - (M.clock() - t0)) end
       return alphabeta({}, game, rest)
     end
@@ -419,6 +416,7 @@ function M.player(spec, options)
   elseif t == "table" then
     return from_definition(spec, options, "custom")
   elseif t == "string" then
+    shared.check_text(spec, 1, "player", "the player's name or path")
     if engines[spec] then
       local name = spec
       if spec == "perfect" and options and options.lookahead then

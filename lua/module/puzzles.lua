@@ -16,6 +16,7 @@ local FIELDS = {title = "string", variant = true, position = "string",
 -- nil and what is wrong.  The text is data: it runs as a text chunk with
 -- nothing in its environment, within a small budget.
 local function read_puzzle(text, name)
+  if not shared.text(text) then return nil, "puzzle " .. name .. ": not text (it holds a zero byte)" end
   local chunk, err = load(text, "=" .. name, "t", {})
   if not chunk then return nil, "cannot load puzzle: " .. err end
   local ok, t = M.limit({time = 1, instructions = 1000000, memory = 1 << 20}, chunk)
@@ -30,6 +31,7 @@ end
 function P.from_text(text, name)
   shared.check_arg(type(text) == "string", 1, "from_text", "string", text)
   shared.check_arg(name == nil or type(name) == "string", 2, "from_text", "string (a name)", name)
+  shared.check_text(name, 2, "from_text", "the name")
   local t, why = read_puzzle(text, name or "puzzle")
   if not t then shared.arg_error(1, "from_text", why) end
   return t
@@ -40,6 +42,7 @@ end
 function P.load(spec)
   if type(spec) == "table" then return spec end
   shared.check_arg(type(spec) == "string", 1, "load", "puzzle (a name, a path or a table)", spec)
+  shared.check_text(spec, 1, "load", "the puzzle's name or path")
   local path = spec
   if not (spec:find("/") or spec:match("%.lua$")) then
     path = shared.find_script("puzzles", spec)
@@ -89,7 +92,7 @@ end
 
 -- Checks the goal "win" of a puzzle at p (side to move).
 local function check_win(t, v, s, p, h, report, problems)
-  if math.type(t.plies) ~= "integer" or t.plies < 1 then
+  if not shared.whole(t.plies) or t.plies < 1 then
     problems[#problems + 1] = "plies must be a whole number of plies, at least 1"
     return
   end
@@ -414,6 +417,7 @@ end
 -- P.mark_solved(name): remembers a solved puzzle.
 function P.mark_solved(name)
   shared.check_arg(type(name) == "string", 1, "mark_solved", "string (a puzzle's name)", name)
+  shared.check_text(name, 1, "mark_solved", "a puzzle's name")
   if name == "" or name:find("\n") then
     shared.arg_error(1, "mark_solved", "a puzzle's name is one line of text, got " .. shared.describe(name))
   end

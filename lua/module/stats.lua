@@ -40,8 +40,8 @@ shared.elo_of = elo_of
 -- Checks that x, argument n of function name (or its key what), is a
 -- count: a whole number >= 0.  Returns it as an integer.
 local function count(x, n, name, what)
-  local c = math.tointeger(x)
-  if type(x) ~= "number" or not c or c < 0 then
+  local c = shared.whole(x)
+  if not c or c < 0 then
     shared.arg_error(n, name, string.format("%s must be a whole number >= 0, got %s", what,
                                             shared.describe(x)))
   end
@@ -286,7 +286,7 @@ end
 -- alpha, beta and model.
 local function sprt_options(t)
   shared.check_arg(type(t) == "table", 1, "sprt", "table {wins, draws, losses, elo0, elo1}", t)
-  shared.options(t, 1, "sprt", SPRT_FIELDS)
+  t = shared.options(t, 1, "sprt", SPRT_FIELDS)
   local elo0, elo1 = hypothesis(t.elo0, "elo0"), hypothesis(t.elo1, "elo1")
   if elo0 == elo1 then
     shared.arg_error(1, "sprt", string.format("elo0 and elo1 must differ, got %g and %g",

@@ -149,6 +149,9 @@ end
 local function new_run(f, v, states, w, keys, c, note)
   local run = {f = f, v = v, states = states, w = copy(w), keys = keys, note = note,
                evaluations = 0, passes = 0}
+  note.partial = string.format( -- a stop while the scale is fitted
+    "mt.tune stopped before its first pass: best weights so far %s (the initial ones)",
+    weights_text(w, keys, 6))
   function run.error_of(weights)
     run.evaluations = run.evaluations + 1
     return squared_error(evaluate(f, v, states.positions, weights), run.k, states)

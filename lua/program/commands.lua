@@ -149,11 +149,34 @@ function G.play(...)
   puzzle_progress()
 end
 
--- undo(n): takes back n moves (default 1; with the engine on, back to your
--- own turn) and shows the board.
+-- The number of moves n of command name (default 1), a count by the
+-- module's one rule (2 and 4/2 alike); an error of its caller's caller
+-- for anything else.
+local function moves_count(n, name)
+  local k = n == nil and 1 or shared.whole(n)
+  if not k or k < 0 then
+    error(string.format("bad argument #1 to '%s' (a number of moves expected, got %s)", name,
+                        shared.describe(n)), 3)
+  end
+  return k
+end
+
+-- "1 move", "2 moves".
+local function moves_text(n)
+  return string.format("%d move%s", n, n == 1 and "" or "s")
+end
+
+-- undo(n): takes back n moves (default 1), as many as there are, saying so
+-- when there were fewer (as redo does); with the engine on, its move too
+-- when it would be its turn, so that it is yours; shows the board.
 function G.undo(n)
-  for _ = 1, n or 1 do
-    if not session.game:undo() then print("nothing to undo") break end
+  n = moves_count(n, "undo")
+  local done = 0
+  while done < n and session.game:undo() do done = done + 1 end
+  if done == 0 and n > 0 then
+    print("nothing to undo")
+  elseif done < n then
+    print(string.format("undid %d of %d: nothing more to undo", done, n))
   end
   local engine = session.engine
   if engine and session.game:turn() == engine.side then session.game:undo() end
@@ -165,11 +188,7 @@ end
 -- redo(n): plays again n moves taken back (default 1), as many as there
 -- are; says so when there were fewer.
 function G.redo(n)
-  n = n or 1
-  if math.type(n) ~= "integer" or n < 0 then
-    error(string.format("bad argument #1 to 'redo' (a number of moves expected, got %s)",
-                        type(n) == "number" and tostring(n) or type(n)), 2)
-  end
+  n = moves_count(n, "redo")
   local done = 0
   while done < n and session.game:redo() do done = done + 1 end
   if done == 0 and n > 0 then
@@ -316,7 +335,7 @@ end
 local function save(path)
   local g = session.game
   try(g.save, g, path)
-  print(string.format("saved %d moves to %s", g:ply(), path))
+  print(string.format("saved %s to %s", moves_text(#g:history()), path))
 end
 
 -- load(path): loads a record as the current game, rewound to its start:
@@ -329,11 +348,12 @@ local function load_record(path, ...)
     return lua_load(path, ...)
   end
   local g = try(M.load, path)
-  local n = g:ply()
+  local n = #g:history()
   while g:undo() do end
   session.game, session.puzzle = g, nil
   report()
-  print(string.format("%d moves; redo() plays them one by one", n))
+  print(n == 0 and "no moves" or n == 1 and "1 move; redo() plays it"
+        or string.format("%d moves; redo() plays them one by one", n))
 end
 
 -- page([path]): writes the play page of the current game (mt.html with

@@ -228,8 +228,13 @@ static char *read_plain(void) {
 static char history_path[4096];
 
 /* Sets history_path from MUTORERE_HISTORY or ~/.mutorere_history and reads
-** it.  /dev/null (or no home) turns history off. */
+** it.  /dev/null (or no home) turns history off.  Each entry is written
+** after a "#<time>" line, so that a statement over several lines reads
+** back as one entry (readline's multi-line entries). */
 static void history_open(void) {
+  *rl->history_comment_char = '#';
+  *rl->history_write_timestamps = 1;
+  *rl->history_multiline_entries = 1;
   const char *env = getenv("MUTORERE_HISTORY");
   const char *home = getenv("HOME");
   if (env && *env)
@@ -273,17 +278,24 @@ static char *next_completion(const char *text, int state) {
   return word;
 }
 
-/* Readline's completion entry: asks repl.lua's complete for the word. */
+/* Readline's completion entry: asks repl.lua's complete for the word,
+** with the line before it and the quote it is inside (if any). */
 static char **complete_words(const char *text, int start, int end) {
   lua_State *L = completion_state;
-  (void)start, (void)end;
+  (void)end;
   *rl->rl_attempted_completion_over = 1;
   *rl->rl_completion_append_character = '\0';
   if (!L) return NULL;
   int top = lua_gettop(L);
   lua_rawgeti(L, LUA_REGISTRYINDEX, complete_ref);
   lua_pushstring(L, text);
-  if (lua_pcall(L, 1, 1, 0) != LUA_OK || !lua_istable(L, -1)) {
+  lua_pushlstring(L, *rl->rl_line_buffer, start > 0 ? (size_t)start : 0);
+  int quote = *rl->rl_completion_quote_character;
+  if (quote)
+    lua_pushlstring(L, (const char *)&(char){(char)quote}, 1);
+  else
+    lua_pushnil(L);
+  if (lua_pcall(L, 3, 1, 0) != LUA_OK || !lua_istable(L, -1)) {
     lua_settop(L, top);
     return NULL;
   }
@@ -308,12 +320,14 @@ static int run_chunk(lua_State *L) {
   return status;
 }
 
-/* Loads the REPL's Lua helpers (repl.lua) and keeps show and complete. */
+/* Loads the REPL's Lua helpers (repl.lua: given the globals, the shared
+** table and the module's own functions) and keeps show and complete. */
 static void load_helpers(lua_State *L) {
   if (lmutorere_load(L, "repl.lua") ||
       (lua_pushglobaltable(L),
        lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY),
-       lua_pcall(L, 2, 1, 0))) {
+       lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY),
+       lua_pcall(L, 3, 1, 0))) {
     fprintf(stderr, "mutorere: %s\n", lbridge_message(L, -1));
     lua_pop(L, 1);
     return;
@@ -341,7 +355,8 @@ int repl_run(lua_State *L, int interactive, const char *mode) {
     *rl->rl_getc_function = terminal_getc;
     rl->rl_bind_key(INTERRUPT_KEY, drop_line);
     *rl->rl_attempted_completion_function = complete_words;
-    *rl->rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,+-*/%^~#[]";
+    *rl->rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{}(),+-*/%^~#[]";
+    *rl->rl_completer_quote_characters = "\"'"; /* a name inside quotes */
     history_open();
     printf("mutorere %s — Mū Tōrere in Lua %s.  help() for help, Ctrl-D to "
            "leave.\n",

@@ -1,8 +1,9 @@
 -- repl.lua — what the REPL needs from Lua: printing values and finding
 -- completions.  Runs in the program only, with the module's private
--- environment, given the REPL's globals and the module's shared table;
+-- environment, given the REPL's globals, the module's shared table and its
+-- own functions (M: what a script may have replaced in mt is not called);
 -- returns {show = ..., complete = ...}.
-local globals, shared = ...
+local globals, shared, M = ...
 
 local keywords = {
   "and", "break", "do", "else", "elseif", "end", "false", "for", "function",
@@ -153,9 +154,69 @@ local function lookup(path)
   return v
 end
 
--- complete(text): the completions of the word text ("mt.ga", "g:pl", "pri")
--- as a sorted list of whole words.
-local function complete(text)
+-- The methods table of the class a call of f returns, as f's entry in the
+-- reference says ("current() → Game"), or nil.
+local CLASSES = {Game = true, Variant = true, Position = true, Solution = true, Player = true}
+local function returned_methods(f)
+  if type(f) ~= "function" then return nil end
+  local ok, text = pcall(M.doc, f)
+  local kind = ok and type(text) == "string" and text:match("^[^\n]-→ (%u%a*)")
+  return kind and CLASSES[kind] and M[kind] or nil
+end
+
+-- The value a path of names gives ("mt.game", "g:copy", "current"),
+-- running no code.
+local function lookup_callee(path)
+  local object, method = path:match("^(.-):([%a_][%w_]*)$")
+  if object then
+    local v = lookup(object)
+    return v ~= nil and field(v, method) or nil
+  end
+  return lookup(path)
+end
+
+-- The completions of text after a call ("current():re" gives text ":re"):
+-- the methods of what the function returns, by its entry in the reference
+-- (nothing is called), each prefixed as text is.
+local function complete_after_call(text, line)
+  local callee, sep, partial = line:match("([%a_][%w_.:]*)%s*%b()([.:])([%w_]*)$")
+  if not callee then callee, sep, partial = line:match("([%a_][%w_.:]*)%s*%b{}([.:])([%w_]*)$") end
+  local methods = callee and returned_methods(lookup_callee(callee))
+  if not methods then return {} end
+  local set, out = {}, {}
+  collect(set, methods, sep == ":", 0)
+  local prefix = text:sub(1, #text - #partial)
+  for k in pairs(set) do
+    if k:sub(1, #partial) == partial then out[#out + 1] = prefix .. k end
+  end
+  table.sort(out)
+  return out
+end
+
+-- The completions of text inside the quote: the names of players after a
+-- function of players (ai, mt.player, mt.match), else of variants; the
+-- only one closes the quote.
+local PLAYER_FUNCTIONS = {ai = true, player = true, match = true}
+local function complete_quoted(text, before, quote)
+  local callee = before:match("([%a_][%w_]*)%s*%(?%s*[\"']$")
+  local ok, names = pcall(PLAYER_FUNCTIONS[callee] and M.players or M.variants)
+  local out = {}
+  for _, name in ipairs(ok and names or {}) do
+    if name:sub(1, #text) == text then out[#out + 1] = name end
+  end
+  if #out == 1 then out[1] = out[1] .. quote end
+  return out
+end
+
+-- complete(text [, before [, quote]]): the completions of the word text
+-- ("mt.ga", "g:pl", "pri", ":re" after a call, "first-m" inside quotes)
+-- as a sorted list of whole words; before is the line before text, quote
+-- the quote text is inside.
+local function complete(text, before, quote)
+  if quote then return complete_quoted(text, before or "", quote) end
+  if text:find("^[.:][%w_]*$") and (before or ""):find("[%)}]$") then
+    return complete_after_call(text, before .. text)
+  end
   local base, sep, partial = text:match("^(.-)([.:]?)([%w_]*)$")
   if not base then return {} end
   local set = {}

@@ -38,7 +38,13 @@ static const struct {
               FIELD(rl_attempted_completion_function),
               FIELD(rl_attempted_completion_over),
               FIELD(rl_completion_append_character),
-              FIELD(rl_basic_word_break_characters)};
+              FIELD(rl_basic_word_break_characters),
+              FIELD(rl_completer_quote_characters),
+              FIELD(rl_completion_quote_character),
+              FIELD(rl_line_buffer),
+              FIELD(history_comment_char),
+              FIELD(history_write_timestamps),
+              FIELD(history_multiline_entries)};
 
 const Readline *rlload(const char **why) {
   static Readline readline;

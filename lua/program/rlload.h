@@ -38,6 +38,12 @@ typedef struct Readline {
   __typeof__(rl_attempted_completion_over) *rl_attempted_completion_over;
   __typeof__(rl_completion_append_character) *rl_completion_append_character;
   __typeof__(rl_basic_word_break_characters) *rl_basic_word_break_characters;
+  __typeof__(rl_completer_quote_characters) *rl_completer_quote_characters;
+  __typeof__(rl_completion_quote_character) *rl_completion_quote_character;
+  __typeof__(rl_line_buffer) *rl_line_buffer;
+  __typeof__(history_comment_char) *history_comment_char;
+  __typeof__(history_write_timestamps) *history_write_timestamps;
+  __typeof__(history_multiline_entries) *history_multiline_entries;
 } Readline;
 
 /* Loads readline (once).  Returns it, or NULL with the reason in *why. */

@@ -77,11 +77,20 @@ local function canonical(list, name)
   end
 end
 
--- A spin option's value: an integer from lo to hi, or nil and why.
+-- A number of the protocol: a whole number written in decimal digits (a
+-- minus sign allowed), as the protocol writes them; nil for anything else
+-- ("12.0", "1e1", "0x0e", " 12").
+local function digits(text)
+  if not match(text, "^%-?%d+$") then return nil end
+  return tointeger(tonumber(text))
+end
+
+-- A spin option's value: a whole number from lo to hi, or nil and why.
 local function spin(text, lo, hi)
-  local n = tointeger(tonumber(text))
+  local n = digits(text)
   if not n or n < lo or n > hi then
-    return nil, format("must be a whole number from %d to %d, not '%s'", lo, hi, short(text))
+    return nil, format("must be a whole number from %d to %d, in digits, not '%s'", lo, hi,
+                       short(text))
   end
   return n
 end
@@ -107,8 +116,14 @@ end
 
 local setters = {}
 
+-- Variant and Player take only the names `ugi` lists: a path would run a
+-- Lua file with the engine's rights at the word of whoever drives it.
 function setters.variant(e, value)
-  local name = canonical(variants(), value) or value
+  local name = canonical(variants(), value)
+  if not name then
+    return info(e, "error: Variant " .. short(value) .. " is not one of the variants ugi lists " ..
+                "(a variant of one's own goes in the variants/ folder of a directory on MUTORERE_PATH)")
+  end
   if name == e.variant then return end
   local ok, v = pcall(make_variant, name, e.arms)
   if not ok then return info(e, "error: Variant " .. short(value) .. ": " .. message(v)) end
@@ -117,9 +132,10 @@ function setters.variant(e, value)
 end
 
 function setters.arms(e, value)
-  local n = tointeger(tonumber(value))
+  local n = digits(value)
   if not n or n < 4 or n > 64 or n % 2 ~= 0 then
-    return info(e, "error: Arms must be an even number from 4 to 64, not '" .. short(value) .. "'")
+    return info(e, "error: Arms must be an even number from 4 to 64, in digits, not '" ..
+                short(value) .. "'")
   end
   if n == e.variant_value.arms or e.variant_value.points then e.arms = n return end
   local ok, v = pcall(make_variant, e.variant, n)
@@ -129,7 +145,11 @@ function setters.arms(e, value)
 end
 
 function setters.player(e, value)
-  local name = canonical(players(), value) or value
+  local name = canonical(players(), value)
+  if not name then
+    return info(e, "error: Player " .. short(value) .. " is not one of the players ugi lists " ..
+                "(a player of one's own goes in the ai/ folder of a directory on MUTORERE_PATH)")
+  end
   local ok, p = pcall(make_player, name)
   if not ok then return info(e, "error: Player " .. short(value) .. ": " .. message(p)) end
   e.player_name, e.player = name, p
@@ -155,12 +175,14 @@ function setters.moveoverhead(e, value)
   e.overhead = n
 end
 
--- The options as `ugi` lists them (default(e) gives the current default).
+-- The options as `ugi` lists them (default(e) gives the current default;
+-- an option with shown(e) false is left out: Arms on a board of points).
 local OPTIONS = {
   {name = "Variant", type = "combo", default = function() return "standard" end,
    vars = variants},
   {name = "Arms", type = "spin", min = 4, max = 64,
-   default = function(e) return e.variant_value.arms or e.arms or 8 end},
+   default = function(e) return e.variant_value.arms end,
+   shown = function(e) return not e.variant_value.points end},
   {name = "Player", type = "combo", default = function() return "alphabeta" end,
    vars = players},
   {name = "Depth", type = "spin", min = 0, max = MAX_DEPTH, default = function() return 0 end},
@@ -228,22 +250,36 @@ end
 
 -- --- searches ---
 
--- The time to think about a move, in seconds: the time a player aims at
--- and the most it may take; nil without a clock or a move time.
+-- The seconds kept back, out of t, for the answer after a cut-off: the
+-- move overhead (at most half of t), or 1.25 times the longest an answer
+-- after a cut-off has lately taken when that is more (e.need: on a loaded
+-- machine the engine, busy searching, is woken late, and that, not the
+-- quick search, is what the answer waits for), up to a quarter of t.
+local function kept(e, t)
+  local overhead = min(e.overhead / 1000, t / 2)
+  return max(overhead, min(1.25 * e.need, t / 4))
+end
+
+-- The time to think about a move, in seconds: the time a player aims at,
+-- the most it may take (then it is cut off) and what that keeps back for
+-- the answer; nil without a clock or a move time.
 local function think_time(e, o)
   local overhead = e.overhead / 1000
   if o.movetime then
     local t = o.movetime / 1000
-    local aim = max(0.001, (t - overhead) * 0.85)
-    return aim, max(aim, t - overhead / 2)
+    local keep = kept(e, t)
+    local hard = max(0.001, t - keep)
+    return max(0.001, hard * 0.85), hard, keep
   end
   local mine = e.game:turn() == "black" and "p1" or "p2"
   local left = o[mine .. "time"]
   if not left then return nil end
+  local keep = kept(e, max(0, left / 1000))
   left = max(0, left / 1000 - overhead)
   local inc = (o[mine .. "inc"] or 0) / 1000
   local aim = max(0.001, min(left / 10, left / max(1, o.movestogo or 30) + inc / 2))
-  return aim, max(aim, min(left / 4, aim * 2))
+  local hard = max(aim, min(left / 4, aim * 2, max(0.001, left + overhead - keep)))
+  return min(aim, hard), hard, keep
 end
 
 -- The words of a go command that take a number, and what they mean.
@@ -262,10 +298,10 @@ local function go_words(e, words)
       if w == "ponder" then o.ponder = true end
       i = i + 1
     elseif GO_NUMBERS[w] then
-      local n = tointeger(tonumber(words[i + 1] or ""))
+      local n = digits(words[i + 1] or "")
       local least = (w == "depth" or w == "nodes" or w == "movestogo") and 1 or 0
       if not n or n < least then
-        info(e, format("go: %s needs a whole number from %d, not '%s' (ignored)", w, least,
+        info(e, format("go: %s needs a whole number from %d, in digits, not '%s' (ignored)", w, least,
                        short(words[i + 1] or "")))
       else
         o[GO_NUMBERS[w]] = n
@@ -378,11 +414,13 @@ end
 
 -- Why the player's move was not taken, for an info string: "error: ..."
 -- but when the engine's safety net cut it off at the end of its time hard
--- (timed_out), an ordinary event on a short clock.
-local function fallback_note(e, err, hard, timed_out)
+-- (timed_out), keeping back keep seconds for the answer, an ordinary event
+-- on a short clock.
+local function fallback_note(e, err, hard, keep, timed_out)
   local name = short(e.player_name)
   if timed_out and match(message(err), "^the time budget %(") then
-    return format("player %s did not answer within %.3f s", name, hard)
+    return format("player %s did not answer within %.3f s (%d ms kept back for the answer)", name,
+                  hard, floor(keep * 1000 + 0.5))
   end
   return "error: player " .. name .. ": " .. message(err)
 end
@@ -412,12 +450,12 @@ local function best_move(e, o)
   if o.depth then limits.depth = min(o.depth, MAX_DEPTH)
   elseif e.depth > 0 then limits.depth = e.depth end
   limits.nodes = o.nodes
-  local hard
+  local hard, keep
   local start = clock()
   if e.unbounded then
     limits.infinite = true
   else
-    limits.time, hard = think_time(e, o)
+    limits.time, hard, keep = think_time(e, o)
   end
   limits.stop = stopper(e, limits.time and start + limits.time)
   local ok, move, found = pcall(player, e)
@@ -433,8 +471,10 @@ local function best_move(e, o)
     ok, move = false, "an illegal move: " .. short(move)
   end
   if not ok then
+    local timed_out = hard and clock() - start >= hard
+    if timed_out then e.cut_at = start + hard end -- go measures the answer's delay
     local fallback = quick_move(g)
-    info(e, fallback_note(e, move, hard, hard and clock() - start >= hard) ..
+    info(e, fallback_note(e, move, hard, keep, timed_out) ..
          "; playing " .. fallback .. " from a quick search instead")
     return fallback
   end
@@ -450,11 +490,13 @@ function commands.ugi(e)
   send(e, "id name " .. NAME)
   send(e, "id author the mutorere developers")
   for _, o in ipairs(OPTIONS) do
-    local line = format("option name %s type %s default %s", o.name, o.type,
-                        tostring(o.default(e)))
-    if o.vars then line = line .. " var " .. concat(o.vars(), " var ") end
-    if o.min then line = line .. format(" min %d max %d", o.min, o.max) end
-    send(e, line)
+    if not o.shown or o.shown(e) then
+      local line = format("option name %s type %s default %s", o.name, o.type,
+                          tostring(o.default(e)))
+      if o.vars then line = line .. " var " .. concat(o.vars(), " var ") end
+      if o.min then line = line .. format(" min %d max %d", o.min, o.max) end
+      send(e, line)
+    end
   end
   send(e, "ugiok")
 end
@@ -547,6 +589,10 @@ function commands.go(e, words)
     e.dropped = 0
   end
   send(e, "bestmove " .. move)
+  -- how long the answer took after a cut-off, for the next moves' margins
+  -- (it fades by a tenth a move)
+  e.need = e.cut_at and max(clock() - e.cut_at, e.need * 0.9) or e.need * 0.9
+  e.cut_at = nil
 end
 
 local RESULTS = {black = "p1win", white = "p2win", draw = "draw"}
@@ -593,7 +639,7 @@ end
 -- input.  Returns nil, or the error that stopped the output.
 return function(input, output)
   local e = {input = input, output = output, variant = "standard", player_name = "alphabeta",
-             depth = 0, seed = 0, base_seed = clock_seed(), games = 0, overhead = 20,
+             depth = 0, seed = 0, base_seed = clock_seed(), games = 0, overhead = 20, need = 0,
              queue = {}, queued = 0, dropped = 0, quitting = false, stopped = false,
              ended = false, solved = setmetatable({}, {__mode = "k"})}
   e.variant_value = make_variant(e.variant)

@@ -63,9 +63,24 @@ local ok, t = pcall(mt.tune, evaluation, variant,
                      step = options.step and tonumber(options.step)})
 if not ok then fail(tostring(t)) end
 print(t)
+-- The shortest text that reads back as the number x.
+local function exact(x)
+  for digits = 1, 17 do
+    local text = string.format("%." .. digits .. "g", x)
+    if tonumber(text) == x then return text end
+  end
+  return string.format("%.17g", x)
+end
+
 if options.out then
-  local f = assert(io.open(options.out, "w"))
-  f:write("return ", t.text, "\n")
+  local f = assert(io.open(options.out, "w")) -- a weight a line, exactly
+  f:write("return {\n")
+  for _, key in ipairs(t.keys) do
+    local name = type(key) == "string" and key:match("^[%a_][%w_]*$") and key
+                 or string.format("[%q]", key)
+    f:write(string.format("  %s = %s,\n", name, exact(t.weights[key])))
+  end
+  f:write("}\n")
   f:close()
 end
 

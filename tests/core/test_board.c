@@ -81,7 +81,9 @@ static void test_parse_forms(void) {
 static void test_bad_positions(void) {
   expect_bad_position("", "empty text");
   expect_bad_position("   ", "empty text");
-  expect_bad_position("bbbbwwww", "expected '/'");
+  expect_bad_position("bbbbwwww", "the side to move is missing: after the 8 "
+                                  "points, a space and b or w");
+  expect_bad_position("bb.ww", "the side to move is missing");
   expect_bad_position("bbbbwwww . b", "expected '/'");
   expect_bad_position("bbxbwwww/. b", "arm 3 is 'x'");
   expect_bad_position("bbBbwwww/. b", "arm 3 is 'B'");

@@ -204,7 +204,7 @@ static void test_notation(void) {
   expect_error(board_parse(&p, "bbww b", err), err, "no empty point");
   expect_error(board_parse(&p, "b b", err), err, "1 points");
   expect_error(board_parse(&p, "bxw. b", err), err, "point 2 is 'x'");
-  expect_error(board_parse(&p, "bb.ww", err), err, "expected");
+  expect_error(board_parse(&p, "bb.ww", err), err, "the side to move is missing");
   expect_error(board_parse(&p, "bb.ww x", err), err, "side to move is 'x'");
   expect_error(board_parse(&p, "bbbbwwww . b", err), err, "expected '/'");
   /* moves in names */

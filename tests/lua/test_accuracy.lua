@@ -366,7 +366,7 @@ test("bad arguments get clear errors", function()
   for _, bad in ipairs({{sample = 1.5}, {sample = "5"}, {seed = "x"}}) do
     local key = next(bad)
     raises(function() mt.accuracy("random", "standard", bad) end,
-           "bad argument #3 to 'accuracy' (option " .. key .. " must be an integer, got ")
+           "bad argument #3 to 'accuracy' (option " .. key .. " must be a whole number, got ")
   end
   raises(function() mt.accuracy("random", "standard", {weights = "games"}) end,
          "weights must be \"states\" or \"random-play\"")
@@ -374,7 +374,7 @@ test("bad arguments get clear errors", function()
   raises(function() mt.accuracy("random", "standard", {progress = "yes"}) end,
          "option progress must be a boolean, got \"yes\"")
   raises(function() mt.accuracy("random", "standard", {weights = "random-play", max_plies = 0}) end,
-         "max_plies must be an integer")
+         "max_plies must be a whole number")
   raises(function() mt.accuracy("random", "standard", {start = "bbbb"}) end,
          "bad argument #3 to 'accuracy' (option start: bad position: ")
   local e = raises(function() mt.accuracy(function() return "3-4" end) end,
@@ -538,7 +538,7 @@ test("mt.tune: bad arguments get clear errors; a stop keeps the best weights", f
   raises(function() mt.tune(e, "standard", {step = 0}) end, "step must be a positive number")
   raises(function() mt.tune(e, "standard", {scale = -1}) end, "scale must be a positive number")
   raises(function() mt.tune(e, "standard", {iterations = 0.5}) end,
-         "option iterations must be an integer, got 0.5")
+         "option iterations must be a whole number, got 0.5")
   raises(function() mt.tune(e, "standard", {depth = 3}) end, "unknown option \"depth\"")
   raises(function() mt.tune({weights = {a = 1}, eval = function() return "x" end}) end,
          "tune: eval failed at bbbbwwww/. b: eval returned x, not a finite number")
@@ -568,4 +568,39 @@ test("mt.tune refuses a start with nothing to fit (its error would be 0/0)", fun
          "bad argument #3 to 'tune' (no state with a move is reachable from the start given")
   raises(function() mt.tune(eval, {name = "stuck", points = {"a", "b", "c"}, lines = {"a-b", "b-c"},
                                    start = "bw. b"}) end, "nothing to fit")
+end)
+
+test("a stop while mt.tune fits its scale keeps the initial weights in the error", function()
+  local calls = 0
+  local e = {weights = {centre = 1, mobility = 0.1}, eval = function(p, _, w)
+    calls = calls + 1
+    local x = 0
+    for i = 1, 200 do x = x + i end
+    return w.centre * (p.centre == p.side and 1 or 0) + w.mobility * x * 0
+  end}
+  local states = mt.tune(e, {arms = 10}, {iterations = 0, progress = false}).states
+  calls = 0
+  -- instructions are counted exactly: this budget ends in the scan of the
+  -- scale, after the one evaluation of every state it needs
+  local ok, err = mt.limit({instructions = 3000000}, mt.tune, e, {arms = 10}, {progress = false})
+  check(not ok, "stopped")
+  eq(calls, states, "stopped in the scale's fit, every state evaluated once")
+  check(tostring(err):find("the instruction budget (3000000 instructions) ran out; mt.tune stopped " ..
+                           "before its first pass: best weights so far {centre = 1, mobility = 0.1} " ..
+                           "(the initial ones)", 1, true), tostring(err))
+end)
+
+test("options a weighting does not use are checked all the same; a bad start names its option", function()
+  for _, bad in ipairs({-1, 0, 1000001, 2.5}) do
+    raises(function() mt.accuracy("random", "standard", {max_plies = bad}) end,
+           "bad argument #3 to 'accuracy' (option max_plies must be", "accuracy max_plies " .. bad)
+    raises(function() mt.tune(tunable(), "standard", {max_plies = bad}) end,
+           "bad argument #3 to 'tune' (option max_plies must be", "tune max_plies " .. bad)
+  end
+  raises(function() mt.metrics("standard", {start = "bbbbbbbb/. b"}) end,
+         "bad argument #2 to 'metrics' (option start: bad position: 8 black pieces")
+  raises(function() mt.accuracy("random", "standard", {start = "bbbbbbbb/. b"}) end,
+         "bad argument #3 to 'accuracy' (option start: bad position")
+  raises(function() mt.tune(tunable(), "standard", {start = "bbbbbbbb/. b"}) end,
+         "bad argument #3 to 'tune' (option start: bad position")
 end)

@@ -195,7 +195,7 @@ test("failures in evaluations, policies and players are reported", function()
   raises(function() mt.search(g, {eval = function() error("bad eval") end}) end, "bad eval")
   raises(function() mt.search(g, {eval = function() return "x" end}) end,
          "eval returned string, not a number")
-  raises(function() mt.search(g, {depth = 0}) end, "option depth must be an integer from 1")
+  raises(function() mt.search(g, {depth = 0}) end, "option depth must be a whole number from 1")
   raises(function() mt.search(g, {eval = 3}) end, "option eval must be a function")
   raises(function() mt.mcts(g, {policy = function() error("bad policy") end}) end, "bad policy")
   raises(function() mt.mcts(g, {policy = function() return 99 end}) end, "not one of the")
@@ -261,4 +261,25 @@ test("every player refuses a game that is over, with what it wants", function()
              "bad argument #1 to 'choose' (the game is over", name)
     end
   end
+end)
+
+test("perfect with no limits on a board too big to solve plays on by search and says so once", function()
+  local script = os.tmpname()
+  local f = assert(io.open(script, "w"))
+  f:write([[
+local p = mt.player("perfect")
+local g = mt.game{base = "standard", arms = 40}
+for _ = 1, 4 do g:play(p:choose(g)) end
+print("plies " .. g:ply())
+local m = mt.match(p, "random", {variant = g:variant(), games = 2, seed = 3})
+print("errors " .. #m.errors .. ", perfect won " .. m.a.wins)
+]])
+  f:close()
+  local out = io.popen(string.format("MUTORERE_PATH= '%s' '%s' 2>&1", PROGRAM, script)):read("a")
+  os.remove(script)
+  check(out:find("plies 4\n", 1, true), "four moves chosen: " .. out)
+  local _, said = out:gsub("player perfect: standard %(40 arms%) cannot be solved here %(not enough memory", "")
+  eq(said, 1, "said once, for the choices and the match: " .. out)
+  check(out:find("it plays on by alpha-beta search", 1, true), out)
+  check(out:find("errors 0, perfect won 2", 1, true), "the match won by search, no game lost by error: " .. out)
 end)

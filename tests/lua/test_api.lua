@@ -102,7 +102,7 @@ end)
 test("malformed positions are refused with what is wrong", function()
   local cases = {
     {"", "empty text"},
-    {"bbbbwwww", "expected '/'"},
+    {"bbbbwwww", "the side to move is missing: after the 8 points"},
     {"bbxbwwww/. b", "arm 3 is 'x'"},
     {"bbbwwww/. b", "7 arms"},
     {"bbbbwwww/x b", "the centre is 'x'"},
@@ -204,8 +204,8 @@ test("perft counts in C from games and variants", function()
   g:play("4-c")
   eq(mt.perft(g, 9), 128 / 2, "from the current position")
   eq(mt.perft(g, 0), 1, "depth 0")
-  raises(function() mt.perft(g, -1) end, "depth must be from 0 to 200")
-  raises(function() mt.perft(g, "x") end, "number expected")
+  raises(function() mt.perft(g, -1) end, "depth must be a whole number from 0 to 200, got -1")
+  raises(function() mt.perft(g, "x") end, "depth must be a whole number from 0 to 200, got \"x\"")
   eq(mt.divide(mt.game(), 10), {["1-c"] = 64, ["4-c"] = 64}, "divide")
 end)
 

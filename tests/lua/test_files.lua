@@ -331,8 +331,8 @@ test("a path with a zero byte is refused, never cut short", function()
   raises(function() mt.scripts("variants\0x") end, "the path holds a zero byte")
   local ok, err = mt.sandbox(path)
   check(not ok and err:find("the path holds a zero byte", 1, true), "mt.sandbox: " .. tostring(err))
-  raises(function() mt.player(path .. ".lua") end, "the path holds a zero byte")
-  raises(function() mt.puzzle.load(path .. ".lua") end, "the path holds a zero byte")
+  raises(function() mt.player(path .. ".lua") end, "the player's name or path holds a zero byte")
+  raises(function() mt.puzzle.load(path .. ".lua") end, "the puzzle's name or path holds a zero byte")
   local saved = mt.path
   mt.path = {dir .. "\0/elsewhere"}
   raises(function() mt.variant("nowhere") end, "mt.path must be a list of directories")

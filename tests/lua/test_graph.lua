@@ -289,7 +289,10 @@ test("a bad board is named", function()
   bad({points = "abc"}, "points must be a list of names")
   bad({arms = 8}, "arms belongs to the wheel")
   bad({flank = "always"}, "names no centre point")
-  bad({layout = {a = {0, 0}, b = {1, 0}}}, "layout.c must be {x, y}")
+  bad({layout = {a = {0, 0}, b = {1, 0}}}, 'layout gives no place to point "c": give every point {x, y}')
+  bad({layout = {a = {0, 0}, b = {1, 0}, c = {1}}}, "layout.c must be {x, y}, two numbers, got table")
+  bad({layout = {a = {0, 0}, b = {1, 0}, c = "1,1"}}, 'layout.c must be {x, y}, two numbers, got "1,1"')
+  bad({start = "b.w"}, "the side to move is missing: after the 3 points, a space and b or w (bb.ww b")
   bad({lines = {"a-a", "b-c"}}, "to itself")
   raises(function() mt.variant{base = "standard", lines = {"1-2"}} end, "lines without points")
   raises(function() mt.variant{base = "standard", layout = {}} end, "layout belongs to a board of points")
@@ -369,6 +372,55 @@ test("records of a board of points carry the board and read back", function()
   eq(mt.from_record(r):position(), "bwb.w. w 1")
   raises(function() mt.from_record(r:gsub("%[Position[^\n]*\n", "")) end, "needs a Position tag")
   raises(function() g:record{Lines = "x"} end, "written from the game itself")
+end)
+
+test("records of a board of points carry its layout: the game loads anywhere and draws the same", function()
+  local v = mt.variant(PONG_HAU_KI)
+  local g = mt.game(v):play("tl-c")
+  local text = g:record()
+  check(text:find('[Layout "tl:0,0 tr:2,0 c:1,1 bl:0,2 br:2,2"]', 1, true), "the Layout tag: " .. text)
+  local h = mt.from_record(text) -- "phk" is on no search path here
+  eq(h:variant():board(), v:board(), "the same board, layout and all")
+  eq(mt.svg(h), mt.svg(g), "mt.svg draws it as the original")
+  eq(mt.diagram(h), mt.diagram(g), "show() draws it as the original")
+  -- numbers as written read back exactly
+  local odd = {name = "odd", points = {"a", "b", "c"}, lines = {"a-b", "b-c"}, start = "b.w b",
+               layout = {a = {0.1, -1 / 3}, b = {1e-7, 123456.789}, c = {2 ^ 0.5, -0.0}}}
+  local o = mt.from_record(mt.game(odd):record())
+  eq(o:variant():board().layout, mt.variant(odd):board().layout, "every coordinate exactly")
+  -- a board without a layout writes none
+  check(not mt.game(ARROWS):record():find("Layout", 1, true), "no layout, no Layout tag")
+  -- a bad Layout tag is named
+  for _, bad in ipairs({"tl:0 tr:2,0", "tl:0,x", ":0,0", "tl0,0", "tl:0,0,0", "tl:,1"}) do
+    raises(function() mt.from_record((text:gsub('%[Layout "[^"]*"%]', '[Layout "' .. bad .. '"]'))) end,
+           'record: the Layout tag: "' .. bad:match("^%S+") .. '" is not name:x,y', bad)
+  end
+  for _, more in ipairs({" zz:1,1", " tl:1,1"}) do
+    raises(function() mt.from_record((text:gsub('%[Layout "([^"]*)"%]', '[Layout "%1' .. more .. '"]'))) end,
+           "record: the Layout tag gives 6 places for the 5 points of the Points tag", more)
+  end
+  raises(function() mt.from_record((text:gsub('%[Layout "([^"]*)"%]', '[Layout "tl:0,0"]'))) end,
+         "record: the Layout tag gives 1 place for the 5 points of the Points tag")
+  local elsewhere = '[Layout "tl:0,0 tr:0,0 c:0,0 bl:0,0 zz:1,1"]'
+  raises(function() mt.from_record((text:gsub('%[Layout "[^"]*"%]', elsewhere))) end,
+         "record: the board of the tags: ")
+  raises(function() g:record{Layout = "x"} end, "tag Layout: it is written from the game itself")
+  raises(function() mt.from_record('[Layout "a:0,0"]\n*') end,
+         "record: the Layout tag describes a board of points: it needs a Points tag")
+  raises(function() mt.from_record('[Lines "a-b"]\n*') end,
+         "record: the Lines tag describes a board of points: it needs a Points tag")
+  -- a variant of that name on the path, with that board: the tags' layout all the same
+  local files = dofile(HERE .. "/files.lua")
+  local dir = files.folder()
+  os.execute("mkdir " .. dir .. "/variants")
+  files.write(dir .. "/variants/phk.lua", "return {name = 'phk', points = {'tl', 'tr', 'c', 'bl', 'br'}, " ..
+              "lines = {'tl-c', 'tr-c', 'bl-c', 'br-c', 'tl-bl', 'tr-br', 'bl-br'}, start = 'bb.ww b'}")
+  local saved = mt.path
+  mt.path = {dir}
+  local named = mt.from_record(text)
+  mt.path = saved
+  files.remove_folder(dir)
+  eq(named:variant():board().layout, v:board().layout, "the record's layout over the file's none")
 end)
 
 test("puzzles of a board of points: generated, checked, written and read", function()
@@ -832,7 +884,7 @@ end)
 
 test("a start without its side is refused with the form a board of points takes", function()
   local t = {name = "noside", points = {"a", "b"}, lines = {"a-b"}, start = "b."}
-  raises(function() mt.variant(t) end, "on a board of points bb.ww b")
+  raises(function() mt.variant(t) end, "the side to move is missing: after the 2 points, a space and b or w")
   t.start = "b . b"
   raises(function() mt.variant(t) end, "on a board of points bb.ww b")
 end)

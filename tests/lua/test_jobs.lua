@@ -92,10 +92,10 @@ test("jobs: bad values, and refused in a sandbox", function()
   end
   for _, bad in ipairs({1.5, "2"}) do
     raises(function() mt.match("random", "random", {jobs = bad}) end,
-           "(option jobs must be an integer or a boolean, got ")
+           "(option jobs must be a whole number or a boolean, got ")
   end
   raises(function() mt.tournament{players = {"random", "random"}, jobs = {}} end,
-         "bad argument #1 to 'tournament' (option jobs must be an integer or a boolean, got table)")
+         "bad argument #1 to 'tournament' (option jobs must be a whole number or a boolean, got table)")
   local ok, err = mt.sandbox(function()
     return mt.match("random", "random", {games = 2, jobs = 2})
   end)

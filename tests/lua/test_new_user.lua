@@ -84,7 +84,7 @@ test("redo(n) past the end redoes what there is and says so", function()
   check(select(2, out:gsub("redid", "")) == 1, "redo(1) with one to redo says nothing")
   out, ok = repl({"redo(-1)", "redo('x')"})
   check(not ok and out:find("bad argument #1 to 'redo' (a number of moves expected, got -1)", 1, true)
-        and out:find("got string", 1, true), "a bad count: " .. out)
+        and out:find("got \"x\"", 1, true), "a bad count: " .. out)
 end)
 
 -- The no-return variant of doc/api.md (a rule the guide on variants says

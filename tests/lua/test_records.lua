@@ -164,3 +164,118 @@ test("a result the record declares (a draw agreed, a resignation) is written bac
   won:tags().Result = "1/2-1/2"
   check(won:record():find('[Result "0-1"]', 1, true), "the rules' result")
 end)
+
+test("every error of the records' bindings (lrecord.c) is taken, in the file's order", function()
+  local files = dofile(HERE .. "/files.lua")
+  local dir = files.folder()
+  local function game(tags)
+    local g = mt.game()
+    g:play(g:moves()[1])
+    for k, v in pairs(tags or {}) do g:tags()[k] = v end
+    return g
+  end
+  local many = {}
+  for i = 1, 70 do many["T" .. i] = "x" end
+  files.write(dir .. "/boom.lua", "return {name = 'boom', base = 'standard', " ..
+              "allow = function(_, m) if m.from == 5 then error('boom at 5') end return true end}")
+  files.write(dir .. "/broken.lua", "return {name = 'broken', arms = 7}")
+  local function file(name, text)
+    files.write(dir .. "/" .. name, text)
+    return dir .. "/" .. name
+  end
+  local cases = {
+    -- check_tag, from the game's tags (no argument) and from record's argument
+    {function() game{[1] = "x"}:record() end, "the game's tags: bad tag name number"},
+    {function() game():record{[true] = "x"} end,
+     "bad argument #2 to 'record' (bad tag name boolean"},
+    {function() game{["a b"] = "x"}:record() end, "the game's tags: bad tag name \"a b\""},
+    {function() game{[("T"):rep(300)] = "x"}:record() end, "at most"},
+    {function() game():record{Event = print} end,
+     "tag Event: the value must be a string, a number or a boolean, not a function"},
+    {function() game():record{Event = ("x"):rep(5000)} end, "tag Event: the value is longer than 2047 bytes"},
+    {function() game():record{Event = "a\0b"} end, "tag Event: a tag value is one line of text"},
+    {function() game():record{Event = "a\nb"} end, "tag Event: a tag value is one line of text"},
+    {function() game():record{VariantPath = "/etc/x.lua"} end,
+     "tag VariantPath: \"/etc/x.lua\" is not a relative path inside the record's folder"},
+    -- collect_tags
+    {function() game():record{Result = "black"} end,
+     "bad argument #2 to 'record' (tag Result: \"black\" is not 1-0, 0-1, 1/2-1/2 or *)"},
+    {function() local g = mt.game("standard", "bbb.wwwb/w w") g:play("5-4") g:record{Result = "1-0"} end,
+     "bad argument #2 to 'record' (tag Result: the moves end the game 0-1)"},
+    {function() mt.game(mt.variant{name = "two words"}):record() end,
+     "the variant's name two words is not one a record can hold"},
+    -- push_layout
+    {function()
+       local t = {name = "ring", points = {}, lines = {}, layout = {}, start = "bw" .. ("."):rep(62) .. " b"}
+       for i = 1, 64 do
+         t.points[i], t.lines[i] = "p" .. i, "p" .. i .. "-p" .. i % 64 + 1
+         t.layout["p" .. i] = {i / 3, -i / 7}
+       end
+       mt.game(t):record() end, "the board's layout does not fit a record: its Layout tag would be longer"},
+    -- tag_list
+    {function() game():record(many) end, "too many tags: a record holds at most 64"},
+    -- push_record
+    {function() mt.Game.record(42) end, "bad argument #1 to 'record' (Game expected, got number)"},
+    {function() game():record(42) end, "bad argument #2 to 'record' (table expected, got number)"},
+    {function() local g = mt.game{base = "adjacent-enemy", repetition = 0, max_plies = 0}
+       for _ = 1, 20000 do g:play(g:moves()[1]) end
+       collectgarbage()
+       -- room for the tags (64 of 2 kB) but not for 130 kB of moves
+       local ok, err = mt.limit({memory = 64 * 2080 + 20000}, g.record, g)
+       assert(not ok, "recorded")
+       error(err) end, "not enough memory"},
+    -- game_save
+    {function() game():save("a\0b") end, "bad argument #1 to 'save' (the path holds a zero byte)"},
+    {function() assert(mt.sandbox(function() return game():save(dir .. "/x.mtr") end)) end,
+     "writing files is not allowed in a sandbox"},
+    {function() game():save(dir .. "/no/such/folder/x.mtr") end, "cannot save the game to " .. dir},
+    -- apply_rule_tags
+    {function() mt.from_record('[Repetition "twice"]\n*') end,
+     "record: the Repetition tag \"twice\" is not a value"},
+    -- push_variant_file
+    {function() mt.load(file("up.mtr", '[VariantPath "../boom.lua"]\n*'), {variant_path = true}) end,
+     "the VariantPath tag \"../boom.lua\" is not a relative path inside the record's folder"},
+    {function() mt.load(file("broken.mtr", '[VariantPath "broken.lua"]\n*'), {variant_path = true}) end,
+     "the variant of VariantPath: "},
+    -- apply_board_tags
+    {function() mt.from_record('[Points "a b c"]\n[Lines "a-b b-c"]\n*') end,
+     "record: a record of a board of points needs a Position tag"},
+    {function() mt.from_record('[Points "a b c"]\n[Lines "a-b"]\n[Position "b.w b"]\n*') end,
+     "record: the board of the tags: "},
+    -- push_layout_tag
+    {function() mt.from_record('[Points "a b"]\n[Lines "a-b"]\n[Layout "a:0,0 b"]\n[Position "b. b"]\n*') end,
+     "record: the Layout tag: \"b\" is not name:x,y"},
+    {function() mt.from_record('[Points "a b"]\n[Lines "a-b"]\n[Layout "a:0,0"]\n[Position "b. b"]\n*') end,
+     "record: the Layout tag gives 1 place for the 2 points of the Points tag"},
+    -- record_variant
+    {function() mt.from_record('[Variant "two words"]\n*') end,
+     "record: the Variant tag \"two words\" is not a variant name"},
+    {function() mt.from_record('[Arms "9"]\n*') end, "record: the Arms tag \"9\" is not an even number from 4 to 64"},
+    {function() mt.from_record('[Variant "nonesuch"]\n*') end,
+     "record: unknown variant 'nonesuch' (mt.variants() lists them); a reader needs " ..
+     "variants/nonesuch.lua in a folder of MUTORERE_PATH"},
+    {function() mt.from_record('[Flank "-3"]\n*') end, "record: "},
+    {function() mt.from_record('[Centre "c"]\n*') end,
+     "record: the Centre tag describes a board of points: it needs a Points tag"},
+    -- push_game_from
+    {function() mt.from_record('1. 4-c {') end, "record: line 1: a comment { is never closed"},
+    {function() mt.from_record('[Position "bbbbwwww"]\n*') end, "record: the Position tag: bad position"},
+    {function() mt.load(file("boom.mtr", '[VariantPath "boom.lua"]\n1. 4-c 5-4 *'), {variant_path = true}) end,
+     "boom at 5"},
+    {function() mt.from_record('1. 4-c 4-c *') end, "record: move 2 (line 1): illegal move"},
+    -- load_options
+    {function() mt.load(dir .. "/boom.mtr", 1) end, "bad argument #2 to 'load' (table expected, got number)"},
+    {function() mt.load(dir .. "/boom.mtr", {follow = true}) end,
+     "bad argument #2 to 'load' (unknown option \"follow\" (the options are variant_path))"},
+    {function() mt.load(dir .. "/boom.mtr", {variant_path = 1}) end,
+     "bad argument #2 to 'load' (variant_path must be a boolean)"},
+    -- load_l
+    {function() mt.load("a\0b") end, "bad argument #1 to 'load' (the path holds a zero byte)"},
+    {function() assert(mt.sandbox(function() return mt.load(dir .. "/boom.mtr") end)) end,
+     "reading files is not allowed in a sandbox"},
+    {function() mt.load(dir .. "/missing.mtr") end, "cannot load " .. dir .. "/missing.mtr: "},
+    {function() mt.load(file("zero.mtr", "1. 4-c\0")) end, "record " .. dir .. "/zero.mtr: not a text file"},
+  }
+  for i, c in ipairs(cases) do raises(c[1], c[2], "case " .. i) end
+  files.remove_folder(dir)
+end)

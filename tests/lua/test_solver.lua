@@ -102,8 +102,8 @@ test("hooked variants: solved up to symmetry when they say so", function()
 end)
 
 test("options: threads and progress", function()
-  raises(function() mt.solve("standard", {threads = 0}) end, "threads must be a count")
-  raises(function() mt.solve("standard", {threads = "all"}) end, "threads must be a count")
+  raises(function() mt.solve("standard", {threads = 0}) end, "threads must be a whole number from 1 to 64")
+  raises(function() mt.solve("standard", {threads = "all"}) end, "threads must be a whole number from 1 to 64")
   raises(function() mt.solve("standard", {progress = -1}) end, "progress must be")
   raises(function() mt.solve("standard", {file = 7}) end, "file must be a path")
   -- a bar drawn at once on standard error, cleared at the end

@@ -228,13 +228,14 @@ test("option values out of range name the option and what it takes", function()
     {function() return mt.metrics("standard", {nope = 1}) end,
      "bad argument #2 to 'metrics' (unknown option \"nope\" (the options are games, max_plies"},
     {function() return mt.metrics("standard", {games = -1}) end, "option games must be a non-negative integer"},
-    {function() return mt.report("standard", {games = 1.5}) end, "option games must be an integer, got 1.5"},
+    {function() return mt.report("standard", {games = 1.5}) end, "option games must be a whole number, got 1.5"},
     {function() return mt.puzzle.generate{goal = "lose"} end, "option goal must be \"win\" or \"draw\""},
     {function() return mt.puzzle.generate{plies = 0} end, "option plies must be a whole number of plies"},
     {function() return mt.puzzle.text({title = "x", solution = print}) end,
      "bad argument #1 to 'text' (solution is function: a puzzle holds strings"},
     {function() return mt.puzzle.text({solution = {{{{{"deep"}}}}}}) end, "nested too deeply"},
-    {function() return mt.player("random"):reset("x") end, "bad argument #1 to 'reset' (integer (a seed) expected"},
+    {function() return mt.player("random"):reset("x") end,
+     "bad argument #1 to 'reset' (seed must be a whole number, got \"x\")"},
     {function() return mt.player("perfect", {skill = 0 / 0}) end, "skill must be a number from 0"},
     {function() return mt.solve("standard", {nope = 1}) end, "unknown option \"nope\""},
     {function() return mt.load("x", {nope = 1}) end, "unknown option \"nope\" (the options are variant_path)"},
@@ -243,4 +244,272 @@ test("option values out of range name the option and what it takes", function()
   local t = {title = "loop"}
   t.solution = t
   raises(function() return mt.puzzle.text(t) end, "nested too deeply")
+end)
+
+-- --- counts: one rule for every integer argument and option ---
+
+-- Each count the API takes: a call with the count n in its place, and the
+-- name its error gives it.  k is a valid count for it.
+local function counts()
+  local g = mt.game()
+  local function ab(depth) return mt.player("alphabeta", {depth = depth}) end
+  local eval = {eval = function(_, _, w) return w.a end, weights = {a = 1}}
+  return {
+    {"variant arms", 10, function(n) return mt.variant{arms = n}:parameters().arms end, "arms"},
+    {"variant flank", 2, function(n) return mt.variant{flank = n}:parameters().flank end, "flank"},
+    {"variant repetition", 3, function(n) return mt.variant{repetition = n}:parameters().repetition end,
+     "repetition"},
+    {"variant max_plies", 50, function(n) return mt.variant{max_plies = n}:parameters().max_plies end,
+     "max_plies"},
+    {"variant history", 1, function(n) return mt.variant{base = "standard", history = n}:parameters().history end,
+     "history"},
+    {"perft depth", 4, function(n) return mt.perft(g, n) end, "depth"},
+    {"divide depth", 3, function(n) return mt.divide(g, n)["4-c"] end, "depth"},
+    {"solve threads", 1, function(n) return mt.solve("standard", {threads = n}):states() end, "threads"},
+    {"search depth", 3, function(n) return mt.search(g, {depth = n}).depth end, "depth"},
+    {"search nodes", 100, function(n) return mt.search(g, {nodes = n}).move end, "nodes"},
+    {"search table", 12, function(n) return mt.search(g, {table = n, depth = 2}).move end, "table"},
+    {"mcts playouts", 50, function(n) return mt.mcts(g, {playouts = n}).move end, "playouts"},
+    {"mcts seed", 3, function(n) return mt.mcts(g, {playouts = 50, seed = n}).move end, "seed"},
+    {"mcts max_plies", 20, function(n) return mt.mcts(g, {playouts = 50, max_plies = n}).move end, "max_plies"},
+    {"Position:at", 1, function(n) return g:board():at(n) end, "#1"},
+    {"Position:neighbours", 1, function(n) return g:board():neighbours(n) end, "#1"},
+    {"Position:transform rotate", 1, function(n) return tostring(g:board():transform{rotate = n}) end,
+     "rotate"},
+    {"Solution:census", 2, function(n) return #mt.solve("standard"):census(nil, n).examples end, "#2"},
+    {"limit instructions", 100000, function(n) return mt.limit({instructions = n}, function() return 1 end) end,
+     "instructions"},
+    {"limit memory", 1000000, function(n) return mt.limit({memory = n}, function() return 1 end) end, "memory"},
+    {"isatty", 1, function(n) return mt.isatty(n) end, "#1"},
+    {"match games", 2, function(n) return mt.match("random", "random", {games = n}).games end, "games"},
+    {"match seed", 5, function(n) return mt.match("random", "random", {games = 2, seed = n}).wins end, "seed"},
+    {"match max_plies", 20, function(n) return mt.match("random", "random", {games = 2, max_plies = n}).wins end,
+     "max_plies"},
+    {"match jobs", 1, function(n) return mt.match("random", "random", {games = 2, jobs = n}).games end, "jobs"},
+    {"tournament games", 2, function(n)
+       return mt.tournament{players = {"random", "random"}, games = n}.played end, "games"},
+    {"tournament seed", 2, function(n)
+       local t = mt.tournament{players = {"random", "random"}, games = 2, seed = n}
+       return tostring(t.standings[1].points) end, "seed"},
+    {"tournament max_plies", 20, function(n)
+       return mt.tournament{players = {"random", "random"}, games = 2, max_plies = n}.played end, "max_plies"},
+    {"tournament jobs", 1, function(n)
+       return mt.tournament{players = {"random", "random"}, games = 2, jobs = n}.played end, "jobs"},
+    {"elo wins", 3, function(n) return mt.elo(n, 2, 1).elo end, "wins"},
+    {"elo draws", 2, function(n) return mt.elo(3, n, 1).elo end, "draws"},
+    {"elo losses", 1, function(n) return mt.elo(3, 2, n).elo end, "losses"},
+    {"sprt wins", 3, function(n) return mt.sprt{wins = n, draws = 2, losses = 1, elo0 = 0, elo1 = 10}.llr end,
+     "wins"},
+    {"openings plies", 4, function(n) return #mt.openings("standard", {plies = n}) end, "plies"},
+    {"openings count", 3, function(n) return #mt.openings("standard", {plies = 4, count = n}) end, "count"},
+    {"openings seed", 3, function(n) return mt.openings("standard", {plies = 6, count = 2, seed = n})[1]:position() end,
+     "seed"},
+    {"report games", 10, function(n) return mt.report("standard", {games = n}).random_play.games end, "games"},
+    {"report seed", 2, function(n) return tostring(mt.report("standard", {games = 10, seed = n})) end, "seed"},
+    {"report traps", 2, function(n) return #mt.report("standard", {traps = n}).traps.examples end, "traps"},
+    {"metrics games", 10, function(n) return tostring(mt.metrics("standard", {games = n})) end, "games"},
+    {"metrics max_plies", 100, function(n) return tostring(mt.metrics("standard", {max_plies = n})) end,
+     "max_plies"},
+    {"metrics seed", 2, function(n) return tostring(mt.metrics("standard", {games = 10, seed = n})) end, "seed"},
+    {"metrics traps", 2, function(n) return #mt.metrics("standard", {traps = n}).traps.examples end, "traps"},
+    {"compare arms", 10, function(n) return tostring(mt.compare{"standard", "misere", arms = n, random = false}) end,
+     "arms"},
+    {"accuracy sample", 3, function(n) return mt.accuracy("random", "standard", {sample = n}).judged end,
+     "sample"},
+    {"accuracy seed", 3, function(n) return mt.accuracy("random", "standard", {sample = 3, seed = n}).judged end,
+     "seed"},
+    {"accuracy examples", 1, function(n)
+       return tostring(mt.accuracy("random", "standard", {sample = 20, examples = n})) end, "examples"},
+    {"accuracy max_plies", 20, function(n)
+       return mt.accuracy("random", "standard", {sample = 3, max_plies = n}).judged end, "max_plies"},
+    {"tune iterations", 1, function(n) return mt.tune(eval, "standard", {iterations = n}).iterations end,
+     "iterations"},
+    {"tune max_plies", 20, function(n) return mt.tune(eval, "standard", {iterations = 1, max_plies = n}).iterations end,
+     "max_plies"},
+    {"svg_game per_row", 2, function(n) return mt.svg_game(g, {per_row = n}) end, "per_row"},
+    {"puzzle.generate plies", 1, function(n) return #mt.puzzle.generate{plies = n} end, "plies"},
+    {"puzzle.generate limit", 1, function(n) return #mt.puzzle.generate{plies = 3, limit = n} end, "limit"},
+    {"player depth", 2, function(n) return ab(n):choose(g) end, "depth"},
+    {"perfect lookahead", 2, function(n) return mt.player("perfect", {lookahead = n}):choose(g) end,
+     "lookahead"},
+    {"choose depth", 2, function(n) return mt.player("alphabeta"):choose(g, {depth = n}) end, "depth"},
+    {"choose nodes", 50, function(n) return mt.player("alphabeta"):choose(g, {nodes = n}) end, "nodes"},
+    {"Player:reset", 3, function(n) return mt.player("random"):reset(n):choose(g) end, "#1"},
+    {"Game:lookahead", 2, function(n) return #mt.game():lookahead(n) end, "#1"},
+  }
+end
+
+test("a count is a number with a whole value, everywhere: 4/2 is 2, 2.5 and \"2\" are refused", function()
+  for _, c in ipairs(counts()) do
+    local name, k, f, what = c[1], c[2], c[3], c[4]
+    local ok, want = pcall(f, k)
+    if check(ok, name .. " takes " .. k .. ": " .. tostring(want)) then
+      local fok, got = pcall(f, k + 0.0)
+      check(fok, name .. " takes " .. k .. ".0: " .. tostring(got))
+      eq(got, want, name .. " with " .. k .. ".0")
+      eq(math.type(got) == "float" and math.type(want) ~= "float", false,
+         name .. ": a whole float gives what the integer gives, not a float")
+    end
+    raises(function() f(k + 0.5) end, "got " .. (k + 0.5), name .. " with " .. (k + 0.5))
+    raises(function() f(k + 0.5) end, what, name .. " names " .. what)
+    raises(function() f(tostring(k)) end, what, name .. " with \"" .. k .. "\"")
+  end
+end)
+
+test("every integer the bridge and the module's parts read goes through the one rule", function()
+  -- what may read an integer otherwise: Lua's own library functions
+  -- (lsafelib.c), the workers' own messages (lworkers.c), the helper itself
+  local allowed = {["lua/bridge/lsafelib.c"] = true, ["lua/bridge/lworkers.c"] = true,
+                   ["lua/bridge/lbridge.c"] = true}
+  local digest = "lua/bridge/lsolver.c: lua_isinteger" -- a hook's digest tells 1 from 1.0
+  local root = HERE .. "/../.."
+  local found = {}
+  local listing = io.popen("cd " .. root .. " && ls lua/bridge/*.c lua/program/*.c"):read("a")
+  for path in listing:gmatch("[^\n]+") do
+    if not allowed[path] then
+      local text = io.open(root .. "/" .. path):read("a")
+      for call in text:gmatch("(lua[L]?_%w*integer%w*)%s*%(") do
+        local where = path .. ": " .. call
+        if call ~= "lua_pushinteger" and call ~= "lua_tointeger" and where ~= digest then
+          found[#found + 1] = where
+        end
+      end
+    end
+  end
+  -- in Lua: math.type tells integers from floats where a count is read;
+  -- the places that tell them apart to write a number are listed
+  local writes = {["lua/module/html.lua"] = 1, ["lua/module/puzzles.lua"] = 3,
+                  ["lua/module/tune.lua"] = 2, ["lua/program/repl.lua"] = 1}
+  listing = io.popen("cd " .. root .. " && ls lua/module/*.lua lua/program/*.lua"):read("a")
+  for path in listing:gmatch("[^\n]+") do
+    local text = io.open(root .. "/" .. path):read("a")
+    local n = 0
+    for _ in text:gmatch("math%.t[oy][ip][ne]%w*%(") do n = n + 1 end
+    if n ~= (writes[path] or 0) then found[#found + 1] = path .. ": math.type or math.tointeger " .. n .. " times" end
+  end
+  eq(found, {}, "integers read outside shared.whole and lbridge_whole")
+end)
+
+-- --- text: a zero byte is refused wherever a string reaches C ---
+
+-- Whether message says a zero byte was refused: in words, or by showing
+-- the string whole with its zero byte (a string compared in Lua with a
+-- list of choices: option style must be "star" or "wheel", got "star\0x").
+local function names_zero_byte(message)
+  message = tostring(message)
+  return message:find("zero byte", 1, true) or message:find("\\0x", 1, true)
+end
+
+-- Functions whose parameters of these names take other valid strings
+-- here, or no text at all.
+local TEXT_VALID = {["mt.same_game"] = {a = "standard", b = "standard"},
+                    ["mt.puzzle.text"] = {puzzle = false}} -- a table only
+
+test("a zero byte in any text argument is refused, never cut short", function()
+  local failures, tried = {}, 0
+  for _, e in ipairs(api_functions()) do
+    local params = e.params or {}
+    for i, p in ipairs(params) do
+      local own = TEXT_VALID[e.name] or {}
+      local valid = own[p]
+      if valid == nil then valid = VALID[p] and VALID[p]() end
+      if type(valid) == "string" and not SKIP[e.name] then
+        local at = i + (e.class and 1 or 0)
+        local args, n = arguments(e, at, function() return valid .. "\0x" end)
+        for j, q in ipairs(params) do
+          if own[q] and j ~= i then args[j + (e.class and 1 or 0)] = own[q] end
+        end
+        local ok, message = mt.limit({time = 20}, e.f, table.unpack(args, 1, n))
+        tried = tried + 1
+        if ok or not names_zero_byte(message) then
+          failures[#failures + 1] = string.format("%s, argument %d (%s = %q): %s", e.name, at, p,
+                                                  valid .. "\0x", ok and "accepted" or tostring(message))
+        end
+      end
+    end
+  end
+  check(tried > 30, "text arguments tried: " .. tried)
+  eq(failures, {}, "text arguments with a zero byte")
+end)
+
+test("a zero byte in text inside tables and values is refused, never cut short", function()
+  local g = mt.game()
+  local board = {points = {"a", "b", "c", "d", "e"}, lines = {"a-b", "b-c", "c-d", "d-e", "e-a"},
+                 start = "bb.ww b"}
+  local function with(t, k, x)
+    local copy = {}
+    for key, value in pairs(t) do copy[key] = value end
+    copy[k] = x
+    return copy
+  end
+  local cases = {
+    {"variant name", function() return mt.variant{name = "a\0x"} end},
+    {"variant description", function() return mt.variant{description = "a\0x"} end},
+    {"variant source", function() return mt.variant{source = "a\0x"} end},
+    {"variant base", function() return mt.variant{base = "standard\0x"} end},
+    {"variant start", function() return mt.variant{start = "bbbbwwww/. b\0x"} end},
+    {"variant flank", function() return mt.variant{flank = "always\0x"} end},
+    {"a point's name", function()
+       return mt.variant(with(board, "points", {"a", "b\0x", "c", "d", "e"})) end},
+    {"a line's names", function() return mt.variant(with(board, "lines", {"a-b\0x", "b-c", "c-d", "d-e", "e-a"})) end},
+    {"a line's pair", function()
+       return mt.variant(with(board, "lines", {{"a", "b\0x"}, "b-c", "c-d", "d-e", "e-a"})) end},
+    {"an arrow", function() return mt.variant(with(board, "arrows", {"a-c\0x"})) end},
+    {"the centre", function() return mt.variant(with(board, "centre", "a\0x")) end},
+    {"the start of a board", function() return mt.variant(with(board, "start", "bb.ww b\0x")) end},
+    {"a history's move", function()
+       local v = mt.variant{base = "standard", history = 1, allow = function() return true end}
+       return v:moves(mt.position("bbb.wwww/b w 1"), {"4-c\0x"}) end},
+    {"a point of a board of points", function() return mt.variant(board).start:at("a\0x") end},
+    {"Game:play", function() return g:copy():play("4-c\0x") end},
+    {"Variant:play", function() return mt.variant("standard"):play(g:board(), "4-c\0x") end},
+    {"a record's text", function() return mt.from_record("1. 4-c\0 5-4") end},
+    {"a tag's value", function() return g:record{Event = "a\0x"} end},
+    {"a tag's name", function() return g:record{["Event\0x"] = "a"} end},
+    {"a solution file", function() return mt.solve("standard", {file = "s\0x"}) end},
+    {"a player's name", function() return mt.player("random\0x") end},
+    {"a match's variant", function() return mt.match("random", "random", {variant = "standard\0x"}) end},
+    {"a match's start", function() return mt.match("random", "random", {start = "bbbbwwww/. b\0x"}) end},
+    {"a tournament's player", function() return mt.tournament{players = {"random", "random\0x"}} end},
+    {"a tournament's variant", function()
+       return mt.tournament{players = {"random", "random"}, variants = {"standard\0x"}} end},
+    {"accuracy weights", function() return mt.accuracy("random", "standard", {weights = "states\0x"}) end},
+    {"svg style", function() return mt.svg(g, {style = "star\0x"}) end},
+    {"svg arrow", function() return mt.svg(g, {arrow = "4-c\0x"}) end},
+    {"a puzzle's goal", function() return mt.puzzle.generate{goal = "win\0x", plies = 1} end},
+    {"a playout policy's move", function()
+       return mt.mcts(g, {playouts = 20, policy = function(_, moves) return tostring(moves[1]) .. "\0x" end}) end},
+    {"a function player's move", function()
+       return mt.accuracy(function(game) return tostring(game:moves()[1]) .. "\0x" end, "standard", {sample = 2}) end},
+  }
+  for _, c in ipairs(cases) do
+    local ok, message = pcall(c[2])
+    check(not ok and names_zero_byte(message), c[1] .. ": " .. (ok and "accepted" or tostring(message)))
+  end
+  eq(mt.variant("standard")["name\0x"], nil, "a field name with a zero byte is no field")
+end)
+
+test("every text argument the bridge reads goes through the one rule", function()
+  -- the readers of string arguments other than lbridge_check_text, and why
+  local allowed = {
+    ["lua/bridge/lbridge.c"] = 1,   -- lbridge_check_text itself
+    ["lua/bridge/lsafelib.c"] = 9,  -- Lua's own string and table functions, bytes and all
+    ["lua/bridge/lfiles.c"] = 8,    -- io-like: nil and "the path holds a zero byte" (lbridge_is_text);
+                                    -- the text written, bytes and all
+    ["lua/bridge/lguard.c"] = 1,    -- a name from the module's own parts
+    ["lua/bridge/lmutorere.c"] = 1, -- an embedded file's name, from the module's own parts
+    ["lua/bridge/lposition.c"] = 1, -- a field's name, compared with its length
+    ["lua/bridge/lvariant.c"] = 1,  -- a field's name, then lbridge_is_text
+    ["lua/program/lines.c"] = 1,    -- a line written out, bytes and all
+  }
+  local root = HERE .. "/../.."
+  local found = {}
+  local listing = io.popen("cd " .. root .. " && ls lua/bridge/*.c lua/program/*.c"):read("a")
+  for path in listing:gmatch("[^\n]+") do
+    local text = io.open(root .. "/" .. path):read("a")
+    local n = 0
+    for _ in text:gmatch("luaL_[co][hp][et]c?k?l?string%s*%(") do n = n + 1 end
+    if n ~= (allowed[path] or 0) then found[#found + 1] = path .. ": " .. n .. " string readers" end
+  end
+  eq(found, {}, "string arguments read outside lbridge_check_text")
 end)

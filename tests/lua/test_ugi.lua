@@ -159,8 +159,8 @@ test("a fallback on a short clock is a note, not an error", function()
   local notes = only(out, "info string player ")
   check(#notes > 0, "the safety net was used at least once: " .. table.concat(out, "\n"))
   for _, l in ipairs(notes) do
-    check(l:find("^info string player [%w-]+ did not answer within 0%.%d+ s; playing " ..
-                 "%d+%-c from a quick search instead$"), l)
+    check(l:find("^info string player [%w-]+ did not answer within 0%.%d+ s %(%d+ ms kept back " ..
+                 "for the answer%); playing %d+%-c from a quick search instead$"), l)
   end
 end)
 
@@ -227,7 +227,7 @@ test("every player keeps to a move's time, nodes and stop by itself", function()
   raises(function() mt.player("random"):choose(g, {time = -1}) end, "limit time must be >= 0")
   raises(function() mt.player("random"):choose(g, {depht = 3}) end, "unknown limit \"depht\"")
   raises(function() mt.player("random"):choose(g, {depth = 0}) end,
-         "limit depth must be a positive integer")
+         "limit depth must be a whole number >= 1, got 0")
   raises(function() mt.player("random"):choose(g, {stop = true}) end,
          "limit stop must be a function")
 end)
