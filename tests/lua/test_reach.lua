@@ -365,3 +365,33 @@ test("a game of another board is refused by lookup, and nothing of it is kept", 
   os.remove(path)
   os.remove(again)
 end)
+
+test("a hook that asks the solution during a solve on demand: each state held once", function()
+  local asked = {}
+  local function allow(p, m, h)
+    if asked.solution and not asked.done and not tostring(p):find("^wbwbwb/%. b") then
+      asked.done = true -- the state the solve on demand started from, asked from within it
+      asked.value = asked.solution:lookup("wbwbwb/. b")
+    end
+    return no_return(p, m, h)
+  end
+  local spec = {name = "asking", base = "standard", arms = 6, history = 2, allow = allow}
+  local s = mt.solve(mt.variant(spec), {reachable = true, progress = false})
+  local plain = mt.solve(mt.variant(spec), {reachable = false, progress = false})
+  local held = s:states()
+  asked.solution = s
+  eq({s:lookup("wbwbwb/. b")}, {plain:lookup("wbwbwb/. b")}, "the value")
+  eq(asked.value, plain:lookup("wbwbwb/. b"), "the value asked from within")
+  local fresh = mt.solve(mt.variant(spec), {reachable = true, progress = false})
+  fresh:lookup("wbwbwb/. b")
+  check(s:states() > held, "solved on demand")
+  eq(s:states(), fresh:states(), "the states held, each once")
+  local path = os.tmpname()
+  os.remove(path)
+  local v = s:variant()
+  mt.solve(v, {file = path, progress = false})
+  asked.solution = nil
+  local back = mt.solve(mt.variant(spec), {file = path, progress = false})
+  eq(back:states(), fresh:states(), "its file loads")
+  os.remove(path)
+end)
