@@ -340,7 +340,8 @@ test("a game of another board is refused by lookup, and nothing of it is kept", 
   local allow = function() return true end
   local function ring(name, extra, start, history)
     return mt.variant{name = name, points = {"a", "b", "c", "d", "e"},
-                      lines = {"a-b", "b-c", "c-d", "d-e", "e-a", extra}, start = start, history = history, allow = history and allow or nil}
+                      lines = {"a-b", "b-c", "c-d", "d-e", "e-a", extra}, start = start,
+                      history = history, allow = history and allow or nil}
   end
   local fewer = mt.game(ring("fewer", "a-c", "b...w b"))      -- 1 piece a side
   local chord = mt.game(ring("chord", "b-d", "bbw.w b", 1)):play("b-d") -- b-d: no line of a-c's board
