@@ -263,11 +263,15 @@ static int solve_graph(const MetricsGraph *g, uint8_t *code, const Cancel *c,
   return rc; /* what is left unresolved is drawn: code 0 */
 }
 
-/* Adds the states of g that s does not hold, with their codes, to s.
-** Returns a SOLVER_* code (s as it was on failure). */
+/* Adds the states of g that s does not hold, with their codes, to s: the
+** states s held before the walk are not in g, and when s held any, those
+** it came to hold during the walk are looked for too (a rule hook may
+** have asked s about them, solving them on demand).  Returns a SOLVER_*
+** code (s as it was on failure). */
 static int keep(Solution *s, const MetricsGraph *g, const uint8_t *code,
                 char *err) {
-  uint64_t more = 0;
+  const ReachTable *t = s->reach;
+  uint64_t more = 0, before = s->layer;
   for (uint32_t i = 0; i < g->count; i++) more += g->outcome[i] != METRICS_HELD;
   if (reach_reserve(s, more)) {
     snprintf(err, BOARD_ERRMAX, "not enough memory to keep %llu more states",
@@ -275,7 +279,9 @@ static int keep(Solution *s, const MetricsGraph *g, const uint8_t *code,
     return SOLVER_ERROR;
   }
   for (uint32_t i = 0; i < g->count; i++)
-    if (g->outcome[i] != METRICS_HELD)
+    if (g->outcome[i] != METRICS_HELD &&
+        (!before || states_find(&t->index, t->state, t->history, &g->state[i],
+                                &g->history[i]) == STATES_NONE))
       append(s, &g->state[i], &g->history[i], code[i]);
   return SOLVER_OK;
 }

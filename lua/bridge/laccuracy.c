@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "accuracy.h"
+#include "memory.h"
 #include "lgame.h"
 #include "lmetrics.h"
 #include "lopen.h"
@@ -33,6 +34,9 @@ typedef struct Run {
   MetricsGraph *g;
   const double *weights; /* random play's visits, or NULL: all weigh 1 */
   uint32_t *order;       /* the states that go on, in a random order */
+  uint32_t *parent;      /* for rules that remember moves: the state each
+                         ** state is first reached from (the start: none) */
+  uint8_t *via;          /* and the index of the move from there */
   uint32_t population;   /* how many */
   uint32_t target;       /* how many to judge */
   double deadline;       /* on the monotonic clock; 0: none */
@@ -107,18 +111,63 @@ static void push_state_text(lua_State *L, const Rules *rules,
 
 static int raise_stop(Run *r);
 
-/* Pushes a Game of the run's variant standing at state i: started before
-** the moves the state remembers, which it plays. */
-static void push_state_game(Run *r, uint32_t i) {
-  char err[BOARD_ERRMAX];
+/* Finds, for rules that remember moves, the state each state of the graph
+** is first reached from and the move that leads there (the graph is
+** numbered breadth first: these are the shortest paths from the start). */
+static void find_parents(Run *r) {
+  const MetricsGraph *g = r->g;
+  r->parent = lua_newuserdatauv(r->L, (size_t)g->count * sizeof *r->parent, 0);
+  r->via = lua_newuserdatauv(r->L, (size_t)g->count, 0);
+  memset(r->parent, 0xff, (size_t)g->count * sizeof *r->parent);
+  for (uint32_t x = 0; x < g->count; x++)
+    for (uint32_t j = 0; j < metrics_moves(g, x); j++) {
+      uint32_t c = g->child[g->first[x] + j];
+      if (c && r->parent[c] == UINT32_MAX) r->parent[c] = x, r->via[c] = (uint8_t)j;
+    }
+}
+
+/* Starts game at state i of the graph: before the moves the state
+** remembers, which it plays.  Returns a GAME_* code (err says why; game
+** needs game_free only after GAME_OK). */
+static int game_at(Run *r, uint32_t i, Game *game, char *err) {
   const History *h = &r->g->history[i];
   Position start = r->g->state[i];
   for (int k = 0; k < h->count; k++) board_unplay(&start, h->moves[k]);
+  int rc = game_init(game, &r->v->rules, &start, err);
+  for (int k = h->count - 1; k >= 0 && rc == GAME_OK; k--)
+    if ((rc = game_play(game, h->moves[k], err)) != GAME_OK) game_free(game);
+  return rc;
+}
+
+/* Starts game at the start of the graph and plays the moves of the path
+** to state i (find_parents).  Returns as game_at. */
+static int game_by_path(Run *r, uint32_t i, Game *game, char *err) {
+  uint32_t depth = 0;
+  for (uint32_t x = i; x; x = r->parent[x]) depth++;
+  Move *path = memory_realloc(NULL, (size_t)(depth ? depth : 1) * sizeof *path);
+  if (!path) {
+    snprintf(err, BOARD_ERRMAX, "not enough memory");
+    return GAME_ERROR;
+  }
+  for (uint32_t x = i, k = depth; x; x = r->parent[x])
+    path[--k] = metrics_move(r->g, r->parent[x], r->via[x]);
+  int rc = game_at(r, 0, game, err);
+  for (uint32_t k = 0; k < depth && rc == GAME_OK; k++)
+    if ((rc = game_play(game, path[k], err)) != GAME_OK) game_free(game);
+  memory_realloc(path, 0);
+  return rc;
+}
+
+/* Pushes a Game of the run's variant standing at state i: started before
+** the moves the state remembers, which it plays; or, when the rules refuse
+** that (they may read what was remembered before those moves), started at
+** the start and brought to the state along its shortest path. */
+static void push_state_game(Run *r, uint32_t i) {
+  char err[BOARD_ERRMAX];
   Game game;
   lua_State *before = lhook_enter(r->v, r->L);
-  int rc = game_init(&game, &r->v->rules, &start, err);
-  for (int k = h->count - 1; k >= 0 && rc == GAME_OK; k--)
-    if ((rc = game_play(&game, h->moves[k], err)) != GAME_OK) game_free(&game);
+  int rc = game_at(r, i, &game, err);
+  if (rc == GAME_ERROR && r->parent) rc = game_by_path(r, i, &game, err);
   lhook_leave(r->v, before);
   if (rc != GAME_OK && lwatchdog_tripped(r->L)) raise_stop(r);
   if (rc == GAME_EHOOK) lhook_raise(r->L, r->v);
@@ -359,6 +408,7 @@ static int accuracy_run(lua_State *L) {
   double seconds = number_field(L, 8, "time", 0);
   accuracy_tally_init(&r.tally, (int)int_field(L, 8, "examples", 10));
   r.order = lua_newuserdatauv(L, (size_t)r.g->count * sizeof *r.order, 0);
+  if (rules_memory(&r.v->rules) > 0) find_parents(&r);
   r.population = accuracy_order(r.g, seed, r.order);
   if (sample == 0 && r.population > FULL_WALK_MAX) sample = DEFAULT_SAMPLE;
   r.target = sample > 0 && (uint64_t)sample < r.population ? (uint32_t)sample

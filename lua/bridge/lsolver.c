@@ -540,19 +540,25 @@ static Variant *solution_variant(lua_State *L, int idx) {
   return lvariant_test(L, -1);
 }
 
-/* The state at arg: a Game (its position and history), or a position and
-** the history after it. */
+/* The state at arg: a Game (its position and the moves the solution
+** remembers of it), or a position and the history after it; either must
+** be a state of the solution's rules (a game of another board is not). */
 static Position check_state(lua_State *L, const LSolution *s, int arg,
                             History *h) {
-  const Game *g = lgame_test(L, arg);
-  if (g) {
-    game_history(g, g->length, h);
-    return *game_position(g);
-  }
-  Position p = lposition_check(L, arg);
   char err[BOARD_ERRMAX];
+  const Game *g = lgame_test(L, arg);
   const Variant *v = solution_variant(L, 1);
   lua_pop(L, 1); /* the Solution keeps it */
+  if (g) {
+    Position p = *game_position(g);
+    game_history(g, g->length, h);
+    if (h->count > s->s.memory) h->count = s->s.memory;
+    if (rules_check_position(&v->rules, &p, err) ||
+        rules_check_history(&v->rules, &p, h, err))
+      luaL_error(L, "the game is not of the solution's board: %s", err);
+    return p;
+  }
+  Position p = lposition_check(L, arg);
   if (rules_check_position(&v->rules, &p, err)) luaL_error(L, "%s", err);
   lhistory_check(L, arg + 1, &v->rules, &p, s->s.memory, h);
   return p;
@@ -592,8 +598,6 @@ static int solution_lookup(lua_State *L) {
   LSolution *s = solution_self(L);
   History h;
   Position p = check_state(L, s, 2, &h);
-  if (p.n != s->s.n || p.graph != (s->s.graph != NULL))
-    return luaL_error(L, "the game is not of the solution's board");
   hold(L, 1, s, &p, &h);
   int d, value = solver_lookup(&s->s, &p, &h, &d);
   if (value == VALUE_UNKNOWN) /* never: hold solved it */

@@ -196,6 +196,19 @@ local function main_line(v, s, p, h)
   return line
 end
 
+-- Whether the state (p, h) can be set up, as a puzzle is: a game from the
+-- position before the moves it remembers, which it plays (rules that read
+-- what was remembered before them may refuse them there, or end the game
+-- before them).  Other errors (a hook's, a stop) are raised.
+local function can_set_up(v, p, h)
+  if #h == 0 then return true end
+  local ok, g = pcall(M.game, v, p, h)
+  if ok then return not g:result() end
+  local why = shared.reason(g) -- (the first of its results)
+  if why:find("^illegal move ") or why:find("^the game is over ") then return false end
+  error(g, 0)
+end
+
 -- How hard a puzzle is: its length, and its wrong moves, counting twice
 -- those whose refutation takes more than one reply (they tempt).
 local function difficulty(v, s, p, h, goal, plies)
@@ -276,8 +289,8 @@ end
 -- P.generate{variant = ..., goal = "win" or "draw", plies = n, limit = n,
 -- unlike = variant}: every position reachable from the start that fits (a
 -- win in exactly plies with one winning first move, or a draw with one
--- saving move), one of each class under rotation, reflection and colour
--- swap, rated, easiest first; with unlike, only the puzzles that are not
+-- saving move) and can be set up (can_set_up), one of each class under
+-- rotation, reflection and colour swap, rated, easiest first; with unlike, only the puzzles that are not
 -- the same puzzle under that variant (what the variant changes).
 function P.generate(o)
   o = shared.options(o, 1, "generate", {variant = "string|table|Variant", goal = "string",
@@ -313,7 +326,7 @@ function P.generate(o)
       end
       local key = shared.canonical(p, true)
       if #h > 0 then key = shared.state_key(v, p, h) end
-      if #right == 1 and total > 1 and not classes[key] then
+      if #right == 1 and total > 1 and not classes[key] and can_set_up(v, p, h) then
         classes[key] = true
         local score, rating = difficulty(v, s, p, h, goal, plies)
         found[#found + 1] = {

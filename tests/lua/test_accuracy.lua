@@ -604,3 +604,47 @@ test("options a weighting does not use are checked all the same; a bad start nam
   raises(function() mt.tune(tunable(), "standard", {start = "bbbbbbbb/. b"}) end,
          "bad argument #3 to 'tune' (option start: bad position")
 end)
+
+test("states whose remembered moves the rules refuse after a setup are judged too", function()
+  -- After a setup (no move known), the centre piece may not move first: in
+  -- play from the start a move is always known, so the rule never binds
+  -- there; replaying a state's two remembered moves from a setup two plies
+  -- before it can meet it.
+  local v = mt.variant{name = "setup-centre-stays", base = "standard", arms = 6, history = 2,
+    allow = function(_, m, h) return not (m.from == "c" and not h[1]) end}
+  local first = mt.player(function(g) return g:moves()[1] end, {name = "first"})
+  local refused = 0
+  local states = walk(v)
+  local paths = {[1] = {}}
+  for _, st in ipairs(states) do -- each state's path from the start, breadth first
+    if not st.over then
+      for _, m in ipairs(v:moves(st.p, st.h)) do
+        local q, hq = v:play(st.p, m, st.h)
+        for _, other in ipairs(states) do
+          if not paths[other.index] and v:key(other.p, other.h) == v:key(q, hq) then
+            local path = {table.unpack(paths[st.index])}
+            path[#path + 1] = m
+            paths[other.index] = path
+          end
+        end
+      end
+    end
+  end
+  local c = {states = 0, best = 0, inaccuracies = 0, blunders = 0}
+  for _, st in ipairs(states) do
+    if not st.over then
+      if not pcall(mt.game, v, st.p, st.h) then refused = refused + 1 end
+      local g = mt.game(v)
+      for _, m in ipairs(paths[st.index]) do g:play(m) end
+      eq(v:key(g:state()), v:key(st.p, st.h), "the path leads to the state")
+      g:play((first:choose(g)))
+      local review = g:review()
+      local verdict = review[#review].verdict
+      local key = verdict == "blunder" and "blunders" or verdict == "inaccuracy" and "inaccuracies" or "best"
+      c.states, c[key] = c.states + 1, c[key] + 1
+    end
+  end
+  check(refused > 0, "some states cannot be set up by their remembered moves")
+  local r = mt.accuracy(first, v, {progress = false})
+  eq({r.states, r.best, r.inaccuracies, r.blunders}, {c.states, c.best, c.inaccuracies, c.blunders})
+end)

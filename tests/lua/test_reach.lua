@@ -335,3 +335,64 @@ test("a hook that fails or a budget that runs out during a solve on demand leave
   end)
   check(not ok and tostring(err):find("memory", 1, true), tostring(err))
 end)
+
+test("a game of another board is refused by lookup, and nothing of it is kept", function()
+  local allow = function() return true end
+  local function ring(name, extra, start, history)
+    return mt.variant{name = name, points = {"a", "b", "c", "d", "e"},
+                      lines = {"a-b", "b-c", "c-d", "d-e", "e-a", extra}, start = start,
+                      history = history, allow = history and allow or nil}
+  end
+  local fewer = mt.game(ring("fewer", "a-c", "b...w b"))      -- 1 piece a side
+  local chord = mt.game(ring("chord", "b-d", "bbw.w b", 1)):play("b-d") -- b-d: no line of a-c's board
+  for _, kind in ipairs({true, false}) do
+    local s = mt.solve(ring("a-c", "a-c", "bb.ww b", 1), {reachable = kind, progress = false})
+    local held = s:states()
+    raises(function() s:lookup(fewer) end, "bad position: 1 black pieces (this board has 2)")
+    raises(function() s:lookup(chord) end, "move 1 back (b-d) cannot have led here")
+    eq(s:states(), held, "nothing kept")
+  end
+  -- a path for the file: what a solution keeps is what its file can hold
+  local path = os.tmpname()
+  os.remove(path)
+  local v = ring("a-c", "a-c", "bb.ww b", 1)
+  local s = mt.solve(v, {file = path, progress = false})
+  pcall(s.lookup, s, chord)
+  s:lookup(mt.game(v, "bbw.w b"))
+  local again = path .. "2"
+  mt.solve(v, {file = again, progress = false}) -- the grown solution, saved
+  local back = mt.solve(ring("a-c", "a-c", "bb.ww b", 1), {file = again, progress = false})
+  eq(back:states(), s:states(), "its file loads")
+  os.remove(path)
+  os.remove(again)
+end)
+
+test("a hook that asks the solution during a solve on demand: each state held once", function()
+  local asked = {}
+  local function allow(p, m, h)
+    if asked.solution and not asked.done and not tostring(p):find("^wbwbwb/%. b") then
+      asked.done = true -- the state the solve on demand started from, asked from within it
+      asked.value = asked.solution:lookup("wbwbwb/. b")
+    end
+    return no_return(p, m, h)
+  end
+  local spec = {name = "asking", base = "standard", arms = 6, history = 2, allow = allow}
+  local s = mt.solve(mt.variant(spec), {reachable = true, progress = false})
+  local plain = mt.solve(mt.variant(spec), {reachable = false, progress = false})
+  local held = s:states()
+  asked.solution = s
+  eq({s:lookup("wbwbwb/. b")}, {plain:lookup("wbwbwb/. b")}, "the value")
+  eq(asked.value, plain:lookup("wbwbwb/. b"), "the value asked from within")
+  local fresh = mt.solve(mt.variant(spec), {reachable = true, progress = false})
+  fresh:lookup("wbwbwb/. b")
+  check(s:states() > held, "solved on demand")
+  eq(s:states(), fresh:states(), "the states held, each once")
+  local path = os.tmpname()
+  os.remove(path)
+  local v = s:variant()
+  mt.solve(v, {file = path, progress = false})
+  asked.solution = nil
+  local back = mt.solve(mt.variant(spec), {file = path, progress = false})
+  eq(back:states(), fresh:states(), "its file loads")
+  os.remove(path)
+end)
