@@ -564,7 +564,7 @@ static int record_gc(lua_State *L) {
 static int push_game_from(lua_State *L, const char *text, const char *where,
                           const char *folder) {
   Record *r = lua_newuserdatauv(L, sizeof *r, 0);
-  memset(r, 0, sizeof *r);
+  r->moves = NULL; /* what record_free needs; record_parse sets the rest */
   luaL_setmetatable(L, LRECORD_META); /* frees its moves whatever happens */
   char err[BOARD_ERRMAX];
   int rc = record_parse(r, text, err);
