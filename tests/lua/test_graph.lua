@@ -636,6 +636,19 @@ test("a record of a board of points keeps its rules when its name is a wheel var
   eq({mt.from_record(won:record()):result()}, {won:result()})
 end)
 
+test("a record of a wheel named like a board of points reads back as the wheel", function()
+  -- (found by fuzz_variant) named like nine-points, a board of points,
+  -- but on the wheel: the reader took the board of the name
+  for _, t in ipairs({{name = "nine-points", flank = 0}, {name = "pong-hau-ki", arms = 10}}) do
+    local v = mt.variant(t)
+    local g = mt.game(v):play(v:moves(v.start)[1])
+    local h = mt.from_record(g:record())
+    eq({h:variant().arms, h:variant().points, h:position(), h:start()},
+       {v.arms, nil, g:position(), g:start()}, t.name .. ": the wheel read back")
+    check(mt.same_game(h:variant(), v), t.name .. ": the same game")
+  end
+end)
+
 -- A star: a hub joined to n - 1 points, black on the hub, white on the
 -- last two points; extra fields added.
 local function star_table(n, extra)
