@@ -97,6 +97,7 @@ static Trace fuzz_run(lua_State *L, const uint8_t *data, size_t size) {
   lua_getfield(L, -1, "randomseed");
   lua_pushinteger(L, 0);
   lua_call(L, 1, 0);
+  lua_settop(L, 0);
   lua_getglobal(L, "drive");
   lua_pushlstring(L, (const char *)data, size);
   fuzz_clock_start();
