@@ -25,7 +25,7 @@ static const char *const driver =
     "-- searches are of at most 9 ms, depth 9, ... (numbers in go and Depth "
     "lines\n"
     "-- cut to one digit).  So inputs are short and many.\n"
-    "local ALLOWANCE = 8\n"
+    "local ALLOWANCE = 6\n"
     "local COST = {go = 4, setoption = 3, isready = 3, ugi = 3, uginewgame = "
     "2, position = 2}\n"
     "return function(input)\n"
