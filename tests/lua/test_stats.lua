@@ -454,6 +454,20 @@ test("a tournament on a variant whose start is not solved breaks it down by colo
         "by colour: " .. text)
 end)
 
+test("a tournament's text has its cross-table up to 8 players", function()
+  local function players(n)
+    local list = {}
+    for i = 1, n do list[i] = mt.player("random", {name = "p" .. i}) end
+    return list
+  end
+  local variants = {{base = "standard", max_plies = 10}}
+  local eight = tostring(mt.tournament{players = players(8), variants = variants, games = 2})
+  check(eight:find("cross-table: points of the row's player against the column's", 1, true) and
+        eight:find("\n   8 p%d +[%d. ]+\n"), "8 players: printed: " .. eight)
+  local nine = tostring(mt.tournament{players = players(9), variants = variants, games = 2})
+  check(nine:find("cross-table: in t.cross (too wide to print)", 1, true), "9 players: " .. nine)
+end)
+
 test("bad options: clear errors that name no file of the module", function()
   local calls = {
     function() mt.match("random", "random", {gmaes = 3}) end,
