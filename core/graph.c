@@ -136,10 +136,9 @@ int graph_max_moves(const Graph *g, int pieces, int empty) {
     if (out[i] > empty) out[i] = empty;
     if (in[i] > pieces) in[i] = pieces;
   }
-  int by_pieces = sum_largest(out, g->n, pieces);
+  int by_pieces = sum_largest(out, g->n, pieces); /* (never above the arcs) */
   int by_empty = sum_largest(in, g->n, empty);
-  int bound = by_pieces < by_empty ? by_pieces : by_empty;
-  return bound < g->arcs ? bound : g->arcs;
+  return by_pieces < by_empty ? by_pieces : by_empty;
 }
 
 int graph_unmoves(const Graph *g, const Position *q, Move *out) {

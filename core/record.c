@@ -143,7 +143,10 @@ static int read_token(Reader *rd, Record *r) {
 
 int record_parse(Record *r, const char *text, char *err) {
   Reader rd = {text ? text : "", 1, err};
-  memset(r, 0, sizeof *r);
+  r->tag_count = 0; /* (not the tags: 130 kB that each tag read writes) */
+  r->moves = NULL;
+  r->move_count = r->move_capacity = 0;
+  r->result[0] = '\0';
   if (skip_blank(&rd)) return -1;
   while (*rd.s == '[') {
     if (read_tag(&rd, r) || skip_blank(&rd)) return -1;

@@ -416,8 +416,23 @@ static void lock_classes(lua_State *L, int shared) {
   lua_settop(L, shared);
 }
 
-/* Runs the part called name unless it has run: puts back the C functions
-** it redefines, runs it over the private table, settles what it defined. */
+/* run_part's protected body (the part's name: light userdata 1): puts back
+** the C functions the part redefines, runs it over the private table,
+** settles what it defined. */
+static int run_part_body(lua_State *L) {
+  const char *name = lua_touserdata(L, 1);
+  each_definition(L, name, "M.", restore, NULL);
+  push_tables(L);
+  int shared = lua_gettop(L);
+  call_part(L, shared - 2, shared, name);
+  each_definition(L, name, "M.", settle, &shared);
+  lock_classes(L, shared);
+  return 0;
+}
+
+/* Runs the part called name unless it has run.  When it fails (a budget of
+** mt.limit or Ctrl-C may stop it) it counts as not run: the next use runs
+** it again, instead of finding half of it. */
 static void run_part(lua_State *L, const char *name) {
   lua_getfield(L, LUA_REGISTRYINDEX, LOADED_KEY);
   if (lua_getfield(L, -1, name) != LUA_TNIL) {
@@ -426,14 +441,15 @@ static void run_part(lua_State *L, const char *name) {
   }
   lua_pushboolean(L, 1); /* marked first: a part may use what it defines */
   lua_setfield(L, -3, name);
-  lua_pop(L, 2);
-  each_definition(L, name, "M.", restore, NULL);
-  push_tables(L);
-  int shared = lua_gettop(L);
-  call_part(L, shared - 2, shared, name);
-  each_definition(L, name, "M.", settle, &shared);
-  lock_classes(L, shared);
-  lua_pop(L, 3);
+  lua_pop(L, 1);
+  lua_pushcfunction(L, run_part_body);
+  lua_pushlightuserdata(L, (void *)name);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    lua_pushnil(L);
+    lua_setfield(L, -3, name);
+    lua_error(L);
+  }
+  lua_pop(L, 1);
 }
 
 /* shared.run_all_parts() — runs every part not run yet. */

@@ -663,7 +663,11 @@ static Variant *record_variant(lua_State *L, const Record *r, const char *where,
   if (!path && name && record_tag(r, "Flank")) { /* fully described by tags */
     lbridge_push_api(L, "variant");
     lua_pushstring(L, name);
-    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    int status = lua_pcall(L, 1, 1, 0);
+    /* the name unknown, or a board of points where the tags tell of none
+    ** (a wheel named like it): the wheel of the tags */
+    if (status != LUA_OK ||
+        (!record_tag(r, "Points") && lvariant_test(L, -1)->rules.graph)) {
       lua_pushliteral(L, "standard");
       lua_setfield(L, -3, "base");
     }
@@ -697,7 +701,7 @@ static int record_gc(lua_State *L) {
 static int push_game_from(lua_State *L, const char *text, const char *where,
                           const char *folder) {
   Record *r = lua_newuserdatauv(L, sizeof *r, 0);
-  memset(r, 0, sizeof *r);
+  r->moves = NULL; /* what record_free needs; record_parse sets the rest */
   luaL_setmetatable(L, LRECORD_META); /* frees its moves whatever happens */
   char err[BOARD_ERRMAX];
   int rc = record_parse(r, text, err);

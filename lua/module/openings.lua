@@ -7,6 +7,7 @@
 local M, _, shared = ...
 
 local MAX_LAYER = 20000 -- states of one ply listed outright; beyond, drawn at random
+local MAX_LINES = 5000 -- lines of one ply followed apart under a repetition rule
 local OPENINGS_OPTIONS = {plies = "integer", balanced = "boolean", count = "integer",
                           seed = "integer"}
 
@@ -39,23 +40,47 @@ local function line_moves(entry)
   return moves
 end
 
+-- A number for each state met (from a fixed sequence), whose sums stand
+-- for the states a line has met: the same sum, the same states as often.
+local function state_numbers()
+  local numbers, x = {}, 0x2545F4914F6CDD1D
+  return function(key)
+    local n = numbers[key]
+    if not n then
+      x = x ~ (x << 13)
+      x = x ~ (x >> 7)
+      x = x ~ (x << 17)
+      n = x
+      numbers[key] = n
+    end
+    return n
+  end
+end
+
 -- The distinct states exactly plies plies from v's start, in breadth-first
 -- order, each {p, h, moves}: the moves of a line to it that repeats as few
 -- states as can be (the first such found), none that repeats one to a
--- draw; nil when a ply holds more than MAX_LAYER states.
-local function layer(v, plies)
+-- draw; nil when a ply holds more than MAX_LAYER states.  With lines = n,
+-- under a repetition rule, a state is followed once for each set of states
+-- its lines have met (a line that has not met a state may go on through it
+-- where another may not); nil too when a ply holds more than n such lines.
+local function layer(v, plies, lines_cap)
   local draw_at = v:parameters().repetition
-  local root = {p = v.start, h = {}, key = shared.state_key(v, v.start, {}), repeats = 0}
-  local states = {root}
+  local every_line = lines_cap and draw_at > 0
+  local number = state_numbers()
+  local key0 = shared.state_key(v, v.start, {})
+  local root = {p = v.start, h = {}, key = key0, repeats = 0, met = number(key0)}
+  local states, lines = {root}, {root}
   for _ = 1, plies do
-    local following, index = {}, {}
-    for _, s in ipairs(states) do
+    local following, index, followed, seen = {}, {}, {}, {}
+    for _, s in ipairs(lines) do
       for _, c in ipairs(shared.state_children(v, s.p, s.h)) do
         local key = shared.state_key(v, c.position, c.history)
         local before = occurrences(s, key)
         if draw_at == 0 or before + 1 < draw_at then
           local entry = {p = c.position, h = c.history, key = key, parent = s, move = c.move,
-                         repeats = s.repeats + (before > 0 and 1 or 0)}
+                         repeats = s.repeats + (before > 0 and 1 or 0),
+                         met = s.met + number(key)}
           local at = index[key]
           if not at then
             following[#following + 1], index[key] = entry, #following + 1
@@ -63,10 +88,17 @@ local function layer(v, plies)
           elseif entry.repeats < following[at].repeats then
             following[at] = entry
           end
+          if every_line then
+            local context = key .. " " .. entry.met
+            if not seen[context] then
+              seen[context], followed[#followed + 1] = true, entry
+              if #followed > lines_cap then return nil end
+            end
+          end
         end
       end
     end
-    states = following
+    states, lines = following, every_line and followed or following
   end
   for _, s in ipairs(states) do s.moves = line_moves(s) end
   return states
@@ -140,7 +172,8 @@ function M.openings(variant, options)
     keep = function(p, h) return shared.state_lookup(s, p, h) == "draw" end
   end
   local rng = shared.rng(o.seed)
-  local states = layer(v, o.plies)
+  -- every line followed while there are few, else one line a state
+  local states = layer(v, o.plies, MAX_LINES) or layer(v, o.plies)
   if not states and o.count then return sample(v, o.plies, o.count, rng, keep) end
   if not states then
     shared.arg_error(2, "openings", string.format("more than %d states lie %d plies from " ..
@@ -159,7 +192,9 @@ function M.openings(variant, options)
   local list, start = {}, tostring(v.start)
   for _, s in ipairs(kept) do
     if #list == o.count then break end
-    list[#list + 1] = opening_game(v, start, s.moves)
+    -- (a line of the layer never ends the game on the way)
+    list[#list + 1] = opening_game(v, start, s.moves) or
+                      error("mt.openings: a line ends the game: " .. table.concat(s.moves, " "))
   end
   return list
 end

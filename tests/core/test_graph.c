@@ -699,6 +699,32 @@ static void test_move_bound(void) {
       fprintf(stderr, "  %d points, %d pieces, %d empty: bound %d, most %d\n",
               n, pieces, empty, bound, most);
   }
+  /* boards where the bound is the most (found by a search), each because
+  ** of another of its parts: a piece's moves capped by the empty points, a
+  ** point's by the pieces, the lesser of the two sums either way */
+  static const struct {
+    int n, pieces, empty;
+    const char *lines; /* "a-b" a line, "a>b" an arrow */
+  } tight[] = {
+      {8, 2, 5, "0-3 0-4 5-0 2-1 1-5 1-6 7-1 2-4 2>5 4-3 3-6 4-5 4-6 4>7 5>7"},
+      {7, 2, 2, "4>0 2-1 1>6 3-6 4>5 4>6"},
+      {5, 3, 2, "2-0 4-0 2-1 3-1"},
+      {5, 1, 3, "1-0 2-0 4>0 3-1 3-2"},
+  };
+  for (size_t t = 0; t < sizeof tight / sizeof *tight; t++) {
+    Graph g;
+    char name[16];
+    graph_init(&g);
+    for (int i = 0; i < tight[t].n; i++) {
+      snprintf(name, sizeof name, "p%d", i);
+      graph_add_point(&g, name, err);
+    }
+    for (const char *c = tight[t].lines; *c; c += c[3] ? 4 : 3)
+      CHECK_INT(graph_add_line(&g, c[0] - '0', c[2] - '0', c[1] == '>', err), 0);
+    CHECK_INT(graph_finish(&g, err), 0);
+    CHECK_INT(graph_max_moves(&g, tight[t].pieces, tight[t].empty),
+              naive_max_moves(&g, tight[t].pieces, tight[t].empty));
+  }
   Graph k;
   complete_graph(&k, 16);
   CHECK_INT(graph_max_moves(&k, 8, 8), 64);

@@ -330,6 +330,16 @@ static void test_header(void) {
   id.program = "9.9.8";
   CHECK_INT(solfile_load(&s, &id, path, NULL, NULL, text), SOLVER_ERROR);
   says("its checksum does not match");
+  /* the checksum in capitals: the same number, but not the form written */
+  char *upper = malloc(k);
+  memcpy(upper, good, k);
+  int capitals = 0;
+  for (char *c = strstr(upper, "\nchecksum ") + 10; *c != '\n'; c++)
+    if (*c >= 'a' && *c <= 'f') *c = (char)(*c - 'a' + 'A'), capitals++;
+  CHECK(capitals > 0);
+  spit(upper, k);
+  refused_as(&r, "standard", 1, 0, "not a solution file");
+  free(upper);
   /* sealed, it loads: the checksum is no signature */
   edit(good, k, "variant standard", "variant standarX");
   size_t j;
@@ -633,6 +643,35 @@ static void test_temporary(void) {
   solver_free(&s);
 }
 
+/* A link planted at the target while a save is under way (after
+** safefile_begin looked at it): the commit looks again and refuses it,
+** the link and what it points to left as they were. */
+static void test_planted_during_save(void) {
+  char target[320], victim[320];
+  snprintf(target, sizeof target, "%s/target", dir);
+  snprintf(victim, sizeof victim, "%s/victim", dir);
+  FILE *f = fopen(victim, "w");
+  fputs("precious", f);
+  fclose(f);
+  SafeFile w;
+  CHECK_INT(safefile_begin(&w, target, text), 0);
+  fputs("new", w.f);
+  CHECK_INT(symlink(victim, target), 0);
+  CHECK_INT(safefile_commit(&w, text), -1);
+  says("it is a symbolic link");
+  struct stat st;
+  CHECK(lstat(target, &st) == 0 && S_ISLNK(st.st_mode));
+  size_t k;
+  snprintf(path, sizeof path, "%s", victim);
+  char *kept = slurp(&k);
+  CHECK(k == 8 && memcmp(kept, "precious", 8) == 0);
+  free(kept);
+  remove(target);
+  remove(victim);
+  CHECK_INT(files_in_folder(), 0); /* the temporary file too */
+  snprintf(path, sizeof path, "%s/table.mts", dir);
+}
+
 /* --- interrupted saves --- */
 
 static int stop_now(void *ctx) {
@@ -700,6 +739,7 @@ int main(void) {
   test_codes();
   test_not_regular();
   test_temporary();
+  test_planted_during_save();
   test_interrupted();
   remove(path);
   CHECK_INT(rmdir(dir), 0);

@@ -1,15 +1,39 @@
 /*
-** fuzz_lua.h — a Lua state with the module, for the Lua fuzz targets.
+** fuzz_lua.h — the harness of the Lua fuzz targets: one Lua state with the
+** module, made once and reused for every input (a new state costs more
+** than most inputs), and what keeps one input from changing the next one's
+** result, so that what the fuzzer finds replays from its input alone.
+**
+** A target's driver is Lua text that runs once, when the state is made,
+** and returns the function run for each input: drive(input) -> trace, a
+** text of what the input did (each call's outcome).  What the driver makes
+** before that function (variants by name, say) is made once and only
+** read; everything an input changes lives inside the function.  Before
+** each input the harness gives the state the same start: every part of the
+** module already loaded (a part loads when first used, which would count
+** against the first input's budgets only), the garbage collected, the
+** virtual clock (fuzz_clock.c) back at its start, math.random reseeded,
+** no budget in force.  What else lasts from input to input is the module's
+** caches (solutions, symmetries of boards, interned moves), which may make
+** a call cheaper but must never change what it answers.  That is checked,
+** not assumed: with MUTORERE_FUZZ_FRESH=1 in the environment each input
+** also runs in a new state, and the two traces must be equal (else the
+** target aborts with both).  CI runs that check over the seed corpus and
+** over everything its fuzzing found.
 */
 #ifndef MUTORERE_FUZZ_LUA_H
 #define MUTORERE_FUZZ_LUA_H
 
 #include <lualib.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <lauxlib.h>
 
+#include "fuzz_clock.h"
+#include "lbridge.h"
 #include "lmutorere.h"
 #include "lwatchdog.h"
 
@@ -20,29 +44,100 @@ static int fuzz_broken(lua_State *L) {
   abort();
 }
 
-/* The state (made once) with the module as global mt, the function broken,
-** and the driver chunk (Lua text taking the input string) ready as global
-** "drive". */
-static lua_State *fuzz_state(const char *driver) {
-  static lua_State *L;
-  if (L) return L;
-  L = lwatchdog_newstate();
+/* Pushes the private module table (what the program gives its Lua parts,
+** as main.c gives it to ugi.lua). */
+static void fuzz_push_api(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
+}
+
+/* A new state with the module as global mt (every part loaded), the
+** function broken, the embedded part `part` (NULL: none) run with the
+** private module and its result as global `part_result`, and the function
+** the driver returns as global drive.  Aborts when any of it fails. */
+static lua_State *fuzz_new_state(const char *driver, const char *part) {
+  lua_State *L = lwatchdog_newstate();
   luaL_openlibs(L);
+  /* os.time() on the virtual date too (liblua's calls are not wrapped), for
+  ** the module to capture: UGI's Seed 0 mixes it in. */
+  if (luaL_dostring(L, "local time = os.time\n"
+                       "os.time = function(t) if t == nil then return "
+                       "1000000 end return time(t) end"))
+    abort();
   lua_register(L, "broken", fuzz_broken);
   luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
   lua_setglobal(L, "mt");
-  if (luaL_loadstring(L, driver) != LUA_OK) abort();
+  if (lmutorere_load_all(L) != LUA_OK) abort();
+  if (part) {
+    if (lmutorere_load(L, part) != LUA_OK) abort();
+    fuzz_push_api(L);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) abort();
+    lua_setglobal(L, "part_result");
+  }
+  fuzz_clock_start(); /* what the driver makes once, the same every time */
+  if (luaL_loadstring(L, driver) != LUA_OK || lua_pcall(L, 0, 1, 0) != LUA_OK ||
+      !lua_isfunction(L, -1)) {
+    fprintf(stderr, "fuzz driver: %s\n", lua_tostring(L, -1));
+    abort();
+  }
+  fuzz_clock_stop();
   lua_setglobal(L, "drive");
+  lua_gc(L, LUA_GCCOLLECT);
   return L;
 }
 
-/* Runs drive(input) protected; a Lua error is fine, a crash is not. */
-static void fuzz_drive(lua_State *L, const uint8_t *data, size_t size) {
+/* A trace: what drive(input) returned, or its error. */
+typedef struct Trace {
+  char *text; /* malloc'd */
+  size_t size;
+} Trace;
+
+/* Runs drive(input) in L from the harness's start; returns the trace. */
+static Trace fuzz_run(lua_State *L, const uint8_t *data, size_t size) {
+  lua_getglobal(L, "math");
+  lua_getfield(L, -1, "randomseed");
+  lua_pushinteger(L, 0);
+  lua_call(L, 1, 0);
+  lua_settop(L, 0);
   lua_getglobal(L, "drive");
   lua_pushlstring(L, (const char *)data, size);
-  if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1);
+  fuzz_clock_start();
+  int status = lua_pcall(L, 1, 1, 0);
+  fuzz_clock_stop();
+  if (status != LUA_OK) lua_pushfstring(L, "error: %s", lua_tostring(L, -1));
+  Trace t = {NULL, 0};
+  const char *text = luaL_tolstring(L, -1, &t.size);
+  if (!(t.text = malloc(t.size + 1))) abort();
+  memcpy(t.text, text, t.size + 1);
   lua_settop(L, 0);
-  lua_gc(L, LUA_GCCOLLECT);
+  lua_gc(L, LUA_GCCOLLECT); /* the next input starts from a collected heap
+                               (and libFuzzer sees the input's blocks freed) */
+  return t;
+}
+
+/* Runs one input in the reused state (made on the first call) and, when
+** MUTORERE_FUZZ_FRESH is set, again in a new state: the traces must be
+** equal. */
+static void fuzz_one(const char *driver, const char *part, const uint8_t *data,
+                     size_t size) {
+  static lua_State *L;
+  static int fresh = -1;
+  if (!L) L = fuzz_new_state(driver, part);
+  if (fresh < 0) fresh = getenv("MUTORERE_FUZZ_FRESH") != NULL;
+  Trace t = fuzz_run(L, data, size);
+  if (fresh) {
+    lua_State *F = fuzz_new_state(driver, part);
+    Trace alone = fuzz_run(F, data, size);
+    lua_close(F);
+    if (t.size != alone.size || memcmp(t.text, alone.text, t.size) != 0) {
+      fprintf(stderr,
+              "the input's result depends on the inputs before it:\n"
+              "after them: %s\nalone:      %s\n",
+              t.text, alone.text);
+      abort();
+    }
+    free(alone.text);
+  }
+  free(t.text);
 }
 
 #endif

@@ -242,6 +242,11 @@ test("a sample: its size, its shares within their standard error", function()
   local all = mt.accuracy(greedy, v, {sample = full.states + 5, progress = false})
   check(all.se == nil and all.sample == nil and all.blunders == full.blunders,
         "a sample as large as the states is the whole")
+  -- a sample of one has no standard error: none is given, none written
+  local one = mt.accuracy(greedy, v, {sample = 1, seed = 3, progress = false})
+  eq({one.states, one.sample}, {1, 1}, "a sample of one")
+  eq({one.se.rate, one.se.inaccuracy_rate, one.se.blunder_rate}, {}, "no standard error")
+  check(not tostring(one):find("±", 1, true), "none written: " .. tostring(one))
 end)
 
 -- The expected visits of uniformly random play, without the repetition
@@ -516,6 +521,15 @@ test("here, the fitted weights make a better player at depth 2", function()
   local after = mt.accuracy(player(t.weights), board("standard", 12), {progress = false})
   check(after.blunders < before.blunders,
         string.format("blunders %d -> %d", before.blunders, after.blunders))
+end)
+
+test("mt.tune leaves a weight the evaluation does not read where it was", function()
+  local e = tunable()
+  local weights = {unread = 3}
+  for k, x in pairs(e.weights) do weights[k] = x end
+  local t = mt.tune({eval = e.eval, weights = weights}, "standard", {iterations = 6, progress = false})
+  eq(t.weights.unread, 3, "the weight no evaluation reads")
+  check(t.error.after < t.error.before, "the others were tuned")
 end)
 
 test("mt.tune with random-play weights weighs the error by the visits", function()

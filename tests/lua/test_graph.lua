@@ -84,8 +84,14 @@ local function naive_game(t)
     end
     return false
   end
-  -- the moves of state s ("bb.ww b"): {text, child state}
-  function game.moves(s)
+  -- the flank rule at ply: always, or (a number) on the plies before it
+  local function flank_at(ply)
+    if type(t.flank) == "number" then return ply < t.flank end
+    return t.flank ~= nil and t.flank ~= "never"
+  end
+  -- the moves of state s ("bb.ww b") at ply (0 when not given): {text,
+  -- child state}
+  function game.moves(s, ply)
     local side = s:sub(n + 2, n + 2)
     local enemy = side == "b" and "w" or "b"
     local out = {}
@@ -93,7 +99,8 @@ local function naive_game(t)
       for b = 1, n do
         if s:sub(a, a) == side and s:sub(b, b) == "." and joined[a][b]
             and (not t.adjacent_enemy or near(s, a, enemy))
-            and (not (t.centre and t.flank) or b ~= index[t.centre] or near(s, a, enemy)) then
+            and (not (t.centre and flank_at(ply or 0)) or b ~= index[t.centre]
+                 or near(s, a, enemy)) then
           local cells = {}
           for i = 1, n do cells[i] = s:sub(i, i) end
           cells[b], cells[a] = cells[a], "."
@@ -137,10 +144,11 @@ local function naive_game(t)
     end
     return states, value, distance
   end
-  function game.perft(s, depth)
+  function game.perft(s, depth, ply)
     if depth == 0 then return 1 end
     local sum = 0
-    for _, m in ipairs(game.moves(s)) do sum = sum + game.perft(m[2], depth - 1) end
+    ply = ply or 0
+    for _, m in ipairs(game.moves(s, ply)) do sum = sum + game.perft(m[2], depth - 1, ply + 1) end
     return sum
   end
   return game
@@ -209,6 +217,18 @@ test("boards of points against the naive implementation", function()
     end
   end
   check(tried >= 10, "random boards tried: " .. tried)
+end)
+
+test("the flank rule on the first plies only, against the naive implementation", function()
+  -- (as first-move and first-two-turns have it: the move after the last
+  -- guarded ply is free, at every depth of perft)
+  for flank = 1, 4 do
+    local t = wheel_table(8, {name = "first" .. flank, centre = "c", flank = flank})
+    local v, game = mt.variant(t), naive_game(t)
+    for d = 1, 7 do
+      eq(mt.perft(v, d), game.perft(t.start, d), t.name .. " perft " .. d)
+    end
+  end
 end)
 
 test("the standard game on 8 arms is a draw: 1180 reachable, 208 won, 128 lost", function()
@@ -668,6 +688,19 @@ test("a record of a board of points keeps its rules when its name is a wheel var
   eq({mt.from_record(won:record()):result()}, {won:result()})
 end)
 
+test("a record of a wheel named like a board of points reads back as the wheel", function()
+  -- (found by fuzz_variant) named like nine-points, a board of points,
+  -- but on the wheel: the reader took the board of the name
+  for _, t in ipairs({{name = "nine-points", flank = 0}, {name = "pong-hau-ki", arms = 10}}) do
+    local v = mt.variant(t)
+    local g = mt.game(v):play(v:moves(v.start)[1])
+    local h = mt.from_record(g:record())
+    eq({h:variant().arms, h:variant().points, h:position(), h:start()},
+       {v.arms, nil, g:position(), g:start()}, t.name .. ": the wheel read back")
+    check(mt.same_game(h:variant(), v), t.name .. ": the same game")
+  end
+end)
+
 -- A star: a hub joined to n - 1 points, black on the hub, white on the
 -- last two points; extra fields added.
 local function star_table(n, extra)
@@ -826,6 +859,111 @@ test("pictures of a position of a board of points made from text: a clear error"
     raises(function() f(mt.position("bb.ww b")) end, "made from text knows no board to draw")
   end
   check(mt.svg(mt.variant(PONG_HAU_KI).start):find("data-point", 1, true), "a Position of its variant")
+end)
+
+-- The boards (pieces, side left out) that play reaches from a board
+-- table's start, folded by every relabelling of its points that keeps
+-- each line, each arrow and its way, and the centre, found by trying the
+-- permutations: how many there are.
+local function naive_boards(t)
+  local n, index = #t.points, {}
+  for i, name in ipairs(t.points) do index[name] = i end
+  local arc = {}
+  for i = 1, n do arc[i] = {} end
+  local function pair(l)
+    if type(l) == "string" then return l:match("^(.-)%-(.*)$") end
+    return l[1], l[2]
+  end
+  for _, l in ipairs(t.lines or {}) do
+    local a, b = pair(l)
+    arc[index[a]][index[b]], arc[index[b]][index[a]] = true, true
+  end
+  for _, l in ipairs(t.arrows or {}) do
+    local a, b = pair(l)
+    arc[index[a]][index[b]] = true
+  end
+  local centre = t.centre and index[t.centre]
+  local maps, map, used = {}, {}, {}
+  local function extend(k)
+    if k > n then
+      local copy = {}
+      for i = 1, n do copy[i] = map[i] end
+      maps[#maps + 1] = copy
+      return
+    end
+    for j = 1, n do
+      local fits = not used[j] and (k == centre) == (j == centre)
+      for i = 1, k - 1 do
+        fits = fits and not arc[i][k] == not arc[map[i]][j] and not arc[k][i] == not arc[j][map[i]]
+      end
+      if fits then
+        map[k], used[j] = j, true
+        extend(k + 1)
+        used[j] = nil
+      end
+    end
+  end
+  extend(1)
+  local seen, folded, count = {}, {}, 0
+  local v = mt.variant(t)
+  local function walk(g)
+    local text = g:position():gsub(" %d+$", "")
+    if seen[text] then return end
+    seen[text] = true
+    local cells = text:sub(1, n)
+    local least
+    for _, m in ipairs(maps) do
+      local image = {}
+      for i = 1, n do image[m[i]] = cells:sub(i, i) end
+      local s = table.concat(image)
+      if not least or s < least then least = s end
+    end
+    if not folded[least] then folded[least], count = true, count + 1 end
+    if g:result() then return end
+    for _, m in ipairs(g:moves()) do walk(g:copy():play(m)) end
+  end
+  walk(mt.game(v))
+  return count
+end
+
+test("boards up to symmetry: as many as a fold by every relabelling that keeps the board", function()
+  local boards = {
+    PONG_HAU_KI, ARROWS,
+    -- one-way lines whose reverse no relabelling may take for them
+    {name = "one-way", points = {"p1", "p2", "p3", "p4"}, lines = {"p2-p4", "p3-p4"},
+     arrows = {"p2-p1", "p3-p2"}, start = "w.wb w"},
+    -- a centre no relabelling may move, though the lines alone would
+    {name = "path", points = {"a", "b", "c", "d", "e"}, lines = {"a-b", "b-c", "c-d", "d-e"},
+     centre = "a", start = ".bw.b w"},
+    {name = "ring", points = {"c", "a", "b", "d", "e"},
+     lines = {"a-b", "b-d", "d-e", "e-a", "c-a", "c-b", "c-d", "c-e"}, centre = "b", start = "bw.b. b"},
+    -- the same points and lines as the last but one, arrows apart: each
+    -- board its own symmetries, whatever was folded before
+    {name = "square", points = {"a", "b", "c", "d"}, lines = {"a-b", "b-c", "c-d", "d-a"},
+     start = "bw.. b"},
+    {name = "square", points = {"a", "b", "c", "d"}, lines = {"a-b", "b-c", "c-d", "d-a"},
+     arrows = {"a-c"}, start = "bw.. b"},
+    {name = "square", points = {"a", "b", "c", "d"}, lines = {"a-b", "b-c", "c-d", "d-a"},
+     start = "bw.. b"},
+  }
+  for i, t in ipairs(boards) do
+    eq(select(2, mt.dot(mt.variant(t))), naive_boards(t), i .. " " .. t.name)
+  end
+end)
+
+test("a board's centre is named, the first point too; names tell boards apart", function()
+  local first = {name = "star", points = {"c", "a", "b", "d"}, lines = {"c-a", "c-b", "c-d"},
+                 centre = "c", start = ".bw. b"}
+  eq(mt.variant(first):board().centre, "c")
+  eq(mt.variant{base = first, name = "star2"}:board().centre, "c", "a variant based on it too")
+  -- the same board but for one point's name: another variant
+  local renamed = {name = "star", points = {"c", "a", "b", "e"}, lines = {"c-a", "c-b", "c-e"},
+                   centre = "c", start = ".bw. b"}
+  check(mt.variant(first) == mt.variant(first), "the same board, the same variant")
+  check(mt.variant(first) ~= mt.variant(renamed), "renamed points, another variant")
+  check(mt.variant(PONG_HAU_KI) ~= mt.variant{name = "phk", points = {"nw", "tr", "c", "bl", "br"},
+    lines = {{"nw", "c"}, {"tr", "c"}, "bl-c", "br-c", "nw-bl", "tr-br", "bl-br"}, start = "bb.ww b"},
+    "Pong Hau K'i with its top left point renamed")
 end)
 
 test("the symmetries of boards met are not kept for ever", function()

@@ -41,11 +41,16 @@ local function keys_of(list, variant, plies, what)
 end
 
 test("mt.openings lists every state a naive walk finds", function()
+  -- (with repetition = 2 a line may not meet a state twice: two lines to
+  -- one state that met different states go on differently)
   local variants = {"standard", {arms = 10}, "first-two-turns", "misere",
-                    {base = "tired-piece", arms = 8}, {base = "first-move-hook", arms = 10}}
+                    {base = "tired-piece", arms = 8}, {base = "first-move-hook", arms = 10},
+                    {base = "standard", repetition = 2},
+                    {base = "no-restriction", arms = 6, repetition = 2}}
   for _, variant in ipairs(variants) do
     local name = mt.variant(variant).name
-    for _, plies in ipairs({0, 1, 4, 9, 16}) do
+    local depths = mt.variant(variant):parameters().repetition == 2 and {8, 12} or {0, 1, 4, 9, 16}
+    for _, plies in ipairs(depths) do
       local want, n = naive(variant, plies)
       local list = mt.openings(variant, {plies = plies})
       local got = keys_of(list, variant, plies, name .. " " .. plies)
@@ -169,6 +174,16 @@ test("openings given as positions, records, Games and files", function()
   local texts = {}
   for i, g in ipairs(from_file.openings) do texts[i] = table.concat(g:history(), " ") end
   eq(texts, {"4-c 5-4", "", "1-c 8-1", "1-c 8-1 c-8", "4-c"}, "the file's five openings")
+  -- records one after another without a blank line: a tag line after moves
+  -- begins the next
+  f = io.open(path, "w")
+  f:write((record:gsub("%s+$", "")), "\n", (g1:record():gsub("%s+$", "")), "\n",
+          "[Variant \"standard\"]\n1. 1-c 8-1 2. c-8\n")
+  f:close()
+  texts = {}
+  local packed = mt.match("alphabeta", "heuristic", {games = 6, openings = path})
+  for i, g in ipairs(packed.openings) do texts[i] = table.concat(g:history(), " ") end
+  eq(texts, {"4-c 5-4", "1-c 8-1", "1-c 8-1 c-8"}, "records without blank lines between them")
   -- a data file never runs code
   local marker = os.tmpname()
   os.remove(marker)

@@ -327,6 +327,16 @@ local RINGS = [[var bad = window.__bad || (window.__bad = []);
     if (!r || !r.classList.contains(c.value)) bad.push(what + " " + name + ": no " + c.value + " ring");
     else if (r.classList.contains("dim")) bad.push(what + " " + name + ": dimmed");
   }
+  // the distance written at point name, if any, in fill: light on a black
+  // piece, dark on a white one and on an empty point
+  function inked(name, fill, what) {
+    var h = hit(name);
+    document.querySelectorAll("#board text.distance").forEach(function (t) {
+      if (t.getAttribute("x") !== h.getAttribute("cx") || t.getAttribute("y") !== h.getAttribute("cy")) return;
+      window.__inked = (window.__inked || 0) + 1;
+      if (t.getAttribute("fill") !== fill) bad.push(what + " " + name + ": its distance in " + t.getAttribute("fill"));
+    });
+  }
 ]]
 
 -- Picks the piece to click for the person playing side: the from point
@@ -338,7 +348,10 @@ local function pick_from(side)
   if (mutorere.result() || m.length === 0 || mutorere.state().side !== "]] .. side .. [[") return "";
   var best = {};
   m.forEach(function (c) { var f = c.move.split("-")[0]; if (!best[f]) best[f] = c; });
-  Object.keys(best).forEach(function (f) { valued(f, best[f], "piece"); });
+  Object.keys(best).forEach(function (f) {
+    valued(f, best[f], "piece");
+    inked(f, "]] .. side .. [[" === "black" ? "#fff" : "#111", "piece");
+  });
   window.__picked = m[Math.floor(mutorere.history().length / 2) % m.length].move;
   return '#board .hit[data-point="' + window.__picked.split("-")[0] + '"]';]]
 end
@@ -350,7 +363,19 @@ local PICK_DESTINATION = RINGS .. [[var move = window.__picked;
   var from = move.split("-")[0];
   var mine = mutorere.moves().filter(function (c) { return c.move.split("-")[0] === from; });
   if (document.querySelectorAll("#board .spot").length !== mine.length) bad.push("spots at " + from);
-  mine.forEach(function (c) { valued(c.move.split("-")[1], c, "destination"); });
+  mine.forEach(function (c) {
+    valued(c.move.split("-")[1], c, "destination");
+    inked(c.move.split("-")[1], "#111", "destination");
+  });
+  // the piece picked stands out: the other pieces that can move are dimmed
+  var picked = ringAt(from);
+  if (!picked || picked.classList.contains("dim")) bad.push("the piece picked " + from + ": dimmed");
+  mutorere.moves().forEach(function (c) {
+    var f = c.move.split("-")[0], r = ringAt(f);
+    if (f === from) return;
+    window.__dimmed = (window.__dimmed || 0) + 1;
+    if (!r || !r.classList.contains("dim")) bad.push("piece " + f + ": not dimmed once " + from + " is picked");
+  });
   window.__picked = null;
   return '#board .hit[data-point="' + move.split("-")[1] + '"]';]]
 
@@ -374,7 +399,8 @@ local function clicked_game(v)
   commands[#commands + 1] = "end"
   commands[#commands + 1] = {js = [[var r = mutorere.result();
     return mutorere.history().join(" ") + "|" + (r ? r.winner + "/" + r.reason : "-") + "|" +
-           (window.__bad || []).join("; ") + "|" + mutorere.state().position;]]}
+           (window.__bad || []).join("; ") + "|" + (window.__inked || 0) + " " +
+           (window.__dimmed || 0) + "|" + mutorere.state().position;]]}
   commands[#commands + 1] = "shot " .. dir .. "/" .. v.name .. "-laptop.png"
   commands[#commands + 1] = "click #undo"
   commands[#commands + 1] = {js = [[var before = mutorere.state();
@@ -387,9 +413,12 @@ local function clicked_game(v)
   commands[#commands + 1] = "logs"
   local results, logs = browse(commands)
   table.remove(results, 1)
-  local moves, result, bad, last = (results[1] or ""):match("^(.-)|(.-)|(.-)|(.*)$")
+  local moves, result, bad, inked, dimmed, last =
+    (results[1] or ""):match("^(.-)|(.-)|(.-)|(%d+) (%d+)|(.*)$")
   check(moves and #moves > 0, v.name .. ": moves were played: " .. tostring(results[1]))
   eq(bad, "", v.name .. ": the rings of the pieces and of the points they go to")
+  check(tonumber(inked or 0) > 0 and tonumber(dimmed or 0) > 0,
+        v.name .. ": distances and dimmed pieces were seen: " .. tostring(inked) .. " " .. tostring(dimmed))
   local g, played = mt.game(v), {}
   for m in (moves or ""):gmatch("%S+") do played[#played + 1] = m end
   check(#played >= 6, v.name .. ": a game of some length: " .. #played)

@@ -108,6 +108,17 @@ test("malformed puzzles are rejected with what is wrong", function()
     local all = table.concat(r.problems, "; ")
     check(all:find(c[2], 1, true), "problem says " .. c[2] .. ": " .. all)
   end
+  -- a main line whose defence gives in sooner than it must (8-9 loses in
+  -- 2, 10-9 in 4): the shipped standard12-win9-1 with that defence
+  local short = {title = "t", variant = {arms = 12, base = "standard"},
+                 position = ".wbbbwwbwwbw/b w", goal = "win", plies = 9,
+                 solution = {"12-1", "11-12", "10-11", "c-10", "9-c", "8-9"}}
+  local r = mt.puzzle.check(short)
+  check(not r.ok and table.concat(r.problems, "; "):find(
+          "solution move 6 (8-9) is not the longest defence", 1, true),
+        "a short defence is refused: " .. table.concat(r.problems, "; "))
+  short.solution[6] = "10-9"
+  check(mt.puzzle.check(short).ok, "the longest defence checks")
   raises(function() mt.puzzle.check("nonesuch") end, "unknown puzzle 'nonesuch'")
   raises(function() mt.puzzle.check(42) end,
          "bad argument #1 to 'check' (puzzle (a name, a path or a table) expected, got number)")

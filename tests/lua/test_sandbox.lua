@@ -336,3 +336,15 @@ test("--safe runs a whole session in the sandbox, and the REPL answers", functio
   check(e3:find("-l is not allowed with --safe", 1, true), "-l")
   eq(c3, 1, "exit 1")
 end)
+
+test("a budget that stops a part of the module as it loads leaves it to load again", function()
+  -- The module's Lua parts load when first used: in a new process, html.lua
+  -- (mt.html) is first used here, and the budget runs out while it loads.
+  for _, budget in ipairs({"instructions = 50", "memory = 1000"}) do
+    local out, err = run("-e \"local g = mt.game() " ..
+      "print(mt.limit({" .. budget .. "}, function() return mt.html(g) end)) " ..
+      "print(#mt.html(g) > 1000, type(mt.svg_game))\"")
+    check(out:find("^false\t"), budget .. ": the budget ran out: " .. out .. err)
+    check(out:find("\ntrue\tfunction\n$"), budget .. ": then mt.html works: " .. out .. err)
+  end
+end)

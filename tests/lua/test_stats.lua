@@ -628,6 +628,46 @@ test("tournament ratings: a known order, the maximum of the likelihood, interval
   for _, s in ipairs(t.standings) do
     check(s.low < s.rating and s.rating < s.high, s.name .. ": the interval holds the rating")
   end
+  -- every player's interval from the covariance of ratings of mean 0,
+  -- found here another way than the module's (which holds the last
+  -- player's strength at 0): the pseudo-inverse of the Fisher
+  -- information, a Laplacian of weights games p (1 - p), as (L + J/n)^-1
+  -- - J/n, J all ones
+  local a = {}
+  for r = 1, n do
+    a[r] = {}
+    for c = 1, n do a[r][c] = 1 / n end
+  end
+  for r = 1, n do
+    for c = 1, n do
+      local x = t.cross[r][c]
+      if x and r ~= c then
+        local p = 1 / (1 + 10 ^ ((t.standings[c].rating - t.standings[r].rating) / 400))
+        local w = x.games * p * (1 - p)
+        a[r][c], a[r][r] = a[r][c] - w, a[r][r] + w
+      end
+    end
+  end
+  local inverse = {} -- by Gauss-Jordan elimination
+  for r = 1, n do
+    inverse[r] = {}
+    for c = 1, n do inverse[r][c] = r == c and 1 or 0 end
+  end
+  for k = 1, n do
+    local pivot = a[k][k]
+    for c = 1, n do a[k][c], inverse[k][c] = a[k][c] / pivot, inverse[k][c] / pivot end
+    for r = 1, n do
+      if r ~= k then
+        local f = a[r][k]
+        for c = 1, n do a[r][c], inverse[r][c] = a[r][c] - f * a[k][c], inverse[r][c] - f * inverse[k][c] end
+      end
+    end
+  end
+  for r, s in ipairs(t.standings) do
+    local se = 400 / math.log(10) * math.sqrt(inverse[r][r] - 1 / n)
+    near(s.high - s.rating, 1.959964 * se, 1e-6, s.name .. ": the interval's half")
+    near(s.rating - s.low, 1.959964 * se, 1e-6, s.name .. ": the interval is even")
+  end
   -- two players: rating ±d/2, and the interval from the Fisher
   -- information of one binomial: var(d) = 1/(n p (1 - p)) in natural units
   local two = mt.tournament{players = {mt.player("alphabeta", {depth = 1}), "random"},
@@ -690,6 +730,38 @@ test("tournaments: cross-table, breakdown by variant and colour, names of varian
   check(tostring(judged):find("judged by solver", 1, true), "printed")
   raises(function() mt.tournament{players = {"random", "random"}, gmaes = 3} end,
          "bad argument #1 to 'tournament' (unknown option \"gmaes\"")
+end)
+
+test("a match's text: the points of each player, a draw a half", function()
+  local a, b = mt.player("perfect", {name = "first"}), mt.player("perfect", {name = "second"})
+  local m = mt.match(a, b, {games = 4})
+  eq({m.a.wins, m.a.draws, m.a.losses}, {0, 4, 0}, "perfect play draws")
+  local text = tostring(m)
+  check(text:find("\n  first  +2%.0     0      0     4  ") and text:find("\n  second  +2%.0     0      0     4  "),
+        "four draws are 2 points: " .. text)
+end)
+
+test("a tournament on a variant whose start is not solved breaks it down by colour", function()
+  local t = mt.tournament{players = {"random", mt.player("random", {name = "other"})},
+                          variants = {{arms = 40, max_plies = 20}}, games = 2}
+  eq(t.by_variant[1].start, nil, "40 arms: not solved")
+  local text = tostring(t)
+  check(text:find("(start not solved), by colour", 1, true) and text:find("as black", 1, true),
+        "by colour: " .. text)
+end)
+
+test("a tournament's text has its cross-table up to 8 players", function()
+  local function players(n)
+    local list = {}
+    for i = 1, n do list[i] = mt.player("random", {name = "p" .. i}) end
+    return list
+  end
+  local variants = {{base = "standard", max_plies = 10}}
+  local eight = tostring(mt.tournament{players = players(8), variants = variants, games = 2})
+  check(eight:find("cross-table: points of the row's player against the column's", 1, true) and
+        eight:find("\n   8 p%d +[%d. ]+\n"), "8 players: printed: " .. eight)
+  local nine = tostring(mt.tournament{players = players(9), variants = variants, games = 2})
+  check(nine:find("cross-table: in t.cross (too wide to print)", 1, true), "9 players: " .. nine)
 end)
 
 test("bad options: clear errors that name no file of the module", function()
