@@ -412,7 +412,7 @@ static void solve_line(const char *variant, int n, int threads) {
   printf("  %-34s %7.2f s (cpu %6.2f s) %8.1f M positions/s %7.1f M "
          "entries/s %8s\n",
          what, seconds, cpu, (double)solver_states(&s) / seconds / 1e6,
-         (double)symsolver_entries(&s) / seconds / 1e6,
+         (double)symtable_entries(&s) / seconds / 1e6,
          memory_format(memory_peak(), peak));
   solver_free(&s);
 }
@@ -459,7 +459,7 @@ static void bench_solution_file(int quick) {
     printf("solution file: %s\n", err);
     return;
   }
-  size_t size = (size_t)symsolver_entries(&s);
+  size_t size = (size_t)symtable_bytes(symtable_entries(&s), s.sym->bits);
   char *buf = malloc(size);
   double load = 1e9, read = 1e9;
   for (int i = 0; i < 5 && buf; i++) {

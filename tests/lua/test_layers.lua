@@ -22,7 +22,7 @@ local FLOORS = {
   core = {
     {"memory", "cancel", "progress", "board", "graph", "judgement", "rank", "pool", "safefile"},
     {"memo", "rules"},
-    {"game", "perft", "search", "mcts", "solver", "symrank"},
+    {"game", "perft", "search", "mcts", "solver", "symrank", "symwave", "symtable"},
     {"record", "metrics", "symsolver"},
     {"accuracy", "solve", "solfile", "symcensus"},
   },
