@@ -52,6 +52,7 @@ struct Sym {
   const uint8_t *next;   /* and the layer after it */
   Pool *pool;
   uint64_t found; /* entries found at wave d (atomic) */
+  int checks;     /* an entry's count ran out in the pass (atomic) */
   int failed;     /* the first SOLVER_* failure (atomic) */
   /* reporting */
   const Cancel *cancel;
@@ -171,6 +172,8 @@ static int resolve(Sym *sv, uint64_t q, uint64_t arms, int child_lost,
     int now = wave_arrive(&sv->wave, q, arms, old, child_lost, d);
     if (now < 0) return SOLVER_EHOOK;
     if ((unsigned)now == old) return SOLVER_OK;
+    if ((unsigned)now == WAVE_CHECK)
+      __atomic_store_n(&sv->checks, 1, __ATOMIC_RELAXED);
     if (sv->threads == 1) { /* hooked rules among them */
       if ((unsigned)now == wave_found(d + 1))
         note_found(sv, q, child_lost ? VALUE_WIN : VALUE_LOSS, d + 1);
@@ -248,9 +251,33 @@ static uint64_t codes_at(const Sym *sv, uint64_t i) {
   return __atomic_load_n((const Word *)(sv->work + i / 2), __ATOMIC_RELAXED);
 }
 
-/* Pass: every entry found at wave d spreads to its predecessors.  The
-** table is read a word (16 entries) at a time; words without such an
-** entry are skipped. */
+/* Settles the entries found at wave d among those of the word at i (read
+** as x) once they are spread: won or lost now, told to the watch.  Other
+** threads may be resolving other entries of the word. */
+static void settle_word(Sym *sv, uint64_t i, uint64_t x) {
+  unsigned found_code = wave_found(sv->d);
+  if (!sv->bytes) { /* all of one value: the word at once */
+    Word *w = (Word *)(sv->work + i / 2);
+    unsigned code = parity_lost(sv, sv->d) ? WAVE_LOSS : WAVE_WIN;
+    uint64_t now = __atomic_load_n(w, __ATOMIC_RELAXED);
+    while (!__atomic_compare_exchange_n(w, &now,
+                                        wave_replace(now, found_code, code), 1,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      continue;
+  }
+  for (int j = 0; j < 16; j++, x >>= 4) {
+    uint64_t e = i + (uint64_t)j;
+    if ((x & 15) != found_code) continue;
+    if (sv->bytes) /* hooked rules: one thread */
+      wave_set(sv->work, e, found_lost(sv, e, sv->d) ? WAVE_LOSS : WAVE_WIN);
+    if (sv->watch && sv->watch->settled)
+      sv->watch->settled(sv->watch->ctx, e, sv->d);
+  }
+}
+
+/* Pass: every entry found at wave d spreads to its predecessors, and is
+** settled.  The table is read a word (16 entries) at a time; words
+** without such an entry are skipped. */
 static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
   unsigned found_code = wave_found(sv->d);
   uint64_t found = 0;
@@ -260,14 +287,15 @@ static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
   sp.index = UINT64_MAX;
   sp.count = 0;
   for (uint64_t i = from; i < to && rc == SOLVER_OK; i += 16) {
-    uint64_t x = codes_at(sv, i);
+    uint64_t x = codes_at(sv, i), y = x;
     if (!wave_has(x, found_code)) continue;
-    for (int j = 0; j < 16 && rc == SOLVER_OK; j++, x >>= 4)
-      if ((x & 15) == found_code) {
+    for (int j = 0; j < 16 && rc == SOLVER_OK; j++, y >>= 4)
+      if ((y & 15) == found_code) {
         uint64_t e = i + (uint64_t)j;
         found++;
         rc = spread_entry(&sp, e, found_lost(sv, e, sv->d));
       }
+    if (rc == SOLVER_OK) settle_word(sv, i, x);
   }
   if (rc == SOLVER_OK)
     rc = spread_flush(&sp);
@@ -277,7 +305,8 @@ static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
 
 /* The entries whose count ran out waiting to be counted again at the end
 ** of wave d, with their children, whose codes are prefetched as they come
-** (so that the cache misses overlap). */
+** (so that the cache misses overlap).  The entries found at the wave are
+** settled by then: a child is won by d when its code says WAVE_WIN. */
 typedef struct Recount {
   int count, used;
   uint64_t entry[BATCH];
@@ -287,15 +316,10 @@ typedef struct Recount {
 
 /* Counts the waiting entries again.  Returns a SOLVER_* code. */
 static int recount_flush(Sym *sv, Recount *rc) {
-  unsigned found_code = wave_found(sv->d);
   for (int j = 0; j < rc->count; j++) {
     int left = rc->first[j + 1] - rc->first[j];
-    for (int c = rc->first[j]; c < rc->first[j + 1]; c++) {
-      uint64_t child = rc->children[c];
-      unsigned code = wave_get(sv->work, child);
-      left -= code == WAVE_WIN ||
-              (code == found_code && !found_lost(sv, child, sv->d));
-    }
+    for (int c = rc->first[j]; c < rc->first[j + 1]; c++)
+      left -= wave_get(sv->work, rc->children[c]) == WAVE_WIN;
     unsigned code = wave_recounted(left, sv->d);
     if (code == wave_found(sv->d + 1))
       note_found(sv, rc->entry[j], VALUE_LOSS, sv->d + 1);
@@ -318,32 +342,17 @@ static int recount_add(Sym *sv, Recount *rc, uint64_t q) {
   return rc->count == BATCH ? recount_flush(sv, rc) : SOLVER_OK;
 }
 
-/* Pass: the entries found at wave d are settled (told to the watch), and
-** those whose count ran out are counted again. */
+/* Pass: the entries whose count ran out are counted again. */
 static int settle_chunk(Sym *sv, uint64_t from, uint64_t to) {
-  unsigned found_code = wave_found(sv->d);
-  int by_word = !sv->bytes && !sv->watch, rc = SOLVER_OK; /* one value */
-  unsigned settled = parity_lost(sv, sv->d) ? WAVE_LOSS : WAVE_WIN;
+  int rc = SOLVER_OK;
   Recount again;
   again.count = again.used = 0;
   again.first[0] = 0;
   for (uint64_t i = from; i < to && rc == SOLVER_OK; i += 16) {
     uint64_t x = codes_at(sv, i);
-    if (by_word && wave_has(x, found_code)) {
-      x = wave_replace(x, found_code, settled);
-      __atomic_store_n((Word *)(sv->work + i / 2), x, __ATOMIC_RELAXED);
-    }
-    if (!wave_has(x, found_code) && !wave_has(x, WAVE_CHECK)) continue;
-    for (int j = 0; j < 16 && rc == SOLVER_OK; j++, x >>= 4) {
-      uint64_t e = i + (uint64_t)j;
-      if ((x & 15) == found_code) {
-        wave_set(sv->work, e,
-                 found_lost(sv, e, sv->d) ? WAVE_LOSS : WAVE_WIN);
-        if (sv->watch && sv->watch->settled)
-          sv->watch->settled(sv->watch->ctx, e, sv->d);
-      } else if ((x & 15) == WAVE_CHECK)
-        rc = recount_add(sv, &again, e);
-    }
+    if (!wave_has(x, WAVE_CHECK)) continue;
+    for (int j = 0; j < 16 && rc == SOLVER_OK; j++, x >>= 4)
+      if ((x & 15) == WAVE_CHECK) rc = recount_add(sv, &again, i + (uint64_t)j);
   }
   return rc == SOLVER_OK ? recount_flush(sv, &again) : rc;
 }
@@ -356,12 +365,13 @@ static int run_waves(Sym *sv) {
   sv->resolved = 0;
   for (int d = 0; rc == SOLVER_OK; d++) {
     sv->d = d;
+    sv->checks = 0;
     snprintf(sv->phase, sizeof sv->phase, "distance %d", d);
     rc = run_pass(sv, spread_chunk, 1);
     sv->resolved += sv->found;
     if (rc != SOLVER_OK || sv->found == 0) break;
-    snprintf(sv->phase, sizeof sv->phase, "settling %d", d);
-    rc = run_pass(sv, settle_chunk, 0);
+    snprintf(sv->phase, sizeof sv->phase, "counting again %d", d);
+    if (sv->checks) rc = run_pass(sv, settle_chunk, 0);
     if (rc == SOLVER_OK && sv->watch && sv->watch->enough &&
         sv->watch->enough(sv->watch->ctx, d))
       break;

@@ -141,9 +141,8 @@ static int children_count(const Wave *w, uint64_t q, uint64_t arms) {
 int wave_last(const Wave *w, uint64_t q, uint64_t arms, int d) {
   /* was the count of all of them?  An empty arm leaves 3 moves at most;
   ** an empty centre, one for each piece of the mover */
-  int k = q < w->t->combos || w->t->k <= WAVE_COUNTS
-              ? 0
-              : children_count(w, q, arms);
+  int most = q < w->t->combos ? 3 : w->t->k;
+  int k = most <= WAVE_COUNTS ? 0 : children_count(w, q, q < w->t->combos ? 0 : arms);
   if (k < 0) return -1;
   return k <= WAVE_COUNTS ? (int)wave_found(d + 1) : WAVE_CHECK;
 }

@@ -35,7 +35,10 @@
 #include "solver.h"
 #include "symrank.h"
 
+#ifndef WAVE_COUNTS /* a test build counts less, to recount more */
 #define WAVE_COUNTS 11 /* the largest count an entry holds */
+#endif
+_Static_assert(WAVE_COUNTS >= 1 && WAVE_COUNTS <= 11, "the codes of counts");
 
 enum {
   WAVE_CHECK = WAVE_COUNTS,

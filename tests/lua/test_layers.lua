@@ -1,8 +1,8 @@
 -- test_layers.lua — the house keeps its layers: every #include of the C
 -- sources resolves to a folder the including folder may use, no circle of
 -- files, lbridge (the helpers of every binding) uses no other binding,
--- only lmutorere.c opens the parts, the core never sees Lua, and the
--- module's Lua parts never reach the program's.
+-- only lmutorere.c opens the parts, the core and the MPI program never see
+-- Lua, and the module's Lua parts never reach the program's.
 
 local ROOT = HERE .. "/../.."
 
@@ -13,6 +13,7 @@ local LAYERS = {
   {folder = "lua/bridge", uses = {"core"}},
   {folder = "lua/program", uses = {"core", "lua/bridge"}},
   {folder = "lua/tools", uses = {}},
+  {folder = "mpi", uses = {"core"}},
 }
 
 -- The floors inside a folder, lowest first (core/README.md and
@@ -25,6 +26,11 @@ local FLOORS = {
     {"game", "perft", "search", "mcts", "solver", "symrank", "symwave", "symtable"},
     {"record", "metrics", "symsolver"},
     {"accuracy", "solve", "solfile", "symcensus"},
+  },
+  mpi = {
+    {"exchange"},
+    {"waves"},
+    {"main"},
   },
   ["lua/bridge"] = {
     {"lbridge", "lopen"},
@@ -122,9 +128,10 @@ local function check_tree(tree, layers, floors)
         edges[from][node_of(found)] = path .. " includes " .. found
       end
     end
-    if folder == "core" then
+    if folder == "core" or folder == "mpi" then
       for _, header in ipairs(file.system) do
-        if LUA_HEADERS[header] then problem("%s includes <%s>: the core never sees Lua", path, header) end
+        if LUA_HEADERS[header] then problem("%s includes <%s>: the %s never sees Lua", path, header,
+                                            folder == "core" and "core" or "MPI program") end
       end
     end
   end
