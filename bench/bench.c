@@ -5,12 +5,15 @@
 ** hook; the solver's speed and memory, on one thread and on all; the
 ** designer's metrics (the reachable graph, its census and the random-play
 ** chain, against a bare chain of chances alone); loading a solution file
-** against reading it alone; the program's start-up
+** against reading it alone; the lookups of a symmetric table (a value
+** read, a distance searched); the program's start-up
 ** time against lua5.4's.  Run it on an idle machine;
 ** nothing here is a test.
 **
-** usage: bench [quick] [long]   (quick: shorter runs; long: the solver up
-**                                to 32 arms, which takes many minutes)
+** usage: bench [quick] [long] [section...]   (quick: shorter runs; long:
+**   the solver up to 32 arms and the lookups to 28, which take many
+**   minutes; sections: perft, hooks, solver, lookups, lua (the rest); by
+**   default every one)
 */
 #define _POSIX_C_SOURCE 200809L
 #include <lauxlib.h>
@@ -429,6 +432,72 @@ static void bench_solver(int quick, int extra) {
   solve_line("first-two-turns", quick ? 20 : 24, 1);
 }
 
+/* --- lookups --- */
+
+static int by_seconds(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The lookups of a solution of the standard rule on n arms: a value read,
+** and the distance searched from the values, for count won or lost
+** positions of the last layer at random: the mean, the median, the 99th
+** percentile and the most. */
+static void lookup_line(int n, int count) {
+  Rules r;
+  Solution s;
+  char err[BOARD_ERRMAX];
+  rules_named(&r, "standard", n, err);
+  if (solve_variant(&s, &r, NULL, err)) {
+    printf("  %d arms: %s\n", n, err);
+    return;
+  }
+  const SymRank *t = &s.sym->rank;
+  double *took = malloc((size_t)count * sizeof *took), sum = 0;
+  Position *at = malloc((size_t)count * sizeof *at);
+  uint64_t seed = 0x9e3779b97f4a7c15u;
+  int found = 0, farthest = 0;
+  for (int tries = 0; found < count && tries < 100 * count; tries++) {
+    seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+    symrank_unrank(t, seed % symrank_layer(t), (uint32_t)s.opening,
+                   &at[found]);
+    found += symtable_lookup(&s, &at[found], NULL) != VALUE_DRAW;
+  }
+  double values = cpu_now();
+  for (int rounds = 0; rounds < 100; rounds++)
+    for (int i = 0; i < found; i++) symtable_lookup(&s, &at[i], NULL);
+  values = (cpu_now() - values) / 100;
+  for (int i = 0; i < found; i++) {
+    Position p = at[i];
+    int d;
+    double c = cpu_now();
+    symtable_lookup(&s, &p, &d);
+    took[i] = cpu_now() - c;
+    sum += took[i];
+    if (d > farthest) farthest = d;
+  }
+  qsort(took, (size_t)found, sizeof *took, by_seconds);
+  if (found)
+    printf("  %2d arms: a value %6.2f us; a distance (%d positions, up to "
+           "%d plies) mean %8.1f us, median %8.1f us, 99%% %9.1f us, most "
+           "%9.1f us\n",
+           n, values / found * 1e6, found, farthest, sum / found * 1e6,
+           took[found / 2] * 1e6, took[found * 99 / 100] * 1e6,
+           took[found - 1] * 1e6);
+  free(took);
+  free(at);
+  solver_free(&s);
+}
+
+/* The lookups of symmetric tables, 8 to 24 arms (28 when long, 20 when
+** quick). */
+static void bench_lookups(int quick, int extra) {
+  printf("lookups of a symmetric table, standard rule (processor time; a "
+         "distance is searched from the values kept)\n");
+  for (int n = 8; n <= (extra ? 28 : quick ? 20 : 24); n += 4)
+    lookup_line(n, quick ? 200 : 1000);
+}
+
 /* --- solution files --- */
 
 /* Seconds to read the file at path into buf (size bytes at most) with
@@ -550,24 +619,47 @@ static void bench_metrics(int quick) {
   for (int n = 8; n <= (quick ? 12 : 16); n += 2) bench_metrics_arms(n);
 }
 
+/* 1 when section is to run: every one when none is named. */
+static int wanted(const char *section, int argc, char **argv) {
+  int named = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "quick") == 0 || strcmp(argv[i], "long") == 0)
+      continue;
+    named = 1;
+    if (strcmp(argv[i], section) == 0) return 1;
+  }
+  return !named;
+}
+
 int main(int argc, char **argv) {
   int quick = 0, extra = 0;
   for (int i = 1; i < argc; i++) {
     quick |= strcmp(argv[i], "quick") == 0;
     extra |= strcmp(argv[i], "long") == 0;
   }
-  double core8 = bench_perft(quick);
-  double lua = bench_plain_lua(quick ? 20 : 26);
-  if (lua > 0) printf("core / plain Lua, 8 arms: %.0fx\n", core8 / lua);
-  printf("\n");
-  bench_hooks(quick ? 18 : 24);
-  printf("\n");
-  bench_lua_hooks(quick);
-  printf("\n");
-  bench_solver(quick, extra);
-  printf("\n");
-  bench_solution_file(quick);
-  printf("\n");
+  if (wanted("perft", argc, argv)) {
+    double core8 = bench_perft(quick);
+    double lua = bench_plain_lua(quick ? 20 : 26);
+    if (lua > 0) printf("core / plain Lua, 8 arms: %.0fx\n", core8 / lua);
+    printf("\n");
+  }
+  if (wanted("hooks", argc, argv)) {
+    bench_hooks(quick ? 18 : 24);
+    printf("\n");
+    bench_lua_hooks(quick);
+    printf("\n");
+  }
+  if (wanted("solver", argc, argv)) {
+    bench_solver(quick, extra);
+    printf("\n");
+    bench_solution_file(quick);
+    printf("\n");
+  }
+  if (wanted("lookups", argc, argv)) {
+    bench_lookups(quick, extra);
+    printf("\n");
+  }
+  if (!wanted("lua", argc, argv)) return 0;
   bench_lua_file("ai.lua", quick, NULL, 0); /* alpha-beta, MCTS */
   printf("\n");
   bench_lua_file("tournament.lua", quick, NULL,

@@ -103,7 +103,8 @@ static int builder_reserve(Builder *b) {
   if (outcome) g->outcome = outcome;
   void *value = memory_realloc(g->value, room);
   if (value) g->value = value;
-  void *distance = memory_realloc(g->distance, room);
+  void *distance =
+      memory_realloc(g->distance, (size_t)room * sizeof *g->distance);
   if (distance) g->distance = distance;
   if (!first || !state || !history || !outcome || !value || !distance)
     return -1;
@@ -125,7 +126,7 @@ static uint32_t builder_state(Builder *b, const Position *p, const History *h) {
   g->state[id] = *p;
   g->history[id] = *h;
   g->value[id] = (uint8_t)value;
-  g->distance[id] = (uint8_t)(d < 0 ? 0 : d);
+  g->distance[id] = (uint16_t)(d < 0 ? 0 : d);
   g->outcome[id] = OUTCOME_NONE;
   b->map.keys[slot] = key + 1;
   b->map.ids[slot] = id;

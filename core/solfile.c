@@ -22,6 +22,7 @@
 #define VARIANT_MAX 400         /* and its variant line too */
 #define IO_FAILED 1             /* not a SOLVER_* code: errno says why */
 #define NO_FLAW UINT64_MAX      /* no entry holds an impossible code */
+#define PARITY_LONGEST 234      /* format 2's longest distance by parity */
 
 /* --- the header --- */
 
@@ -285,7 +286,7 @@ static int byte_value(int kind, unsigned code, int even_wins, int *d,
     *d = symtable_distance(code);
     return code == 0 ? VALUE_DRAW : (code - 1) & 1 ? VALUE_LOSS : VALUE_WIN;
   }
-  *longest = SYMSOLVER_LONGEST; /* coded by parity */
+  *longest = PARITY_LONGEST; /* coded by parity */
   *d = (int)code - 1;
   if (code == 0) return VALUE_DRAW;
   return (*d % 2 == 0) != even_wins ? VALUE_LOSS : VALUE_WIN;

@@ -25,8 +25,6 @@
 
 typedef uint64_t __attribute__((may_alias)) Word; /* 16 working codes */
 
-_Static_assert(SYMSOLVER_LONGEST == 234, "the longest distance by parity");
-
 /* --- one run --- */
 
 typedef struct Sym Sym;
