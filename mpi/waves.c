@@ -119,24 +119,48 @@ static int arrive(Part *p, uint64_t q, uint64_t arms, int lost) {
   return SOLVER_OK;
 }
 
-/* Spreads entry i, found at the wave, to its predecessors: at once on
-** this rank, else to their owners.  Returns a SOLVER_* code. */
+/* The arrivals waiting at this rank, a child lost or not (all alike in a
+** wave).  Returns a SOLVER_* code. */
+static int flush(Part *p, int lost) {
+  int rc = SOLVER_OK;
+  for (int j = 0; j < p->pending && rc == SOLVER_OK; j++)
+    rc = arrive(p, p->waiting[j], p->arms[j], lost);
+  p->pending = 0;
+  return rc;
+}
+
+/* The mask of entry i, stepping on from the last one when it is near. */
+static uint64_t mask_of(Part *p, uint64_t i) {
+  const SymRank *t = &p->rank;
+  if (p->last <= i && i - p->last <= 32 &&
+      (p->last >= t->combos) == (i >= t->combos))
+    for (uint64_t j = p->last; j < i; j++) p->mask = symrank_next(p->mask);
+  else
+    p->mask = symrank_mask(t, i % t->combos);
+  p->last = i;
+  return p->mask;
+}
+
+/* Spreads entry i, found at the wave, to its predecessors: soon on this
+** rank, else to their owners.  Returns a SOLVER_* code. */
 static int spread_entry(Part *p, uint64_t i, int lost) {
   uint64_t own, enemy, list[WAVE_MAX_PREDECESSORS], arms[WAVE_MAX_PREDECESSORS];
-  int centre, rc = SOLVER_OK;
+  int centre;
   const SymRank *t = &p->rank;
-  symrank_board(t, i >= t->combos, symrank_mask(t, i % t->combos), &own,
-                &enemy, &centre);
+  symrank_board(t, i >= t->combos, mask_of(p, i), &own, &enemy, &centre);
   int k = wave_predecessors(&p->wave, own, enemy, centre, list, arms);
   if (k < 0) return SOLVER_EHOOK;
-  for (int j = 0; j < k && rc == SOLVER_OK; j++) {
+  for (int j = 0; j < k; j++) {
     int owner = part_owner(p, list[j]);
-    if (owner == p->ex.me)
-      rc = arrive(p, list[j], arms[j], lost);
-    else
+    if (owner != p->ex.me) {
       exchange_put(&p->ex, owner, list[j] | (lost ? LOST : 0));
+      continue;
+    }
+    __builtin_prefetch(p->codes + (list[j] - p->lo) / 2, 1);
+    p->waiting[p->pending] = list[j];
+    p->arms[p->pending++] = arms[j];
   }
-  return rc;
+  return p->pending >= 64 ? flush(p, lost) : SOLVER_OK;
 }
 
 /* Spreads the entries of the slice found at wave d, counting them into
@@ -149,6 +173,8 @@ static int spread(Part *p, uint64_t *found) {
   int rc = SOLVER_OK;
   uint64_t i = p->lo;
   *found = 0;
+  p->last = UINT64_MAX;
+  p->pending = 0;
   while (!all_done) {
     uint64_t end = p->hi - i > SCAN ? i + SCAN : p->hi;
     if (*p->stop) end = i = p->hi; /* nothing more: the round says stop */
@@ -165,9 +191,13 @@ static int spread(Part *p, uint64_t *found) {
         }
       *w = wave_replace(*w, code, settled); /* spread: settled */
     }
+    if (rc == SOLVER_OK) rc = flush(p, lost);
     if (exchange_round(&p->ex)) return SOLVER_ERROR;
     for (size_t k = 0; k < p->ex.received && rc == SOLVER_OK; k++) {
       uint64_t w = p->ex.in[k];
+      if (k + 16 < p->ex.received)
+        __builtin_prefetch(p->codes + ((p->ex.in[k + 16] & ~LOST) - p->lo) / 2,
+                           1);
       rc = arrive(p, w & ~LOST, 0, (w & LOST) != 0);
     }
     if (exchange_agree(i >= p->hi || rc != SOLVER_OK,

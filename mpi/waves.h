@@ -45,6 +45,10 @@ struct Part {
   int max_distance;  /* the farthest a values table reaches */
   int d;             /* the wave */
   uint64_t checks;   /* entries whose count ran out in the wave */
+  uint64_t last, mask; /* the last entry spread and the mask of its rank */
+  int pending;         /* arrivals at this rank waiting, their codes
+                       ** prefetched (so that the cache misses overlap) */
+  uint64_t waiting[64 + WAVE_MAX_PREDECESSORS], arms[64 + WAVE_MAX_PREDECESSORS];
   uint64_t bytes_held; /* the most this rank's tables held */
   const volatile sig_atomic_t *stop; /* set by a signal */
   PartReport report;
