@@ -15,8 +15,12 @@
 
 #define BUDGET ((size_t)16 << 20) /* bytes of words a round sends at most */
 #define LOST ((uint64_t)1 << 63)  /* a word's top bit: the child is lost */
-#define CHECKS 4096               /* entries counted again in a round */
-#define SCAN ((uint64_t)1 << 18)  /* entries a round reads at most */
+#ifndef PART_SCAN /* a test build makes rounds small, to make them many */
+#define PART_SCAN ((uint64_t)1 << 18) /* entries a round reads at most */
+#define PART_CHECKS 4096              /* entries counted again in a round */
+#endif
+#define SCAN ((uint64_t)PART_SCAN)
+#define CHECKS PART_CHECKS
 
 typedef uint64_t __attribute__((may_alias)) Word; /* 16 entries' codes */
 
@@ -176,7 +180,7 @@ static int spread(Part *p, uint64_t *found) {
   p->last = UINT64_MAX;
   p->pending = 0;
   while (!all_done) {
-    uint64_t end = p->hi - i > SCAN ? i + SCAN : p->hi;
+    uint64_t end = p->hi - i > SCAN ? i + SCAN : p->hi; /* i <= hi */
     if (*p->stop) end = i = p->hi; /* nothing more: the round says stop */
     for (; i < end && rc == SOLVER_OK &&
            !exchange_full(&p->ex, 16 * WAVE_MAX_PREDECESSORS);
@@ -191,6 +195,7 @@ static int spread(Part *p, uint64_t *found) {
         }
       *w = wave_replace(*w, code, settled); /* spread: settled */
     }
+    if (i > p->hi) i = p->hi; /* the last word may end past the slice */
     if (rc == SOLVER_OK) rc = flush(p, lost);
     if (exchange_round(&p->ex)) return SOLVER_ERROR;
     for (size_t k = 0; k < p->ex.received && rc == SOLVER_OK; k++) {
@@ -273,7 +278,7 @@ static int settle(Part *p, Checks *c) {
   c->count = 0;
   c->first[0] = 0;
   while (!all_done) {
-    uint64_t end = p->hi - i > SCAN ? i + SCAN : p->hi;
+    uint64_t end = p->hi - i > SCAN ? i + SCAN : p->hi; /* i <= hi */
     if (*p->stop) end = i = p->hi; /* nothing more: the round says stop */
     while (i < end && rc == SOLVER_OK && c->count < CHECKS &&
            !exchange_full(&p->ex, RULES_MAX_MOVES)) {
@@ -285,6 +290,7 @@ static int settle(Part *p, Checks *c) {
       if (code_of(p, i) == WAVE_CHECK) rc = check_add(p, c, i);
       i++;
     }
+    if (i > p->hi) i = p->hi; /* the last word may end past the slice */
     if (exchange_round(&p->ex) || exchange_answer(&p->ex, answer_won, p))
       return SOLVER_ERROR;
     checks_done(p, c);

@@ -1,21 +1,23 @@
 #!/bin/sh
-# tests/mpi/check.sh BUILD [COUNTS2] — mutorere-mpi (built with
+# tests/mpi/check.sh BUILD [SMALL] — mutorere-mpi (built with
 # -DMUTORERE_MPI=ON in BUILD) against the program:
 #   1. at 1, 2, 3 and 4 ranks on one machine, it writes for several variants
 #      (first-two-turns and first-move read the ply) the very bytes that
 #      mt.solve(mt.variant{base = NAME, arms = N}, {file = PATH}) writes,
 #      and prints its waves, the bytes sent a class and the memory a rank;
-#      so does COUNTS2, its build whose entries count to 2 children only,
-#      so that entries ask other ranks whether their children are won;
+#      so does SMALL, its build whose entries count to 2 children only (so
+#      that entries ask other ranks whether their children are won) in
+#      rounds of 64 entries and 8 recounts (so that every board takes many
+#      rounds, and the ranks' slices end within a round);
 #   2. SIGINT to mpirun stops every rank within seconds: status 130,
 #      "interrupted", the old file whole, no temporary file, no rank left;
 #   3. bad arguments and a file it cannot write: a message, no solve.
 set -eu
 build=$(cd "$1" && pwd)
-counts2=${2:-}
+small=${2:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mpirun="mpirun --oversubscribe --allow-run-as-root"
+mpirun="timeout -s INT 120 mpirun --oversubscribe --allow-run-as-root" # a hang fails
 mpi="$build/mutorere-mpi"
 
 fail() {
@@ -24,13 +26,13 @@ fail() {
 }
 
 # 1. the files: each variant on a board, at rank counts (1 to 4 for two of
-# them, a ply-dependent one among them); then the build counting to 2
+# them, a ply-dependent one among them); then the small build
 specs="standard:16:1234 first-two-turns:14:1234 first-move:14:23 misere:12:34
   no-restriction:10:2 adjacent-enemy:10:4 standard:4:3"
-[ -z "$counts2" ] || specs="$specs counts2:standard:16:3 counts2:first-two-turns:14:2"
+[ -z "$small" ] || specs="$specs small:standard:16:34 small:first-two-turns:14:2"
 for spec in $specs; do
   program=$mpi
-  case $spec in counts2:*) program=$counts2 spec=${spec#counts2:} ;; esac
+  case $spec in small:*) program=$small spec=${spec#small:} ;; esac
   name=${spec%%:*}
   arms=${spec#*:}
   arms=${arms%:*}
@@ -56,8 +58,8 @@ done
 
 # 2. SIGINT to mpirun, waves under way: every rank stops, the old file stays
 echo "an old file" > "$work/big.mts"
-$mpirun -np 2 "$mpi" --variant standard --arms 26 --file "$work/big.mts" \
-  > "$work/out" 2> "$work/err" &
+mpirun --oversubscribe --allow-run-as-root -np 2 "$mpi" --variant standard \
+  --arms 26 --file "$work/big.mts" > "$work/out" 2> "$work/err" &
 job=$!
 tries=0
 until grep -q "^wave   0: " "$work/out" 2>/dev/null; do
