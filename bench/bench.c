@@ -5,14 +5,15 @@
 ** hook; the solver's speed and memory, on one thread and on all; the
 ** designer's metrics (the reachable graph, its census and the random-play
 ** chain, against a bare chain of chances alone); loading a solution file
-** against reading it alone; the program's start-up
+** against reading it alone; the lookups of a symmetric table (a value
+** read, a distance searched); the program's start-up
 ** time against lua5.4's.  Run it on an idle machine;
 ** nothing here is a test.
 **
 ** usage: bench [quick] [long] [section ...]   (quick: shorter runs; long:
-**   the solver up to 32 arms, which takes many minutes, and the plain
-**   tables of reach.lua; sections, all when none is named: perft hooks
-**   solver ai tournament matches against tester metrics pages accuracy
+**   the solver up to 32 arms and the lookups to 28, which take many
+**   minutes, and the plain tables of reach.lua; sections, all when none is
+**   named: perft hooks solver lookups ai tournament matches against tester metrics pages accuracy
 **   boards reach patterns startup watchdog)
 */
 #define _POSIX_C_SOURCE 200809L
@@ -431,7 +432,7 @@ static void solve_line(const char *variant, int n, int threads) {
   printf("  %-34s %7.2f s (cpu %6.2f s) %8.1f M positions/s %7.1f M "
          "entries/s %8s\n",
          what, seconds, cpu, (double)solver_states(&s) / seconds / 1e6,
-         (double)symsolver_entries(&s) / seconds / 1e6,
+         (double)symtable_entries(&s) / seconds / 1e6,
          memory_format(memory_peak(), peak));
   solver_free(&s);
 }
@@ -446,6 +447,72 @@ static void bench_solver(int quick, int extra) {
     if (all > 1) solve_line("standard", n, all);
   }
   solve_line("first-two-turns", quick ? 20 : 24, 1);
+}
+
+/* --- lookups --- */
+
+static int by_seconds(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The lookups of a solution of the standard rule on n arms: a value read,
+** and the distance searched from the values, for count won or lost
+** positions of the last layer at random: the mean, the median, the 99th
+** percentile and the most. */
+static void lookup_line(int n, int count) {
+  Rules r;
+  Solution s;
+  char err[BOARD_ERRMAX];
+  rules_named(&r, "standard", n, err);
+  if (solve_variant(&s, &r, NULL, err)) {
+    printf("  %d arms: %s\n", n, err);
+    return;
+  }
+  const SymRank *t = &s.sym->rank;
+  double *took = malloc((size_t)count * sizeof *took), sum = 0;
+  Position *at = malloc((size_t)count * sizeof *at);
+  uint64_t seed = 0x9e3779b97f4a7c15u;
+  int found = 0, farthest = 0;
+  for (int tries = 0; found < count && tries < 100 * count; tries++) {
+    seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+    symrank_unrank(t, seed % symrank_layer(t), (uint32_t)s.opening,
+                   &at[found]);
+    found += symtable_lookup(&s, &at[found], NULL) != VALUE_DRAW;
+  }
+  double values = cpu_now();
+  for (int rounds = 0; rounds < 100; rounds++)
+    for (int i = 0; i < found; i++) symtable_lookup(&s, &at[i], NULL);
+  values = (cpu_now() - values) / 100;
+  for (int i = 0; i < found; i++) {
+    Position p = at[i];
+    int d;
+    double c = cpu_now();
+    symtable_lookup(&s, &p, &d);
+    took[i] = cpu_now() - c;
+    sum += took[i];
+    if (d > farthest) farthest = d;
+  }
+  qsort(took, (size_t)found, sizeof *took, by_seconds);
+  if (found)
+    printf("  %2d arms: a value %6.2f us; a distance (%d positions, up to "
+           "%d plies) mean %8.1f us, median %8.1f us, 99%% %9.1f us, most "
+           "%9.1f us\n",
+           n, values / found * 1e6, found, farthest, sum / found * 1e6,
+           took[found / 2] * 1e6, took[found * 99 / 100] * 1e6,
+           took[found - 1] * 1e6);
+  free(took);
+  free(at);
+  solver_free(&s);
+}
+
+/* The lookups of symmetric tables, 8 to 24 arms (28 when long, 20 when
+** quick). */
+static void bench_lookups(int quick, int extra) {
+  printf("lookups of a symmetric table, standard rule (processor time; a "
+         "distance is searched from the values kept)\n");
+  for (int n = 8; n <= (extra ? 28 : quick ? 20 : 24); n += 4)
+    lookup_line(n, quick ? 200 : 1000);
 }
 
 /* --- solution files --- */
@@ -478,7 +545,7 @@ static void bench_solution_file(int quick) {
     printf("solution file: %s\n", err);
     return;
   }
-  size_t size = (size_t)symsolver_entries(&s);
+  size_t size = (size_t)symtable_bytes(symtable_entries(&s), s.sym->bits);
   char *buf = malloc(size);
   double load = 1e9, read = 1e9;
   for (int i = 0; i < 5 && buf; i++) {
@@ -603,6 +670,10 @@ int main(int argc, char **argv) {
     bench_solver(quick, extra);
     printf("\n");
     bench_solution_file(quick);
+    printf("\n");
+  }
+  if (wanted(argc, argv, "lookups")) {
+    bench_lookups(quick, extra);
     printf("\n");
   }
   /* each section: its name, its file (NULL: in C), what the file is

@@ -106,7 +106,8 @@ static int builder_reserve(Builder *b) {
   if (outcome) g->outcome = outcome;
   void *value = memory_realloc(g->value, room);
   if (value) g->value = value;
-  void *distance = memory_realloc(g->distance, room);
+  void *distance =
+      memory_realloc(g->distance, (size_t)room * sizeof *g->distance);
   if (distance) g->distance = distance;
   if (!first || !state || !history || !outcome || !value || !distance)
     return -1;
@@ -142,7 +143,7 @@ static uint32_t builder_state(Builder *b, const Position *p, const History *h,
   states_put(&b->index, &where, id);
   g->count++;
   g->value[id] = (uint8_t)(value == VALUE_UNKNOWN ? VALUE_DRAW : value);
-  g->distance[id] = (uint8_t)(d < 0 ? 0 : d);
+  g->distance[id] = (uint16_t)(d < 0 ? 0 : d);
   g->outcome[id] = value == VALUE_UNKNOWN || !b->frontier ? OUTCOME_NONE
                                                           : METRICS_HELD;
   return id;

@@ -41,7 +41,7 @@ typedef struct MetricsGraph {
   uint8_t *outcome;  /* OUTCOME_* when the state ends the game, else 0
                      ** (METRICS_HELD: see metrics_frontier) */
   uint8_t *value;    /* VALUE_* for the side to move, by the solution */
-  uint8_t *distance; /* plies to the end under best play (0 for a draw) */
+  uint16_t *distance; /* plies to the end under best play (0 for a draw) */
 } MetricsGraph;
 
 /* Walks every state reachable from start reached by h (NULL: no moves

@@ -16,13 +16,15 @@
 #include "reach.h"
 #include "safefile.h"
 #include "symsolver.h"
+#include "symtable.h"
 
-#define BLOCK ((size_t)1 << 24) /* bytes written or read at a time */
+#define BLOCK SOLFILE_BLOCK /* bytes written or read at a time */
 #define HEADER_MAX 1024         /* a header is shorter */
 #define VARIANT_MAX 400         /* and its variant line too */
 #define IO_FAILED 1             /* not a SOLVER_* code: errno says why */
 #define NO_FLAW UINT64_MAX      /* no entry holds an impossible code */
 #define RECORD 40               /* the bytes of a state in a reachable file */
+#define PARITY_LONGEST 234      /* format 2's longest distance by parity */
 
 /* --- the header --- */
 
@@ -37,11 +39,25 @@ typedef struct Header {
   uint64_t entries, checksum;
 } Header;
 
-/* The name of a coding. */
-static const char *coding_name(int by_parity, int even_wins) {
-  return !by_parity  ? "value"
-         : even_wins ? "parity-wins-even"
-                     : "parity-wins-odd";
+/* The name of a coding in a file of format: a byte an entry (value), or
+** values (2 bits an entry) that format 2 kept as distances (a byte an
+** entry, the value from the distance's parity). */
+static const char *coding_name(int format, int bits, int even_wins) {
+  static const char *const names[2][2] = {
+      {"parity-wins-odd", "parity-wins-even"},
+      {"values-wins-odd", "values-wins-even"}};
+  return bits == 8 ? "value" : names[format > 2][even_wins != 0];
+}
+
+/* The bits an entry of a table coded so in a file of format. */
+static int coding_bits(int format, const char *coding) {
+  return format > 2 && strcmp(coding, "value") != 0 ? 2 : 8;
+}
+
+/* The bytes of the codes of a header's table. */
+static uint64_t codes_bytes(const Header *h) {
+  return symtable_bytes(h->entries, coding_bits(h->format, h->coding)) *
+         (uint64_t)h->layers;
 }
 
 /* The name of the index of s. */
@@ -58,7 +74,8 @@ static void header_of(const Solution *s, const SolfileId *id, Header *h) {
   snprintf(h->hooks, sizeof h->hooks, "%s", id->hooks);
   snprintf(h->index, sizeof h->index, "%s", index_name(s));
   snprintf(h->coding, sizeof h->coding, "%s",
-           s->sym ? coding_name(s->sym->by_parity, s->sym->even_wins)
+           s->sym ? coding_name(SOLFILE_FORMAT, s->sym->bits,
+                                s->sym->even_wins)
                   : "value");
   h->arms = s->n;
   h->opening = s->opening;
@@ -74,7 +91,7 @@ static int reachable(const Header *h) {
 /* The bytes of the table that follows header h: its codes, and the states
 ** of a reachable-states file. */
 static uint64_t table_bytes(const Header *h) {
-  return h->entries * (uint64_t)h->layers * (reachable(h) ? 1 + RECORD : 1);
+  return codes_bytes(h) + (reachable(h) ? h->entries * (uint64_t)RECORD : 0);
 }
 
 /* Writes the header's text into text (HEADER_MAX bytes): the lines the
@@ -135,7 +152,8 @@ static int header_read(FILE *f, Header *h, RawHeader *raw) {
   raw->length = (int)strlen(raw->text);
   if (!header_line(f, raw, "format", number, sizeof number)) return 0;
   h->format = header_int(number);
-  if (h->format != SOLFILE_FORMAT) return 1; /* the caller says so */
+  if (h->format != SOLFILE_FORMAT && h->format != SOLFILE_OLD_FORMAT)
+    return 1; /* the caller says so */
   if (!header_line(f, raw, "program", h->program, sizeof h->program) ||
       !header_line(f, raw, "variant", h->variant, sizeof h->variant) ||
       !header_line(f, raw, "hooks", h->hooks, sizeof h->hooks) ||
@@ -165,13 +183,13 @@ static int header_read(FILE *f, Header *h, RawHeader *raw) {
 static int header_fits(const Header *h, const SolfileId *id, const char *path,
                        char *err) {
   const Rules *r = id->rules;
-  int symmetric = id->symmetric, by_parity = 0, even_wins = 0;
-  if (symmetric) symsolver_coding(r, &by_parity, &even_wins);
-  if (h->format != SOLFILE_FORMAT) {
+  int symmetric = id->symmetric, bits = 8, even_wins = 0;
+  if (symmetric) symtable_coding(r, &bits, &even_wins);
+  if (h->format != SOLFILE_FORMAT && h->format != SOLFILE_OLD_FORMAT) {
     snprintf(err, BOARD_ERRMAX,
              "%.60s is a solution file of format %d; this program reads "
-             "format %d",
-             path, h->format, SOLFILE_FORMAT);
+             "formats %d and %d",
+             path, h->format, SOLFILE_OLD_FORMAT, SOLFILE_FORMAT);
     return 0;
   }
   if (strcmp(h->program, id->program) != 0) {
@@ -195,7 +213,7 @@ static int header_fits(const Header *h, const SolfileId *id, const char *path,
   }
   char want[32] = "";
   const char *field = NULL, *index = symmetric ? "symmetric" : "plain";
-  const char *coding = coding_name(by_parity, even_wins);
+  const char *coding = coding_name(h->format, bits, even_wins);
   Solution shape;
   char why[BOARD_ERRMAX];
   uint64_t entries = 0;
@@ -207,7 +225,7 @@ static int header_fits(const Header *h, const SolfileId *id, const char *path,
     entries = 2 * rank_binomial(r->arms, r->arms / 2);
   else if (solver_plan(&shape, r, why) == SOLVER_OK)
     entries = shape.layer;
-  int layers = symmetric           ? symsolver_layers(r)
+  int layers = symmetric     ? symtable_layers(r)
                : reachable(h) ? 1
                               : rules_opening_plies(r) + 1;
   if (strcmp(h->index, index) != 0)
@@ -241,16 +259,32 @@ static int header_fits(const Header *h, const SolfileId *id, const char *path,
 
 enum { CODE_OK, CODE_TOO_FAR, CODE_NEVER };
 
+/* How the bytes of a file's table code its entries. */
+enum {
+  TABLE_PLAIN,  /* the plain solver's byte an entry */
+  TABLE_BYTE,   /* a symmetric byte an entry: value and distance */
+  TABLE_PARITY, /* format 2: a byte an entry, 1 + distance */
+  TABLE_VALUES  /* 2 bits an entry: the value */
+};
+
 #define LOW7 0x7f7f7f7f7f7f7f7fu /* the low 7 bits of every byte */
 #define HIGH (~LOW7)             /* the high bit */
 
-/* The codes a table may hold, as a table and as a test of 8 at once. */
+/* The bytes a table may hold, as a table and as a test of 8 at once. */
 typedef struct CodeCheck {
-  uint8_t flaw[256]; /* CODE_* of each code */
+  int kind;          /* TABLE_* */
+  uint8_t flaw[256]; /* CODE_* of each byte */
   int by_word;       /* the word test says what flaw says */
   uint64_t add;      /* 255 - the largest good code, in every byte */
   int bit1;          /* 0 or 1: bit 1 of every good code but 0; -1: any */
 } CodeCheck;
+
+/* The kind of table of header h. */
+static int table_kind(const Header *h) {
+  if (strcmp(h->index, "plain") == 0 || reachable(h)) return TABLE_PLAIN;
+  if (strcmp(h->coding, "value") == 0) return TABLE_BYTE;
+  return h->format > 2 ? TABLE_VALUES : TABLE_PARITY;
+}
 
 /* 1 when the 8 codes in w all pass the word test: none above the largest
 ** good code and (bit1 >= 0) bit 1 as said in all but zeros.  Each byte is
@@ -263,20 +297,45 @@ static int word_good(const CodeCheck *c, uint64_t w) {
   return (above | (nonzero & (c->bit1 ? ~bit1 : bit1))) == 0;
 }
 
-/* Sets up c for a table of s, the solution of id: flaw[code] is CODE_OK
-** when the rules can give the code, CODE_TOO_FAR beyond the longest
-** distance of its coding, CODE_NEVER for a value that an end by blocking
-** alone cannot give at that distance; then the word test, used only when
-** it agrees with flaw on every code. */
-static void code_check(const Solution *s, const SolfileId *id, CodeCheck *c) {
-  int longest = s->sym ? symsolver_max_distance(s->sym) : SOLVER_MAX_DISTANCE;
-  int largest = 0, bit1[2] = {0, 0};
+/* The value and distance of a byte code of a table of kind (even_wins for
+** a format 2 table); the farthest distance its coding holds in *longest. */
+static int byte_value(int kind, unsigned code, int even_wins, int *d,
+                      int *longest) {
+  if (kind == TABLE_PLAIN) {
+    *longest = SOLVER_MAX_DISTANCE;
+    return solver_code_value((uint8_t)code, d);
+  }
+  if (kind == TABLE_BYTE) {
+    *longest = SYMTABLE_BYTE_LONGEST;
+    *d = symtable_distance(code);
+    return code == 0 ? VALUE_DRAW : (code - 1) & 1 ? VALUE_LOSS : VALUE_WIN;
+  }
+  *longest = PARITY_LONGEST; /* coded by parity */
+  *d = (int)code - 1;
+  if (code == 0) return VALUE_DRAW;
+  return (*d % 2 == 0) != even_wins ? VALUE_LOSS : VALUE_WIN;
+}
+
+/* Sets up c for a table of kind, of the solution of id: for a byte an
+** entry, flaw[code] is CODE_OK when the rules can give the code,
+** CODE_TOO_FAR beyond the longest distance of its coding, CODE_NEVER for
+** a value that an end by blocking alone cannot give at that distance;
+** then the word test, used only when it agrees with flaw on every code.
+** For values, a byte is good when none of its four codes is 3. */
+static void code_check(int kind, const SolfileId *id, CodeCheck *c) {
+  int largest = 0, bit1[2] = {0, 0}, misere = id->rules->misere != 0;
+  c->kind = kind;
+  c->by_word = 0;
   for (int code = 0; code < 256; code++) {
-    int d, value = s->sym ? symsolver_value(s->sym, (uint8_t)code, &d)
-                          : solver_code_value((uint8_t)code, &d);
+    if (kind == TABLE_VALUES) {
+      c->flaw[code] = (code & (code >> 1) & 0x55) ? CODE_NEVER : CODE_OK;
+      continue;
+    }
+    int d, longest, value = byte_value(kind, (unsigned)code, misere, &d,
+                                       &longest);
     /* blocked at the end: the mover when d is even; who is blocked loses,
     ** or wins in misère */
-    int lost = (d % 2 == 0) != (id->rules->misere != 0);
+    int lost = (d % 2 == 0) != misere;
     c->flaw[code] =
         d > longest ? CODE_TOO_FAR
         : value != VALUE_DRAW && !id->verdicts && (value == VALUE_LOSS) != lost
@@ -285,6 +344,7 @@ static void code_check(const Solution *s, const SolfileId *id, CodeCheck *c) {
     if (c->flaw[code] == CODE_OK) largest = code;
     if (c->flaw[code] == CODE_OK && code) bit1[code >> 1 & 1] = 1;
   }
+  if (kind == TABLE_VALUES) return;
   c->add = LOW7 / 0x7f * (uint64_t)(255 - largest);
   c->bit1 = bit1[0] && bit1[1] ? -1 : bit1[1];
   c->by_word = largest >= 128;
@@ -293,7 +353,7 @@ static void code_check(const Solution *s, const SolfileId *id, CodeCheck *c) {
                  (c->flaw[code] == CODE_OK);
 }
 
-/* The first of k codes at p that c refuses, or k. */
+/* The first of k bytes at p that c refuses, or k. */
 static size_t first_flawed(const CodeCheck *c, const uint8_t *p, size_t k) {
   size_t i = 0;
   for (uint64_t w; c->by_word && i + 8 <= k; i += 8)
@@ -302,22 +362,42 @@ static size_t first_flawed(const CodeCheck *c, const uint8_t *p, size_t k) {
   return i;
 }
 
-/* Writes to err why entry at of s holds an impossible code. */
-static void code_refused(const Solution *s, const uint8_t flaw[256],
-                         uint64_t at, const char *path, char *err) {
-  uint8_t code = s->codes[at];
-  int d, value = s->sym ? symsolver_value(s->sym, code, &d)
-                        : solver_code_value(code, &d);
-  if (flaw[code] == CODE_TOO_FAR)
+/* Writes to err why byte at of a table, holding code, is refused. */
+static void code_refused(const CodeCheck *c, const SolfileId *id, uint64_t at,
+                         unsigned code, const char *path, char *err) {
+  if (c->kind == TABLE_VALUES) {
+    uint64_t entry = 4 * at;
+    while ((code & 3) != 3) code >>= 2, entry++;
     snprintf(err, BOARD_ERRMAX,
              "%.40s is damaged: entry %" PRIu64
-             " holds code %d, beyond the longest distance of its coding",
+             " holds code 3, which is no value",
+             path, entry);
+    return;
+  }
+  int d, longest,
+      value = byte_value(c->kind, code, id->rules->misere != 0, &d, &longest);
+  if (c->flaw[code] == CODE_TOO_FAR)
+    snprintf(err, BOARD_ERRMAX,
+             "%.40s is damaged: entry %" PRIu64
+             " holds code %u, beyond the longest distance of its coding",
              path, at, code);
   else
     snprintf(err, BOARD_ERRMAX,
              "%.40s is damaged: entry %" PRIu64
              " says %s in %d, which games won only by blocking never give",
              path, at, value == VALUE_WIN ? "a win" : "a loss", d);
+}
+
+/* Writes the values of k format 2 codes (entries at..at+k-1) into the
+** values table into (zeroed before). */
+static void parity_to_values(const uint8_t *codes, size_t k, uint64_t at,
+                             int even_wins, uint8_t *into) {
+  for (size_t i = 0; i < k; i++) {
+    int d, longest,
+        value = byte_value(TABLE_PARITY, codes[i], even_wins, &d, &longest);
+    uint64_t e = at + i;
+    into[e / 4] |= (uint8_t)(value << (e % 4 * 2));
+  }
 }
 
 /* --- the table --- */
@@ -341,30 +421,41 @@ static uint64_t checksum(uint64_t h, const uint8_t *p, size_t k) {
 typedef struct Transfer {
   FILE *f;
   int reading;
-  uint64_t sum;           /* the checksum so far */
-  const CodeCheck *check; /* reading: the codes it may hold */
-  uint64_t first_flaw;    /* the first entry with an impossible code */
+  uint64_t sum;                 /* the checksum so far */
+  const SolfileSource *source;  /* writing: where the bytes come from */
+  const CodeCheck *check;       /* reading: the codes it may hold */
+  uint64_t first_flaw;          /* the first byte with an impossible code */
+  unsigned flawed;              /* and that byte */
+  uint8_t *buffer;              /* reading format 2 codes: a block */
+  int even_wins;                /* whose values go to the table */
   const Cancel *cancel;
   const Progress *progress;
 } Transfer;
 
-/* Writes or reads the table's size bytes, carrying the checksum and (when
-** reading) looking for impossible codes.  Returns SOLVER_OK,
+/* Writes or reads the file's table of size bytes, carrying the checksum
+** and (when reading) looking for impossible codes; a format 2 table is
+** read a block at a time and kept as values.  Returns SOLVER_OK,
 ** SOLVER_CANCELLED, or IO_FAILED (errno set, or 0 for a short read). */
 static int transfer(Transfer *t, uint8_t *table, uint64_t size) {
   const char *phase = t->reading ? "loading" : "saving";
   for (uint64_t at = 0; at < size; at += BLOCK) {
     size_t k = size - at < BLOCK ? (size_t)(size - at) : BLOCK;
+    const uint8_t *p;
     if (cancel_now(t->cancel)) return SOLVER_CANCELLED;
     errno = 0;
-    if (t->reading ? fread(table + at, 1, k, t->f) != k
-                   : fwrite(table + at, 1, k, t->f) != k)
+    if (t->reading) {
+      uint8_t *into = t->buffer ? t->buffer : table + at;
+      if (fread(into, 1, k, t->f) != k) return IO_FAILED;
+      p = into;
+    } else if (!(p = t->source->block(t->source->ctx, at, k)) ||
+               fwrite(p, 1, k, t->f) != k)
       return IO_FAILED;
-    t->sum = checksum(t->sum, table + at, k);
+    t->sum = checksum(t->sum, p, k);
     if (t->reading && t->first_flaw == NO_FLAW) {
-      size_t i = first_flawed(t->check, table + at, k);
-      if (i < k) t->first_flaw = at + i;
+      size_t i = first_flawed(t->check, p, k);
+      if (i < k) t->first_flaw = at + i, t->flawed = p[i];
     }
+    if (t->buffer) parity_to_values(p, k, at, t->even_wins, table);
     progress_report(t->progress, phase, at + k, size);
   }
   return SOLVER_OK;
@@ -484,17 +575,34 @@ static int read_states(Transfer *t, Solution *s, const Rules *r,
 
 /* --- saving --- */
 
-/* Writes the file of s with header h (checksum unset) to the open w.
-** Returns SOLVER_OK, SOLVER_CANCELLED or IO_FAILED. */
-static int save_to(SafeFile *w, const Solution *s, Header *h, const Cancel *c,
-                   const Progress *progress) {
+void solfile_rules_line(const Rules *r, char *out, size_t size) {
+  char flank[16], board[64] = "";
+  if (r->flank_plies == RULES_ALWAYS)
+    snprintf(flank, sizeof flank, "always");
+  else
+    snprintf(flank, sizeof flank, "%d", r->flank_plies);
+  if (r->graph) /* a board of points: its digest, and the pieces */
+    snprintf(board, sizeof board, "board=%016llx pieces=%d/%d ",
+             (unsigned long long)graph_digest(r->graph), r->pieces[BLACK],
+             r->pieces[WHITE]);
+  snprintf(out, size, "rules %sarms=%d flank=%s adjacent_enemy=%s misere=%s",
+           board, r->arms, flank, r->adjacent_enemy ? "yes" : "no",
+           r->misere ? "yes" : "no");
+}
+
+/* Writes the file of s with header h (checksum unset) to the open w, the
+** codes from source, then the states of a reachable solution.  Returns
+** SOLVER_OK, SOLVER_CANCELLED or IO_FAILED. */
+static int save_to(SafeFile *w, const Solution *s, const SolfileSource *source,
+                   Header *h, const Cancel *c, const Progress *progress) {
   char text[HEADER_MAX];
   int covered = header_text(h, 0, text);
-  Transfer t = {w->f, 0, CHECKSUM_START, NULL, NO_FLAW, c, progress};
+  Transfer t = {w->f, 0, CHECKSUM_START, source, NULL, NO_FLAW, 0, NULL, 0,
+                c,    progress};
   t.sum = checksum(t.sum, (const uint8_t *)text, (size_t)covered);
   int k = header_text(h, 1, text); /* a place for the checksum */
   if (fwrite(text, 1, (size_t)k, w->f) != (size_t)k) return IO_FAILED;
-  int rc = transfer(&t, s->codes, h->entries * (uint64_t)h->layers);
+  int rc = transfer(&t, NULL, codes_bytes(h));
   if (rc == SOLVER_OK && s->reach) rc = transfer_states(&t, s, h->entries);
   if (rc != SOLVER_OK) return rc;
   h->checksum = t.sum;
@@ -506,8 +614,9 @@ static int save_to(SafeFile *w, const Solution *s, Header *h, const Cancel *c,
              : IO_FAILED;
 }
 
-int solfile_save(const Solution *s, const SolfileId *id, const char *path,
-                 const Cancel *c, const Progress *progress, char *err) {
+int solfile_save_from(const Solution *s, const SolfileId *id,
+                      const SolfileSource *source, const char *path,
+                      const Cancel *c, const Progress *progress, char *err) {
   Header h;
   char text[HEADER_MAX], why[BOARD_ERRMAX];
   if (s->memory > 0 && !s->reach) {
@@ -530,7 +639,8 @@ int solfile_save(const Solution *s, const SolfileId *id, const char *path,
   }
   SafeFile w;
   int rc = safefile_begin(&w, path, why) ? IO_FAILED : SOLVER_OK;
-  if (rc == SOLVER_OK && (rc = save_to(&w, s, &h, c, progress)) != SOLVER_OK) {
+  if (rc == SOLVER_OK &&
+      (rc = save_to(&w, s, source, &h, c, progress)) != SOLVER_OK) {
     snprintf(why, sizeof why, "%s", strerror(errno ? errno : EIO));
     safefile_abort(&w);
   } else if (rc == SOLVER_OK && safefile_commit(&w, why))
@@ -543,10 +653,28 @@ int solfile_save(const Solution *s, const SolfileId *id, const char *path,
   return rc;
 }
 
+/* The source of a table in memory. */
+static const uint8_t *memory_block(void *ctx, uint64_t at, size_t k) {
+  (void)k;
+  return (const uint8_t *)ctx + at;
+}
+
+int solfile_save(const Solution *s, const SolfileId *id, const char *path,
+                 const Cancel *c, const Progress *progress, char *err) {
+  SolfileSource source = {memory_block, s->codes};
+  return solfile_save_from(s, id, &source, path, c, progress, err);
+}
+
 /* --- loading --- */
 
-/* Sets up s for the header's table of the rules r (codes not read).
-** Returns 0, or -1 without memory. */
+/* The bytes the codes of h take in memory. */
+static uint64_t memory_bytes(const Header *h) {
+  return table_kind(h) == TABLE_PARITY ? h->entries * (uint64_t)h->layers / 4
+                                       : codes_bytes(h);
+}
+
+/* Sets up s for the header's table of the rules r (codes not read, and
+** zeroed).  Returns 0, or -1 without memory. */
 static int solution_for(Solution *s, const Rules *r, const Header *h) {
   char why[BOARD_ERRMAX];
   memset(s, 0, sizeof *s);
@@ -557,12 +685,13 @@ static int solution_for(Solution *s, const Rules *r, const Header *h) {
   s->opening = h->opening;
   s->positions = s->layer = h->entries;
   s->histories = 1;
-  if (strcmp(h->index, "symmetric") == 0 &&
-      symsolver_new_table(s, r, strcmp(h->coding, "value") != 0,
-                          strcmp(h->coding, "parity-wins-even") == 0,
-                          h->layers))
+  int kind = table_kind(h);
+  if (kind != TABLE_PLAIN &&
+      symtable_new(s, r, kind == TABLE_BYTE ? 8 : 2,
+                   strstr(h->coding, "wins-even") != NULL, h->layers))
     return -1;
-  s->codes = memory_realloc(NULL, (size_t)(h->entries * (uint64_t)h->layers));
+  s->codes = memory_realloc(NULL, (size_t)memory_bytes(h));
+  if (s->codes) memset(s->codes, 0, (size_t)memory_bytes(h));
   return s->codes ? 0 : -1;
 }
 
@@ -578,7 +707,8 @@ static long long file_size(FILE *f) {
 ** memory.  Returns 1, or 0 with why in err. */
 static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
   char need_text[16], room_text[16];
-  uint64_t size = table_bytes(h);
+  uint64_t size = table_bytes(h), need = memory_bytes(h);
+  if (table_kind(h) == TABLE_PARITY) need += BLOCK; /* read a block at a time */
   long long left = file_size(f) - ftell(f);
   if (left >= 0 && (uint64_t)left < size)
     snprintf(err, BOARD_ERRMAX,
@@ -587,11 +717,11 @@ static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
              path, left, size);
   else if (left < 0 || (uint64_t)left > size)
     snprintf(err, BOARD_ERRMAX, "%.60s is damaged: its size is wrong", path);
-  else if (size > memory_room())
+  else if (need > memory_room())
     snprintf(err, BOARD_ERRMAX,
              "not enough memory to load %.60s: its table takes %s, and "
              "only %s is left",
-             path, memory_format((size_t)size, need_text),
+             path, memory_format((size_t)need, need_text),
              memory_format(memory_room(), room_text));
   else
     return 1;
@@ -604,15 +734,20 @@ static int read_table(FILE *f, Solution *s, const SolfileId *id,
                       const Header *h, const RawHeader *raw, const char *path,
                       const Cancel *c, const Progress *progress, char *err) {
   CodeCheck check;
-  if (solution_for(s, id->rules, h)) {
+  int kind = table_kind(h);
+  uint8_t *buffer = kind == TABLE_PARITY ? memory_realloc(NULL, BLOCK) : NULL;
+  if (solution_for(s, id->rules, h) || (kind == TABLE_PARITY && !buffer)) {
     solver_free(s);
+    memory_realloc(buffer, 0);
     snprintf(err, BOARD_ERRMAX, "not enough memory to load %.60s", path);
     return SOLVER_ERROR;
   }
-  code_check(s, id, &check);
-  Transfer t = {f, 1, CHECKSUM_START, &check, NO_FLAW, c, progress};
+  code_check(kind, id, &check);
+  Transfer t = {f,      1, CHECKSUM_START, NULL, &check, NO_FLAW, 0, buffer,
+                id->rules->misere != 0, c, progress};
   t.sum = checksum(t.sum, (const uint8_t *)raw->text, (size_t)raw->covered);
-  int rc = transfer(&t, s->codes, h->entries * (uint64_t)h->layers);
+  int rc = transfer(&t, s->codes, codes_bytes(h));
+  memory_realloc(buffer, 0);
   if (rc == SOLVER_OK && reachable(h))
     rc = read_states(&t, s, id->rules, h->entries, path, err);
   if (rc == SOLVER_ERROR) {
@@ -626,7 +761,7 @@ static int read_table(FILE *f, Solution *s, const SolfileId *id,
     snprintf(err, BOARD_ERRMAX, "%.60s is damaged: its checksum does not match",
              path);
   else if (rc == SOLVER_OK && t.first_flaw != NO_FLAW)
-    code_refused(s, check.flaw, t.first_flaw, path, err);
+    code_refused(&check, id, t.first_flaw, t.flawed, path, err);
   else
     return rc;
   solver_free(s);

@@ -3,34 +3,42 @@
 **
 ** A file is a text header, a blank line, then the table's bytes:
 **   mutorere solution
-**   format 2
+**   format 3
 **   program 0.1.0
 **   variant <one line naming the variant and its rules>
 **   hooks <16 hex digits: a digest of the hooks' code>|none
-**   index symmetric|plain
-**   coding parity-wins-odd|parity-wins-even|value
+**   index symmetric|plain|reachable
+**   coding values-wins-odd|values-wins-even|value
 **   arms 32
 **   opening 0
 **   layers 1
 **   entries 1202160780
 **   checksum <16 hex digits over the lines above and the table>
+** The table holds layers * entries codes: a byte each (value: the plain
+** solver's, or symtable.h's byte), or for values-wins-* (a symmetric table
+** of rules without hooks) 2 bits each, four a byte (symtable.h), whose
+** distances are searched on demand; wins-odd or wins-even says the parity
+** of a win's distances.  Format 2 wrote those as a byte each, 1 +
+** distance (coding parity-wins-odd|parity-wins-even): such files are still
+** read, a block at a time, and kept as values.
 ** A solution of the states play reaches (reach.h) has index reachable,
-** coding value, layers 1 and an entry a state: its codes, then each state
-** as a record of 40 bytes (black's and white's points, 8 bytes each, least
-** significant first; the ply, 4 bytes; the centre, the side to move, the
-** number of moves remembered, a zero; 8 moves of a from and a to point,
-** zeros past the moves), the checksum carried over both.
+** coding value, layers 1 and an entry a state: its codes (the plain
+** solver's bytes), then each state as a record of 40 bytes (black's and
+** white's points, 8 bytes each, least significant first; the ply, 4 bytes;
+** the centre, the side to move, the number of moves remembered, a zero; 8
+** moves of a from and a to point, zeros past the moves), the checksum
+** carried over both.
 ** Loading checks everything against what is asked for: the header exactly
 ** as this program writes it; its format, program version and variant
 ** line; the digest of the hooks; the index, coding and shape the rules give;
-*the checksum; and
-** every byte of the table, which must be a code the rules can give (a
-** distance the coding holds; where games end only by a blocked side, the
-** value the distance's parity gives), and every state of a reachable file
-** (a position of the rules' board, its ply as the solution keeps it, moves
-** that could have led to it, no state twice).  A file that fails is refused with
-** a message that says which check failed.  Anyone can recompute the
-** checksum: a file whose codes are all possible is not checked further.
+** the checksum; and every code of the table, which must be a code the
+** rules can give (a value; for a byte, a distance the coding holds and,
+** where games end only by a blocked side, the value the distance's parity
+** gives); and every state of a reachable file (a position of the rules'
+** board, its ply as the solution keeps it, moves that could have led to
+** it, no state twice).  A file that fails is refused with a message that says which
+** check failed.  Anyone can recompute the checksum: a file whose codes are
+** all possible is not checked further.
 ** Only a regular file is read, and saving writes as safefile.h says: an
 ** interrupted save leaves the old file whole.
 */
@@ -41,7 +49,12 @@
 #include "progress.h"
 #include "solver.h"
 
-#define SOLFILE_FORMAT 2
+#include <stddef.h>
+#include <stdint.h>
+
+#define SOLFILE_FORMAT 3
+#define SOLFILE_OLD_FORMAT 2 /* still read */
+#define SOLFILE_BLOCK ((size_t)1 << 24) /* the bytes written at a time */
 
 /* What a file holds the solution of. */
 typedef struct SolfileId {
@@ -58,6 +71,25 @@ typedef struct SolfileId {
 ** message in err. */
 int solfile_save(const Solution *s, const SolfileId *id, const char *path,
                  const Cancel *c, const Progress *progress, char *err);
+
+/* Where the table of a file being written comes from, a block at a time,
+** in order: block returns the k bytes from offset at (k is SOLFILE_BLOCK
+** but for the last block), or NULL with errno set when they cannot be
+** had. */
+typedef struct SolfileSource {
+  const uint8_t *(*block)(void *ctx, uint64_t at, size_t k);
+  void *ctx;
+} SolfileSource;
+
+/* Writes the solution of id whose shape s gives (its codes are not read)
+** with its table from source, as solfile_save does. */
+int solfile_save_from(const Solution *s, const SolfileId *id,
+                      const SolfileSource *source, const char *path,
+                      const Cancel *c, const Progress *progress, char *err);
+
+/* Writes the variant line of a file of the rules r, which have no hooks,
+** into out (size bytes). */
+void solfile_rules_line(const Rules *r, char *out, size_t size);
 
 /* Reads the solution of id in path into s.  Returns SOLVER_OK (s then
 ** needs solver_free), SOLVER_CANCELLED or SOLVER_ERROR with a message in

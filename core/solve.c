@@ -13,6 +13,7 @@
 #include "rank.h"
 #include "reach.h"
 #include "symsolver.h"
+#include "symwave.h"
 
 #define SAMPLES 96 /* positions the symmetry check tries */
 
@@ -171,9 +172,9 @@ int solve_check_symmetric(const Rules *r, char *err) {
   return 0;
 }
 
-/* The bytes of a ply layer of the symmetric solver's table at n arms. */
+/* The bytes of the symmetric solver's working table at n arms. */
 static size_t layer_bytes(int n) {
-  return (size_t)(2 * rank_binomial(n, n / 2));
+  return (size_t)wave_bytes(2 * rank_binomial(n, n / 2));
 }
 
 /* Solves r with the plain solver, or the reachable-states one: when the
@@ -212,7 +213,8 @@ int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
       r->arms > SYMRANK_MAX_ARMS) { /* a graph: its table's size */
     snprintf(err, BOARD_ERRMAX,
              "%d arms are too many: the solvers go up to %d arms, where a "
-             "ply layer of the table takes 2·C(%d, %d) bytes = %s (at %d, %s)",
+             "solve takes 4 bits for each of 2·C(%d, %d) classes = %s (at "
+             "%d, %s)",
              r->arms, SYMRANK_MAX_ARMS, SYMRANK_MAX_ARMS, SYMRANK_MAX_ARMS / 2,
              memory_format(layer_bytes(SYMRANK_MAX_ARMS), need_text), r->arms,
              memory_format(layer_bytes(r->arms), room_text));

@@ -38,9 +38,10 @@ enum {
 };
 
 #define SOLVER_MAX_DISTANCE 126 /* the farthest the plain solver codes */
-/* The farthest distance a lookup gives: 234 in a symmetric table coded by
-** parity, and 4 opening plies searched above it (symsolver.h). */
-#define SOLVER_LONGEST 238
+/* The farthest distance a lookup gives: 1000 in a symmetric table of values
+** (its distances are searched, not kept; the solver stops beyond), and 4
+** opening plies searched above it (symsolver.h). */
+#define SOLVER_LONGEST 1004
 #define SOLVER_MAX_STATES ((uint64_t)1 << 32)
 
 struct Solution;

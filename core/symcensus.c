@@ -12,6 +12,8 @@
 #include "pool.h"
 #include "rank.h"
 #include "symsolver.h"
+#include "symtable.h"
+#include "symwave.h"
 
 #define CHUNK 16384 /* entries a thread takes at a time (a multiple of 64) */
 #define BATCH 64    /* children reached together */
@@ -23,17 +25,25 @@ typedef struct Walk {
   const SymRank *t;
   int n, hooked, threads;
   uint32_t ply;        /* the last layer's */
-  const uint8_t *code; /* the last layer */
+  uint64_t base;       /* the entry of the last layer's first */
   uint64_t entries;    /* of a layer */
   uint64_t *mask;      /* the reachable positions of each entry */
   uint64_t *open;      /* entries whose mask grew since they moved */
   uint64_t moved;      /* entries moved in the pass (atomic) */
   Census counts;       /* of the last layer (atomic adds) */
+  uint64_t decisive;   /* its classes won or lost (atomic adds) */
+  uint64_t settled;    /* those the replay has settled (atomic) */
   const Progress *progress;
   const char *phase;
 } Walk;
 
 /* --- the boards of entries --- */
+
+/* The value of entry i of the last layer. */
+static int entry_value(const Walk *w, uint64_t i) {
+  const SymTable *t = w->table;
+  return symtable_value(t, symtable_code(t, w->s->codes, w->base + i));
+}
 
 /* The board of entry i. */
 static void entry_board(const Walk *w, uint64_t i, uint64_t *own,
@@ -230,9 +240,18 @@ static int losing_moves(const Walk *w, uint64_t own, uint64_t enemy,
   int k = walk_moves(w, own, enemy, centre, moves), losing = 0;
   for (int j = 0; j < k; j++) {
     uint64_t child = symrank_child(w->t, own, enemy, centre, moves[j]);
-    losing += symsolver_value(w->table, w->code[child], NULL) == VALUE_WIN;
+    losing += entry_value(w, child) == VALUE_WIN;
   }
   return k < 0 ? k : losing;
+}
+
+/* The atomic max of *at and x. */
+static void atomic_max(int *at, int x) {
+  int old = __atomic_load_n(at, __ATOMIC_RELAXED);
+  while (x > old && !__atomic_compare_exchange_n(at, &old, x, 1,
+                                                 __ATOMIC_RELAXED,
+                                                 __ATOMIC_RELAXED))
+    continue;
 }
 
 /* Adds a count to a census: n positions of a value and distance, traps
@@ -246,14 +265,20 @@ static void census_add(Census *c, uint64_t n, int value, int d, int trap) {
   if (d > c->longest) c->longest = d;
 }
 
-/* Pass: counts the reachable positions of the last layer. */
+/* Pass: counts the reachable positions of the last layer (the longest
+** distance among them from a byte table; a values table's is replayed). */
 static int count_chunk(void *ud, uint64_t from, uint64_t to) {
   Walk *w = ud;
   Census local = {0, 0, 0, 0, 0, -1};
+  uint64_t decisive = 0;
   for (uint64_t i = from; i < to; i++) {
     uint64_t mask = w->mask[i];
     if (!mask) continue;
-    int d, value = symsolver_value(w->table, w->code[i], &d), trap = 0;
+    const SymTable *t = w->table;
+    unsigned code = symtable_code(t, w->s->codes, w->base + i);
+    int value = symtable_value(t, code), trap = 0;
+    int d = t->bits == 8 ? symtable_distance(code) : -1;
+    decisive += value != VALUE_DRAW;
     if (value == VALUE_DRAW) {
       uint64_t own, enemy;
       int centre;
@@ -263,17 +288,29 @@ static int count_chunk(void *ud, uint64_t from, uint64_t to) {
     census_add(&local, (uint64_t)__builtin_popcountll(mask), value, d, trap);
   }
   Census *c = &w->counts;
+  __atomic_fetch_add(&w->decisive, decisive, __ATOMIC_RELAXED);
   __atomic_fetch_add(&c->reachable, local.reachable, __ATOMIC_RELAXED);
   __atomic_fetch_add(&c->wins, local.wins, __ATOMIC_RELAXED);
   __atomic_fetch_add(&c->losses, local.losses, __ATOMIC_RELAXED);
   __atomic_fetch_add(&c->draws, local.draws, __ATOMIC_RELAXED);
   __atomic_fetch_add(&c->traps, local.traps, __ATOMIC_RELAXED);
-  int longest = __atomic_load_n(&c->longest, __ATOMIC_RELAXED);
-  while (local.longest > longest &&
-         !__atomic_compare_exchange_n(&c->longest, &longest, local.longest, 1,
-                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-    continue;
+  atomic_max(&c->longest, local.longest);
   return SOLVER_OK;
+}
+
+/* The replay's watch: a reachable class settled at distance d. */
+static void replay_settled(void *ctx, uint64_t i, int d) {
+  Walk *w = ctx;
+  if (!w->mask[i]) return;
+  __atomic_fetch_add(&w->settled, 1, __ATOMIC_RELAXED);
+  atomic_max(&w->counts.longest, d);
+}
+
+/* The replay may stop once every won or lost reachable class settled. */
+static int replay_enough(void *ctx, int d) {
+  Walk *w = ctx;
+  (void)d;
+  return __atomic_load_n(&w->settled, __ATOMIC_RELAXED) == w->decisive;
 }
 
 /* Tells the progress callback. */
@@ -290,7 +327,7 @@ static int tell_traps(Walk *w,
                       void *ud, const Cancel *c) {
   int told = 0;
   for (uint64_t i = 0; i < w->entries && told < SYMCENSUS_EXAMPLES; i++) {
-    if (!w->mask[i] || w->code[i] != 0) continue;
+    if (!w->mask[i] || entry_value(w, i) != VALUE_DRAW) continue;
     if ((i & 0xffff) == 0 && cancel_now(c)) return SOLVER_CANCELLED;
     uint64_t own, enemy;
     int centre;
@@ -381,12 +418,22 @@ no_memory:
 
 uint64_t symcensus_bytes(int n) {
   uint64_t entries = 2 * rank_binomial(n, n / 2);
-  return entries * sizeof(uint64_t) + (entries + 63) / 64 * sizeof(uint64_t);
+  return entries * sizeof(uint64_t) + (entries + 63) / 64 * sizeof(uint64_t) +
+         wave_bytes(entries); /* the replay's working table */
+}
+
+/* The longest distance among the reachable classes of a values table: the
+** last layer solved again, up to the wave that settles the last of them.
+** Returns a SOLVER_* code. */
+static int replay_longest(Walk *w, const Cancel *c, char *err) {
+  if (w->table->bits != 2 || w->decisive == 0) return SOLVER_OK;
+  SymWatch watch = {replay_settled, replay_enough, w};
+  return symsolver_replay(w->r, w->threads, &watch, c, w->progress, err);
 }
 
 /* Walks the last layer to the end and counts it.  Returns a SOLVER_*
 ** code. */
-static int walk_last_layer(Walk *w, Pool *pool, const Cancel *c) {
+static int walk_last_layer(Walk *w, Pool *pool, const Cancel *c, char *err) {
   int rc = SOLVER_OK;
   w->phase = "census: reach";
   do {
@@ -398,6 +445,7 @@ static int walk_last_layer(Walk *w, Pool *pool, const Cancel *c) {
   if (rc == SOLVER_OK)
     rc = pool_run(pool, count_chunk, w, w->entries, CHUNK, c, SOLVER_CANCELLED,
                   walk_tick);
+  if (rc == SOLVER_OK) rc = replay_longest(w, c, err);
   return rc;
 }
 
@@ -434,7 +482,7 @@ int symcensus_run(const Solution *s, const Rules *r, const Position *start,
   w.hooked = rules_hooked(r);
   w.ply = (uint32_t)s->opening;
   w.entries = symrank_layer(w.t);
-  w.code = s->codes + (uint64_t)(s->sym->layers - 1) * w.entries;
+  w.base = (uint64_t)(s->sym->layers - 1) * w.entries;
   w.progress = progress;
   size_t words = (size_t)(w.entries + 63) / 64;
   w.mask = memory_realloc(NULL, (size_t)w.entries * sizeof *w.mask);
@@ -454,7 +502,7 @@ int symcensus_run(const Solution *s, const Rules *r, const Position *start,
       reach_position(&w, &p);
     } else
       rc = walk_opening(&w, &p, census, on_trap, ud, c, err);
-    if (rc == SOLVER_OK) rc = walk_last_layer(&w, pool, c);
+    if (rc == SOLVER_OK) rc = walk_last_layer(&w, pool, c, err);
     if (rc == SOLVER_OK && on_trap) rc = tell_traps(&w, on_trap, ud, c);
   }
   if (rc == SOLVER_OK) {

@@ -28,7 +28,7 @@
 #include "solve.h"
 #include "solver.h"
 #include "symcensus.h"
-#include "symsolver.h"
+#include "symtable.h"
 
 #define LSOLUTION_META "mutorere.Solution"
 #define CACHE_KEY "mutorere.solutions" /* parameters -> Solution, weak */
@@ -375,38 +375,16 @@ static void push_hooks_digest(lua_State *L, const Variant *v) {
 ** parameters, and for a variant with hooks its name too. */
 static const char *push_file_variant(lua_State *L, int vidx, const Variant *v) {
   const Rules *r = &v->rules;
-  char flank[16];
-  if (r->flank_plies == RULES_ALWAYS)
-    snprintf(flank, sizeof flank, "always");
-  else
-    snprintf(flank, sizeof flank, "%d", r->flank_plies);
-  if (r->graph) { /* a board of points: its digest, and the pieces */
-    char board[64];
-    snprintf(board, sizeof board, "board=%016llx pieces=%d/%d ",
-             (unsigned long long)graph_digest(r->graph), r->pieces[BLACK],
-             r->pieces[WHITE]);
-    lua_pushstring(L, board);
-  } else
-    lua_pushliteral(L, "");
-  const char *board = lua_tostring(L, -1);
-  if (!rules_hooked(r)) {
-    lua_pushfstring(L, "rules %sarms=%d flank=%s adjacent_enemy=%s misere=%s",
-                    board, r->arms, flank, r->adjacent_enemy ? "yes" : "no",
-                    r->misere ? "yes" : "no");
-    lua_remove(L, -2);
-    return lua_tostring(L, -1);
-  }
-  lvariant_push_name(L, vidx);
+  char line[256];
+  solfile_rules_line(r, line, sizeof line);
+  if (!rules_hooked(r)) return lua_pushstring(L, line);
+  lvariant_push_name(L, vidx); /* "rules X" -> "hooked NAME X ..." */
   const char *name = lua_tostring(L, -1);
-  lua_pushfstring(L,
-                  "hooked %s %sarms=%d flank=%s adjacent_enemy=%s misere=%s "
-                  "opening_plies=%d history=%d allow=%s result=%s",
-                  name ? name : "?", board, r->arms, flank,
-                  r->adjacent_enemy ? "yes" : "no", r->misere ? "yes" : "no",
-                  r->hook_plies, r->history,
-                  v->hook.allow_ref != LUA_NOREF ? "yes" : "no",
+  lua_pushfstring(L, "hooked %s %s opening_plies=%d history=%d allow=%s "
+                     "result=%s",
+                  name ? name : "?", line + strlen("rules "), r->hook_plies,
+                  r->history, v->hook.allow_ref != LUA_NOREF ? "yes" : "no",
                   v->hook.result_ref != LUA_NOREF ? "yes" : "no");
-  lua_remove(L, -2);
   lua_remove(L, -2);
   return lua_tostring(L, -1);
 }
@@ -617,19 +595,22 @@ static int solution_states(lua_State *L) {
 }
 
 /* s:info() — how the solution is kept: {kind ("symmetric", "plain" or
-** "reachable"), positions, entries (of its table), bytes, symmetric,
-** seconds (the solve's; 0 when loaded)}. */
+** "reachable"), positions, entries (of its table), bits (an entry's code),
+** bytes, symmetric, seconds (the solve's; 0 when loaded)}. */
 static int solution_info(lua_State *L) {
   LSolution *s = solution_self(L);
-  uint64_t entries = s->s.sym ? symsolver_entries(&s->s) : solver_states(&s->s);
-  uint64_t bytes = s->s.reach ? reach_bytes(&s->s) : entries;
-  lua_createtable(L, 0, 6);
+  uint64_t entries = s->s.sym ? symtable_entries(&s->s) : solver_states(&s->s);
+  int bits = s->s.sym ? s->s.sym->bits : 8;
+  uint64_t bytes = s->s.reach ? reach_bytes(&s->s) : symtable_bytes(entries, bits);
+  lua_createtable(L, 0, 8);
   lua_pushstring(L, s->s.reach ? "reachable" : s->s.sym ? "symmetric" : "plain");
   lua_setfield(L, -2, "kind");
   lua_pushinteger(L, (lua_Integer)solver_states(&s->s));
   lua_setfield(L, -2, "positions");
   lua_pushinteger(L, (lua_Integer)entries);
   lua_setfield(L, -2, "entries");
+  lua_pushinteger(L, bits);
+  lua_setfield(L, -2, "bits");
   lua_pushinteger(L, (lua_Integer)bytes);
   lua_setfield(L, -2, "bytes");
   lua_pushboolean(L, s->s.sym != NULL);

@@ -4,7 +4,9 @@
 ** refused; the header is covered by the checksum and checked against the
 ** rules; every code of a table is checked against what the rules can give
 ** (crafted tables with a recomputed checksum: every byte 255, random
-** bytes, each code alone, against a naive rule written here); files that
+** bytes, each code alone, against a naive rule written here); files of
+** format 2 (a byte an entry where format 3 keeps values in 2 bits) are
+** read, their codes checked, and answer as the solution; files that
 ** are not regular are refused, at once; saving never follows a link,
 ** never replaces what is not a regular file, keeps the old file's
 ** permissions and leaves no temporary file, whether it succeeds, is
@@ -208,7 +210,7 @@ static void test_round_trips(void) {
   TestHooks hooks = {NULL, centre_result, NULL};
   test_hooks_wire(&r, &hooks);
   CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, text), SOLVER_OK);
-  CHECK(!a.sym->by_parity);
+  CHECK_INT(a.sym->bits, 8);
   CHECK_INT(save(&a, &r, "centre", 1), SOLVER_OK);
   if (CHECK_INT(load(&b, &r, "centre", 1, 1), SOLVER_OK)) {
     CHECK(same_values(&a, &b));
@@ -247,8 +249,9 @@ static void test_refusals(void) {
   other.program = "0.0.1";
   CHECK_INT(solfile_load(&s, &other, path, NULL, NULL, text), SOLVER_ERROR);
   says("written by mutorere 9.9.9; this is 0.0.1");
-  edit(good, k, "format 2", "format 7");
-  refused_as(&r, "standard", 1, 0, "of format 7; this program reads format 2");
+  edit(good, k, "format 3", "format 7");
+  refused_as(&r, "standard", 1, 0,
+             "of format 7; this program reads formats 2 and 3");
   edit(good, k, "arms 12", "arms 14");
   refused_as(&r, "standard", 1, 0, "its header's arms is not 12");
   edit(good, k, "mutorere solution", "a grocery list");
@@ -304,10 +307,12 @@ static void test_header(void) {
   for (int sealed = 0; sealed < 2; sealed++) {
     /* the rules decide every field: a swapped coding would swap every win
     ** and loss */
-    header_edit(good, k, "coding parity-wins-odd", "coding parity-wins-even",
-                sealed, "its header's coding is not parity-wins-odd");
-    header_edit(good, k, "coding parity-wins-odd", "coding value", sealed,
+    header_edit(good, k, "coding values-wins-odd", "coding values-wins-even",
+                sealed, "its header's coding is not values-wins-odd");
+    header_edit(good, k, "coding values-wins-odd", "coding value", sealed,
                 fields);
+    header_edit(good, k, "coding values-wins-odd", "coding parity-wins-odd",
+                sealed, "its header's coding is not values-wins-odd");
     header_edit(good, k, "index symmetric", "index plain", sealed,
                 "its header's index is not symmetric");
     header_edit(good, k, "opening 0", "opening 1", sealed,
@@ -352,14 +357,24 @@ static void test_header(void) {
 
 /* --- the codes --- */
 
-/* 1 when code may stand in a table: coded by parity (distance code - 1)
-** or by value (1 + 2 * distance, + 1 for a loss, the distance up to
-** longest); verdicts: the rules may end a game by their own verdict, else
-** only a blocked side ends it, losing (winning in misère). */
-static int naive_possible(int code, int by_parity, int longest, int verdicts,
+/* The first of the four 2-bit codes of byte b that is 3 (no value), or
+** -1. */
+static int first_three(int b) {
+  for (int j = 0; j < 4; j++)
+    if ((b >> (2 * j) & 3) == 3) return j;
+  return -1;
+}
+
+/* 1 when byte code may stand in a table: four values (0 draw, 1 win, 2
+** loss, 2 bits each); coded by parity, format 2 (distance code - 1); or by
+** value (1 + 2 * distance, + 1 for a loss, the distance up to longest);
+** verdicts: the rules may end a game by their own verdict, else only a
+** blocked side ends it, losing (winning in misère). */
+static int naive_possible(int code, int coding, int longest, int verdicts,
                           int misere) {
+  if (coding == 2) return first_three(code) < 0;
   if (code == 0) return 1;
-  if (by_parity) return code - 1 <= 234;
+  if (coding == 'p') return code - 1 <= 234;
   int d = (code - 1) / 2, loss = (code - 1) % 2;
   if (d > longest) return 0;
   if (verdicts) return 1;
@@ -378,20 +393,18 @@ static void fill_codes(const char *good, size_t k, int code) {
   free(data);
 }
 
-/* Saves s (rules r, verdicts as said) and tries every code as every byte
-** of its table: the loader takes exactly what naive_possible takes.
-** Returns the number of codes taken. */
-static int try_every_code(const Solution *s, const Rules *r, int verdicts,
-                          int longest) {
-  size_t k;
-  int by_parity = s->sym && s->sym->by_parity, taken = 0;
-  CHECK_INT(save(s, r, "v", verdicts), SOLVER_OK);
-  char *good = slurp(&k);
+/* Tries every byte as every byte of the table of the file good (k bytes,
+** of the rules r, verdicts as said, coded as naive_possible says): the
+** loader takes exactly what naive_possible takes.  Returns the number of
+** bytes taken. */
+static int try_every_byte(char *good, size_t k, const Rules *r, int symmetric,
+                          int coding, int verdicts, int longest) {
+  int taken = 0;
   for (int code = 0; code < 256; code++) {
     Solution b;
     fill_codes(good, k, code);
-    int rc = load(&b, r, "v", s->sym != NULL, verdicts);
-    int want = naive_possible(code, by_parity, longest, verdicts, r->misere);
+    int rc = load(&b, r, "v", symmetric, verdicts);
+    int want = naive_possible(code, coding, longest, verdicts, r->misere);
     if (!CHECK_INT(rc == SOLVER_OK, want))
       fprintf(stderr, "code %d: %s\n", code, rc ? text : "taken");
     if (rc == SOLVER_OK) {
@@ -402,9 +415,26 @@ static int try_every_code(const Solution *s, const Rules *r, int verdicts,
       solver_lookup(&b, &p, NULL, &d); /* as far as a table can say */
       CHECK(d <= SOLVER_LONGEST);
       solver_free(&b);
-    } else if (!want)
-      CHECK(strstr(text, "is damaged: entry 0 ") != NULL);
+    } else if (!want) {
+      char entry[64];
+      snprintf(entry, sizeof entry, "is damaged: entry %d ",
+               coding == 2 ? first_three(code) : 0);
+      CHECK(strstr(text, entry) != NULL);
+    }
   }
+  return taken;
+}
+
+/* Saves s (rules r, verdicts as said) and tries every byte as every byte
+** of its table.  Returns the number of bytes taken. */
+static int try_every_code(const Solution *s, const Rules *r, int verdicts,
+                          int longest) {
+  size_t k;
+  CHECK_INT(save(s, r, "v", verdicts), SOLVER_OK);
+  char *good = slurp(&k);
+  int coding = s->sym && s->sym->bits == 2 ? 2 : 'v';
+  int taken =
+      try_every_byte(good, k, r, s->sym != NULL, coding, verdicts, longest);
   free(good);
   return taken;
 }
@@ -416,9 +446,7 @@ static void test_codes(void) {
   /* the UBSan finding: every byte 255, the checksum recomputed */
   char *good = standard_file(&s, &r, 8, &k);
   fill_codes(good, k, 255);
-  refused_as(&r, "standard", 1, 0,
-             "entry 0 holds code 255, beyond the longest distance of its "
-             "coding");
+  refused_as(&r, "standard", 1, 0, "entry 0 holds code 3, which is no value");
   /* random bytes, sealed */
   srand(19);
   char *data = malloc(k);
@@ -428,11 +456,11 @@ static void test_codes(void) {
   refused_as(&r, "standard", 1, 0, "is damaged: entry");
   free(data);
   free(good);
-  /* each code alone, for each coding */
-  CHECK_INT(try_every_code(&s, &r, 0, 234), 236); /* by parity */
+  /* each code alone, for each coding: values, 3 of the 4 codes of 2 bits */
+  CHECK_INT(try_every_code(&s, &r, 0, 234), 81);
   solver_free(&s);
   solve(&s, &r, "misere", 8);
-  CHECK_INT(try_every_code(&s, &r, 0, 234), 236);
+  CHECK_INT(try_every_code(&s, &r, 0, 234), 81);
   solver_free(&s);
   TestHooks allow = {centre_leaves, NULL, NULL};
   TestHooks result = {NULL, centre_result, NULL};
@@ -461,6 +489,72 @@ static void test_codes(void) {
   if (CHECK_INT(load(&b, &r, "v", 1, 1), SOLVER_OK)) solver_free(&b);
   free(good);
   solver_free(&s);
+  remove(path);
+}
+
+/* --- files of format 2 --- */
+
+/* Writes the file of s (rules r, named variant, without hooks) as format 2
+** wrote it: the header of format 2, and a byte an entry (0 for a draw,
+** else 1 + distance) from its lookups, sealed.  Returns its bytes (their
+** count in *k). */
+static char *format2_file(const Solution *s, const Rules *r,
+                          const char *variant, size_t *k) {
+  size_t j;
+  CHECK_INT(save(s, r, variant, 0), SOLVER_OK);
+  char *now = slurp(&j);
+  size_t t = table_at(now);
+  uint64_t layer = symrank_layer(&s->sym->rank);
+  uint64_t entries = layer * (uint64_t)s->sym->layers;
+  char *old = malloc(t + entries);
+  memcpy(old, now, t);
+  memcpy(strstr(old, "format 3"), "format 2", 8);
+  char *coding = strstr(old, "coding values-");
+  memcpy(coding + 7, "parity", 6);
+  for (uint64_t i = 0; i < entries; i++) {
+    Position p;
+    int d, layer_ply = (int)(i / layer);
+    uint32_t ply = layer_ply == s->sym->layers - 1 ? (uint32_t)s->opening
+                                                   : (uint32_t)layer_ply;
+    symrank_unrank(&s->sym->rank, i % layer, ply, &p);
+    int value = solver_lookup(s, &p, NULL, &d);
+    old[t + i] = (char)(value == VALUE_DRAW ? 0 : 1 + d);
+  }
+  *k = t + entries;
+  spit_sealed(old, *k);
+  free(now);
+  return old;
+}
+
+static void test_old_format(void) {
+  static const char *const names[] = {"standard", "misere", "first-move"};
+  for (int i = 0; i < 4; i++) {
+    Solution s, back;
+    Rules r;
+    size_t k;
+    rules_named(&r, names[i % 3], 12 - 2 * (i / 3), text);
+    if (i == 3) r.flank_plies = SYMTABLE_SEARCH_PLIES + 2; /* layers kept */
+    CHECK_INT(symsolver_solve(&s, &r, 1, NULL, NULL, text), SOLVER_OK);
+    char *old = format2_file(&s, &r, "v", &k);
+    CHECK(strstr(old, i == 1 ? "coding parity-wins-even"
+                             : "coding parity-wins-odd") != NULL);
+    if (CHECK_INT(load(&back, &r, "v", 1, 0), SOLVER_OK)) {
+      CHECK_INT(back.sym->bits, 2); /* kept as values */
+      CHECK_INT(back.sym->layers, s.sym->layers);
+      CHECK(same_values(&s, &back));
+      solver_free(&back);
+    }
+    if (i == 0) { /* its checks: the codes, the checksum, the size */
+      CHECK_INT(try_every_byte(old, k, &r, 1, 'p', 0, 234), 236);
+      old[k - 1] ^= 1;
+      spit(old, k);
+      refused_as(&r, "v", 1, 0, "its checksum does not match");
+      spit(old, k - 1);
+      refused_as(&r, "v", 1, 0, "truncated");
+    }
+    free(old);
+    solver_free(&s);
+  }
   remove(path);
 }
 
@@ -737,6 +831,7 @@ int main(void) {
   test_refusals();
   test_header();
   test_codes();
+  test_old_format();
   test_not_regular();
   test_temporary();
   test_planted_during_save();

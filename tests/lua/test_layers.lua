@@ -1,8 +1,8 @@
 -- test_layers.lua — the house keeps its layers: every #include of the C
 -- sources resolves to a folder the including folder may use, no circle of
 -- files, lbridge (the helpers of every binding) uses no other binding,
--- only lmutorere.c opens the parts, the core never sees Lua, and the
--- module's Lua parts never reach the program's.
+-- only lmutorere.c opens the parts, the core and the MPI program never see
+-- Lua, and the module's Lua parts never reach the program's.
 
 local ROOT = HERE .. "/../.."
 
@@ -15,6 +15,7 @@ local LAYERS = {
   {folder = "lua/tools", uses = {}},
   {folder = "core/capi", uses = {"core"}},
   {folder = "lua/capi", uses = {"core", "lua/bridge", "core/capi"}},
+  {folder = "core/mpi", uses = {"core"}},
 }
 
 -- The floors inside a folder, lowest first (core/README.md and
@@ -25,13 +26,18 @@ local FLOORS = {
     {"memory", "cancel", "progress", "board", "graph", "judgement", "rank", "pool", "safefile",
      "states"},
     {"memo", "rules"},
-    {"game", "perft", "search", "mcts", "solver", "symrank"},
+    {"game", "perft", "search", "mcts", "solver", "symrank", "symwave", "symtable"},
     {"record", "metrics", "symsolver", "reach"},
     {"accuracy", "solve", "solfile", "symcensus"},
   },
   ["core/capi"] = {
     {"mutorere", "capi", "cerror"},
     {"cvariant", "cgame", "csolve", "csearch"},
+  },
+  ["core/mpi"] = {
+    {"exchange"},
+    {"waves"},
+    {"main"},
   },
   ["lua/bridge"] = {
     {"lbridge", "lopen"},
@@ -134,11 +140,11 @@ local function check_tree(tree, layers, floors)
         edges[from][node_of(found)] = path .. " includes " .. found
       end
     end
-    if folder == "core" or folder == "core/capi" then
+    if folder == "core" or folder == "core/capi" or folder == "core/mpi" then
+      local who = {core = "the core", ["core/capi"] = "the C library's API", ["core/mpi"] = "the MPI program"}
       for _, header in ipairs(file.system) do
         if LUA_HEADERS[header] then
-          problem("%s includes <%s>: %s never sees Lua", path, header,
-                  folder == "core" and "the core" or "the C library's API")
+          problem("%s includes <%s>: %s never sees Lua", path, header, who[folder])
         end
       end
     end

@@ -211,8 +211,8 @@ end)
 
 test("too many arms says the limit and why", function()
   local ok, err = pcall(mt.solve, {arms = 42})
-  check(not ok and err:find("42 arms are too many: the solvers go up to 40 arms, where a ply layer " ..
-        "of the table takes 2·C(40, 20) bytes = 276 GB (at 42, 1.1 TB)", 1, true), tostring(err))
+  check(not ok and err:find("42 arms are too many: the solvers go up to 40 arms, where a solve " ..
+        "takes 4 bits for each of 2·C(40, 20) classes = 138 GB (at 42, 538 GB)", 1, true), tostring(err))
 end)
 
 test("a record of one's own variant, read elsewhere, says how to find the variant", function()

@@ -1,0 +1,123 @@
+/*
+** symtable.h — a symmetric solution's table as it is kept (Solution.sym):
+** its shape, its codes, and the lookup of a state's value and distance.
+**
+** A table has a layer of 2 * C(n, n/2) entries (symrank.h) for each kept
+** ply.  It is coded one of two ways:
+**   - values (2 bits an entry, four a byte, the first in the low bits):
+**     0 draw, 1 win, 2 loss for the side to move.  For rules without
+**     hooks, whose games end only by a blocked side.  A distance is not
+**     kept: a lookup searches it from the values (below);
+**   - value (a byte an entry): 0 draw, else 1 + 2 * distance (+1 for a
+**     loss), up to 116 plies.  For hooked rules (claimed symmetric), whose
+**     searches would need the hooks.
+** A variant without hooks whose opening rules end by SYMTABLE_SEARCH_PLIES
+** keeps only its last layer: a lookup in the opening looks at the plies
+** left (a few thousand table reads at most).
+**
+** The distance of a won or lost entry of a values table is the shortest
+** number of plies within which the winner forces the end: a search over
+** the moves that keep the value (a win's moves to lost children, every
+** move of a loss), asking "within D plies?" for D = the first distance of
+** the value's parity, then D + 2, ..., with the bounds it learns on each
+** entry remembered.  A lookup reads the entries of that proof, which
+** doc/solving-large.md measures (tens of reads near the end of a game,
+** thousands at 30 arms far from it).
+*/
+#ifndef MUTORERE_SYMTABLE_H
+#define MUTORERE_SYMTABLE_H
+
+#include <stdint.h>
+
+#include "solver.h"
+#include "symrank.h"
+
+#define SYMTABLE_SEARCH_PLIES 4
+
+typedef struct SymTable {
+  SymRank rank;
+  int bits;      /* 2 (values) or 8 (a byte: value and distance) */
+  int even_wins; /* values: wins lie at even distances (misère) */
+  int layers;    /* the layers kept: opening + 1, or 1 when the opening
+                 ** plies are searched at each lookup */
+  Rules rules;   /* for those searches: the rules' parameters (no hooks) */
+} SymTable;
+
+/* The coding of a symmetric table of r: *bits and *even_wins. */
+void symtable_coding(const Rules *r, int *bits, int *even_wins);
+
+/* The number of layers a symmetric table of r keeps. */
+int symtable_layers(const Rules *r);
+
+/* Gives s (n and opening set) its SymTable for the rules r (whose hooks
+** are ignored) and a coding, keeping layers layers.  Returns 0, or -1
+** without memory. */
+int symtable_new(Solution *s, const Rules *r, int bits, int even_wins,
+                 int layers);
+
+/* Frees what a symmetric solution holds besides its codes (solver_free
+** calls it). */
+void symtable_free(Solution *s);
+
+/* The number of entries of a symmetric solution's table. */
+uint64_t symtable_entries(const Solution *s);
+
+/* The bytes of a table of entries entries coded in bits. */
+static inline uint64_t symtable_bytes(uint64_t entries, int bits) {
+  return bits == 2 ? entries / 4 : entries;
+}
+
+/* The table index of p (ply any) in a symmetric solution. */
+uint64_t symtable_index(const Solution *s, const Position *p);
+
+/* The code of entry i of a table of codes. */
+static inline unsigned symtable_code(const SymTable *t, const uint8_t *codes,
+                                     uint64_t i) {
+  return t->bits == 2 ? (unsigned)(codes[i / 4] >> (i % 4 * 2)) & 3u
+                      : codes[i];
+}
+
+/* Writes code to entry i of a table of codes (no other thread writes its
+** byte now). */
+static inline void symtable_put(const SymTable *t, uint8_t *codes, uint64_t i,
+                                unsigned code) {
+  if (t->bits == 8) {
+    codes[i] = (uint8_t)code;
+    return;
+  }
+  int shift = (int)(i % 4 * 2);
+  codes[i / 4] = (uint8_t)((codes[i / 4] & ~(3u << shift)) | code << shift);
+}
+
+/* The value (VALUE_*) of a code. */
+static inline int symtable_value(const SymTable *t, unsigned code) {
+  return t->bits == 2 ? (int)code : code == 0 ? VALUE_DRAW
+                                  : (code - 1) & 1 ? VALUE_LOSS
+                                                   : VALUE_WIN;
+}
+
+/* The distance of a code of a byte table (-1 for a draw). */
+static inline int symtable_distance(unsigned code) {
+  return code == 0 ? -1 : (int)(code - 1) / 2;
+}
+
+/* The byte code of a value at distance d. */
+static inline unsigned symtable_byte(int value, int d) {
+  return value == VALUE_DRAW ? 0u
+                             : 1u + 2u * (unsigned)d + (value == VALUE_LOSS);
+}
+
+/* The farthest distance a byte code holds. */
+#define SYMTABLE_BYTE_LONGEST 116
+
+/* The value of p (VALUE_*) and its distance in *distance (-1 for a draw;
+** distance may be NULL, which a values table answers at once). */
+int symtable_lookup(const Solution *s, const Position *p, int *distance);
+
+/* 1 when a won or lost entry at distance d has the value lost at a values
+** table's parity. */
+static inline int symtable_parity_lost(const SymTable *t, int d) {
+  return (d % 2 == 0) != t->even_wins;
+}
+
+#endif

@@ -1,0 +1,101 @@
+#!/bin/sh
+# tests/mpi/check.sh BUILD [SMALL] — mutorere-mpi (built with
+# -DMUTORERE_MPI=ON in BUILD) against the program:
+#   1. at 1, 2, 3 and 4 ranks on one machine, it writes for several variants
+#      (first-two-turns and first-move read the ply) the very bytes that
+#      mt.solve(mt.variant{base = NAME, arms = N}, {file = PATH}) writes,
+#      and prints its waves, the bytes sent a class and the memory a rank;
+#      so does SMALL, its build whose entries count to 2 children only (so
+#      that entries ask other ranks whether their children are won) in
+#      rounds of 64 entries and 8 recounts (so that every board takes many
+#      rounds, and the ranks' slices end within a round);
+#   2. SIGINT to mpirun stops every rank within seconds: status 130,
+#      "interrupted", the old file whole, no temporary file, no rank left;
+#   3. bad arguments and a file it cannot write: a message, no solve.
+set -eu
+build=$(cd "$1" && pwd)
+small=${2:-}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mpirun="timeout -s INT 120 mpirun --oversubscribe --allow-run-as-root" # a hang fails
+mpi="$build/mutorere-mpi"
+
+fail() {
+  echo "tests/mpi/check.sh: $*" >&2
+  exit 1
+}
+
+# 1. the files: each variant on a board, at rank counts (1 to 4 for two of
+# them, a ply-dependent one among them); then the small build
+specs="standard:16:1234 first-two-turns:14:1234 first-move:14:23 misere:12:34
+  no-restriction:10:2 adjacent-enemy:10:4 standard:4:3"
+[ -z "$small" ] || specs="$specs small:standard:16:34 small:first-two-turns:14:2"
+for spec in $specs; do
+  program=$mpi
+  case $spec in small:*) program=$small spec=${spec#small:} ;; esac
+  name=${spec%%:*}
+  arms=${spec#*:}
+  arms=${arms%:*}
+  rank_counts=$(echo "${spec##*:}" | sed 's/./& /g')
+  "$build/mutorere" -e "mt.solve(mt.variant{base = '$name', arms = $arms},
+    {file = '$work/one.mts', progress = false})"
+  for ranks in $rank_counts; do
+    rm -f "$work/mpi.mts"
+    $mpirun -np $ranks "$program" --variant $name --arms $arms \
+      --file "$work/mpi.mts" > "$work/out" 2>&1 ||
+      fail "$name $arms at $ranks ranks: $(cat "$work/out")"
+    cmp "$work/one.mts" "$work/mpi.mts" ||
+      fail "$name $arms at $ranks ranks: not the file mt.solve writes"
+    [ "$arms" -eq 4 ] || grep -q " bytes sent a class so far$" "$work/out" ||
+      fail "no waves told: $(cat "$work/out")"
+    grep -q "over $ranks ranks\?, " "$work/out" || fail "no rank count"
+    grep -q "peak memory a rank [0-9.]* [kMG]*B" "$work/out" ||
+      fail "no memory a rank: $(cat "$work/out")"
+  done
+  echo "ok: $(basename "$program") $name on $arms arms at ${rank_counts}ranks: the file mt.solve writes"
+  rm -f "$work/one.mts"
+done
+
+# 2. SIGINT to mpirun, waves under way: every rank stops, the old file stays
+echo "an old file" > "$work/big.mts"
+mpirun --oversubscribe --allow-run-as-root -np 2 "$mpi" --variant standard \
+  --arms 26 --file "$work/big.mts" > "$work/out" 2> "$work/err" &
+job=$!
+tries=0
+until grep -q "^wave   0: " "$work/out" 2>/dev/null; do
+  tries=$((tries + 1))
+  [ $tries -lt 600 ] || fail "no wave after a minute"
+  sleep 0.1
+done
+ranks=$(pgrep -P $job | wc -l)
+[ "$ranks" -eq 2 ] || fail "$ranks ranks under mpirun, not 2"
+kill -INT $job
+status=0
+wait $job || status=$?
+[ $status -ne 0 ] || fail "status 0 after SIGINT: $(cat "$work/out")"
+grep -q "mutorere-mpi: interrupted" "$work/err" || fail "not told: $(cat "$work/err")"
+[ "$(cat "$work/big.mts")" = "an old file" ] || fail "the old file changed"
+[ "$(ls "$work" | grep -c tmp)" -eq 0 ] || fail "a temporary file is left"
+pgrep -f "$mpi --variant standard --arms 26 --file $work" > /dev/null &&
+  fail "a rank is left"
+echo "ok: SIGINT to mpirun stops every rank, the old file whole"
+
+# 3. refusals
+status=0
+$mpirun -np 2 "$mpi" --variant nonsense --arms 8 --file "$work/x.mts" \
+  > "$work/out" 2>&1 || status=$?
+[ $status -eq 2 ] && grep -q 'unknown variant "nonsense"' "$work/out" ||
+  fail "an unknown variant: status $status, $(cat "$work/out")"
+status=0
+$mpirun -np 2 "$mpi" --variant standard --arms 7 --file "$work/x.mts" \
+  > "$work/out" 2>&1 || status=$?
+[ $status -eq 2 ] && grep -q "7 arms" "$work/out" ||
+  fail "7 arms: status $status, $(cat "$work/out")"
+status=0
+$mpirun -np 2 "$mpi" --variant standard --arms 8 --file "$work" \
+  > "$work/out" 2>&1 || status=$?
+[ $status -eq 1 ] && grep -q "cannot write" "$work/out" &&
+  ! grep -q "^wave" "$work/out" ||
+  fail "a folder as the file: status $status, $(cat "$work/out")"
+[ ! -e "$work/x.mts" ] || fail "a file written after a refusal"
+echo "ok: refusals"
