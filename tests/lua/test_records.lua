@@ -193,6 +193,7 @@ test("every error of the records' bindings (lrecord.c) is taken, in the file's o
     {function() game():record{Event = print} end,
      "tag Event: the value must be a string, a number or a boolean, not a function"},
     {function() game():record{Event = ("x"):rep(5000)} end, "tag Event: the value is longer than 2047 bytes"},
+    {function() game():record{Event = ("x"):rep(2048)} end, "tag Event: the value is longer than 2047 bytes"},
     {function() game():record{Event = "a\0b"} end, "tag Event: a tag value is one line of text"},
     {function() game():record{Event = "a\nb"} end, "tag Event: a tag value is one line of text"},
     {function() game():record{VariantPath = "/etc/x.lua"} end,
@@ -278,4 +279,13 @@ test("every error of the records' bindings (lrecord.c) is taken, in the file's o
   }
   for i, c in ipairs(cases) do raises(c[1], c[2], "case " .. i) end
   files.remove_folder(dir)
+end)
+
+test("a tag value of 2047 bytes is written and read back whole; 2048 is refused", function()
+  local g = mt.game()
+  g:play("4-c")
+  local long = ("é"):rep(1023) .. "x" -- 2047 bytes
+  local text = g:record{Event = long}
+  eq(mt.from_record(text):tags().Event, long, "read back")
+  raises(function() g:record{Event = long .. "y"} end, "tag Event: the value is longer than 2047 bytes")
 end)
