@@ -63,8 +63,7 @@ end
 -- draw; nil when a ply holds more than MAX_LAYER states.  With lines = n,
 -- under a repetition rule, a state is followed once for each set of states
 -- its lines have met (a line that has not met a state may go on through it
--- where another may not); nil and "lines" when a ply holds more than n
--- such lines.
+-- where another may not); nil too when a ply holds more than n such lines.
 local function layer(v, plies, lines_cap)
   local draw_at = v:parameters().repetition
   local every_line = lines_cap and draw_at > 0
@@ -93,7 +92,7 @@ local function layer(v, plies, lines_cap)
             local context = key .. " " .. entry.met
             if not seen[context] then
               seen[context], followed[#followed + 1] = true, entry
-              if #followed > lines_cap then return nil, "lines" end
+              if #followed > lines_cap then return nil end
             end
           end
         end
@@ -174,8 +173,9 @@ function M.openings(variant, options)
   end
   local rng = shared.rng(o.seed)
   -- every line followed while there are few, else one line a state
-  local states, over = layer(v, o.plies, MAX_LINES)
-  if over == "lines" then states = layer(v, o.plies) end
+  local states = layer(v, o.plies, MAX_LINES)
+  -- (without a repetition rule a line is a state: that listing was the one)
+  if not states and v:parameters().repetition > 0 then states = layer(v, o.plies) end
   if not states and o.count then return sample(v, o.plies, o.count, rng, keep) end
   if not states then
     shared.arg_error(2, "openings", string.format("more than %d states lie %d plies from " ..
