@@ -173,7 +173,9 @@ function M.openings(variant, options)
   end
   local rng = shared.rng(o.seed)
   -- every line followed while there are few, else one line a state
-  local states = layer(v, o.plies, MAX_LINES) or layer(v, o.plies)
+  local states = layer(v, o.plies, MAX_LINES)
+  -- (without a repetition rule a line is a state: that listing was the one)
+  if not states and v:parameters().repetition > 0 then states = layer(v, o.plies) end
   if not states and o.count then return sample(v, o.plies, o.count, rng, keep) end
   if not states then
     shared.arg_error(2, "openings", string.format("more than %d states lie %d plies from " ..

@@ -80,11 +80,15 @@ function test(name, fn)
   local only = os.getenv("TEST_ONLY")
   if only and only ~= "" and not name:find(only, 1, true) then return end
   current = name
-  local start = os.clock()
+  local start, wall = os.clock(), os.time()
+  local clock = rawget(_G, "mt") and mt.clock
+  if clock then wall = clock() end
   local ok, err = xpcall(fn, debug.traceback)
   if not ok then record(false, "error: " .. tostring(err)) end
   if os.getenv("TEST_TIMES") then
-    io.stderr:write(string.format("%7.2f s  %s\n", os.clock() - start, name))
+    local elapsed = clock and clock() - wall or os.time() - wall
+    io.stderr:write(string.format("%7.2f s cpu %7.2f s wall  %s\n", os.clock() - start,
+                                  elapsed, name))
   end
 end
 

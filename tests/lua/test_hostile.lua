@@ -227,8 +227,8 @@ test("the searches answer the budgets", function()
     {mt.search, {depth = 60}}, {mt.mcts, {playouts = 1e9}}, {mt.solve, nil, {arms = 26}},
     {mt.perft, 200}}) do
     local start = mt.clock()
-    local ok, err = mt.limit({time = 0.2}, c[1], c[3] or g, c[2])
-    check(not ok and err:find("the time budget (0.2 s) ran out", 1, true), "time: " .. tostring(err))
+    local ok, err = mt.limit({time = 0.05}, c[1], c[3] or g, c[2])
+    check(not ok and err:find("the time budget (0.05 s) ran out", 1, true), "time: " .. tostring(err))
     check(mt.clock() - start < 2, "stopped in time")
     ok, err = mt.limit({instructions = 1e5}, c[1], c[3] or g, c[2])
     check(not ok and err:find("instruction budget", 1, true), "instructions: " .. tostring(err))
@@ -323,20 +323,20 @@ end)
 
 test("one memory cap covers Lua and the core together", function()
   local g = mt.game()
-  -- a transposition table of 2^22 entries is the core's; a string is Lua's
-  -- (2^23 entries of 16 bytes: 128 MiB; the string takes twice its size
-  -- while it is made, then its size)
-  local ok = mt.limit({memory = 160 << 20}, mt.search, g, {depth = 1, table = 23})
+  -- a transposition table is the core's; a string is Lua's (2^21 entries
+  -- of 16 bytes: 32 MiB; the string takes twice its size while it is made,
+  -- then its size: 32 MiB, then 16; a cap counts from what is held already)
+  local ok = mt.limit({memory = 40 << 20}, mt.search, g, {depth = 1, table = 21})
   check(ok, "the core's table fits alone")
-  ok = mt.limit({memory = 160 << 20}, function() return #("x"):rep(64 << 20) end)
+  ok = mt.limit({memory = 40 << 20}, function() return #("x"):rep(16 << 20) end)
   check(ok, "the string fits alone")
   local err
-  ok, err = mt.limit({memory = 160 << 20}, function()
-    local s = ("x"):rep(64 << 20)
-    return mt.search(g, {depth = 1, table = 23}), #s
+  ok, err = mt.limit({memory = 40 << 20}, function()
+    local s = ("x"):rep(16 << 20)
+    return mt.search(g, {depth = 1, table = 21}), #s
   end)
   check(not ok and err:find("not enough memory", 1, true), "not both: " .. tostring(err))
-  check(mt.search(g, {depth = 1, table = 22}).move, "and all is well after")
+  check(mt.search(g, {depth = 1, table = 21}).move, "and all is well after")
 end)
 
 -- --- records are data ---

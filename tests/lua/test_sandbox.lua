@@ -86,16 +86,16 @@ test("closing a coroutine, and message handlers, are watched too", function()
     coroutine.resume(co)
     return co
   end
-  local ok, err = mt.limit({time = 0.2}, coroutine.close, closing_spin())
+  local ok, err = mt.limit({time = 0.05}, coroutine.close, closing_spin())
   check(not ok and err:find("the time budget", 1, true), "a __close run by close: " .. tostring(err))
   ok, err = mt.limit({instructions = 1e5}, coroutine.close, closing_spin())
   check(not ok and err:find("the instruction budget", 1, true), "counted too: " .. tostring(err))
-  ok, err = mt.limit({time = 0.2}, function()
+  ok, err = mt.limit({time = 0.05}, function()
     local f = coroutine.wrap(function() local _ <close> = setmetatable({}, {__close = spin}) error("boom") end)
     return f()
   end)
   check(not ok and err:find("the time budget", 1, true), "a __close run by a failing wrap: " .. tostring(err))
-  ok, err = mt.limit({time = 0.2}, xpcall, spin, spin)
+  ok, err = mt.limit({time = 0.05}, xpcall, spin, spin)
   check(not ok and err:find("the time budget", 1, true), "a message handler that loops: " .. tostring(err))
   ok, err = mt.limit({instructions = 1000}, xpcall, spin, spin)
   check(not ok and err:find("the instruction budget", 1, true), "and with instructions: " .. tostring(err))
@@ -196,20 +196,20 @@ test("coroutine.resume, wrap and close, and xpcall behave as Lua's", function()
 end)
 
 test("endless code is stopped, however it hides", function()
-  refused("while true do end", "the time budget (0.2 s) ran out", {time = 0.2})
+  refused("while true do end", "the time budget (0.05 s) ran out", {time = 0.05})
   refused("while true do pcall(function() while true do end end) end",
-          "the time budget (0.2 s) ran out", {time = 0.2})
+          "the time budget (0.05 s) ran out", {time = 0.05})
   refused("while true do pcall(error, 'x') end", "the instruction budget (100000 instructions) ran out",
           {instructions = 100000})
   refused("local co = coroutine.wrap(function() while true do end end) co()",
-          "the time budget (0.2 s) ran out", {time = 0.2})
+          "the time budget (0.05 s) ran out", {time = 0.05})
   refused("local t = {} for i = 1, 1e9 do t[i] = {} end", "not enough memory", {memory = 1 << 20})
   refused("local s = 'x' while true do s = s .. s end", "not enough memory", {memory = 1 << 20})
-  refused("mt.perft(mt.game(), 200)", "the time budget (0.2 s) ran out", {time = 0.2})
+  refused("mt.perft(mt.game(), 200)", "the time budget (0.05 s) ran out", {time = 0.05})
   refused("mt.solve({arms = 24})", "not enough memory", {memory = 1 << 20, time = 5})
   -- a coroutine made before the sandbox, resumed inside it
   local old = coroutine.create(function() while true do end end)
-  local ok, err = mt.sandbox(function() return coroutine.resume(old) end, {time = 0.2})
+  local ok, err = mt.sandbox(function() return coroutine.resume(old) end, {time = 0.05})
   check(not ok and err:find("the time budget", 1, true), "an old coroutine: " .. tostring(err))
   -- an old wrapped coroutine too, and one made inside a budget, resumed
   -- after it ended and then within another
@@ -219,7 +219,7 @@ test("endless code is stopped, however it hides", function()
   local inner
   mt.limit({time = 5}, function() inner = coroutine.create(function() coroutine.yield() while true do end end) end)
   check(coroutine.resume(inner), "resumed after its budget")
-  ok, err = mt.limit({time = 0.2}, coroutine.resume, inner)
+  ok, err = mt.limit({time = 0.05}, coroutine.resume, inner)
   check(not ok and err:find("the time budget", 1, true), "then stopped by another: " .. tostring(err))
   -- and the engine goes on working
   eq(mt.perft(mt.game(), 10), 128, "perft afterwards")
@@ -242,7 +242,7 @@ test("a sandbox gives back results and arguments", function()
 end)
 
 test("budgets nest, the inner never looser", function()
-  local ok, err = mt.limit({time = 0.2}, function()
+  local ok, err = mt.limit({time = 0.05}, function()
     return mt.limit({time = 100}, function() while true do end end)
   end)
   check(not ok or (ok and err == false), "the outer budget holds")

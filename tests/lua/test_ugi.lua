@@ -202,9 +202,9 @@ test("every player keeps to a move's time, nodes and stop by itself", function()
                          "perfect", "random"}) do
     local p = mt.player(name)
     local t = mt.clock()
-    local move, found = p:choose(g, {time = 0.2})
+    local move, found = p:choose(g, {time = 0.1})
     local took = mt.clock() - t
-    check(took < 2, string.format("%s: 0.2 s took %.2f s", name, took))
+    check(took < 2, string.format("%s: 0.1 s took %.2f s", name, took))
     check(g:copy():play(move), name .. ": a legal move")
     if name ~= "random" then
       check(type(found) == "table" and (found.score or found.mate) and #found.pv > 0,

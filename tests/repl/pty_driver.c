@@ -11,6 +11,9 @@
 **   expect TEXT          wait until the output since the last match holds
 **                        TEXT (escapes as for send); fail after 10 s
 **   reject TEXT          fail if the output since the last match holds TEXT
+**                        (what comes within 300 ms)
+**   absent TEXT          fail if the output the last expect waited through
+**                        (from the match before it to its own) holds TEXT
 **   width N              every line written since the last width (or the
 **                        spawn) up to the last match has at most N columns
 **                        (UTF-8 characters; escape sequences not counted)
@@ -37,6 +40,7 @@
 
 static char output[1 << 20];    /* everything the program wrote */
 static size_t out_len, matched; /* matched: where the next expect starts */
+static size_t waited_from;      /* where the last expect started */
 static size_t width_from;       /* where the next width check starts */
 static int master = -1;
 static pid_t child = -1;
@@ -147,7 +151,7 @@ static void do_spawn(char *args) {
   }
   argv[argc] = NULL;
   struct winsize ws = {24, 100, 0, 0};
-  out_len = matched = width_from = 0;
+  out_len = matched = waited_from = width_from = 0;
   child = forkpty(&master, NULL, NULL, &ws);
   if (child < 0) fail("forkpty failed: %s", strerror(errno));
   if (child == 0) {
@@ -164,6 +168,7 @@ static void do_expect(char *text, int reject) {
     char *hit = memmem(output + matched, out_len - matched, text, k);
     if (hit && reject) fail("unwanted output: \"%s\"", text);
     if (hit) {
+      waited_from = matched;
       matched = (size_t)(hit - output) + k;
       return;
     }
@@ -171,6 +176,16 @@ static void do_expect(char *text, int reject) {
     if (left <= 0 || !pump((int)left)) break;
   }
   if (!reject) fail("timed out waiting for \"%s\"", text);
+}
+
+/* Fails when the output the last expect waited through holds text. */
+static void do_absent(char *text) {
+  size_t k = unescape(text);
+  if (memmem(output + waited_from, matched - waited_from, text, k)) {
+    fprintf(stderr, "--- what the last expect waited through ---\n%.*s\n",
+            (int)(matched - waited_from), output + waited_from);
+    fail("unwanted output: \"%s\"", text);
+  }
 }
 
 static void do_exit(const char *code) {
@@ -266,6 +281,8 @@ int main(int argc, char **argv) {
       do_expect(rest, 0);
     else if (strncmp(line, "reject ", 7) == 0)
       do_expect(rest, 1);
+    else if (strncmp(line, "absent ", 7) == 0)
+      do_absent(rest);
     else if (strncmp(line, "sleep ", 6) == 0) {
       long end = now_ms() + atol(rest);
       while (now_ms() < end) pump((int)(end - now_ms()));
