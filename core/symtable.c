@@ -140,8 +140,9 @@ typedef struct Bound {
 
 typedef struct Search {
   const Solution *s;
-  Bound *memo; /* open addressing, size a power of 2 */
+  Bound *memo; /* open addressing, size a power of 2: first, then the heap's */
   size_t size, used;
+  Bound first[MEMO_FIRST]; /* most searches need no more, nor a malloc */
 } Search;
 
 /* The key of p: its ply as the rules read it and its entry, plus 1. */
@@ -174,13 +175,12 @@ static int memo_grow(Search *se) {
   se->size = 2 * size;
   for (size_t i = 0; i < size; i++)
     if (old[i].key) *memo_place(se, old[i].key) = old[i];
-  memory_realloc(old, 0);
+  if (old != se->first) memory_realloc(old, 0);
   return 0;
 }
 
 /* Records what a search learned of key: d <= D when within, else d > D. */
 static void memo_learn(Search *se, uint64_t key, int D, int within) {
-  if (!se->memo) return;
   Bound *b = memo_place(se, key);
   if (b->key == 0) {
     if (2 * (se->used + 1) > se->size &&
@@ -211,11 +211,9 @@ static int within(Search *se, const Position *p, int value, int D) {
   const Solution *s = se->s;
   const SymTable *t = s->sym;
   uint64_t key = key_of(se, p);
-  if (se->memo) {
-    Bound *b = memo_place(se, key);
-    if (b->key == key && b->hi <= D) return 1;
-    if (b->key == key && b->lo > D) return 0;
-  }
+  Bound *b = memo_place(se, key);
+  if (b->key == key && b->hi <= D) return 1;
+  if (b->key == key && b->lo > D) return 0;
   Move moves[RULES_MAX_MOVES];
   int k = rules_param_moves(&t->rules, p, moves);
   int win = value == VALUE_WIN, ok = k == 0 || !win;
@@ -234,12 +232,15 @@ static int within(Search *se, const Position *p, int value, int D) {
 /* The distance of p (of value, a win or a loss) in a values table. */
 static int searched_distance(const Solution *s, const Position *p,
                              int value) {
-  Search se = {s, NULL, MEMO_FIRST, 0};
-  se.memo = memory_realloc(NULL, se.size * sizeof *se.memo);
-  if (se.memo) memset(se.memo, 0, se.size * sizeof *se.memo);
+  Search se;
+  se.s = s;
+  se.memo = se.first;
+  se.size = MEMO_FIRST;
+  se.used = 0;
+  memset(se.first, 0, sizeof se.first);
   int D = parity_of(s->sym, value); /* a damaged table may prove none: */
   while (D + 2 <= SOLVER_LONGEST && !within(&se, p, value, D)) D += 2;
-  memory_realloc(se.memo, 0);
+  if (se.memo != se.first) memory_realloc(se.memo, 0);
   return D;
 }
 

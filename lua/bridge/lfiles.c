@@ -49,12 +49,14 @@ int lfiles_read(lua_State *L, const char *path) {
   }
   luaL_Buffer b;
   luaL_buffinit(L, &b);
-  size_t k;
-  do {
-    k = fread(luaL_prepbuffsize(&b, READ_CHUNK), 1, READ_CHUNK, *f);
+  size_t want = LUAL_BUFFERSIZE, k; /* a small file: the buffer's own room */
+  for (;;) {
+    k = fread(luaL_prepbuffsize(&b, want), 1, want, *f);
     luaL_addsize(&b, k);
     lwatchdog_poll(L, (lua_Integer)k / 64);
-  } while (k == READ_CHUNK);
+    if (k < want) break;
+    want = READ_CHUNK;
+  }
   int failed = ferror(*f);
   fclose(*f);
   *f = NULL;

@@ -69,6 +69,14 @@ function shared.check_game_file(path, v, n, name)
   if not ok then shared.arg_error(n, name, "option file: cannot write to " .. why) end
 end
 
+-- line without the white space at either end, in one pass ("^%s*(.-)%s*$"
+-- goes over a run of spaces again from each place in it: hours for a
+-- line of a megabyte).
+local function trim(line)
+  local first = line:find("%S")
+  return first and line:sub(first, line:match("^.*()%S")) or ""
+end
+
 -- Splits the text of a file of games into records, each {text, line}: a
 -- record is its tag lines and the moves after them; the next begins at a
 -- tag line after moves.
@@ -77,7 +85,7 @@ local function split_records(text)
   local number = 0
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
     number = number + 1
-    local bare = line:match("^%s*(.-)%s*$")
+    local bare = trim(line)
     local is_tag = bare:sub(1, 1) == "["
     if is_tag and moves then
       records[#records + 1] = {text = table.concat(current, "\n"), line = first}

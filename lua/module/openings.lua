@@ -224,6 +224,14 @@ local function opening_line(x)
   return game_line(M.from_record(x))
 end
 
+-- line without the white space at either end, in one pass ("^%s*(.-)%s*$"
+-- goes over a run of spaces again from each place in it: hours for a
+-- line of a megabyte).
+local function trim(line)
+  local first = line:find("%S")
+  return first and line:sub(first, line:match("^.*()%S")) or ""
+end
+
 -- Splits the text of a file of openings into positions (one a line) and
 -- records: a record ends at a blank line or a tag line after its moves.
 local function split_openings(text)
@@ -233,7 +241,7 @@ local function split_openings(text)
     current, moves = {}, false
   end
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
-    local bare = line:match("^%s*(.-)%s*$")
+    local bare = trim(line)
     local is_tag = bare:sub(1, 1) == "["
     if (bare == "" or is_tag) and moves then flush() end
     if bare ~= "" then

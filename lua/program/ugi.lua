@@ -18,8 +18,8 @@ local M = ...
 local pcall, tostring, tonumber, type, ipairs = pcall, tostring, tonumber, type, ipairs
 local floor, max, min, abs, huge = math.floor, math.max, math.min, math.abs, math.huge
 local tointeger = math.tointeger
-local match, gmatch, gsub, format, lower, sub =
-  string.match, string.gmatch, string.gsub, string.format, string.lower, string.sub
+local match, gmatch, gsub, format, lower, sub, find =
+  string.match, string.gmatch, string.gsub, string.format, string.lower, string.sub, string.find
 local concat, remove = table.concat, table.remove
 local os_time = os and os.time
 local clock, limit, new_game, new_variant = M.clock, M.limit, M.game, M.variant
@@ -538,12 +538,30 @@ function commands.ponderhit() end -- likewise
 
 function commands.debug() end -- nothing more to say
 
+-- text without the white space at either end.  In one pass: a pattern
+-- such as "^%s*(.-)%s*$" backtracks over a run of spaces again from each
+-- place in it, and a line of a megabyte takes hours.
+local function trim(text)
+  local first = find(text, "%S")
+  return first and sub(text, first, match(text, "^.*()%S")) or ""
+end
+
+-- The name and the value of a setoption line's words after "setoption"
+-- (the name is what stands before the first word "value"); nil when there
+-- is no name, and the name alone when there is no value.  In one pass, as
+-- trim.
+local function name_and_value(rest)
+  local after = match(rest, "^name(%s.*)$")
+  if not after then return nil end
+  local at = find(after, "%svalue%s")
+  if not at then return trim(after) end
+  return trim(sub(after, 1, at)), trim(sub(after, at + 6))
+end
+
 -- setoption name <name> value <value> (names in any case)
 function commands.setoption(e, _, line)
-  local rest = match(line, "^%s*setoption%s+(.-)%s*$") or ""
-  local name, value = match(rest, "^name%s+(.-)%s+value%s+(.-)$")
-  if not name then
-    name = match(rest, "^name%s+(.-)$")
+  local name, value = name_and_value(trim(match(line, "^%s*setoption(.*)$") or ""))
+  if not value then
     if name then return info(e, "setoption: option " .. short(name) .. " needs a value") end
     return info(e, "setoption reads: setoption name <name> value <value>")
   end

@@ -6,7 +6,10 @@
 ** variant is made and used within a budget.  Errors are fine; crashes,
 ** sanitizer reports and broken invariants are not: a variant that is made
 ** plays, counts the same twice, writes a record that reads back (or refuses
-** to), and keeps its parameters.
+** to), and keeps its parameters.  The slow parts (a record and its reading
+** back: two variant files read by name; a solve) run on a byte that asks
+** for them, not on the zeros read past an input's end, so that an input
+** takes about half a millisecond.
 */
 #include <stdint.h>
 
@@ -116,7 +119,8 @@ static const char *const driver =
     "    local g = mt.game(v)\n"
     "    local n = mt.perft(v, 3)\n"
     "    check(n == mt.perft(v, 3), 'perft twice')\n"
-    "    local ok, text = pcall(g.record, g)\n"
+    "    local ok, text = false, nil -- a record on an odd byte: it costs\n"
+    "    if byte() % 2 == 1 then ok, text = pcall(g.record, g) end -- most\n"
     "    if ok and not v.hooked then\n"
     "      local h = mt.from_record(text)\n"
     "      check(h:position() == g:position(), 'record position')\n"
@@ -124,7 +128,7 @@ static const char *const driver =
     "    end\n"
     "    local m = g:moves()\n"
     "    if #m > 0 then g:play(m[byte() % #m + 1]) end\n"
-    "    if (v.arms or v.points) <= 8 and byte() % 16 == 0 then mt.solve(v) "
+    "    if (v.arms or v.points) <= 8 and byte() % 16 == 1 then mt.solve(v) "
     "end\n"
     "    check(v:parameters().arms == params.arms, 'parameters kept')\n"
     "    return n\n"

@@ -258,6 +258,13 @@ test("files that try to break things", function()
   raises(function() mt.load_games("/dev/null") end, "not a regular file")
   spill(path, "")
   eq(mt.load_games(path), {}, "an empty file: no game")
+  -- runs of a megabyte of white space in its lines: read in one pass (the
+  -- lines' trimming took hours)
+  local run = (" \t"):rep(1 << 19)
+  spill(path, '[Event "x"]\n' .. run .. '\n1. 4-c' .. run .. '5-4' .. run .. '*\n')
+  local spaced = mt.load_games(path)
+  eq(#spaced, 1, "one game")
+  eq(spaced[1]:history(), {"4-c", "5-4"}, "its moves")
   local fifo = scratch()
   os.execute("mkfifo " .. fifo)
   raises(function() mt.match("random", "random", {file = fifo}) end,

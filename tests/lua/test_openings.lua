@@ -184,6 +184,13 @@ test("openings given as positions, records, Games and files", function()
   local packed = mt.match("alphabeta", "heuristic", {games = 6, openings = path})
   for i, g in ipairs(packed.openings) do texts[i] = table.concat(g:history(), " ") end
   eq(texts, {"4-c 5-4", "1-c 8-1", "1-c 8-1 c-8"}, "records without blank lines between them")
+  -- a megabyte of white space within a line: read in one pass (the lines'
+  -- trimming took hours)
+  f = io.open(path, "w")
+  f:write("[Variant \"standard\"]\n\n1. 4-c", ("\t "):rep(1 << 19), "5-4\n")
+  f:close()
+  local spaced = mt.match("random", "random", {games = 2, openings = path})
+  eq(spaced.openings[1]:history(), {"4-c", "5-4"}, "moves apart by a megabyte")
   -- a data file never runs code
   local marker = os.tmpname()
   os.remove(marker)
