@@ -48,12 +48,11 @@ end
 -- --- the process ---
 
 -- Stops e's program: quit, a moment to leave, then killed; reaped (only
--- forgotten in a worker, which did not start it).
+-- forgotten in a worker, which did not start it: see proc:owned).
 local function stop(e)
   local p = e.process
   if not p then return end
   e.process = nil
-  if not p:owned() then return p:kill() end
   p:send("quit", 0.05)
   if not p:wait(QUIT_GRACE) then p:kill() end
   p:kill()

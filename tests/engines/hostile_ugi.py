@@ -25,6 +25,7 @@ die-isready (exits when asked isready), flood-start (writes info lines
 without end once asked ugi),
 ignore-quit (plays well but ignores quit and SIGTERM), fork-quit (plays
 well; a child forked at start, ignoring SIGTERM, outlives it after quit).
+fork-quit+MODE forks that child, then behaves as MODE.
 """
 import os
 import signal
@@ -35,7 +36,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import toy_ugi  # noqa: E402  (the rules and the plain engine)
 
-MODE = sys.argv[1] if len(sys.argv) > 1 else "none"
+PARTS = (sys.argv[1] if len(sys.argv) > 1 else "none").split("+")
+MODE = PARTS[-1]
+FORKS = "fork-quit" in PARTS
 PLY = int(sys.argv[2]) if len(sys.argv) > 2 else 0
 
 
@@ -109,25 +112,27 @@ class Hostile(toy_ugi.Engine):
 
 
 def main():
-    if MODE in ("mute", "ignore-quit", "fork-quit"):
+    if MODE in ("mute", "ignore-quit") or FORKS:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if FORKS and os.fork() == 0:
+        sys.stdin.close()
+        forever()
     if MODE == "mute":
         for _ in sys.stdin:
             pass
         forever()
     if MODE == "flood-start":
         sys.stdin.readline()
+        # short lines of many words: slower to read than to write
+        lines = ("info string" + " x" * 2000 + "\n") * 16
         while True:
-            sys.stdout.write("info string starting\n" * 1000)
+            sys.stdout.write(lines)
     if MODE == "die-isready":
         for line in sys.stdin:
             if line.split()[:1] == ["isready"]:
                 os._exit(0)
             if line.split()[:1] == ["ugi"]:
                 toy_ugi.say("ugiok")
-    if MODE == "fork-quit" and os.fork() == 0:
-        sys.stdin.close()
-        forever()
     Hostile().run()
     if MODE == "ignore-quit":
         forever()

@@ -122,12 +122,14 @@ local HOSTILE = HERE .. "/../engines/hostile_ugi.py"
 local marks = 0
 
 -- A player running the hostile engine in mode from ply on, and the word
--- that marks its processes.
+-- that marks its processes (their standard error to /dev/null: one left
+-- behind would otherwise hold the test runner's pipe open, and the test
+-- would hang instead of failing).
 local function hostile(mode, ply, startup)
   marks = marks + 1
   local mark = string.format("mark-%d-%d-%s", my_pid(), marks, mode)
   return mt.player{command = {PYTHON, HOSTILE, mode, tostring(ply or 0), mark}, name = mode,
-                   startup = startup}, mark
+                   startup = startup, stderr = false}, mark
 end
 
 -- The processes anywhere whose command line holds mark ("PID STAT").
@@ -237,7 +239,7 @@ end)
 
 test("a budget stops a match of an engine that floods without end", function()
   for _, jobs in ipairs({1, 2}) do
-    local p, mark = hostile("flood-forever", 0)
+    local p, mark = hostile("fork-quit+flood-forever", 0)
     local t0 = mt.clock()
     local ok, err = mt.limit({time = 0.5}, mt.match, p, "random",
                              {games = 4, jobs = jobs, budget = false, clock = {base = 1000}})
@@ -259,7 +261,8 @@ test("Ctrl-C during a match leaves no process behind (jobs = 1 and 2)", function
   for _, jobs in ipairs({1, 2}) do
     marks = marks + 1
     local mark = string.format("mark-%d-%d-sigint", my_pid(), marks)
-    local script = string.format("local p = mt.player{command = {%q, %q, 'fork-quit', '0', %q}} " ..
+    local script = string.format("local p = mt.player{command = {%q, %q, 'fork-quit', '0', %q}, " ..
+                                 "stderr = false} " ..
                                  "local m = mt.match(p, 'random', {games = 100000, " ..
                                  "jobs = %d, progress = false}) " ..
                                  "print('kept', m.interrupted)",
