@@ -10,8 +10,13 @@
 ** Lines are written and read with deadlines; every wait looks at Ctrl-C
 ** and the budgets of mt.limit.  A Process is killed (its whole group) and
 ** reaped when it is closed, collected, or its to-be-closed variable goes
-** out of scope: none outlives its Lua value, none is left a zombie.  Not
-** inside a sandbox.
+** out of scope: none outlives its Lua value, none is left a zombie.  Once
+** a child has ended, its group is killed before it is reaped: what it
+** started in its group dies with it.  The groups of the children not yet
+** reaped are listed, so that SIGTERM and SIGHUP (when nothing else
+** handles them) and the end of a worker (lprocess_kill_all) kill them all
+** before this process goes.  A program that leaves its group (setsid) is
+** beyond reach.  Not inside a sandbox.
 */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -32,6 +37,7 @@
 #include "lbridge.h"
 #include "lfiles.h"
 #include "lopen.h"
+#include "lprocess.h"
 #include "lwatchdog.h"
 #include "memory.h"
 
@@ -45,13 +51,100 @@ typedef struct Process {
   pid_t owner; /* the process that started it (a fork's copy is not it) */
   int fd;     /* our end of the socket, -1 once closed */
   int status; /* the wait status, once reaped */
-  char *got;  /* bytes read and not yet returned as lines */
-  size_t length, size;
+  char *got;  /* bytes read: those from start on not yet returned as lines */
+  size_t start, length, size;
   int ended; /* the child closed its end: no more bytes */
 } Process;
 
+/* --- the groups of the children not yet reaped --- */
+
+#define LIVE_MAX 1024 /* children listed at once (more are not listed) */
+
+/* A child's group and the process that started it (a worker forked since
+** holds a copy of its parent's list: those are not its own).  pid 0: the
+** slot is free.  Read by signal handlers. */
+static volatile struct {
+  pid_t pid, owner;
+} live[LIVE_MAX];
+
+/* Lists the group of child pid, started by this process. */
+static void list_child(pid_t pid) {
+  pid_t me = getpid();
+  for (int i = 0; i < LIVE_MAX; i++) {
+    if (live[i].pid == 0 || live[i].owner != me) {
+      live[i].pid = 0;
+      live[i].owner = me;
+      live[i].pid = pid;
+      return;
+    }
+  }
+}
+
+/* Takes child pid off the list (it is reaped). */
+static void unlist_child(pid_t pid) {
+  pid_t me = getpid();
+  for (int i = 0; i < LIVE_MAX; i++)
+    if (live[i].pid == pid && live[i].owner == me) live[i].pid = 0;
+}
+
+void lprocess_kill_all(void) {
+  pid_t me = getpid();
+  for (int i = 0; i < LIVE_MAX; i++) {
+    pid_t pid = live[i].pid;
+    if (pid > 0 && live[i].owner == me) kill(-pid, SIGKILL), kill(pid, SIGKILL);
+  }
+}
+
+/* SIGTERM or SIGHUP: the children's groups killed, then the signal's own
+** action (this process ends as it would have). */
+static void on_end_signal(int sig) {
+  int saved = errno;
+  lprocess_kill_all();
+  signal(sig, SIG_DFL);
+  raise(sig); /* delivered once this handler returns */
+  errno = saved;
+}
+
+/* Handles SIGTERM and SIGHUP as on_end_signal does, where nothing handles
+** them yet (a host's handlers are left alone). */
+static void catch_end_signals(void) {
+  static const int signals[] = {SIGTERM, SIGHUP};
+  for (int i = 0; i < 2; i++) {
+    struct sigaction old;
+    if (sigaction(signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL ||
+        (old.sa_flags & SA_SIGINFO))
+      continue;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_end_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(signals[i], &sa, NULL);
+  }
+}
+
 static Process *check_process(lua_State *L) {
   return luaL_checkudata(L, 1, PROCESS_META);
+}
+
+/* 1 once p's child has ended (waiting for that when block), and is then
+** reaped; 0 while it runs.  Its whole group is killed first, while the
+** child's id still names it (a zombie keeps its id): what the program
+** started in its group (a child holding the socket, say) never outlives
+** it. */
+static int reap(Process *p, int block) {
+  if (p->pid <= 0) return 1;
+  siginfo_t info;
+  memset(&info, 0, sizeof info);
+  int r, flags = WEXITED | WNOWAIT | (block ? 0 : WNOHANG);
+  while ((r = waitid(P_PID, (id_t)p->pid, &info, flags)) < 0 && errno == EINTR) {
+  }
+  if (r == 0 && info.si_pid == 0) return 0; /* still running */
+  if (r == 0) kill(-p->pid, SIGKILL);
+  while (waitpid(p->pid, &p->status, 0) < 0 && errno == EINTR) {
+  }
+  unlist_child(p->pid);
+  p->pid = 0;
+  return 1;
 }
 
 /* Kills p's process group (and p) and reaps p; closes the socket.  In a
@@ -61,20 +154,23 @@ static void stop(Process *p) {
   if (p->pid > 0) {
     kill(-p->pid, SIGKILL);
     kill(p->pid, SIGKILL);
-    while (waitpid(p->pid, &p->status, 0) < 0 && errno == EINTR) {
-    }
-    p->pid = 0;
+    reap(p, 1);
   }
   if (p->fd >= 0) close(p->fd);
   p->fd = -1;
+}
+
+/* Frees the bytes p has read and not returned. */
+static void forget_output(Process *p) {
+  memory_realloc(p->got, 0);
+  p->got = NULL, p->start = p->length = p->size = 0;
 }
 
 /* proc:kill() (also __gc and __close): kills and reaps the child. */
 static int process_kill(lua_State *L) {
   Process *p = check_process(L);
   stop(p);
-  memory_realloc(p->got, 0);
-  p->got = NULL, p->length = p->size = 0;
+  forget_output(p);
   return 0;
 }
 
@@ -132,11 +228,12 @@ static void close_from(int first) {
 ** program expects them; then the program.  A failure writes errno to
 ** report (closed on exec: nothing read means the program runs). */
 static void run_child(int sock, int report, int quiet, const char *dir,
-                      const char *program, char *const argv[]) {
+                      const char *program, char *const argv[], pid_t parent) {
   int err;
   setpgid(0, 0);
 #ifdef __linux__
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(127); /* it died before that was set */
 #endif
   sigset_t none;
   sigemptyset(&none);
@@ -208,10 +305,11 @@ static int spawn(lua_State *L) {
     close(ends[0]), close(ends[1]);
     return luaL_error(L, "cannot run %s: %s", program, strerror(errno));
   }
-  pid_t pid = fork();
+  catch_end_signals();
+  pid_t parent = getpid(), pid = fork();
   if (pid == 0) {
     close(ends[0]), close(report[0]);
-    run_child(ends[1], report[1], quiet, dir, program, argv);
+    run_child(ends[1], report[1], quiet, dir, program, argv, parent);
   }
   int fork_errno = errno;
   close(ends[1]), close(report[1]);
@@ -220,6 +318,7 @@ static int spawn(lua_State *L) {
     return luaL_error(L, "cannot run %s: %s", program, strerror(fork_errno));
   }
   setpgid(pid, pid); /* as the child does: whichever runs first */
+  list_child(pid);
   p->pid = pid, p->owner = getpid(), p->fd = ends[0];
   int err = 0;
   ssize_t k;
@@ -244,10 +343,12 @@ static double deadline_of(lua_State *L, int idx) {
   return lbridge_clock() + seconds;
 }
 
-/* Waits until fd is ready for events or the deadline passes: 1 ready, 0
-** timed out; raises on Ctrl-C or a budget (the caller's close handlers
-** then stop the child). */
-static int wait_fd(lua_State *L, int fd, short events, double deadline) {
+/* Waits until p's socket is ready for events or the deadline passes: 1
+** ready, 0 timed out; raises on Ctrl-C or a budget (the caller's close
+** handlers then stop the child).  Once the child has ended, its group is
+** killed (reap): then the socket closes even when the child left a
+** process holding it. */
+static int wait_fd(lua_State *L, Process *p, short events, double deadline) {
   Cancel cancel = lwatchdog_cancel(L);
   for (;;) {
     if (cancel_now(&cancel)) return lwatchdog_raise(L);
@@ -257,11 +358,12 @@ static int wait_fd(lua_State *L, int fd, short events, double deadline) {
       if (left <= 0) return 0;
       if (left < ms) ms = (int)left + 1;
     }
-    struct pollfd pfd = {fd, events, 0};
+    struct pollfd pfd = {p->fd, events, 0};
     int ready = poll(&pfd, 1, ms);
     if (ready > 0) return 1;
     if (ready < 0 && errno != EINTR)
       return luaL_error(L, "waiting for a program: %s", strerror(errno));
+    if (ready == 0 && p->owner == getpid()) reap(p, 0);
   }
 }
 
@@ -273,7 +375,7 @@ static int process_send(lua_State *L) {
   const char *text = lbridge_check_text(L, 2, "the line", &n);
   double deadline = deadline_of(L, 3);
   luaL_argcheck(L, !memchr(text, '\n', n), 2, "one line (no line break)");
-  if (p->fd < 0) {
+  if (p->fd < 0 || p->owner != getpid()) {
     lua_pushnil(L);
     lua_pushliteral(L, "closed");
     return 2;
@@ -290,7 +392,7 @@ static int process_send(lua_State *L) {
     }
     if (k < 0 && errno == EINTR) continue;
     if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      if (wait_fd(L, p->fd, POLLOUT, deadline)) continue;
+      if (wait_fd(L, p, POLLOUT, deadline)) continue;
       lua_pushnil(L);
       lua_pushliteral(L, "timeout");
       return 2;
@@ -304,14 +406,16 @@ static int process_send(lua_State *L) {
 }
 
 /* Pushes the first whole line of p's bytes (without its end, a \r
-** before it dropped) and takes it out; 0 when there is none yet. */
+** before it dropped) and takes it out (moving nothing: a flood of short
+** lines costs each its own length); 0 when there is none yet. */
 static int take_line(lua_State *L, Process *p) {
-  char *end = p->length ? memchr(p->got, '\n', p->length) : NULL;
+  char *at = p->got + p->start;
+  char *end = p->length ? memchr(at, '\n', p->length) : NULL;
   if (!end) return 0;
-  size_t k = (size_t)(end - p->got);
-  lua_pushlstring(L, p->got, k && p->got[k - 1] == '\r' ? k - 1 : k);
-  memmove(p->got, end + 1, p->length - k - 1);
+  size_t k = (size_t)(end - at);
+  lua_pushlstring(L, at, k && at[k - 1] == '\r' ? k - 1 : k);
   p->length -= k + 1;
+  p->start = p->length ? p->start + k + 1 : 0;
   return 1;
 }
 
@@ -322,6 +426,10 @@ static int read_some(lua_State *L, Process *p) {
   ssize_t k = read(p->fd, chunk, sizeof chunk);
   if (k < 0) return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -1;
   if (k == 0) return -1;
+  if (p->start) { /* the lines taken are dropped once, before more come */
+    memmove(p->got, p->got + p->start, p->length);
+    p->start = 0;
+  }
   if (p->length + (size_t)k > p->size) {
     size_t size = p->size ? p->size : 4096;
     while (size < p->length + (size_t)k) size *= 2;
@@ -347,7 +455,7 @@ static int process_receive(lua_State *L) {
       lua_pushliteral(L, "too long");
       return 2;
     }
-    if (p->ended || p->fd < 0) {
+    if (p->ended || p->fd < 0 || p->owner != getpid()) {
       lua_pushnil(L);
       lua_pushliteral(L, "closed");
       return 2;
@@ -356,8 +464,8 @@ static int process_receive(lua_State *L) {
       p->ended = 1;
       continue;
     }
-    if (p->length && memchr(p->got, '\n', p->length)) continue;
-    if (!wait_fd(L, p->fd, POLLIN, deadline)) {
+    if (p->length && memchr(p->got + p->start, '\n', p->length)) continue;
+    if (!wait_fd(L, p, POLLIN, deadline)) {
       lua_pushnil(L);
       lua_pushliteral(L, "timeout");
       return 2;
@@ -372,11 +480,7 @@ static int process_wait(lua_State *L) {
   double deadline = deadline_of(L, 2);
   Cancel cancel = lwatchdog_cancel(L);
   while (p->pid > 0) {
-    pid_t r = waitpid(p->pid, &p->status, WNOHANG);
-    if (r == p->pid || (r < 0 && errno != EINTR)) {
-      p->pid = 0;
-      break;
-    }
+    if (p->owner != getpid() || reap(p, 0)) break;
     if (cancel_now(&cancel)) return lwatchdog_raise(L);
     if (deadline >= 0 && lbridge_clock() >= deadline) break;
     usleep(2000);
@@ -389,16 +493,20 @@ static int process_wait(lua_State *L) {
 ** N" or "signal N (name)". */
 static int process_status(lua_State *L) {
   Process *p = check_process(L);
-  if (p->pid > 0) {
-    pid_t r = waitpid(p->pid, &p->status, WNOHANG);
-    if (r == 0) return 0;
-    p->pid = 0;
-  }
+  if (p->pid > 0 && (p->owner != getpid() || !reap(p, 0))) return 0;
   if (WIFSIGNALED(p->status))
     lua_pushfstring(L, "signal %d (%s)", WTERMSIG(p->status),
                     strsignal(WTERMSIG(p->status)));
   else
     lua_pushfstring(L, "exit %d", WIFEXITED(p->status) ? WEXITSTATUS(p->status) : -1);
+  return 1;
+}
+
+/* proc:owned() -> true in the process that started the child; false in
+** a copy forked since (a worker), where the child is not to be spoken to:
+** send and receive find it closed, kill only forgets it. */
+static int process_owned(lua_State *L) {
+  lua_pushboolean(L, check_process(L)->owner == getpid());
   return 1;
 }
 
@@ -433,8 +541,7 @@ static int guard_close(lua_State *L) {
       Process *p = luaL_testudata(L, -1, PROCESS_META);
       if (p) {
         stop(p);
-        memory_realloc(p->got, 0);
-        p->got = NULL, p->length = p->size = 0;
+        forget_output(p);
       }
       lua_pop(L, 1);
       lua_pushliteral(L, "process");
@@ -469,6 +576,7 @@ void lprocess_open(lua_State *L, int shared) {
       {"send", process_send}, {"receive", process_receive},
       {"wait", process_wait}, {"status", process_status},
       {"pid", process_pid},   {"kill", process_kill},
+      {"owned", process_owned},
       {NULL, NULL}};
   luaL_newmetatable(L, PROCESS_META);
   luaL_newlib(L, methods);

@@ -5,9 +5,12 @@
 ** through a pipe.  The Lua state stays single-threaded; matches and
 ** tournaments spread their games this way (jobs).
 **
-** Children are killed and reaped when the pool is closed or collected, and
-** when Ctrl-C or a budget stops the wait, so none outlives its pool and
-** none is left a zombie.  Pools are refused inside a sandbox.
+** Children are stopped and reaped when the pool is closed or collected,
+** and when Ctrl-C or a budget stops the wait, so none outlives its pool and
+** none is left a zombie: SIGTERM first, so that a worker running outside
+** engines kills them (lprocess.c), then SIGKILL.  A worker that ends, well
+** or not, kills the programs it started.  Pools are refused inside a
+** sandbox.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -21,6 +24,7 @@
 
 #include "lbridge.h"
 #include "lopen.h"
+#include "lprocess.h"
 #include "lwatchdog.h"
 #include "memory.h"
 
@@ -28,6 +32,7 @@
 #define POOL_MAX 256     /* children at once */
 #define DEPTH_MAX 64     /* nesting of the tables sent back */
 #define WAIT_SLICE_MS 50 /* how often a wait looks at Ctrl-C and budgets */
+#define TERM_GRACE_MS 500 /* what a worker has after SIGTERM, before SIGKILL */
 
 typedef struct Buffer {
   char *data;
@@ -149,6 +154,7 @@ static void run_child(lua_State *L, int fd) {
   }
   write_all(fd, b.data, b.length);
   fflush(NULL);
+  lprocess_kill_all();
   _exit(0);
 }
 
@@ -158,11 +164,24 @@ static Pool *check_pool(lua_State *L) {
   return luaL_checkudata(L, 1, POOL_META);
 }
 
-/* Kills and reaps a worker and frees its slot. */
+/* 1 once worker w has ended within ms milliseconds (it is then reaped). */
+static int ended_within(Worker *w, int ms) {
+  for (int waited = 0;; waited++) {
+    pid_t r = waitpid(w->pid, NULL, WNOHANG);
+    if (r == w->pid || (r < 0 && errno != EINTR)) return 1;
+    if (waited >= ms) return 0;
+    poll(NULL, 0, 1);
+  }
+}
+
+/* Stops (SIGTERM, then SIGKILL) and reaps a worker and frees its slot. */
 static void stop_worker(Pool *p, Worker *w) {
   if (w->pid > 0) {
-    kill(w->pid, SIGKILL);
-    while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR) {
+    kill(w->pid, SIGTERM);
+    if (!ended_within(w, TERM_GRACE_MS)) {
+      kill(w->pid, SIGKILL);
+      while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR) {
+      }
     }
   }
   if (w->fd >= 0) close(w->fd);

@@ -47,7 +47,8 @@ end
 
 -- --- the process ---
 
--- Stops e's program: quit, a moment to leave, then killed; reaped.
+-- Stops e's program: quit, a moment to leave, then killed; reaped (only
+-- forgotten in a worker, which did not start it: see proc:owned).
 local function stop(e)
   local p = e.process
   if not p then return end
@@ -91,17 +92,18 @@ local function receive(e, seconds, timeout)
 end
 
 -- Reads lines until one whose first word is word, within seconds; calls
--- each(words) on the others.  Raises a hang when none comes.
+-- each(words) on the others.  Raises a hang when none comes (other lines
+-- coming without end do not put off the deadline).
 local function expect(e, word, seconds, each)
   local deadline = M.clock() + seconds
+  local function hang() fail(e, "hang", string.format("no '%s' within %g s", word, seconds)) end
   while true do
-    local line = receive(e, math.max(0, deadline - M.clock()), function()
-      fail(e, "hang", string.format("no '%s' within %g s", word, seconds))
-    end)
+    local line = receive(e, math.max(0, deadline - M.clock()), hang)
     local words = {}
     for w in line:gmatch("%S+") do words[#words + 1] = w end
     if words[1] == word then return words, line end
     if each then each(words, line) end
+    if M.clock() > deadline then hang() end
   end
 end
 
@@ -232,8 +234,11 @@ end
 
 -- Readies e's program for a move in game: started, told the variant, a
 -- new game begun when one is due (outside any clock: engines get
--- e.startup seconds for each step, as UCI gives isready).
+-- e.startup seconds for each step, as UCI gives isready).  A worker
+-- starts its own: the program of the process it was forked from is not
+-- its to speak to.
 local function prepare(e, game)
+  if e.process and not e.process:owned() then e.process = nil end
   if not e.process then start(e) end
   set_variant(e, game:variant())
   begin_game(e)
@@ -250,15 +255,16 @@ local function engine_move(e, game, limits)
   send(e, go_line(limits))
   local asked, found, stopped = M.clock(), {}, false
   local deadline = limits.deadline and asked + limits.deadline
+  local function late()
+    if deadline and M.clock() >= deadline then
+      fail(e, "time", string.format("no move within %.3f s", limits.deadline))
+    end
+    return false
+  end
   while true do
     local wait = deadline and math.max(0, deadline - M.clock()) or nil
     if limits.stop and not stopped then wait = math.min(wait or POLL, POLL) end
-    local line = receive(e, wait, function()
-      if deadline and M.clock() >= deadline then
-        fail(e, "time", string.format("no move within %.3f s", limits.deadline))
-      end
-      return false
-    end)
+    local line = receive(e, wait, late)
     if not line then
       if limits.stop and not stopped and limits.stop() then
         send(e, "stop")
