@@ -65,6 +65,7 @@ int exchange_round(Exchange *e) {
     e->count[r] = 0;
   }
   e->most = 0;
+  e->rounds++;
   if (MPI_Alltoall(send, 1, MPI_INT, recv, 1, MPI_INT, MPI_COMM_WORLD))
     return -1;
   size_t total = 0;

@@ -23,6 +23,7 @@ typedef struct Exchange {
   uint8_t *answers_out, *answers_in; /* a byte for each word, answered */
   int *counts[4];                    /* send, send at, receive, receive at */
   uint64_t bytes_sent;               /* to other ranks, since the start */
+  uint64_t rounds;                   /* since the start */
 } Exchange;
 
 /* Sets up e for rounds of up to budget bytes of words in all (at least

@@ -262,15 +262,19 @@ static int write_file(Part *p, const Rules *r, const char *path, char *err) {
 
 /* Tells what the run took: time, memory, messages. */
 static void summary(const Part *p, int waves, double seconds) {
-  uint64_t peak = peak_memory(), all, most, least, sent, top;
+  uint64_t peak = peak_memory(), all, most, least, sent, top, kept;
   char a[32], b[16], c[16], e[16];
+  double classes = (double)p->entries;
   exchange_sum(peak, &all, &most);
   exchange_least(peak, &least);
   exchange_sum(p->ex.bytes_sent, &sent, &top);
+  exchange_sum(p->bytes_kept, &kept, &top);
   if (p->ex.me != 0) return;
-  printf("solved in %.2f s, %d waves: %s bytes sent between ranks, %.2f a "
-         "class; peak memory a rank %s (least %s), %s in all\n",
-         seconds, waves, count(sent, a), (double)sent / (double)p->entries,
+  printf("solved in %.2f s, %d waves, %llu rounds: %s bytes sent between "
+         "ranks, %.2f a class (%.2f were every class on a rank of its own); "
+         "peak memory a rank %s (least %s), %s in all\n",
+         seconds, waves, (unsigned long long)p->ex.rounds, count(sent, a),
+         (double)sent / classes, (double)(sent + kept) / classes,
          memory_format((size_t)most, b), memory_format((size_t)least, c),
          memory_format((size_t)all, e));
 }

@@ -50,6 +50,8 @@ struct Part {
                        ** prefetched (so that the cache misses overlap) */
   uint64_t waiting[64 + WAVE_MAX_PREDECESSORS], arms[64 + WAVE_MAX_PREDECESSORS];
   uint64_t bytes_held; /* the most this rank's tables held */
+  uint64_t bytes_kept; /* the bytes of the words (and answers) this rank
+                       ** kept for itself: sent, had another rank owned them */
   const volatile sig_atomic_t *stop; /* set by a signal */
   PartReport report;
   char err[160];

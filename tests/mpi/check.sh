@@ -37,6 +37,7 @@ for spec in $specs; do
   arms=${spec#*:}
   arms=${arms%:*}
   rank_counts=$(echo "${spec##*:}" | sed 's/./& /g')
+  bound=
   "$build/mutorere" -e "mt.solve(mt.variant{base = '$name', arms = $arms},
     {file = '$work/one.mts', progress = false})"
   for ranks in $rank_counts; do
@@ -51,6 +52,16 @@ for spec in $specs; do
     grep -q "over $ranks ranks\?, " "$work/out" || fail "no rank count"
     grep -q "peak memory a rank [0-9.]* [kMG]*B" "$work/out" ||
       fail "no memory a rank: $(cat "$work/out")"
+    # the bytes were every class on a rank of its own: the same at any
+    # count, and no fewer than those sent
+    set -- $(sed -n 's/.* \([0-9.]*\) a class (\([0-9.]*\) were every class.*/\1 \2/p' \
+      "$work/out")
+    [ $# -eq 2 ] || fail "no bytes a class: $(cat "$work/out")"
+    [ -z "$bound" ] || [ "$2" = "$bound" ] ||
+      fail "$name $arms at $ranks ranks: $2 bytes a class at most, $bound before"
+    bound=$2
+    awk -v sent="$1" -v most="$2" 'BEGIN { exit !(sent <= most) }' ||
+      fail "$name $arms at $ranks ranks: $1 bytes sent a class, past $2"
   done
   echo "ok: $(basename "$program") $name on $arms arms at ${rank_counts}ranks: the file mt.solve writes"
   rm -f "$work/one.mts"
