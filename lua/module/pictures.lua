@@ -4,10 +4,7 @@
 -- variant's position graph reduced by symmetry.
 local M, _, shared = ...
 
-local function escape(s)
-  return (tostring(s):gsub("[&<>\"]", {["&"] = "&amp;", ["<"] = "&lt;",
-                                        [">"] = "&gt;", ['"'] = "&quot;"}))
-end
+local function escape(s) return shared.html_escape(s) end
 
 local function num(x) return string.format("%.1f", x) end
 

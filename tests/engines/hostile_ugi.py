@@ -22,7 +22,8 @@ the tests look for leftover processes by it.  Modes, at a go command:
 
 and from its start: mute (never answers anything, ignores SIGTERM),
 die-isready (exits when asked isready), flood-start (writes info lines
-without end once asked ugi),
+without end once asked ugi), many-options (declares 100000 options, then
+plays well),
 ignore-quit (plays well but ignores quit and SIGTERM), fork-quit (plays
 well; a child forked at start, ignoring SIGTERM, outlives it after quit).
 fork-quit+MODE forks that child, then behaves as MODE.
@@ -127,6 +128,11 @@ def main():
         lines = ("info string" + " x" * 2000 + "\n") * 16
         while True:
             sys.stdout.write(lines)
+    if MODE == "many-options":
+        sys.stdin.readline()
+        sys.stdout.write("".join("option name Opt%d type check default false\n" % i
+                                 for i in range(100000)))
+        toy_ugi.say("ugiok")
     if MODE == "die-isready":
         for line in sys.stdin:
             if line.split()[:1] == ["isready"]:

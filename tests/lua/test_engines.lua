@@ -226,6 +226,21 @@ test("an engine whose child outlives it, that ignores quit or floods: nothing is
   eq(children(), {}, "no child, no zombie")
 end)
 
+test("an engine declaring 100000 options: it plays, and only the first 1000 are kept", function()
+  local p, mark = hostile("many-options", 0)
+  collectgarbage()
+  collectgarbage()
+  local before = collectgarbage("count")
+  local m = mt.match(p, "random", {games = 2, clock = {base = 30}})
+  eq({m.games, m.errors}, {2, {}}, "played well")
+  collectgarbage()
+  collectgarbage()
+  -- (all of them would keep about 11 MB)
+  local kept = (collectgarbage("count") - before) / 1024
+  check(kept < 4, string.format("%.1f MB kept", kept))
+  eq(left_behind(mark), {}, "nothing left")
+end)
+
 test("a worker starts its own engine, not the one its parent was speaking to", function()
   local p = toy("toy-inherited")
   local before = p:choose(mt.game(), {depth = 1})
