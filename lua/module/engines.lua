@@ -252,6 +252,7 @@ end
 local function engine_move(e, game, limits)
   prepare(e, game)
   limits = move_limits(e, limits)
+  while e.process:receive(0) do end -- lines from before (a second bestmove) answer nothing
   send(e, position_line(game))
   send(e, go_line(limits))
   local asked, found, stopped = M.clock(), {}, false

@@ -203,11 +203,12 @@ test("a hostile engine loses each game with its reason; no process of it is left
   eq(children(), {}, "no child, no zombie")
 end)
 
-test("an engine whose child outlives it, that ignores quit or floods: nothing is left", function()
+test("an engine whose child outlives it, that ignores quit, floods or answers twice", function()
   local limited, err = mt.limit({time = 120}, function()
-    -- (the floods test the reader, the same in a worker: jobs = 1 for them)
-    for _, mode in ipairs({"fork-quit", "ignore-quit", "flood", "flood-empty", "huge-info"}) do
-      for _, jobs in ipairs((mode:find("flood") or mode == "huge-info") and {1} or {1, 2}) do
+    -- (the others test the reader, the same in a worker: jobs = 1 for them)
+    for _, mode in ipairs({"fork-quit", "ignore-quit", "flood", "flood-empty", "huge-info",
+                           "two-moves"}) do
+      for _, jobs in ipairs(mode:find("quit") and {1, 2} or {1}) do
         local p, mark = hostile(mode, 2)
         local m = mt.match(p, "random", {games = 2, jobs = jobs, clock = {base = 30}})
         eq({m.games, m.errors}, {2, {}}, mode .. ", jobs " .. jobs .. ": played well")
