@@ -352,6 +352,9 @@ function shared.outside_engine(def, options)
   local merged = {}
   for k, x in next, def.options or {} do merged[k] = x end
   for k, x in next, options or {} do if k ~= "name" then merged[k] = x end end
+  if def.dir and shared.file_type(def.dir) ~= "directory" then
+    shared.arg_error(1, "player", string.format("dir: no folder %s", shared.describe(def.dir)))
+  end
   local e = {command = words, program = path, dir = def.dir, quiet = def.stderr == false,
              options = merged, option_names = check_engine_options(merged),
              limits = check_limits(def.limits or {}), startup = def.startup or STARTUP}

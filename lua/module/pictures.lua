@@ -169,6 +169,9 @@ function M.svg(x, options)
   if shared.is_match(x) or (type(x) == "table" and M.type(x[1]) == "Game") then
     return shared.match_svg(x, options)
   end
+  if type(x) == "table" and next(x) == nil then -- (mt.load_games of an empty file)
+    shared.arg_error(1, "svg", "a Match, a list of Games or a position, not an empty table")
+  end
   local pos = shared.board_of(x, 1, "svg")
   local o = svg_options(options, "svg", SVG_OPTIONS)
   local size = o.size or 300

@@ -394,6 +394,8 @@ test("a hung engine is killed when a budget stops the match; bad commands", func
   raises(function() mt.player{command = {"no-such-program-here"}} end,
          "command: no program \"no-such-program-here\" to run (not found on PATH)")
   raises(function() mt.player{command = {"/etc/passwd"}} end, "not an executable file")
+  raises(function() mt.player{command = {PYTHON}, dir = "/no/such/folder"} end,
+         'dir: no folder "/no/such/folder"')
   raises(function() mt.player{command = {}} end, "command as a list of 1 to 256 words")
   raises(function() mt.player{command = {"python3", 5}} end, "word 2 of the command")
   raises(function() mt.player{command = {"python3"}, options = {["a b"] = 1}} end,

@@ -258,6 +258,8 @@ test("files that try to break things", function()
   raises(function() mt.load_games("/dev/null") end, "not a regular file")
   spill(path, "")
   eq(mt.load_games(path), {}, "an empty file: no game")
+  raises(function() mt.svg(mt.load_games(path)) end, "a Match, a list of Games or a position, " ..
+         "not an empty table")
   local fifo = scratch()
   os.execute("mkfifo " .. fifo)
   raises(function() mt.match("random", "random", {file = fifo}) end,
