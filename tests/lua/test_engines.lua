@@ -273,10 +273,11 @@ test("a budget stops a match of an engine that floods without end", function()
   eq(children(), {}, "no child, no zombie")
 end)
 
-test("Ctrl-C during a match leaves no process behind (jobs = 1 and 2)", function()
-  for _, jobs in ipairs({1, 2}) do
+test("Ctrl-C or SIGTERM during a match leaves no process behind (jobs = 1 and 2)", function()
+  for _, run in ipairs({{1, "INT"}, {2, "INT"}, {1, "TERM"}, {2, "TERM"}}) do
+    local jobs, signal = run[1], run[2]
     marks = marks + 1
-    local mark = string.format("mark-%d-%d-sigint", my_pid(), marks)
+    local mark = string.format("mark-%d-%d-sig%s", my_pid(), marks, signal)
     local script = string.format("local p = mt.player{command = {%q, %q, 'fork-quit', '0', %q}, " ..
                                  "stderr = false} " ..
                                  "local m = mt.match(p, 'random', {games = 100000, " ..
@@ -284,16 +285,26 @@ test("Ctrl-C during a match leaves no process behind (jobs = 1 and 2)", function
                                  "print('kept', m.interrupted)",
                                  PYTHON, HOSTILE, mark, jobs)
     -- its own process group, as a terminal's foreground job: Ctrl-C reaches
-    -- all of it, once its engines play (however long the start took)
-    local run = io.popen(string.format("MUTORERE_PATH= setsid %s -e %q 2>&1 & pid=$!; " ..
-                                       "for i in $(seq 200); do pgrep -f '[f]ork-quit 0 %s' >/dev/null && " ..
-                                       "break; sleep 0.05; done; sleep 0.3; " ..
-                                       "kill -INT -$pid; wait $pid; echo \"exit $?\"", PROGRAM,
-                                       script, mark))
-    local out = run:read("a")
-    run:close()
-    check(out:find("kept	true", 1, true), "interrupted, the games kept: " .. out)
-    eq(left_behind(mark), {}, "jobs " .. jobs .. ": nothing left")
+    -- all of it (SIGTERM only mutorere itself), once its engines play
+    -- (however long the start took)
+    -- (its output through a file: a process left behind holding a pipe
+    -- would hang the test instead of failing it)
+    local said = os.tmpname()
+    local run_it = io.popen(string.format("MUTORERE_PATH= setsid %s -e %q >%s 2>&1 & pid=$!; " ..
+                                          "for i in $(seq 200); do pgrep -f '[f]ork-quit 0 %s' " ..
+                                          ">/dev/null && break; sleep 0.05; done; sleep 0.3; " ..
+                                          "kill -%s %s$pid; wait $pid 2>/dev/null; " ..
+                                          "echo \"exit $?\"; cat %s", PROGRAM, script, said, mark,
+                                          signal, signal == "INT" and "-" or "", said))
+    local out = run_it:read("a")
+    run_it:close()
+    os.remove(said)
+    if signal == "INT" then
+      check(out:find("kept	true", 1, true), "interrupted, the games kept: " .. out)
+    else
+      check(out:find("exit 143", 1, true), "ended by SIGTERM: " .. out)
+    end
+    eq(left_behind(mark), {}, "jobs " .. jobs .. ", SIG" .. signal .. ": nothing left")
   end
 end)
 
