@@ -138,11 +138,28 @@ static const char *not_regular(const struct stat *st) {
                                  : "a device";
 }
 
+/* Opens path to append to (made when missing, 0666 less the umask), for
+** reading too when it may be read; the descriptor, or -1 (errno). */
+static int open_to_append(const char *path) {
+  int flags = O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK;
+  int fd = open(path, O_RDWR | flags, 0666);
+  if (fd < 0 && errno == EACCES) fd = open(path, O_WRONLY | flags, 0666);
+  return fd;
+}
+
+/* 1 when the file of fd (st its status) has bytes and the last is not a
+** newline (it was cut short); 0 when it cannot be read. */
+static int ends_mid_line(int fd, const struct stat *st) {
+  char last;
+  return st->st_size > 0 && pread(fd, &last, 1, st->st_size - 1) == 1 && last != '\n';
+}
+
 /* append_file(path, text) -> true | nil, "path: why": adds text at the
 ** end of the regular file at path (made when missing, 0666 less the
 ** umask) with one write, so that processes appending to one file at once
-** never mix their texts.  A symbolic link, a folder, a FIFO, a device or a
-** socket is refused and left as it is. */
+** never mix their texts; the text begins a line (a newline first when the
+** file ends inside one: it was cut short).  A symbolic link, a folder, a
+** FIFO, a device or a socket is refused and left as it is. */
 static int append_file(lua_State *L) {
   char why[BOARD_ERRMAX] = "";
   size_t k;
@@ -152,8 +169,7 @@ static int append_file(lua_State *L) {
   struct stat st;
   if (!lbridge_is_text(L, 1))
     snprintf(why, sizeof why, "the path holds a zero byte");
-  else if ((fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC |
-                                O_NONBLOCK, 0666)) < 0)
+  else if ((fd = open_to_append(path)) < 0)
     snprintf(why, sizeof why, "%s",
              errno == ELOOP ? "it is a symbolic link (name the file it points to)"
                             : strerror(errno));
@@ -162,6 +178,12 @@ static int append_file(lua_State *L) {
   else if (!S_ISREG(st.st_mode))
     snprintf(why, sizeof why, "it is %s, not a regular file", not_regular(&st));
   else {
+    if (k > 0 && ends_mid_line(fd, &st)) {
+      lua_pushliteral(L, "\n");
+      lua_pushvalue(L, 2);
+      lua_concat(L, 2);
+      text = lua_tolstring(L, -1, &k);
+    }
     while (k > 0) {
       ssize_t n = write(fd, text, k);
       if (n < 0 && errno == EINTR) continue;

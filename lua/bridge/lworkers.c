@@ -9,7 +9,8 @@
 ** and when Ctrl-C or a budget stops the wait, so none outlives its pool and
 ** none is left a zombie: SIGTERM first, so that a worker running outside
 ** engines kills them (lprocess.c), then SIGKILL.  A worker that ends, well
-** or not, kills the programs it started.  Pools are refused inside a
+** or not, kills the programs it started; on Linux a worker whose parent
+** dies gets SIGTERM (so none plays on alone).  Pools are refused inside a
 ** sandbox.
 */
 #define _POSIX_C_SOURCE 200809L
@@ -21,6 +22,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "lbridge.h"
 #include "lopen.h"
@@ -225,12 +229,18 @@ static int pool_start(lua_State *L) {
   if (pipe(ends))
     return luaL_error(L, "cannot start a worker: %s", strerror(errno));
   fflush(NULL); /* nothing buffered is written twice */
-  pid_t pid = fork();
+  pid_t parent = getpid(), pid = fork();
   if (pid < 0) {
     close(ends[0]), close(ends[1]);
     return luaL_error(L, "cannot start a worker: %s", strerror(errno));
   }
   if (pid == 0) {
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) _exit(0); /* it died before that was set */
+#else
+    (void)parent;
+#endif
     close(ends[0]);
     lua_settop(L, 3);
     run_child(L, ends[1]);

@@ -158,7 +158,7 @@ end
 function shared.joined(lines)
   local out = {}
   for i, line in ipairs(lines) do
-    out[i] = utf8.len(line) > 79 and shared.wrap(line, 79, "      ") or line
+    out[i] = (utf8.len(line) or #line) > 79 and shared.wrap(line, 79, "      ") or line
   end
   return table.concat(out, "\n")
 end

@@ -48,10 +48,7 @@ end
 
 local function num(x) return string.format("%.1f", x) end
 
-local function escape(s)
-  return (tostring(s):gsub("[&<>\"]", {["&"] = "&amp;", ["<"] = "&lt;",
-                                        [">"] = "&gt;", ['"'] = "&quot;"}))
-end
+local function escape(s) return shared.html_escape(s) end
 
 -- The SVG marker of one-way lines.
 shared.GRAPH_ARROW_DEF = '<defs><marker id="way" viewBox="0 0 10 10" refX="9" refY="5" ' ..

@@ -16,6 +16,7 @@ local QUIT_GRACE = 0.5 -- seconds an engine has to leave after quit
 local DEFAULT_TIME = 1 -- seconds a move, when neither the runner nor the player says
 local POLL = 0.02 -- seconds between looks at a stop function during a search
 local MAX_SEED = 2147483647
+local MAX_OPTIONS = 1000 -- options of an engine remembered (a flood of them is passed over)
 local DEFINITION = {command = "table", name = "string", description = "string",
                     options = "table", dir = "string", stderr = "boolean", limits = "table",
                     startup = "number"}
@@ -108,13 +109,13 @@ local function expect(e, word, seconds, each)
 end
 
 -- The options an engine declares ("option name X type ..."): lower-case
--- name -> name.
+-- name -> name (the first MAX_OPTIONS of them).
 local function declared_option(e, words, line)
   if words[1] == "option" and words[2] == "name" then
     local name = line:match("^%s*option%s+name%s+(.-)%s+type%s") or line:match("name%s+(.-)%s*$")
-    if name then e.declared[name:lower()] = name end
-  elseif words[1] == "id" and words[2] == "name" then
-    e.id_name = line:match("^%s*id%s+name%s+(.-)%s*$")
+    if name and e.options_seen < MAX_OPTIONS then
+      e.declared[name:lower()], e.options_seen = name, e.options_seen + 1
+    end
   end
 end
 
@@ -130,7 +131,7 @@ end
 local function start(e)
   local ok, p = pcall(shared.spawn, e.command, e.program, e.dir, e.quiet)
   if not ok then fail(e, "crash", shared.reason(p)) end
-  e.process, e.declared, e.variant = p, {}, nil
+  e.process, e.declared, e.options_seen, e.variant = p, {}, 0, nil
   send(e, "ugi")
   expect(e, "ugiok", e.startup, function(words, line) declared_option(e, words, line) end)
   for _, name in ipairs(e.option_names) do set_option(e, name, e.options[name]) end
@@ -251,6 +252,7 @@ end
 local function engine_move(e, game, limits)
   prepare(e, game)
   limits = move_limits(e, limits)
+  while e.process:receive(0) do end -- lines from before (a second bestmove) answer nothing
   send(e, position_line(game))
   send(e, go_line(limits))
   local asked, found, stopped = M.clock(), {}, false
@@ -350,6 +352,9 @@ function shared.outside_engine(def, options)
   local merged = {}
   for k, x in next, def.options or {} do merged[k] = x end
   for k, x in next, options or {} do if k ~= "name" then merged[k] = x end end
+  if def.dir and shared.file_type(def.dir) ~= "directory" then
+    shared.arg_error(1, "player", string.format("dir: no folder %s", shared.describe(def.dir)))
+  end
   local e = {command = words, program = path, dir = def.dir, quiet = def.stderr == false,
              options = merged, option_names = check_engine_options(merged),
              limits = check_limits(def.limits or {}), startup = def.startup or STARTUP}

@@ -80,44 +80,85 @@ end
 -- Splits the text of a file of games into records, each {text, line}: a
 -- record is its tag lines and the moves after them; the next begins at a
 -- tag line after moves.
+-- 1 when the move text of a record (its lines after the tags, comments
+-- dropped) ends with a result (1-0, 0-1, 1/2-1/2): a record cut short has
+-- none.
+local function ends_with_result(moves)
+  local last = table.concat(moves, "\n"):gsub("%b{}", " "):gsub(";[^\n]*", " ")
+  local stop = last:match("^.*()%S") -- anchored: one pass, whatever the text
+  if not stop then return false end
+  local token = last:sub((last:sub(1, stop):match("^.*()%s") or 0) + 1, stop)
+  return token == RESULT_TOKENS.black or token == RESULT_TOKENS.white or token == RESULT_TOKENS.draw
+end
+
+-- Splits the text of a file of games into records, each {text, line,
+-- ended}: a record is its tag lines and the moves after them; the next
+-- begins at a tag line after moves; ended, when its moves end with a
+-- result.
 local function split_records(text)
-  local records, current, moves, first = {}, {}, false, 1
+  local records, current, moves, first = {}, {}, {}, 1
   local number = 0
+  local function close()
+    records[#records + 1] = {text = table.concat(current, "\n"), line = first,
+                             ended = ends_with_result(moves)}
+  end
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
     number = number + 1
     local bare = trim(line)
     local is_tag = bare:sub(1, 1) == "["
-    if is_tag and moves then
-      records[#records + 1] = {text = table.concat(current, "\n"), line = first}
-      current, moves = {}, false
+    if is_tag and #moves > 0 then
+      close()
+      current, moves = {}, {}
     end
     if #current == 0 and bare ~= "" then first = number end
     if #current > 0 or bare ~= "" then current[#current + 1] = line end
-    if bare ~= "" and not is_tag then moves = true end
+    if bare ~= "" and not is_tag then moves[#moves + 1] = line end
   end
-  if #current > 0 then records[#records + 1] = {text = table.concat(current, "\n"), line = first} end
+  if #current > 0 then close() end
   return records
+end
+
+-- Why record r (number i) of the file at path did not load (err, its
+-- error): where, its lines counted in the file; for the last record of a
+-- file that ends inside a line, that it may have been cut short.
+local function load_error(path, i, r, err, cut)
+  local function in_file(n) return tostring(r.line + tonumber(n) - 1) end
+  local why = shared.reason(err):gsub("^record: ", ""):gsub("^line (%d+)", function(n)
+    return "line " .. in_file(n)
+  end):gsub("%(line (%d+)%)", function(n) return "(line " .. in_file(n) .. ")" end)
+  return string.format("games %s: record %d (line %d): %s%s", path, i, r.line, why, cut and
+                       string.format(" (the file ends inside it: cut short? remove it, from " ..
+                                     "line %d)", r.line) or "")
+end
+
+-- The records of the file of games at path (argument 1 of function name),
+-- each {game, ended} (see split_records); raises at the first that does
+-- not load, saying where (and, for the last, that it may have been cut
+-- short).
+local function read_games(path, name)
+  shared.check_arg(type(path) == "string", 1, name, "string (a path)", path)
+  if path:find("\0", 1, true) then shared.arg_error(1, name, "the path holds a zero byte") end
+  shared.no_files_in_sandbox("reading games from a file")
+  local text, why = shared.read_file(path)
+  if not text then error("cannot load " .. why, 3) end
+  if text:find("\0", 1, true) then
+    error("games " .. path .. ": not a text file (it holds a zero byte)", 3)
+  end
+  local records, out = split_records(text), {}
+  for i, r in ipairs(records) do
+    local ok, g = pcall(M.from_record, r.text)
+    if not ok then
+      error(load_error(path, i, r, g, i == #records and not text:find("\n%s*$")), 3)
+    end
+    out[i] = {game = g, ended = r.ended}
+  end
+  return out
 end
 
 -- mt.load_games(path): the Games of a file of records (see doc/api.md).
 function M.load_games(path)
-  shared.check_arg(type(path) == "string", 1, "load_games", "string (a path)", path)
-  if path:find("\0", 1, true) then shared.arg_error(1, "load_games", "the path holds a zero byte") end
-  shared.no_files_in_sandbox("reading games from a file")
-  local text, why = shared.read_file(path)
-  if not text then error("cannot load " .. why, 2) end
-  if text:find("\0", 1, true) then
-    error("games " .. path .. ": not a text file (it holds a zero byte)", 2)
-  end
   local games = {}
-  for i, r in ipairs(split_records(text)) do
-    local ok, g = pcall(M.from_record, r.text)
-    if not ok then
-      error(string.format("games %s: record %d (line %d): %s", path, i, r.line,
-                          shared.reason(g):gsub("^record: ", "")), 2)
-    end
-    games[i] = g
-  end
+  for i, r in ipairs(read_games(path, "load_games")) do games[i] = r.game end
   return games
 end
 
@@ -140,37 +181,92 @@ function shared.resume_key(seed, game, black, white)
 end
 
 -- shared.finished_games(path): the finished games of the file at path
--- (none when it does not exist) by resume_key, each {game = Game, tags};
--- the first of a key is kept.
+-- (none when it does not exist) by resume_key, each a list of {game =
+-- Game, tags} in the file's order.  A record cut short (its moves do not
+-- end with a result) is not finished.
 function shared.finished_games(path)
   if not shared.file_type(path) then return {} end
-  local ok, games = pcall(M.load_games, path)
-  if not ok then error("resume: " .. shared.reason(games), 0) end
+  local ok, records = pcall(read_games, path, "match")
+  if not ok then error("resume: " .. shared.reason(records), 0) end
   local by = {}
-  for _, g in ipairs(games) do
+  for _, r in ipairs(records) do
+    local g = r.game
     local t = g:tags()
     local seed, number = shared.whole(tonumber(t.Seed)), shared.whole(tonumber(t.Game))
-    if seed and number and t.Black and t.White and shared.game_outcome(g) then
+    if r.ended and seed and number and t.Black and t.White and shared.game_outcome(g) then
       local key = shared.resume_key(seed, number, t.Black, t.White)
-      by[key] = by[key] or {game = g, tags = t}
+      by[key] = by[key] or {}
+      table.insert(by[key], {game = g, tags = t})
     end
   end
   return by
 end
 
--- shared.resumed_record(found, plan, i, v): the match record of game i
--- of a file's game found ({game, tags}) — nil when its variant is not v.
-function shared.resumed_record(found, i, v)
-  local g, t = found.game, found.tags
-  if shared.variant_label(g:variant()) ~= shared.variant_label(v) then return nil end
+-- How a game that the rules did not end can end in a match (clocks.lua).
+local RUNNER_ENDS = {time = true, crash = true, hang = true, ["illegal move"] = true,
+                     protocol = true, error = true, adjudicated = true, ["ply cap"] = true}
+
+-- A finite number of tag value x, else nil.
+local function finite(x)
+  local n = tonumber(x)
+  return n and n == n and math.abs(n) < math.huge and n or nil
+end
+
+-- The texts of moves, joined.
+local function moves_text(moves) return table.concat(shared.move_texts(moves), " ") end
+
+-- 1 when game g of a file is game i as plan would play it: the variant,
+-- the start (or the opening the plan gives game i, and its moves first),
+-- the time control; and an end the match could have given it: the rules'
+-- own, or one of the runner's where the rules go on (a ply cap at the
+-- cap, an adjudication that says who wins, as the result does, or a loss
+-- of the side to move).
+local function fits(plan, i, g, t)
+  if shared.variant_label(g:variant()) ~= shared.variant_label(plan.variant) then return false end
+  local opening = plan.openings and ((i + 1) // 2 - 1) % #plan.openings + 1
+  local book = opening and plan.openings[opening]
+  if book then
+    local from = moves_text(book:history())
+    if g:start() ~= book:start() or shared.whole(tonumber(t.Opening)) ~= opening
+       or moves_text(g:history()):sub(1, #from) ~= from then
+      return false
+    end
+  elseif g:start() ~= M.game(plan.variant, plan.start):start() then
+    return false
+  end
+  if t.TimeControl ~= (plan.clock and shared.clock_text(plan.clock) or nil) then return false end
   local winner, reason = shared.game_outcome(g)
-  local moves = g:history()
-  local r = {game = i, black = t.Black, white = t.White, result = winner, reason = reason,
-             start = g:start(), moves = moves, plies = #moves, error = t.Error,
-             opening = shared.whole(tonumber(t.Opening)), resumed = true}
-  local black, white = tonumber(t.BlackClock), tonumber(t.WhiteClock)
-  if black and white then r.clocks = {black = black, white = white} end
-  local side, distance = (t.Adjudicated or ""):match("^(%a+) wins in (%d+)$")
-  if side then r.adjudicated = {winner = side, distance = shared.whole(tonumber(distance))} end
-  return r, g
+  local ruled, why = g:result()
+  if ruled then return reason == why end
+  if not RUNNER_ENDS[reason] then return false end
+  if reason == "ply cap" then return winner == "draw" and g:ply() >= plan.cap end
+  if reason == "adjudicated" then
+    local side = (t.Adjudicated or ""):match("^(%a+) wins in %d+$")
+    return side == winner
+  end
+  return winner == (g:turn() == "black" and "white" or "black")
+end
+
+-- shared.resumed_record(found, i, plan): the match record of game i of
+-- plan from the first of a file's games found (a list of {game, tags})
+-- that fits the plan (see fits); nil when none does.
+function shared.resumed_record(found, i, plan)
+  for _, f in ipairs(found) do
+    local g, t = f.game, f.tags
+    if fits(plan, i, g, t) then
+      local winner, reason = shared.game_outcome(g)
+      local moves = g:history()
+      local r = {game = i, black = t.Black, white = t.White, result = winner, reason = reason,
+                 start = g:start(), moves = moves, plies = #moves, error = t.Error,
+                 opening = plan.openings and shared.whole(tonumber(t.Opening)), resumed = true}
+      local black, white = finite(t.BlackClock), finite(t.WhiteClock)
+      if black and white then r.clocks = {black = black, white = white} end
+      local distance = (t.Adjudicated or ""):match("^%a+ wins in (%d+)$")
+      if reason == "adjudicated" then
+        r.adjudicated = {winner = winner, distance = shared.whole(tonumber(distance))}
+      end
+      return r, g
+    end
+  end
+  return nil
 end

@@ -9,10 +9,30 @@ local M, _, shared = ...
 local HTML_ESCAPES = {["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;",
                       ["'"] = "&#39;"}
 
--- shared.html_escape(s): s (any value, as text) safe in HTML text and in
--- a quoted attribute.
+local REPLACEMENT = "\u{FFFD}"
+local NOT_XML = "[\0-\8\11\12\14-\31]" -- the control characters XML refuses
+
+-- shared.valid_text(s): s (any value, as text) as text that XML and HTML
+-- can hold: each byte that is not UTF-8, each control character but tab
+-- and line breaks, U+FFFE and U+FFFF made U+FFFD (a name or a message
+-- from a file or an outside engine may hold anything).
+function shared.valid_text(s)
+  s = tostring(s)
+  local out, at = {}, 1
+  while at <= #s do
+    local ok, bad = utf8.len(s, at)
+    out[#out + 1] = s:sub(at, ok and #s or bad - 1)
+    if ok then break end
+    out[#out + 1] = REPLACEMENT
+    at = bad + 1
+  end
+  return (table.concat(out):gsub(NOT_XML, REPLACEMENT):gsub("\239\191[\190\191]", REPLACEMENT))
+end
+
+-- shared.html_escape(s): s (any value, as text) safe in HTML and XML text
+-- and in a quoted attribute (shared.valid_text, then escaped).
 function shared.html_escape(s)
-  return (tostring(s):gsub("[&<>\"']", HTML_ESCAPES))
+  return (shared.valid_text(s):gsub("[&<>\"']", HTML_ESCAPES))
 end
 local escape = shared.html_escape
 

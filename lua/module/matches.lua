@@ -332,7 +332,7 @@ local function resumed(plan, found)
     if a_colour(plan, i) == "white" then black, white = white, black end
     local hit = found[shared.resume_key(plan.seed, i, black, white)]
     local r, g
-    if hit then r, g = shared.resumed_record(hit, i, plan.variant) end
+    if hit then r, g = shared.resumed_record(hit, i, plan) end
     if r then
       r.black, r.white, r.clock = black, white, plan.clock
       local book = r.opening and plan.openings and plan.openings[r.opening]

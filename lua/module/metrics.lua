@@ -187,7 +187,7 @@ function shared.wrap(text, width, indent)
   local lead = text:match("^%s*")
   local lines, line = {}, lead
   for word in text:gmatch("%S+") do
-    if line ~= lead and utf8.len(line) + 1 + utf8.len(word) > width then
+    if line ~= lead and (utf8.len(line) or #line) + 1 + (utf8.len(word) or #word) > width then
       lines[#lines + 1] = line
       line = indent .. word
     else

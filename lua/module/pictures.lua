@@ -4,10 +4,7 @@
 -- variant's position graph reduced by symmetry.
 local M, _, shared = ...
 
-local function escape(s)
-  return (tostring(s):gsub("[&<>\"]", {["&"] = "&amp;", ["<"] = "&lt;",
-                                        [">"] = "&gt;", ['"'] = "&quot;"}))
-end
+local function escape(s) return shared.html_escape(s) end
 
 local function num(x) return string.format("%.1f", x) end
 
@@ -171,6 +168,9 @@ end
 function M.svg(x, options)
   if shared.is_match(x) or (type(x) == "table" and M.type(x[1]) == "Game") then
     return shared.match_svg(x, options)
+  end
+  if type(x) == "table" and next(x) == nil then -- (mt.load_games of an empty file)
+    shared.arg_error(1, "svg", "a Match, a list of Games or a position, not an empty table")
   end
   local pos = shared.board_of(x, 1, "svg")
   local o = svg_options(options, "svg", SVG_OPTIONS)

@@ -19,10 +19,12 @@ the tests look for leftover processes by it.  Modes, at a go command:
   huge-info     writes an info line of 900 kB (a long pv, once), then a
                 legal move
   weird-move    answers a move of invalid UTF-8, quotes, brackets and braces
+  two-moves     answers its move twice (in one write)
 
 and from its start: mute (never answers anything, ignores SIGTERM),
 die-isready (exits when asked isready), flood-start (writes info lines
-without end once asked ugi),
+without end once asked ugi), many-options (declares 100000 options, then
+plays well),
 ignore-quit (plays well but ignores quit and SIGTERM), fork-quit (plays
 well; a child forked at start, ignoring SIGTERM, outlives it after quit).
 fork-quit+MODE forks that child, then behaves as MODE.
@@ -80,6 +82,11 @@ class Hostile(toy_ugi.Engine):
                 sys.stdout.write("info depth 3 score cp 12 pv" + " 1-c" * 225000 + "\n")
                 self.flooded = True
             toy_ugi.Engine.go(self, words)
+        elif MODE == "two-moves":
+            moves = toy_ugi.legal_moves(self.points, self.side)
+            move = "%s-%s" % (toy_ugi.name(moves[0][0], arms), toy_ugi.name(moves[0][1], arms))
+            sys.stdout.write("bestmove %s\nbestmove %s\n" % (move, move))
+            sys.stdout.flush()
         elif MODE == "weird-move":
             sys.stdout.flush()
             sys.stdout.buffer.write(b'bestmove \xff\xfe"]\\{x}\x1b[31m;\n')
@@ -127,6 +134,11 @@ def main():
         lines = ("info string" + " x" * 2000 + "\n") * 16
         while True:
             sys.stdout.write(lines)
+    if MODE == "many-options":
+        sys.stdin.readline()
+        sys.stdout.write("".join("option name Opt%d type check default false\n" % i
+                                 for i in range(100000)))
+        toy_ugi.say("ugiok")
     if MODE == "die-isready":
         for line in sys.stdin:
             if line.split()[:1] == ["isready"]:

@@ -203,11 +203,12 @@ test("a hostile engine loses each game with its reason; no process of it is left
   eq(children(), {}, "no child, no zombie")
 end)
 
-test("an engine whose child outlives it, that ignores quit or floods: nothing is left", function()
+test("an engine whose child outlives it, that ignores quit, floods or answers twice", function()
   local limited, err = mt.limit({time = 120}, function()
-    -- (the floods test the reader, the same in a worker: jobs = 1 for them)
-    for _, mode in ipairs({"fork-quit", "ignore-quit", "flood", "flood-empty", "huge-info"}) do
-      for _, jobs in ipairs((mode:find("flood") or mode == "huge-info") and {1} or {1, 2}) do
+    -- (the others test the reader, the same in a worker: jobs = 1 for them)
+    for _, mode in ipairs({"fork-quit", "ignore-quit", "flood", "flood-empty", "huge-info",
+                           "two-moves"}) do
+      for _, jobs in ipairs(mode:find("quit") and {1, 2} or {1}) do
         local p, mark = hostile(mode, 2)
         local m = mt.match(p, "random", {games = 2, jobs = jobs, clock = {base = 30}})
         eq({m.games, m.errors}, {2, {}}, mode .. ", jobs " .. jobs .. ": played well")
@@ -224,6 +225,21 @@ test("an engine whose child outlives it, that ignores quit or floods: nothing is
   collectgarbage()
   eq(left_behind(mark), {}, "nothing left when its Player is collected")
   eq(children(), {}, "no child, no zombie")
+end)
+
+test("an engine declaring 100000 options: it plays, and only the first 1000 are kept", function()
+  local p, mark = hostile("many-options", 0)
+  collectgarbage()
+  collectgarbage()
+  local before = collectgarbage("count")
+  local m = mt.match(p, "random", {games = 2, clock = {base = 30}})
+  eq({m.games, m.errors}, {2, {}}, "played well")
+  collectgarbage()
+  collectgarbage()
+  -- (all of them would keep about 11 MB)
+  local kept = (collectgarbage("count") - before) / 1024
+  check(kept < 4, string.format("%.1f MB kept", kept))
+  eq(left_behind(mark), {}, "nothing left")
 end)
 
 test("a worker starts its own engine, not the one its parent was speaking to", function()
@@ -257,10 +273,11 @@ test("a budget stops a match of an engine that floods without end", function()
   eq(children(), {}, "no child, no zombie")
 end)
 
-test("Ctrl-C during a match leaves no process behind (jobs = 1 and 2)", function()
-  for _, jobs in ipairs({1, 2}) do
+test("Ctrl-C or SIGTERM during a match leaves no process behind (jobs = 1 and 2)", function()
+  for _, run in ipairs({{1, "INT"}, {2, "INT"}, {1, "TERM"}, {2, "TERM"}}) do
+    local jobs, signal = run[1], run[2]
     marks = marks + 1
-    local mark = string.format("mark-%d-%d-sigint", my_pid(), marks)
+    local mark = string.format("mark-%d-%d-sig%s", my_pid(), marks, signal)
     local script = string.format("local p = mt.player{command = {%q, %q, 'fork-quit', '0', %q}, " ..
                                  "stderr = false} " ..
                                  "local m = mt.match(p, 'random', {games = 100000, " ..
@@ -268,16 +285,26 @@ test("Ctrl-C during a match leaves no process behind (jobs = 1 and 2)", function
                                  "print('kept', m.interrupted)",
                                  PYTHON, HOSTILE, mark, jobs)
     -- its own process group, as a terminal's foreground job: Ctrl-C reaches
-    -- all of it, once its engines play (however long the start took)
-    local run = io.popen(string.format("MUTORERE_PATH= setsid %s -e %q 2>&1 & pid=$!; " ..
-                                       "for i in $(seq 200); do pgrep -f '[f]ork-quit 0 %s' >/dev/null && " ..
-                                       "break; sleep 0.05; done; sleep 0.3; " ..
-                                       "kill -INT -$pid; wait $pid; echo \"exit $?\"", PROGRAM,
-                                       script, mark))
-    local out = run:read("a")
-    run:close()
-    check(out:find("kept	true", 1, true), "interrupted, the games kept: " .. out)
-    eq(left_behind(mark), {}, "jobs " .. jobs .. ": nothing left")
+    -- all of it (SIGTERM only mutorere itself), once its engines play
+    -- (however long the start took)
+    -- (its output through a file: a process left behind holding a pipe
+    -- would hang the test instead of failing it)
+    local said = os.tmpname()
+    local run_it = io.popen(string.format("MUTORERE_PATH= setsid %s -e %q >%s 2>&1 & pid=$!; " ..
+                                          "for i in $(seq 200); do pgrep -f '[f]ork-quit 0 %s' " ..
+                                          ">/dev/null && break; sleep 0.05; done; sleep 0.3; " ..
+                                          "kill -%s %s$pid; wait $pid 2>/dev/null; " ..
+                                          "echo \"exit $?\"; cat %s", PROGRAM, script, said, mark,
+                                          signal, signal == "INT" and "-" or "", said))
+    local out = run_it:read("a")
+    run_it:close()
+    os.remove(said)
+    if signal == "INT" then
+      check(out:find("kept	true", 1, true), "interrupted, the games kept: " .. out)
+    else
+      check(out:find("exit 143", 1, true), "ended by SIGTERM: " .. out)
+    end
+    eq(left_behind(mark), {}, "jobs " .. jobs .. ", SIG" .. signal .. ": nothing left")
   end
 end)
 
@@ -378,6 +405,8 @@ test("a hung engine is killed when a budget stops the match; bad commands", func
   raises(function() mt.player{command = {"no-such-program-here"}} end,
          "command: no program \"no-such-program-here\" to run (not found on PATH)")
   raises(function() mt.player{command = {"/etc/passwd"}} end, "not an executable file")
+  raises(function() mt.player{command = {PYTHON}, dir = "/no/such/folder"} end,
+         'dir: no folder "/no/such/folder"')
   raises(function() mt.player{command = {}} end, "command as a list of 1 to 256 words")
   raises(function() mt.player{command = {"python3", 5}} end, "word 2 of the command")
   raises(function() mt.player{command = {"python3"}, options = {["a b"] = 1}} end,

@@ -258,6 +258,8 @@ test("files that try to break things", function()
   raises(function() mt.load_games("/dev/null") end, "not a regular file")
   spill(path, "")
   eq(mt.load_games(path), {}, "an empty file: no game")
+  raises(function() mt.svg(mt.load_games(path)) end, "a Match, a list of Games or a position, " ..
+         "not an empty table")
   -- runs of a megabyte of white space in its lines: read in one pass (the
   -- lines' trimming took hours)
   local run = (" \t"):rep(1 << 19)
@@ -265,6 +267,10 @@ test("files that try to break things", function()
   local spaced = mt.load_games(path)
   eq(#spaced, 1, "one game")
   eq(spaced[1]:history(), {"4-c", "5-4"}, "its moves")
+  -- a word of a megabyte among the moves: refused in one pass too (finding
+  -- the last word of a record went over it again from each place in it)
+  spill(path, '[Event "x"]\n1. 4-c ' .. ("a"):rep(1 << 20) .. ' 5-4 *\n')
+  raises(function() mt.load_games(path) end, "games " .. path)
   local fifo = scratch()
   os.execute("mkfifo " .. fifo)
   raises(function() mt.match("random", "random", {file = fifo}) end,
@@ -283,6 +289,105 @@ test("files that try to break things", function()
                                                    name = "my wheel"}}) end,
          "is not one a record can hold")
   for _, p in ipairs({path, fifo, link}) do os.remove(p) end
+end)
+
+test("resume: a file cut short, or whose records are not this match's", function()
+  local full, cut = scratch(), scratch()
+  local a, b = mt.player("perfect", {skill = 0.6}), mt.player("random")
+  local options = {games = 4, seed = 5, openings = {plies = 2}, file = full,
+                   clock = {base = 30}}
+  local whole = mt.match(a, b, options)
+  local texts = record_texts(full)
+  local last = texts[4]:gsub("%s+$", "")
+  -- cut between two moves of the last record: it loads, but is not finished
+  local at = last:find("%S+%s+%S+%s+%S+$")
+  spill(cut, table.concat(texts, "", 1, 3) .. last:sub(1, at - 1))
+  eq(#mt.load_games(cut), 4, "a record cut between moves still loads")
+  options.file, options.resume = cut, true
+  local back = mt.match(a, b, options)
+  eq(games_of(back), games_of(whole), "game 4 played again, not taken cut short")
+  eq(#mt.load_games(cut), 5, "and appended on a line of its own: the file loads")
+  local again = mt.match(a, b, options)
+  eq(#mt.load_games(cut), 5, "resumed again: the finished game found, nothing played")
+  eq(games_of(again), games_of(whole), "the same games")
+  -- cut inside a move: a clear error, where, and what to do
+  local move_at = last:find("%S+%s+%S+$")
+  spill(cut, table.concat(texts, "", 1, 3) .. last:sub(1, move_at + 1))
+  raises(function() mt.match(a, b, options) end, "resume: games " .. cut .. ": record 4 (line ")
+  raises(function() mt.load_games(cut) end, "(the file ends inside it: cut short? remove it, " ..
+         "from line ")
+  -- game 1 stopped after 4 plies (black to move), with tags changed: taken
+  -- only when the match could have given it
+  local tags = texts[1]:match("^(.-)\n\n")
+  local four = table.move(mt.load_games(full)[1]:history(), 1, 4, 1, {})
+  local g4 = mt.game()
+  for _, mv in ipairs(four) do g4:play(mv) end
+  check(not g4:result(), "4 plies do not end the game")
+  -- four other plies, from another first move: not the opening of game 1
+  local other = {}
+  local go = mt.game()
+  for _, mv in ipairs(go:moves()) do
+    if tostring(mv) ~= tostring(four[1]) then
+      go:play(mv)
+      break
+    end
+  end
+  while go:ply() < 4 do go:play(go:moves()[1]) end
+  check(not go:result(), "nor do those")
+  for i, mv in ipairs(go:history()) do other[i] = mv end
+  local function forged(changes, result, cut_short, moves)
+    local text = tags:gsub('%[Result "[^"]*"%]', '[Result "' .. result .. '"]')
+    for k, x in pairs(changes) do
+      text = text:gsub("%[" .. k .. ' "[^"]*"%]\n?', "")
+      if x ~= "" then text = text .. "\n[" .. k .. ' "' .. x .. '"]' end
+    end
+    moves = moves or four
+    return text .. string.format("\n\n1. %s %s 2. %s %s %s\n\n", moves[1], moves[2], moves[3],
+                                 moves[4], cut_short and "" or result)
+  end
+  local cases = {
+    {{Termination = "time"}, "0-1", true, "a loss on time of the side to move"},
+    {{Termination = "__index"}, "0-1", false, "an end no match gives"},
+    {{Termination = "time", TimeControl = "5"}, "0-1", false, "another time control"},
+    {{Termination = "time", Opening = "2"}, "0-1", false, "another opening"},
+    {{Termination = "time"}, "1/2-1/2", false, "a draw on time"},
+    {{Termination = "time"}, "1-0", false, "a loss on time of the side not to move"},
+    {{Termination = "adjudicated", Adjudicated = "purple wins in 3"}, "0-1", false,
+     "an adjudication that names no side"},
+    {{Termination = "adjudicated", Adjudicated = "white wins in 3"}, "0-1", true,
+     "an adjudication for the winner"},
+    {{Termination = "ply cap"}, "1/2-1/2", false, "a ply cap short of the cap"},
+    {{Termination = "time"}, "0-1", false, "cut short (no result after the moves)", true},
+    {{Termination = "time"}, "0-1", false, "moves that are not the opening's", false, other},
+  }
+  options.games = 2
+  for _, c in ipairs(cases) do
+    spill(cut, forged(c[1], c[2], c[5], c[6]))
+    local m = mt.match(a, b, options)
+    eq(m.records[1].resumed, c[3] or nil, c[4] .. (c[3] and ": taken" or ": played again"))
+    if not c[3] then eq(games_of(m)[1], games_of(whole)[1], c[4] .. ": as the whole run") end
+  end
+  spill(cut, forged({Termination = "ply cap"}, "1/2-1/2"))
+  options.max_plies = 4
+  eq(mt.match(a, b, options).records[1].resumed, true, "a ply cap at the cap: taken")
+  for _, p in ipairs({full, cut}) do os.remove(p) end
+end)
+
+test("names and messages of any bytes: printed, and pictures stay XML", function()
+  local xml = dofile(HERE .. "/xml.lua")
+  local path = scratch()
+  local odd = mt.player(function() error("bad \255\254 move \27[31m" .. string.rep(" word", 30)) end,
+                        {name = "odd\255\1name"})
+  local m = mt.match(odd, "random", {games = 2, file = path})
+  local text = tostring(m)
+  check(text:find("bad \255\254", 1, true), "printed as it came: " .. text)
+  for _, picture in ipairs({mt.svg(m), mt.svg(mt.load_games(path)), mt.html(m)}) do
+    check(utf8.len(picture), "UTF-8 throughout")
+    check(not picture:find("[\0-\8\11\12\14-\31]"), "no control character XML refuses")
+  end
+  eq(xml.parse(mt.svg(m)).name, "svg", "an SVG picture that parses")
+  check(mt.svg(m):find("odd\u{FFFD}\u{FFFD}name", 1, true), "the odd bytes replaced")
+  os.remove(path)
 end)
 
 -- The numbers of a space-separated attribute.
