@@ -288,8 +288,13 @@ static int run(const Args *a, const Rules *r, int me) {
   bad |= part_init(&p, r, &stop_asked) != 0;
   if (!err[0] && bad) snprintf(err, sizeof err, "%s", p.err);
   exchange_agree(1, bad, &all, &any);
-  if (any) {
-    if (err[0]) fprintf(stderr, "mutorere-mpi: %s\n", err);
+  if (any) { /* the lowest rank that failed tells */
+    uint64_t first;
+    exchange_least(bad ? (uint64_t)me : UINT64_MAX, &first);
+    if (first == (uint64_t)me && me == 0)
+      fprintf(stderr, "mutorere-mpi: %s\n", err);
+    else if (first == (uint64_t)me)
+      fprintf(stderr, "mutorere-mpi: rank %d: %s\n", me, err);
     part_free(&p);
     return 1;
   }

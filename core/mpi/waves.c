@@ -62,8 +62,11 @@ int part_init(Part *p, const Rules *r, const volatile sig_atomic_t *stop) {
   uint64_t words = (p->hi - p->lo + 15) / 16; /* read a word at a time */
   p->codes = memory_realloc(NULL, (size_t)(words ? words : 1) * 8);
   if (!p->codes) {
+    char size[16];
     snprintf(p->err, sizeof p->err, "not enough memory for a slice of %llu "
-             "entries", (unsigned long long)(p->hi - p->lo));
+             "entries (%s at 4 bits an entry): more ranks",
+             (unsigned long long)(p->hi - p->lo),
+             memory_format((size_t)(words * 8), size));
     return -1;
   }
   memset(p->codes, 0, (size_t)(words ? words : 1) * 8);
