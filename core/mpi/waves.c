@@ -328,12 +328,12 @@ static void pack(Part *p) {
 
 int part_solve(Part *p, PartReport report) {
   static Checks again;
-  uint64_t settled = 0, found, most;
-  int rc = start(p), all_done, any_stop;
+  uint64_t found, most;
+  int rc = p->d == 0 ? start(p) : SOLVER_OK, all_done, any_stop;
   if (exchange_agree(1, *p->stop || rc != SOLVER_OK, &all_done, &any_stop))
     return SOLVER_ERROR;
   if (any_stop) return rc != SOLVER_OK ? rc : SOLVER_CANCELLED;
-  for (p->d = 0; rc == SOLVER_OK; p->d++) {
+  for (; rc == SOLVER_OK; p->d++) {
     double t = now();
     uint64_t mine = 0, checks;
     p->checks = 0;
@@ -350,8 +350,9 @@ int part_solve(Part *p, PartReport report) {
       return SOLVER_ERROR;
     }
     if (checks) rc = settle(p, &again);
-    settled += found;
-    if (report && rc == SOLVER_OK) report(p, p->d, found, settled, now() - t);
+    p->settled += found;
+    if (report && rc == SOLVER_OK)
+      report(p, p->d, found, p->settled, now() - t);
   }
   if (rc == SOLVER_ERROR && !p->err[0])
     snprintf(p->err, sizeof p->err, "a message between the ranks failed");
