@@ -12,6 +12,7 @@
 --                       --allow-run-as-root": ranks past the cores share them)
 --     --arms 24,26,28   boards measured
 --     --ranks 1,2,3,4   rank counts measured on each
+--     --best K          each measured K times, the quickest kept (1)
 --     --plan 38:64,40:256,44:4096   boards planned, each on its ranks
 --     --rate R          classes a second a rank works through (default:
 --                       as measured on one rank, without messages, at the
@@ -40,7 +41,7 @@
 local options = {mpi = "build-mpi/mutorere-mpi",
                  mpirun = "mpirun --oversubscribe --allow-run-as-root",
                  arms = "24,26,28", ranks = "1,2,3,4", plan = "38:64,40:256,44:4096",
-                 latency = "0.002", bandwidth = "1.5e8", disk = "5e8", ["wave-step"] = "26"}
+                 latency = "0.002", bandwidth = "1.5e8", disk = "5e8", ["wave-step"] = "26", best = "1"}
 local known = {rate = true, bytes = true, waves = true}
 for key in pairs(options) do known[key] = true end
 local i = 1
@@ -134,15 +135,29 @@ local runs = {}
 if options.mpi ~= "none" then
   print("\n## mutorere-mpi measured (" .. options.mpirun .. ")\n")
   head({"arms", "ranks", "seconds", "waves", "rounds", "classes a second a rank",
-        "classes a second in all", "bytes sent a class", "at most", "peak memory a rank"})
+        "classes a second in all", "bytes sent a class", "at most", "peak memory a rank",
+        "ms a round past one rank's rate"})
   for _, n in ipairs(numbers(options.arms)) do
+    local board = {}
     for _, p in ipairs(numbers(options.ranks)) do
       local m = measure(n, p)
-      runs[#runs + 1] = m
-      local c = classes(n)
-      row({n, p, string.format("%.2f", m.seconds), m.waves, count(m.rounds),
-           count(c / m.seconds / p), count(c / m.seconds), string.format("%.2f", m.per),
-           string.format("%.2f", m.bound), size(m.most)})
+      for _ = 2, tonumber(options.best) do
+        local again = measure(n, p)
+        if again.seconds < m.seconds then m = again end
+      end
+      runs[#runs + 1], board[#board + 1] = m, m
+    end
+    local c, one = classes(n), nil
+    for _, m in ipairs(board) do
+      if m.ranks == 1 then one = c / m.seconds end
+    end
+    for _, m in ipairs(board) do
+      -- the time past the slice's work at one rank's rate, a round
+      local past = one and string.format("%.2f", math.max(0, m.seconds - c / m.ranks / one)
+                                                  / m.rounds * 1000) or ""
+      row({n, m.ranks, string.format("%.2f", m.seconds), m.waves, count(m.rounds),
+           count(c / m.seconds / m.ranks), count(c / m.seconds), string.format("%.2f", m.per),
+           string.format("%.2f", m.bound), size(m.most), past})
     end
   end
 end
