@@ -23,7 +23,8 @@
 #include "board.h"
 #include "rules.h"
 
-#define SYMRANK_MAX_ARMS 40 /* C(40, 20) entries: as far as it is sensible */
+#define SYMRANK_MAX_ARMS 44 /* 2·C(44, 22) entries, 2.1 TB while solving:
+                            ** a cluster's (doc/solving-large.md) */
 
 typedef struct SymRank {
   int n, k;        /* arms, and pieces of each side (n/2) */

@@ -20,9 +20,9 @@
 ** the moves that keep the value (a win's moves to lost children, every
 ** move of a loss), asking "within D plies?" for D = the first distance of
 ** the value's parity, then D + 2, ..., with the bounds it learns on each
-** entry remembered.  A lookup reads the entries of that proof, which
-** doc/solving-large.md measures (tens of reads near the end of a game,
-** thousands at 30 arms far from it).
+** entry remembered.  A lookup reads the entries of that proof: a
+** microsecond or two near the end of a game, up to tens of milliseconds
+** far from it at 24 and 28 arms (bench lookups; doc/solving-large.md).
 */
 #ifndef MUTORERE_SYMTABLE_H
 #define MUTORERE_SYMTABLE_H

@@ -5,6 +5,7 @@
 ** for byte.
 **
 **   mpirun -np P mutorere-mpi --variant NAME --arms N --file PATH
+**                             [--checkpoint DIR [--every SECONDS]]
 **
 ** Rank 0 prints the progress (each wave: the classes found, the part
 ** settled, its time, the bytes sent between ranks a class so far), the
@@ -12,15 +13,21 @@
 ** table gathered from the ranks a block at a time.  SIGINT or SIGTERM (what
 ** mpirun sends every rank on Ctrl-C) stops every rank at the end of the
 ** round it is in: the file being written is dropped, an old one stays.
+** With --checkpoint, the ranks keep their parts in DIR between waves
+** (checkpoint.h) every SECONDS (600), go on from them when they are there,
+** and remove them once the file is written.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <mpi.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "checkpoint.h"
 #include "memory.h"
 #include "rank.h"
 #include "safefile.h"
@@ -28,7 +35,9 @@
 #include "symtable.h"
 #include "waves.h"
 
-#define USAGE "usage: mutorere-mpi --variant NAME --arms N --file PATH\n"
+#define USAGE                                                                  \
+  "usage: mutorere-mpi --variant NAME --arms N --file PATH\n"                  \
+  "                    [--checkpoint DIR [--every SECONDS]]\n"
 
 static volatile sig_atomic_t stop_asked;
 
@@ -58,13 +67,15 @@ static const char *count(uint64_t x, char *buf) {
 /* --- the arguments --- */
 
 typedef struct Args {
-  const char *variant, *file;
+  const char *variant, *file, *checkpoint;
   int arms;
+  double every; /* seconds between checkpoints */
 } Args;
 
 /* Reads the arguments.  Returns 0, or -1 with why in err. */
 static int read_args(int argc, char **argv, Args *a, char *err) {
   memset(a, 0, sizeof *a);
+  a->every = 600;
   for (int i = 1; i < argc; i++) {
     const char *key = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(key, "-h") == 0 || strcmp(key, "--help") == 0) {
@@ -80,6 +91,17 @@ static int read_args(int argc, char **argv, Args *a, char *err) {
       a->variant = value;
     else if (strcmp(key, "--file") == 0)
       a->file = value;
+    else if (strcmp(key, "--checkpoint") == 0)
+      a->checkpoint = value;
+    else if (strcmp(key, "--every") == 0) {
+      char *end;
+      a->every = strtod(value, &end);
+      if (*end || end == value || !(a->every >= 0 && a->every <= 1e7)) {
+        snprintf(err, BOARD_ERRMAX, "--every must be seconds (0 to 1e7), "
+                 "not %.40s", value);
+        return -1;
+      }
+    }
     else if (strcmp(key, "--arms") == 0) {
       char *end;
       long n = strtol(value, &end, 10);
@@ -121,18 +143,46 @@ static int variant_of(const Args *a, Rules *r, char *err) {
 
 static uint64_t bytes_sent_all; /* by every rank, after the last wave */
 
+/* The checkpoints: where, how often, of what, and the last one. */
+static struct {
+  const char *dir;
+  double every, last;
+  char variant[256];
+  int wave; /* the wave the last one goes on from (0: none) */
+} checkpoints;
+
+/* Keeps the ranks' parts after wave d when it is time (rank 0's clock
+** says, for all). */
+static void keep(const Part *p, int d) {
+  char err[BOARD_ERRMAX];
+  int due = now() - checkpoints.last >= checkpoints.every;
+  MPI_Bcast(&due, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (!due) return;
+  if (checkpoint_save(p, checkpoints.dir, checkpoints.variant, err) == 0) {
+    checkpoints.wave = d + 1;
+    if (p->ex.me == 0) {
+      printf("checkpoint: from wave %d, in %s\n", d + 1, checkpoints.dir);
+      fflush(stdout);
+    }
+  } else if (p->ex.me == 0 || strncmp(err, "another", 7) != 0)
+    fprintf(stderr, "mutorere-mpi: %s (the solve goes on)\n", err);
+  checkpoints.last = now();
+}
+
 static void on_wave(const Part *p, int d, uint64_t found, uint64_t settled,
                     double seconds) {
   uint64_t sent, most;
   char a[32];
   exchange_sum(p->ex.bytes_sent, &sent, &most); /* every rank calls it */
   bytes_sent_all = sent;
-  if (p->ex.me != 0) return;
-  printf("wave %3d: %15s found, %5.1f%% settled, %7.2f s, %6.2f bytes sent "
-         "a class so far\n",
-         d, count(found, a), 100.0 * (double)settled / (double)p->entries,
-         seconds, (double)sent / (double)p->entries);
-  fflush(stdout);
+  if (p->ex.me == 0) {
+    printf("wave %3d: %15s found, %5.1f%% settled, %7.2f s, %6.2f bytes sent "
+           "a class so far\n",
+           d, count(found, a), 100.0 * (double)settled / (double)p->entries,
+           seconds, (double)sent / (double)p->entries);
+    fflush(stdout);
+  }
+  if (checkpoints.dir) keep(p, d);
 }
 
 /* The peak resident memory of this process in bytes (0 when unknown). */
@@ -279,17 +329,53 @@ static void summary(const Part *p, int waves, double seconds) {
          memory_format((size_t)all, e));
 }
 
-/* Solves and writes the file; returns the exit status. */
-static int run(const Args *a, const Rules *r, int me) {
-  char err[BOARD_ERRMAX] = "", why[BOARD_ERRMAX], a1[32], a2[32], m[16];
+/* 1 when path is a folder this process may write in; else 0 with why in
+** err. */
+static int writable_folder(const char *path, char *err) {
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode) ||
+      access(path, W_OK | X_OK) != 0) {
+    snprintf(err, BOARD_ERRMAX, "--checkpoint %.80s: not a folder this rank "
+             "may write in", path);
+    return 0;
+  }
+  return 1;
+}
+
+/* Sets p up on every rank, and from the checkpoints when there are some.
+** Returns 0, or -1 after the lowest rank that failed told why. */
+static int begin(const Args *a, const Rules *r, Part *p, int me) {
+  char err[BOARD_ERRMAX] = "", why[BOARD_ERRMAX];
   int bad = me == 0 && safefile_writable(a->file, why), all, any;
   if (bad) snprintf(err, sizeof err, "cannot write %.60s: %.80s", a->file, why);
-  Part p;
-  bad |= part_init(&p, r, &stop_asked) != 0;
-  if (!err[0] && bad) snprintf(err, sizeof err, "%s", p.err);
+  bad |= part_init(p, r, &stop_asked) != 0;
+  if (!err[0] && bad) snprintf(err, sizeof err, "%s", p->err);
+  if (!bad && a->checkpoint) bad = !writable_folder(a->checkpoint, err);
   exchange_agree(1, bad, &all, &any);
-  if (any) {
-    if (err[0]) fprintf(stderr, "mutorere-mpi: %s\n", err);
+  if (!any && a->checkpoint) {
+    int resumed = checkpoint_load(p, a->checkpoint, checkpoints.variant, err);
+    bad = any = resumed < 0;
+    checkpoints.wave = resumed > 0 ? p->d : 0;
+  }
+  if (!any) return 0;
+  uint64_t first; /* the lowest rank that failed tells */
+  exchange_least(bad ? (uint64_t)me : UINT64_MAX, &first);
+  if (first == (uint64_t)me && me == 0)
+    fprintf(stderr, "mutorere-mpi: %s\n", err);
+  else if (first == (uint64_t)me)
+    fprintf(stderr, "mutorere-mpi: rank %d: %s\n", me, err);
+  return -1;
+}
+
+/* Solves and writes the file; returns the exit status. */
+static int run(const Args *a, const Rules *r, int me) {
+  char err[BOARD_ERRMAX] = "", a1[32], a2[32], m[16];
+  Part p;
+  checkpoints.dir = a->checkpoint;
+  checkpoints.every = a->every;
+  checkpoints.last = now();
+  solfile_rules_line(r, checkpoints.variant, sizeof checkpoints.variant);
+  if (begin(a, r, &p, me)) {
     part_free(&p);
     return 1;
   }
@@ -300,6 +386,9 @@ static int run(const Args *a, const Rules *r, int me) {
            p.ex.ranks > 1 ? "s" : "",
            count(p.per < p.entries ? p.per : p.entries, a2),
            memory_format((size_t)(p.per / 2), m));
+    if (checkpoints.wave)
+      printf("resumed from the checkpoints in %s: wave %d, %.1f%% settled\n",
+             a->checkpoint, p.d, 100.0 * (double)p.settled / (double)p.entries);
     fflush(stdout);
   }
   double t = now();
@@ -307,8 +396,13 @@ static int run(const Args *a, const Rules *r, int me) {
   int waves = p.d;
   if (rc == SOLVER_OK) summary(&p, waves, now() - t);
   if (rc == SOLVER_OK) rc = write_file(&p, r, a->file, err);
+  if (rc == SOLVER_OK && a->checkpoint) checkpoint_remove(&p, a->checkpoint);
   if (me == 0 && rc == SOLVER_OK)
     printf("wrote %s\n", a->file);
+  else if (me == 0 && rc == SOLVER_CANCELLED && checkpoints.wave)
+    fprintf(stderr, "mutorere-mpi: interrupted; the checkpoints in %s go on "
+            "from wave %d: run the same command again\n", a->checkpoint,
+            checkpoints.wave);
   else if (me == 0 && rc == SOLVER_CANCELLED)
     fprintf(stderr, "mutorere-mpi: interrupted\n");
   else if (me == 0)

@@ -62,8 +62,11 @@ int part_init(Part *p, const Rules *r, const volatile sig_atomic_t *stop) {
   uint64_t words = (p->hi - p->lo + 15) / 16; /* read a word at a time */
   p->codes = memory_realloc(NULL, (size_t)(words ? words : 1) * 8);
   if (!p->codes) {
+    char size[16];
     snprintf(p->err, sizeof p->err, "not enough memory for a slice of %llu "
-             "entries", (unsigned long long)(p->hi - p->lo));
+             "entries (%s at 4 bits an entry): more ranks",
+             (unsigned long long)(p->hi - p->lo),
+             memory_format((size_t)(words * 8), size));
     return -1;
   }
   memset(p->codes, 0, (size_t)(words ? words : 1) * 8);
@@ -325,12 +328,12 @@ static void pack(Part *p) {
 
 int part_solve(Part *p, PartReport report) {
   static Checks again;
-  uint64_t settled = 0, found, most;
-  int rc = start(p), all_done, any_stop;
+  uint64_t found, most;
+  int rc = p->d == 0 ? start(p) : SOLVER_OK, all_done, any_stop;
   if (exchange_agree(1, *p->stop || rc != SOLVER_OK, &all_done, &any_stop))
     return SOLVER_ERROR;
   if (any_stop) return rc != SOLVER_OK ? rc : SOLVER_CANCELLED;
-  for (p->d = 0; rc == SOLVER_OK; p->d++) {
+  for (; rc == SOLVER_OK; p->d++) {
     double t = now();
     uint64_t mine = 0, checks;
     p->checks = 0;
@@ -347,8 +350,9 @@ int part_solve(Part *p, PartReport report) {
       return SOLVER_ERROR;
     }
     if (checks) rc = settle(p, &again);
-    settled += found;
-    if (report && rc == SOLVER_OK) report(p, p->d, found, settled, now() - t);
+    p->settled += found;
+    if (report && rc == SOLVER_OK)
+      report(p, p->d, found, p->settled, now() - t);
   }
   if (rc == SOLVER_ERROR && !p->err[0])
     snprintf(p->err, sizeof p->err, "a message between the ranks failed");

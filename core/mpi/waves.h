@@ -43,7 +43,8 @@ struct Part {
   size_t *next;      /* reading answers: the next from each rank */
   int even_wins;     /* wins lie at even distances (misère) */
   int max_distance;  /* the farthest a values table reaches */
-  int d;             /* the wave */
+  int d;             /* the wave (the first to run: 0, or a checkpoint's) */
+  uint64_t settled;  /* entries settled so far, every rank's */
   uint64_t checks;   /* entries whose count ran out in the wave */
   uint64_t last, mask; /* the last entry spread and the mask of its rank */
   int pending;         /* arrivals at this rank waiting, their codes
@@ -68,8 +69,9 @@ static inline int part_owner(const Part *p, uint64_t i) {
   return (int)(i / p->per);
 }
 
-/* Solves the last layer over the ranks, telling report after each wave;
-** p->codes then holds the values of the slice.  Returns a SOLVER_* code,
+/* Solves the last layer over the ranks from wave p->d (0, or a
+** checkpoint's: then its codes are not started again), telling report
+** after each wave; p->codes then holds the values of the slice.  Returns a SOLVER_* code,
 ** the same on every rank (p->err says why on SOLVER_ERROR). */
 int part_solve(Part *p, PartReport report);
 

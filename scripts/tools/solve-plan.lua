@@ -2,42 +2,47 @@
 -- solve of the standard game takes by arms (classes, working memory at 4
 -- bits a class, the file at 2), mutorere-mpi measured on the boards and
 -- rank counts given (its own printout: time, waves, rounds, bytes sent a
--- class, peak memory a rank), and from those the plan of larger boards
--- (ranks, memory a rank, bytes over the network, hours).
+-- class and at most, peak memory a rank), and from those the plan of
+-- larger boards (ranks, memory a rank, bytes over the network, hours).
 --
 --   lua5.4 scripts/tools/solve-plan.lua [options]   (or mutorere ...)
 --     --mpi PATH        mutorere-mpi (build-mpi/mutorere-mpi); "none": the
---                       sizes and a plan from the figures given below
+--                       sizes, and a plan from --rate, --bytes and --waves
 --     --mpirun CMD      how to start it ("mpirun --oversubscribe
 --                       --allow-run-as-root": ranks past the cores share them)
 --     --arms 24,26,28   boards measured
 --     --ranks 1,2,3,4   rank counts measured on each
+--     --best K          each measured K times, the quickest kept (1)
 --     --plan 38:64,40:256,44:4096   boards planned, each on its ranks
---     --rate R          classes a second a rank for the plan (default: the
---                       least measured at the largest board, over rank
---                       counts within --cores)
---     --cores K         cores of this machine (every core)
---     --bytes B         bytes sent a class for the plan (default: the most
---                       measured)
---     --latency S       seconds a round of messages takes on the cluster
---                       (three collective calls over every rank: 0.002)
---     --bandwidth B     bytes a second a rank sends and receives on the
---                       cluster (1e9: a 10 Gb/s link a node of 8 ranks)
---     --waves-from N    the waves of a board past the measured ones: the
---                       waves of the largest measured, plus N a step of
---                       two arms (26, as from 28 to 30 and 30 to 32 arms)
+--     --rate R          classes a second a rank works through (default:
+--                       as measured on one rank, without messages, at the
+--                       largest board)
+--     --bytes B         bytes a class when every class's neighbours are on
+--                       other ranks, at the largest board measured (default:
+--                       as measured; it grows by the step measured between
+--                       the two largest boards, every two arms)
+--     --waves W         waves of the largest board measured (as measured)
+--     --wave-step N     waves more every two arms past it (26: 28 to 30 to
+--                       32 arms took 24 each, the steps growing)
+--     --latency S       seconds a round takes on the cluster: three
+--                       collective calls over every rank (0.002)
+--     --bandwidth B     bytes a second a rank sends (1.5e8: a 10 Gb/s link
+--                       a node of 8 ranks)
+--     --disk B          bytes a second rank 0 writes the file at (5e8)
 --
--- The plan's hours are three sums: the classes a rank holds at the rate
--- measured here, the rounds (at least one for each 262,144 classes of a
--- slice in every wave) at --latency each, and the bytes a rank sends at
--- --bandwidth.  Read them as orders of magnitude: the rate measured on
--- small boards on one machine is not a cluster's.
+-- The plan's hours add: the classes of a slice at the rate; the rounds at
+-- the latency (a wave takes a round for each 4,194,304 classes of a slice,
+-- times what the recounts added at the largest board on one rank, and a
+-- round for each 16 MiB of words a rank sends); the bytes a rank sends at
+-- the bandwidth; and the file (2 bits a class) at the disk's rate.  Read
+-- them as orders of magnitude: a rate measured on small boards on one
+-- shared machine is not a cluster's.
 
 local options = {mpi = "build-mpi/mutorere-mpi",
                  mpirun = "mpirun --oversubscribe --allow-run-as-root",
                  arms = "24,26,28", ranks = "1,2,3,4", plan = "38:64,40:256,44:4096",
-                 latency = "0.002", bandwidth = "1e9", ["waves-from"] = "26"}
-local known = {rate = true, bytes = true, cores = true}
+                 latency = "0.002", bandwidth = "1.5e8", disk = "5e8", ["wave-step"] = "26", best = "1"}
+local known = {rate = true, bytes = true, waves = true}
 for key in pairs(options) do known[key] = true end
 local i = 1
 while i <= #arg do
@@ -111,84 +116,107 @@ local function measure(n, ranks)
   local out = pipe:read("a")
   pipe:close()
   os.remove(file)
-  local seconds, waves, rounds, sent, per, most, least = out:match(
-    "solved in ([%d.]+) s, (%d+) waves, (%d+) rounds: ([%d,]+) bytes sent between ranks, " ..
-    "([%d.]+) a class; peak memory a rank ([%d.]+ %a+) %(least ([%d.]+ %a+)%)")
+  local seconds, waves, rounds, per, bound, most, least = out:match(
+    "solved in ([%d.]+) s, (%d+) waves, (%d+) rounds: [%d,]+ bytes sent between ranks, " ..
+    "([%d.]+) a class %(([%d.]+) were every class on a rank of its own%); " ..
+    "peak memory a rank ([%d.]+ %a+) %(least ([%d.]+ %a+)%)")
   if not seconds then
     io.stderr:write("solve-plan.lua: ", command, " printed:\n", out)
     os.exit(1)
   end
   return {arms = n, ranks = ranks, seconds = tonumber(seconds), waves = tonumber(waves),
-          rounds = tonumber(rounds), sent = tonumber((sent:gsub(",", ""))),
-          per = tonumber(per), most = bytes_of(most), least = bytes_of(least)}
+          rounds = tonumber(rounds), per = tonumber(per), bound = tonumber(bound),
+          most = bytes_of(most), least = bytes_of(least)}
 end
+
+local SCAN, BUDGET = 4194304, 16 * 1048576 -- core/mpi/waves.c's
 
 local runs = {}
 if options.mpi ~= "none" then
   print("\n## mutorere-mpi measured (" .. options.mpirun .. ")\n")
   head({"arms", "ranks", "seconds", "waves", "rounds", "classes a second a rank",
-        "classes a second in all", "bytes sent a class", "peak memory a rank"})
+        "classes a second in all", "bytes sent a class", "at most", "peak memory a rank",
+        "ms a round past one rank's rate"})
   for _, n in ipairs(numbers(options.arms)) do
+    local board = {}
     for _, p in ipairs(numbers(options.ranks)) do
       local m = measure(n, p)
-      runs[#runs + 1] = m
-      local c = classes(n)
-      row({n, p, string.format("%.2f", m.seconds), m.waves, count(m.rounds),
-           count(c / m.seconds / p), count(c / m.seconds), string.format("%.2f", m.per),
-           size(m.most)})
+      for _ = 2, tonumber(options.best) do
+        local again = measure(n, p)
+        if again.seconds < m.seconds then m = again end
+      end
+      runs[#runs + 1], board[#board + 1] = m, m
+    end
+    local c, one = classes(n), nil
+    for _, m in ipairs(board) do
+      if m.ranks == 1 then one = c / m.seconds end
+    end
+    for _, m in ipairs(board) do
+      -- the time past the slice's work at one rank's rate, a round
+      local past = one and string.format("%.2f", math.max(0, m.seconds - c / m.ranks / one)
+                                                  / m.rounds * 1000) or ""
+      row({n, m.ranks, string.format("%.2f", m.seconds), m.waves, count(m.rounds),
+           count(c / m.seconds / m.ranks), count(c / m.seconds), string.format("%.2f", m.per),
+           string.format("%.2f", m.bound), size(m.most), past})
     end
   end
 end
 
 -- The figures the plan stands on: given, or the measured ones.
-local cores = tonumber(options.cores)
-if not cores then -- every core: as nproc says
-  local pipe = io.popen("nproc 2>/dev/null")
-  cores = pipe and tonumber(pipe:read("a")) or 1
-  if pipe then pipe:close() end
-end
-local rate, bytes = tonumber(options.rate), tonumber(options.bytes)
-local largest, waves_measured, overhead = 0, nil, 0
+local largest, second = 0, 0
 for _, m in ipairs(runs) do largest = math.max(largest, m.arms) end
+for _, m in ipairs(runs) do
+  if m.arms < largest then second = math.max(second, m.arms) end
+end
+local rate, bytes, waves = tonumber(options.rate), tonumber(options.bytes), tonumber(options.waves)
+local bytes_step, recounts, overhead = 0, 1, 0
 for _, m in ipairs(runs) do
   local c = classes(m.arms)
   if m.arms == largest then
-    waves_measured = m.waves
-    if m.ranks <= cores then
-      local r = c / m.seconds / m.ranks
-      if not options.rate and (not rate or r < rate) then rate = r end
+    waves = tonumber(options.waves) or m.waves
+    bytes = tonumber(options.bytes) or m.bound
+    if m.ranks == 1 then
+      rate = tonumber(options.rate) or c / m.seconds
+      recounts = m.rounds / (m.waves * math.ceil(c / SCAN))
     end
   end
-  if not options.bytes and (not bytes or m.per > bytes) then bytes = m.per end
   -- what a rank holds besides its share of the table: buffers, Open MPI
   overhead = math.max(overhead, m.least - c / 2 / m.ranks)
 end
-if not (rate and bytes) then
-  io.stderr:write("solve-plan.lua: no rate or bytes a class: measure, or give --rate and --bytes\n")
+for _, m in ipairs(runs) do
+  if m.arms == second then bytes_step = (bytes - m.bound) / ((largest - second) / 2) end
+end
+if not (rate and bytes and waves) then
+  io.stderr:write("solve-plan.lua: measure, or give --rate, --bytes and --waves\n")
   os.exit(2)
 end
+largest = largest > 0 and largest or 28
 local latency, bandwidth = tonumber(options.latency), tonumber(options.bandwidth)
-local step = tonumber(options["waves-from"])
-waves_measured = waves_measured or 0
+local disk, wave_step = tonumber(options.disk), tonumber(options["wave-step"])
 
-print(string.format("\n## The plan\n\nrate %s classes a second a rank, %.2f bytes sent a class, "
-                    .. "%s a rank besides its table, %s s a round, %s bytes a second a rank; "
-                    .. "%d waves at %d arms, %d more every two arms past it\n",
-                    count(rate), bytes, size(overhead), options.latency, options.bandwidth,
-                    waves_measured, largest, step))
-head({"arms", "ranks", "memory a rank", "waves", "rounds", "network in all", "network a rank",
-      "hours: work", "rounds", "network", "in all"})
+print(string.format("\n## The plan\n\nFrom %d arms: %s classes a second a rank; %d waves, %d " ..
+                    "more every two arms; %.2f bytes a class, %.2f more every two arms; " ..
+                    "%.2f rounds a wave for each %d classes of a slice; %s a rank besides its " ..
+                    "table.  The cluster: %s s a round, %s bytes a second a rank, the file " ..
+                    "written at %s bytes a second.\n",
+                    largest, count(rate), waves, wave_step, bytes, bytes_step, recounts, SCAN,
+                    size(overhead), options.latency, options.bandwidth, options.disk))
+head({"arms", "ranks", "memory a rank", "waves", "rounds", "bytes a class", "network in all",
+      "a rank", "file", "hours: work", "rounds", "network", "file", "in all"})
 for _, pair in ipairs(numbers(options.plan)) do
   local n, p = pair[1], pair[2]
   local c = classes(n)
+  local steps = math.max(0, (n - largest) // 2)
   local slice = math.ceil(c / p)
-  local waves = waves_measured + step * math.max(0, (n - largest) // 2)
-  local rounds = waves * math.ceil(slice / 262144)
-  local work = slice / rate
-  local talk = rounds * latency
-  local sent = bytes * c
-  local wire = sent / p / bandwidth
-  row({n, p, size(slice / 2 + overhead), waves, count(rounds), size(sent), size(sent / p),
-       string.format("%.2f", work / 3600), string.format("%.2f", talk / 3600),
-       string.format("%.2f", wire / 3600), string.format("%.2f", (work + talk + wire) / 3600)})
+  local w = waves + wave_step * steps
+  local b = bytes + bytes_step * steps
+  local rounds = w * math.ceil(slice / SCAN) * recounts + b * slice / BUDGET
+  local hours = {slice / rate / 3600, rounds * latency / 3600,
+                 b * slice / bandwidth / 3600, c / 4 / disk / 3600}
+  local sum = hours[1] + hours[2] + hours[3] + hours[4]
+  row({n, p, size(slice / 2 + overhead), w, count(rounds), string.format("%.1f", b),
+       size(b * c), size(b * slice), size(c / 4),
+       string.format("%.2f", hours[1]), string.format("%.2f", hours[2]),
+       string.format("%.2f", hours[3]), string.format("%.2f", hours[4]),
+       string.format("%.2f", sum)})
 end

@@ -372,9 +372,9 @@ static void test_choice(void) {
   CHECK(s.reach != NULL);
   CHECK_INT(solver_states(&s), 1180);
   solver_free(&s);
-  /* 44 arms: beyond the table, not beyond what play reaches in a few
+  /* 46 arms: beyond the table, not beyond what play reaches in a few
   ** plies when the variant ends early */
-  rules_named(&r, "standard", 44, err);
+  rules_named(&r, "standard", 46, err);
   o.kind = SOLVE_AUTO;
   CHECK_INT(solve_variant(&s, &r, &o, err), SOLVER_ERROR);
   CHECK(strstr(err, "too many") != NULL);

@@ -37,6 +37,7 @@ local FLOORS = {
   ["core/mpi"] = {
     {"exchange"},
     {"waves"},
+    {"checkpoint"},
     {"main"},
   },
   ["lua/bridge"] = {

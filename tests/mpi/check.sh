@@ -10,7 +10,9 @@
 #      rounds of 64 entries and 8 recounts (so that every board takes many
 #      rounds, and the ranks' slices end within a round);
 #   2. SIGINT to mpirun stops every rank within seconds: status 130,
-#      "interrupted", the old file whole, no temporary file, no rank left;
+#      "interrupted", the old file whole, no temporary file, no rank left,
+#      the checkpoints (--checkpoint) kept; another board's or damaged ones
+#      refused; the same command goes on from them to the same file;
 #   3. bad arguments and a file it cannot write: a message, no solve.
 set -eu
 build=$(cd "$1" && pwd)
@@ -67,15 +69,19 @@ for spec in $specs; do
   rm -f "$work/one.mts"
 done
 
-# 2. SIGINT to mpirun, waves under way: every rank stops, the old file stays
+# 2. SIGINT to mpirun, waves under way: every rank stops, the old file
+# stays, and so do the checkpoints of the waves done; a run of another
+# board and a damaged checkpoint are refused; the same command goes on
+# from them to the file mt.solve writes, and removes them
 echo "an old file" > "$work/big.mts"
-mpirun --oversubscribe --allow-run-as-root -np 2 "$mpi" --variant standard \
-  --arms 26 --file "$work/big.mts" > "$work/out" 2> "$work/err" &
+mkdir "$work/ck"
+go="$mpi --variant standard --arms 26 --file $work/big.mts --checkpoint $work/ck --every 0"
+mpirun --oversubscribe --allow-run-as-root -np 2 $go > "$work/out" 2> "$work/err" &
 job=$!
 tries=0
-until grep -q "^wave   0: " "$work/out" 2>/dev/null; do
+until grep -q "^checkpoint: from wave [0-9]*, in $work/ck$" "$work/out" 2>/dev/null; do
   tries=$((tries + 1))
-  [ $tries -lt 600 ] || fail "no wave after a minute"
+  [ $tries -lt 600 ] || fail "no checkpoint after a minute: $(cat "$work/out")"
   sleep 0.1
 done
 ranks=$(pgrep -P $job | wc -l)
@@ -84,12 +90,37 @@ kill -INT $job
 status=0
 wait $job || status=$?
 [ $status -ne 0 ] || fail "status 0 after SIGINT: $(cat "$work/out")"
-grep -q "mutorere-mpi: interrupted" "$work/err" || fail "not told: $(cat "$work/err")"
+grep -q "mutorere-mpi: interrupted; the checkpoints in $work/ck go on from wave [1-9][0-9]*: run the same command again" \
+  "$work/err" || fail "not told: $(cat "$work/err")"
 [ "$(cat "$work/big.mts")" = "an old file" ] || fail "the old file changed"
 [ "$(ls "$work" | grep -c tmp)" -eq 0 ] || fail "a temporary file is left"
 pgrep -f "$mpi --variant standard --arms 26 --file $work" > /dev/null &&
   fail "a rank is left"
-echo "ok: SIGINT to mpirun stops every rank, the old file whole"
+[ "$(ls "$work/ck")" = "rank-0-of-2.mtc
+rank-1-of-2.mtc" ] || fail "checkpoints: $(ls "$work/ck")"
+echo "ok: SIGINT to mpirun stops every rank, the old file whole, the checkpoints kept"
+status=0
+$mpirun -np 2 "$mpi" --variant standard --arms 24 --file "$work/x.mts" \
+  --checkpoint "$work/ck" > "$work/out" 2>&1 || status=$?
+[ $status -eq 1 ] && grep -q "rank-0-of-2.mtc: it is a checkpoint of another run" "$work/out" &&
+  ! grep -q "^wave" "$work/out" || fail "another board's checkpoints: $status, $(cat "$work/out")"
+cp "$work/ck/rank-1-of-2.mtc" "$work/saved"
+printf 'X' | dd of="$work/ck/rank-1-of-2.mtc" bs=1 seek=1000 conv=notrunc 2> /dev/null
+status=0
+$mpirun -np 2 $go > "$work/out" 2>&1 || status=$?
+[ $status -eq 1 ] && grep -q "rank 1: rank 1's checkpoint .*: it is damaged or truncated" "$work/out" &&
+  ! grep -q "^wave" "$work/out" || fail "a damaged checkpoint: $status, $(cat "$work/out")"
+mv "$work/saved" "$work/ck/rank-1-of-2.mtc"
+echo "ok: checkpoints of another board, and damaged ones, refused"
+"$build/mutorere" -e "mt.solve(mt.variant{base = 'standard', arms = 26},
+  {file = '$work/one.mts', progress = false})"
+$mpirun -np 2 $go > "$work/out" 2>&1 || fail "resumed: $(cat "$work/out")"
+grep -q "^resumed from the checkpoints in $work/ck: wave [1-9]" "$work/out" ||
+  fail "not resumed: $(cat "$work/out")"
+cmp "$work/one.mts" "$work/big.mts" || fail "resumed: not the file mt.solve writes"
+[ -z "$(ls "$work/ck")" ] || fail "checkpoints left: $(ls "$work/ck")"
+rm -f "$work/one.mts"
+echo "ok: the same command goes on from the checkpoints to the file mt.solve writes"
 
 # 3. refusals
 status=0
