@@ -16,6 +16,7 @@ local STARTUP = 10 -- seconds an engine has to answer ugi, and isready (unless t
 local QUIT_GRACE = 0.5 -- seconds an engine has to leave after quit
 local DEFAULT_TIME = 1 -- seconds a move, when neither the runner nor the player says
 local POLL = 0.02 -- seconds between looks at a stop function during a search
+local STALE_MAX = 1000 -- lines waiting before a move that are read away (at most)
 local MAX_SEED = 2147483647
 local MAX_OPTIONS = 1000 -- options of an engine remembered (a flood of them is passed over)
 local DEFINITION = {command = "table", name = "string", description = "string",
@@ -254,7 +255,9 @@ end
 local function engine_move(e, game, limits)
   prepare(e, game)
   limits = move_limits(e, limits)
-  while e.process:receive(0) do end -- lines from before (a second bestmove) answer nothing
+  for _ = 1, STALE_MAX do -- lines from before (a second bestmove) answer nothing
+    if not e.process:receive(0) then break end
+  end
   send(e, position_line(game))
   send(e, go_line(limits))
   local asked, found, stopped = M.clock(), {}, false
@@ -289,6 +292,7 @@ local function engine_move(e, game, limits)
       elseif words[1] == "info" then
         read_info(words, found)
       end
+      late() -- lines without end do not put off the deadline
     end
   end
 end

@@ -404,6 +404,7 @@ test("mt.accuracy of an engine that fails: it stops, saying why", function()
     {"close-stdout", "engine close-stdout: no move within 0.3 s of its move time (0.05 s)"},
     {"exit-mid", "engine exit-mid: crashed (exit 0)"},
     {"garbage-move", '"zzz" is not a legal move'},
+    {"flood-forever", "engine flood-forever: no move within 0.3 s of its move time (0.05 s)"},
   }
   local limited, err = mt.limit({time = 60}, function()
     for _, c in ipairs(cases) do
