@@ -15,7 +15,15 @@ shared.classes = shared.classes or {}
 shared.classes[#shared.classes + 1] = Accuracy
 
 local MAX_EXAMPLES = 100
-local choose = M.Player.choose -- the module's own, whatever scripts do
+local player_choose = M.Player.choose -- the module's own, whatever scripts do
+
+-- Player:choose, an outside engine's failure (a table) raised as its
+-- message, which the walk in C then says.
+local function choose(p, game, limits)
+  local ok, move, found = pcall(player_choose, p, game, limits)
+  if ok then return move, found end
+  error(shared.failure_reason(move) and tostring(move) or move, 0)
+end
 
 local OPTIONS = {sample = "integer", weights = "string", seed = "integer",
                  progress = "boolean", examples = "integer", time = "number",

@@ -11,10 +11,12 @@
 -- needed.
 local M, _, shared = ...
 
-local STARTUP = 10 -- seconds an engine has to answer ugi, and isready (unless told)
+local STARTUP = 10 -- seconds an engine has to answer ugi, and isready (unless told),
+                   -- and past its move time without a clock
 local QUIT_GRACE = 0.5 -- seconds an engine has to leave after quit
 local DEFAULT_TIME = 1 -- seconds a move, when neither the runner nor the player says
 local POLL = 0.02 -- seconds between looks at a stop function during a search
+local STALE_MAX = 1000 -- lines waiting before a move that are read away (at most)
 local MAX_SEED = 2147483647
 local MAX_OPTIONS = 1000 -- options of an engine remembered (a flood of them is passed over)
 local DEFINITION = {command = "table", name = "string", description = "string",
@@ -248,23 +250,32 @@ end
 -- The move e's program answers for game within limits (see
 -- Player:choose; limits.clock: {p1time, p2time, p1inc, p2inc, movestogo}
 -- in seconds, and limits.deadline, the seconds it may take before it has
--- lost on time), and what it found.
+-- lost on time), and what it found.  Given a move time and no deadline,
+-- it has e.startup seconds past that time before it counts as hung.
 local function engine_move(e, game, limits)
   prepare(e, game)
   limits = move_limits(e, limits)
-  while e.process:receive(0) do end -- lines from before (a second bestmove) answer nothing
+  for _ = 1, STALE_MAX do -- lines from before (a second bestmove) answer nothing
+    if not e.process:receive(0) then break end
+  end
   send(e, position_line(game))
   send(e, go_line(limits))
   local asked, found, stopped = M.clock(), {}, false
   local deadline = limits.deadline and asked + limits.deadline
+  local hung = not limits.deadline and not limits.clock and limits.time
+               and asked + limits.time + e.startup
   local function late()
     if deadline and M.clock() >= deadline then
       fail(e, "time", string.format("no move within %.3f s", limits.deadline))
     end
+    if hung and M.clock() >= hung then
+      fail(e, "hang", string.format("no move within %g s of its move time (%g s)", e.startup,
+                                    limits.time))
+    end
     return false
   end
   while true do
-    local wait = deadline and math.max(0, deadline - M.clock()) or nil
+    local wait = (deadline or hung) and math.max(0, (deadline or hung) - M.clock()) or nil
     if limits.stop and not stopped then wait = math.min(wait or POLL, POLL) end
     local line = receive(e, wait, late)
     if not line then
@@ -281,6 +292,7 @@ local function engine_move(e, game, limits)
       elseif words[1] == "info" then
         read_info(words, found)
       end
+      late() -- lines without end do not put off the deadline
     end
   end
 end

@@ -397,6 +397,29 @@ test("mt.accuracy of an outside engine", function()
   eq(children(), {}, "no child left")
 end)
 
+test("mt.accuracy of an engine that fails: it stops, saying why", function()
+  -- {mode, what the error says}: an engine given a move time that never
+  -- answers counts as hung `startup` seconds past it (there is no clock)
+  local cases = {
+    {"close-stdout", "engine close-stdout: no move within 0.3 s of its move time (0.05 s)"},
+    {"exit-mid", "engine exit-mid: crashed (exit 0)"},
+    {"garbage-move", '"zzz" is not a legal move'},
+    {"flood-forever", "engine flood-forever: no move within 0.3 s of its move time (0.05 s)"},
+  }
+  local limited, err = mt.limit({time = 60}, function()
+    for _, c in ipairs(cases) do
+      local mode, message = c[1], c[2]
+      marks = marks + 1
+      local mark = string.format("mark-%d-%d-%s", my_pid(), marks, mode)
+      local p = mt.player{command = {PYTHON, HOSTILE, mode, "0", mark}, name = mode,
+                          stderr = false, startup = 0.3, limits = {time = 0.05}}
+      raises(function() mt.accuracy(p, "standard", {sample = 10}) end, message, mode)
+      eq(left_behind(mark), {}, mode .. ": nothing left")
+    end
+  end)
+  check(limited, "no engine held the walk: " .. tostring(err))
+end)
+
 test("a hung engine is killed when a budget stops the match; bad commands", function()
   local p = toy("toy-hang", {Fault = "hang"})
   local ok, err = mt.limit({time = 0.5}, mt.match, p, "random", {games = 2, budget = false})
