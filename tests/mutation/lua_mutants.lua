@@ -6,16 +6,22 @@
 --
 --   build/mutorere tests/mutation/lua_mutants.lua [build-mutants]
 --
--- It prints each mutant's fate and the score; every file is put back.
--- With --check it only checks that each text to change is found once;
--- with --only N (after the build tree) it tries mutant N alone.
+-- It prints each mutant's fate, the tests that failed, and the score;
+-- every file is put back.  With --check it only checks that each text to
+-- change is found once; with --only N (after the build tree) it tries
+-- mutant N alone; with --quick, a mutant that names the tests that kill it
+-- runs those first, and the whole suite only when they pass.
 
 local check_only = arg[1] == "--check"
 local build = not check_only and arg[1] or "build-mutants"
-local only = arg[2] == "--only" and tonumber(arg[3])
+local only, quick = nil, false
+for i = 2, #arg do
+  if arg[i] == "--only" then only = tonumber(arg[i + 1]) end
+  if arg[i] == "--quick" then quick = true end
+end
 
 -- {file, the text to change (found once), what it becomes, what a user
--- would notice}
+-- would notice [, the tests that kill it: a ctest -R expression]}
 local MUTANTS = {
   {"lua/bridge/lwatchdog.c", "if (b->stop_at < 0 || at < b->stop_at)", "if (1)",
    "an inner mt.limit raises the outer instruction budget"},
@@ -104,49 +110,96 @@ local MUTANTS = {
   -- the survivors of issue 23's pass, and its two kills that hung on one
   -- distant test each (graph_max_moves, a match's points)
   {"core/graph.c", " || strcmp(a->name[i], b->name[i]) != 0)", ")",
-   "boards that differ only in their points' names are one variant"},
+   "boards that differ only in their points' names are one variant", "lua.graph"},
   {"core/accuracy.c", "*se = t->states == population ? 0 : -1;", "*se = 0;",
-   "a sample of one shows ± 0.00%"},
+   "a sample of one shows ± 0.00%", "lua.accuracy"},
   {"core/safefile.c", "  if (!failed) failed = check_target(w->path, &p, err) != 0;\n", "",
-   "a link planted at the target during a save is replaced"},
+   "a link planted at the target during a save is replaced", "core.solfile"},
   {"core/solfile.c", "  return header_text(h, 1, canonical) == raw->length &&\n" ..
    "         memcmp(canonical, raw->text, (size_t)raw->length) == 0;",
-   "  return header_text(h, 1, canonical) == raw->length;", "a checksum in capitals is accepted"},
+   "  return header_text(h, 1, canonical) == raw->length;", "a checksum in capitals is accepted", "core.solfile"},
   {"core/perft.c", "int next_flank = rules_flank_at(r, ply + 1);", "int next_flank = rules_flank_at(r, ply);",
-   "flank = 3 on a board of points: perft(4) 6 instead of 8"},
+   "flank = 3 on a board of points: perft(4) 6 instead of 8", "lua.graph"},
   {"core/graph.c", "    if (out[i] > empty) out[i] = empty;\n", "",
-   "a board is refused for moves its positions cannot have"},
+   "a board is refused for moves its positions cannot have", "core.graph"},
   {"core/graph.c", "  return by_pieces < by_empty ? by_pieces : by_empty;", "  return by_pieces;",
-   "a board is refused for moves its positions cannot have"},
+   "a board is refused for moves its positions cannot have", "core.graph"},
   {"lua/bridge/lboard.c", "  if (g->centre >= 0) {", "  if (g->centre > 0) {",
-   "a board's centre is nil when it is the first point"},
+   "a board's centre is nil when it is the first point", "lua.graph"},
   {"lua/module/stats.lua", "local var = c(i, i) - 2 * row[i] / n + total / (n * n)",
-   "local var = c(i, i) - row[i] / n + total / (n * n)", "wrong rating intervals but the last player's"},
+   "local var = c(i, i) - row[i] / n + total / (n * n)", "wrong rating intervals but the last player's", "lua.stats"},
   {"lua/module/standings.lua", "local colours = not (b.start and b.start.value == \"draw\")",
-   "local colours = b.start and b.start.value ~= \"draw\"", "an unsolved start loses its breakdown by colour"},
+   "local colours = b.start and b.start.value ~= \"draw\"", "an unsolved start loses its breakdown by colour", "lua.stats"},
   {"lua/module/standings.lua", "s.wins + s.draws / 2, s.wins, s.losses, s.draws,",
-   "s.wins + s.draws, s.wins, s.losses, s.draws,", "a match's text counts a draw as a point"},
+   "s.wins + s.draws, s.wins, s.losses, s.draws,", "a match's text counts a draw as a point", "lua.stats"},
   {"lua/module/openings.lua", "if draw_at == 0 or before + 1 < draw_at then",
-   "if draw_at == 0 or before < draw_at then", "openings follow lines drawn by repetition"},
+   "if draw_at == 0 or before < draw_at then", "openings follow lines drawn by repetition", "lua.openings"},
   {"lua/module/openings.lua", "if (bare == \"\" or is_tag) and moves then flush() end",
-   "if bare == \"\" and moves then flush() end", "records without a blank line between them fail"},
+   "if bare == \"\" and moves then flush() end", "records without a blank line between them fail", "lua.openings"},
   {"lua/module/tune.lua", "  if e < run.err then", "  if e <= run.err then",
-   "a weight the evaluation ignores drifts to about 1e8"},
+   "a weight the evaluation ignores drifts to about 1e8", "lua.accuracy"},
   {"lua/module/boards.lua", " or\n       (out_a[x2][x] or false) ~= (out_b[y2][y] or false) then", " then",
-   "a one-way line taken for its reverse: false symmetries"},
+   "a one-way line taken for its reverse: false symmetries", "lua.graph"},
   {"lua/module/boards.lua", "    if (x == board.centre) ~= (y == board.centre) then return false end\n", "",
-   "a relabelling moves the centre: false symmetries"},
+   "a relabelling moves the centre: false symmetries", "lua.graph"},
   {"lua/module/boards.lua", "for _, kind in ipairs({\"lines\", \"arrows\"}) do\n    for _, l in ipairs(board[kind])",
    "for _, kind in ipairs({\"lines\"}) do\n    for _, l in ipairs(board[kind])",
-   "a board's symmetries are another's with other arrows"},
+   "a board's symmetries are another's with other arrows", "lua.graph"},
   {"lua/page/play.js", "fill: cells[j] === \"b\" ? \"#fff\" : \"#111\",",
-   "fill: cells[j] === \"b\" ? \"#111\" : \"#fff\",", "a distance written dark on a black piece"},
+   "fill: cells[j] === \"b\" ? \"#111\" : \"#fff\",", "a distance written dark on a black piece", "lua.play_browser"},
   {"lua/page/play.js", "ring(j, c, !wheel && selected !== null && selected !== j);",
-   "ring(j, c, !wheel && selected !== null && selected === j);", "the piece picked is dimmed, not the others"},
+   "ring(j, c, !wheel && selected !== null && selected === j);", "the piece picked is dimmed, not the others", "lua.play_browser"},
   {"lua/module/puzzles.lua", "elseif i % 2 == 0 and (value ~= \"win\" or d ~= want) then",
-   "elseif i % 2 == 0 and (value ~= \"win\") then", "a main line with a short defence checks"},
+   "elseif i % 2 == 0 and (value ~= \"win\") then", "a main line with a short defence checks", "lua.puzzles"},
   {"lua/bridge/lmutorere.c", "    lua_pushnil(L);\n    lua_setfield(L, -3, name);\n    lua_error(L);",
-   "    lua_error(L);", "a part stopped by a budget as it loads stays half loaded"},
+   "    lua_error(L);", "a part stopped by a budget as it loads stays half loaded", "lua.sandbox"},
+  -- a fresh pass over this round's code (issue 23, item 13)
+  {"lua/module/clocks.lua", "return c.moves and c.moves - t.moves % c.moves or nil",
+   "return c.moves and c.moves - t.moves or nil", "movestogo wrong after the first period", "lua.gamefiles|lua.engines|lua.stats"},
+  {"lua/module/clocks.lua", "if elapsed > t.left + c.margin then", "if elapsed > t.left then",
+   "a clock's margin is not granted", "lua.gamefiles|lua.engines|lua.stats"},
+  {"lua/module/clocks.lua", "  if c.moves and t.moves % c.moves == 0 then t.left = t.left + c.base end\n", "",
+   "a new period brings no time", "lua.gamefiles|lua.engines|lua.stats"},
+  {"lua/module/clocks.lua", "if c.increment > 0 then text = text", "if c.increment >= 0 then text = text",
+   "a TimeControl of \"10+0\"", "lua.gamefiles|lua.engines|lua.stats"},
+  {"lua/module/gamefiles.lua", "  for k in next, own do own[k] = nil end", "",
+   "an opening's tags are written into the games played from it", "lua.gamefiles|lua.engines"},
+  {"lua/module/gamefiles.lua", "    if #current == 0 and bare ~= \"\" then first = number end\n", "",
+   "a bad record of a file of games is named at line 1", "lua.gamefiles|lua.engines"},
+  {"lua/module/gamefiles.lua", "by[key] = by[key] or {game = g, tags = t}", "by[key] = {game = g, tags = t}",
+   "resume takes the last copy of a game, not the first", "lua.gamefiles|lua.engines"},
+  {"lua/module/engines.lua", "    if c.movestogo then words[#words + 1] = \"movestogo \" .. c.movestogo end\n", "",
+   "an engine is not told the moves to go", "lua.engines|lua.gamefiles|repl.engines"},
+  {"lua/module/engines.lua", "found.mate, found.score = n > 0 and 2 * n - 1 or 2 * n, nil",
+   "found.mate, found.score = 2 * n, nil", "an engine's mate in 1 is read as 2 plies", "lua.engines|lua.gamefiles|repl.engines"},
+  {"lua/module/engines.lua", "set_option(e, \"Seed\", e.seed % MAX_SEED + 1, true)",
+   "set_option(e, \"Seed\", e.seed, true)", "an engine may get Seed 0 (a seed from its clock)", "lua.engines|lua.gamefiles|repl.engines"},
+  {"lua/module/engines.lua", "local head = from == tostring(game:variant().start) and \"position startpos\"",
+   "local head = false and \"position startpos\"", "an engine never gets startpos", "lua.engines|lua.gamefiles|repl.engines"},
+  {"core/reach.c", "return code_of(winner == p->side ? VALUE_WIN : VALUE_LOSS, 0);",
+   "return code_of(winner == p->side ? VALUE_LOSS : VALUE_WIN, 0);", "a result hook's winner read backwards", "core.reach|lua.reach|lua.solver|lua.metrics|lua.history"},
+  {"core/reach.c", "    if (!lost && --r->count[q]) continue;", "    if (!lost) continue;",
+   "the reachable solution never finds a loss", "core.reach|lua.reach|lua.solver|lua.metrics|lua.history"},
+  {"core/reach.c", "      losing += g.value[g.child[e]] == VALUE_WIN;", "      losing += g.value[g.child[e]] == VALUE_LOSS;",
+   "the census counts the wrong traps", "core.reach|lua.reach|lua.solver|lua.metrics|lua.history"},
+  {"core/states.c", "        ha->moves[i].to != hb->moves[i].to)", "        0)",
+   "two histories that differ in a move's end are one state", "core.reach|lua.reach|lua.history|lua.metrics"},
+  {"core/states.c", "return ply < (uint32_t)x->opening ? ply : (uint32_t)x->opening;",
+   "return ply <= (uint32_t)x->opening ? ply : (uint32_t)x->opening;", "the last opening ply kept apart", "core.reach|lua.reach|lua.history|lua.metrics"},
+  {"core/symtable.c", "return (value == VALUE_LOSS) == t->even_wins;", "return (value == VALUE_LOSS) != t->even_wins;",
+   "a 2-bit table's distances of the wrong parity", "core.symsolver|core.solfile|lua.solver|lua.metrics"},
+  {"core/symtable.c", "int win = value == VALUE_WIN, ok = k == 0 || !win;", "int win = value == VALUE_WIN, ok = !win;",
+   "a blocked side's distance searched wrong", "core.symsolver|core.solfile|lua.solver|lua.metrics"},
+  {"core/symwave.c", "uint64_t low = p == n ? m.to_centre : m.to_centre & board_full(p);",
+   "uint64_t low = m.to_centre;", "a periodic board's children counted twice: losses drawn", "core.symsolver|lua.solver"},
+  {"core/symwave.c", "if (k == 0 || out[0] != index) arms[k] = 0, out[k++] = index;",
+   "arms[k] = 0, out[k++] = index;", "a predecessor counted twice: false losses", "core.symsolver|lua.solver"},
+  {"lua/bridge/lprocess.c", "lua_pushlstring(L, p->got, k && p->got[k - 1] == '\\r' ? k - 1 : k);",
+   "lua_pushlstring(L, p->got, k);", "an engine's CRLF lines end in a carriage return", "lua.engines|repl.engines"},
+  {"lua/bridge/lprocess.c", "  luaL_argcheck(L, !memchr(text, '\\n', n), 2, \"one line (no line break)\");\n", "",
+   "a line sent to an engine may carry a second command", "lua.engines|repl.engines"},
+  {"lua/bridge/lprocess.c", "    if (cancel_now(&cancel)) return lwatchdog_raise(L);\n    int ms = SLICE_MS;",
+   "    int ms = SLICE_MS;", "waiting for an engine ignores Ctrl-C and budgets", "lua.engines|repl.engines"},
 }
 
 local function read(path)
@@ -164,6 +217,18 @@ end
 
 local function sh(command) return os.execute(command .. " > /dev/null 2>&1") end
 
+-- Runs ctest (only the tests matching tests, when given) on the build;
+-- returns true when every test passed, and the names of those that failed.
+local function run_tests(tests)
+  local log = os.tmpname()
+  local passed = os.execute(string.format("ctest --test-dir %s -j2 --timeout 300 %s > %s 2>&1", build,
+                                          tests and "-R '" .. tests .. "'" or "--stop-on-failure", log))
+  local failed = {}
+  for name in read(log):gmatch("\n%s*%d+ %- (%S+) %(") do failed[#failed + 1] = name end
+  os.remove(log)
+  return passed, failed
+end
+
 if check_only then
   for i, m in ipairs(MUTANTS) do
     local text = read(m[1])
@@ -179,7 +244,7 @@ assert(sh("cmake --build " .. build .. " -j2"), "the unmutated build")
 local killed, survived, broken = 0, {}, {}
 for i, m in ipairs(MUTANTS) do
   if only and i ~= only then goto next_mutant end
-  local file, from, to, what = m[1], m[2], m[3], m[4]
+  local file, from, to, what, tests = m[1], m[2], m[3], m[4], quick and m[5] or nil
   local original = read(file)
   local at = original:find(from, 1, true)
   if not at or original:find(from, at + 1, true) then
@@ -188,11 +253,14 @@ for i, m in ipairs(MUTANTS) do
     write(file, original:sub(1, at - 1) .. to .. original:sub(at + #from))
     local start = os.time()
     local built = sh("cmake --build " .. build .. " -j2")
-    local passed = built and sh("ctest --test-dir " .. build .. " -j2 --stop-on-failure --timeout 120")
+    local passed, failed = false, {}
+    if built then passed, failed = run_tests(tests) end
+    if built and tests and passed then passed, failed = run_tests(nil) end
     write(file, original)
-    local fate = not built and "killed (does not build)" or passed and "SURVIVED" or "killed"
+    local fate = not built and "killed (does not build)" or passed and "SURVIVED" or
+                 "killed by " .. table.concat(failed, " ")
     if passed then survived[#survived + 1] = string.format("%s: %s", file, what) else killed = killed + 1 end
-    print(string.format("%2d %-16s %-24s %s (%d s)", i, file, fate, what, os.time() - start))
+    print(string.format("%2d %-16s %s: %s (%d s)", i, file, fate, what, os.time() - start))
     io.stdout:flush()
   end
   ::next_mutant::
