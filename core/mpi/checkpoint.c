@@ -178,10 +178,9 @@ int checkpoint_load(Part *p, const char *dir, const char *variant, char *err) {
   int all, any;
   if (exchange_agree(1, rc < 0, &all, &any) || any) {
     if (rc < 0)
-      snprintf(err, BOARD_ERRMAX, "rank %d's checkpoint %.50s: %.80s",
-               p->ex.me, path, why);
+      snprintf(err, BOARD_ERRMAX, "checkpoint %.60s: %.80s", path, why);
     else
-      snprintf(err, BOARD_ERRMAX, "another rank's checkpoint is refused");
+      err[0] = 0; /* another rank's is refused: it tells */
     return -1;
   }
   if (exchange_least(wave, &least) || exchange_sum(wave, &top, &most)) {

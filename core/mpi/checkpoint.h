@@ -38,8 +38,9 @@ int checkpoint_save(const Part *p, const char *dir, const char *variant,
 ** same rules and ranks: its codes, wave and counts.  Returns 1 when every
 ** rank read one of the same wave, 0 when no rank has one, or -1 with why
 ** in err (a file of another variant, program, slice or rank count,
-** damaged, of another wave than the other ranks', or missing on some).
-** The same on every rank. */
+** damaged, of another wave than the other ranks', or missing on some),
+** err empty on a rank whose own file was not refused.  The same on every
+** rank. */
 int checkpoint_load(Part *p, const char *dir, const char *variant, char *err);
 
 /* Removes this rank's checkpoint from dir (the solve is written). */

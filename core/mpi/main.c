@@ -52,6 +52,13 @@ static double now(void) {
   return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* Seconds of processor time of this process. */
+static double cpu_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 /* Writes x with thousands separators into buf (32 bytes). */
 static const char *count(uint64_t x, char *buf) {
   char digits[24];
@@ -310,20 +317,24 @@ static int write_file(Part *p, const Rules *r, const char *path, char *err) {
 
 /* --- the run --- */
 
-/* Tells what the run took: time, memory, messages. */
-static void summary(const Part *p, int waves, double seconds) {
-  uint64_t peak = peak_memory(), all, most, least, sent, top, kept;
+/* Tells what the run took: time (wall clock, and the most processor time
+** of a rank, cpu its own), memory, messages. */
+static void summary(const Part *p, int waves, double seconds, double cpu) {
+  uint64_t peak = peak_memory(), all, most, least, sent, top, kept, busiest;
   char a[32], b[16], c[16], e[16];
   double classes = (double)p->entries;
+  exchange_sum((uint64_t)(cpu * 1e6), &top, &busiest);
   exchange_sum(peak, &all, &most);
   exchange_least(peak, &least);
   exchange_sum(p->ex.bytes_sent, &sent, &top);
   exchange_sum(p->bytes_kept, &kept, &top);
   if (p->ex.me != 0) return;
-  printf("solved in %.2f s, %d waves, %llu rounds: %s bytes sent between "
-         "ranks, %.2f a class (%.2f were every class on a rank of its own); "
-         "peak memory a rank %s (least %s), %s in all\n",
-         seconds, waves, (unsigned long long)p->ex.rounds, count(sent, a),
+  printf("solved in %.2f s (processor time of a rank %.2f s at most), %d "
+         "waves, %llu rounds: %s bytes sent between ranks, %.2f a class (%.2f "
+         "were every class on a rank of its own); peak memory a rank %s "
+         "(least %s), %s in all\n",
+         seconds, (double)busiest / 1e6, waves, (unsigned long long)p->ex.rounds,
+         count(sent, a),
          (double)sent / classes, (double)(sent + kept) / classes,
          memory_format((size_t)most, b), memory_format((size_t)least, c),
          memory_format((size_t)all, e));
@@ -354,7 +365,8 @@ static int begin(const Args *a, const Rules *r, Part *p, int me) {
   exchange_agree(1, bad, &all, &any);
   if (!any && a->checkpoint) {
     int resumed = checkpoint_load(p, a->checkpoint, checkpoints.variant, err);
-    bad = any = resumed < 0;
+    any = resumed < 0;
+    bad = any && err[0];
     checkpoints.wave = resumed > 0 ? p->d : 0;
   }
   if (!any) return 0;
@@ -391,10 +403,10 @@ static int run(const Args *a, const Rules *r, int me) {
              a->checkpoint, p.d, 100.0 * (double)p.settled / (double)p.entries);
     fflush(stdout);
   }
-  double t = now();
+  double t = now(), cpu = cpu_now();
   int rc = part_solve(&p, on_wave);
   int waves = p.d;
-  if (rc == SOLVER_OK) summary(&p, waves, now() - t);
+  if (rc == SOLVER_OK) summary(&p, waves, now() - t, cpu_now() - cpu);
   if (rc == SOLVER_OK) rc = write_file(&p, r, a->file, err);
   if (rc == SOLVER_OK && a->checkpoint) checkpoint_remove(&p, a->checkpoint);
   if (me == 0 && rc == SOLVER_OK)

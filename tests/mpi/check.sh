@@ -102,13 +102,13 @@ echo "ok: SIGINT to mpirun stops every rank, the old file whole, the checkpoints
 status=0
 $mpirun -np 2 "$mpi" --variant standard --arms 24 --file "$work/x.mts" \
   --checkpoint "$work/ck" > "$work/out" 2>&1 || status=$?
-[ $status -eq 1 ] && grep -q "rank-0-of-2.mtc: it is a checkpoint of another run" "$work/out" &&
+[ $status -eq 1 ] && grep -q "^mutorere-mpi: checkpoint $work/ck/rank-0-of-2.mtc: it is a checkpoint of another run ([0-9.]*, rules arms=26 " "$work/out" &&
   ! grep -q "^wave" "$work/out" || fail "another board's checkpoints: $status, $(cat "$work/out")"
 cp "$work/ck/rank-1-of-2.mtc" "$work/saved"
 printf 'X' | dd of="$work/ck/rank-1-of-2.mtc" bs=1 seek=1000 conv=notrunc 2> /dev/null
 status=0
 $mpirun -np 2 $go > "$work/out" 2>&1 || status=$?
-[ $status -eq 1 ] && grep -q "rank 1: rank 1's checkpoint .*: it is damaged or truncated" "$work/out" &&
+[ $status -eq 1 ] && grep -q "^mutorere-mpi: rank 1: checkpoint $work/ck/rank-1-of-2.mtc: it is damaged or truncated$" "$work/out" &&
   ! grep -q "^wave" "$work/out" || fail "a damaged checkpoint: $status, $(cat "$work/out")"
 mv "$work/saved" "$work/ck/rank-1-of-2.mtc"
 echo "ok: checkpoints of another board, and damaged ones, refused"
