@@ -92,12 +92,12 @@ test("what goes wrong loses the game with its reason, and the engine starts agai
     {"hang", {clock = {base = 0.4}}, "time", "no move within"},
     {"hang", {budget = {time = 0.4}}, "hang", "the time budget (0.4 s) ran out"},
     {"slow", {clock = {base = 0.4}}, "time", "no move within"},
-    {"silent", {clock = {base = 2}}, "hang", "no 'readyok' within 0.5 s"},
+    {"silent", {clock = {base = 2}}, "hang", "no 'readyok' within 3 s"},
   }
   for _, c in ipairs(cases) do
     local fault, options, reason, message = c[1], c[2], c[3], c[4]
     local p = toy("toy-" .. fault, {Fault = fault, FaultPly = fault == "silent" and 0 or 4},
-                  fault == "silent" and {startup = 0.5} or nil)
+                  fault == "silent" and {startup = 3} or nil) -- time to start on a loaded machine
     options.games = 2
     local m = mt.match(p, "random", options)
     for i, r in ipairs(m.records) do
@@ -228,7 +228,7 @@ test("an engine whose child outlives it, that ignores quit, floods or answers tw
 end)
 
 test("an engine declaring 100000 options: it plays, and only the first 1000 are kept", function()
-  local p, mark = hostile("many-options", 0)
+  local p, mark = hostile("many-options", 0, 60)
   collectgarbage()
   collectgarbage()
   local before = collectgarbage("count")
@@ -401,10 +401,10 @@ test("mt.accuracy of an engine that fails: it stops, saying why", function()
   -- {mode, what the error says}: an engine given a move time that never
   -- answers counts as hung `startup` seconds past it (there is no clock)
   local cases = {
-    {"close-stdout", "engine close-stdout: no move within 0.3 s of its move time (0.05 s)"},
+    {"close-stdout", "engine close-stdout: no move within 3 s of its move time (0.05 s)"},
     {"exit-mid", "engine exit-mid: crashed (exit 0)"},
     {"garbage-move", '"zzz" is not a legal move'},
-    {"flood-forever", "engine flood-forever: no move within 0.3 s of its move time (0.05 s)"},
+    {"flood-forever", "engine flood-forever: no move within 3 s of its move time (0.05 s)"},
   }
   local limited, err = mt.limit({time = 60}, function()
     for _, c in ipairs(cases) do
@@ -412,7 +412,7 @@ test("mt.accuracy of an engine that fails: it stops, saying why", function()
       marks = marks + 1
       local mark = string.format("mark-%d-%d-%s", my_pid(), marks, mode)
       local p = mt.player{command = {PYTHON, HOSTILE, mode, "0", mark}, name = mode,
-                          stderr = false, startup = 0.3, limits = {time = 0.05}}
+                          stderr = false, startup = 3, limits = {time = 0.05}}
       raises(function() mt.accuracy(p, "standard", {sample = 10}) end, message, mode)
       eq(left_behind(mark), {}, mode .. ": nothing left")
     end
