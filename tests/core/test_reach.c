@@ -187,6 +187,8 @@ static void test_sameness(void) {
   CHECK(states_same(&x, &p[2], &h[2], &p[3], &h[3]));
   h[2].moves[0].from = 2;
   CHECK(!states_same(&x, &p[2], &h[2], &p[3], &h[3]));
+  h[2].moves[0] = (Move){3, 4}; /* the same start, another end */
+  CHECK(!states_same(&x, &p[2], &h[2], &p[3], &h[3]));
   Position q = p[3];
   q.side = WHITE;
   CHECK(!states_same(&x, &q, &h[3], &p[3], &h[3]));

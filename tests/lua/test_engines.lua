@@ -494,3 +494,41 @@ test("scripts/tools/match.lua: what a cutechess or fastchess user types", functi
   eq(children(), {}, "no child left")
   os.remove(path)
 end)
+
+-- What an engine is told, as a log of the lines it reads (tee in front
+-- of the toy engine): the moves to go of a clock with periods, startpos
+-- from the start, seeds its Seed option takes; and a mate it reports, read
+-- back in plies.
+test("what an engine is told: movestogo, startpos, its seeds; its mate read in plies", function()
+  local log = os.tmpname()
+  local logged = mt.player{command = {"/bin/sh", "-c", string.format("tee -a '%s' | '%s' '%s'", log,
+                                                                     PYTHON, TOY)},
+                           name = "logged"}
+  mt.match(logged, "random", {games = 2, seed = 9, clock = {base = 5, moves = 3}, max_plies = 12})
+  local togo, positions, seeds = {}, {}, {}
+  for line in io.lines(log) do
+    if line:find("^go ") then togo[#togo + 1] = tonumber(line:match(" movestogo (%d+)")) or 0 end
+    if line:find("^position ") then positions[#positions + 1] = line end
+    local seed = line:match("^setoption name Seed value (%S+)")
+    if seed then seeds[#seeds + 1] = math.tointeger(tonumber(seed)) end
+  end
+  os.remove(log)
+  check(#togo >= 2, "the engine moved: " .. #togo)
+  local game_togo = {} -- the moves to go count down 3, 2, 1 in each game
+  for i, line in ipairs(positions) do
+    local made = select(2, (line:match(" moves (.*)$") or ""):gsub("%S+", ""))
+    game_togo[i] = 3 - (made // 2) % 3 -- the engine's own moves made: made // 2
+  end
+  eq(togo, game_togo, "movestogo from the moves made")
+  eq(positions[1]:match("^position (%S+)"), "startpos", "a game from the start: startpos")
+  eq(#seeds, 2, "a seed each game")
+  for _, s in ipairs(seeds) do
+    check(s and s >= 1 and s <= 2147483647, "a seed its option takes: " .. tostring(s))
+  end
+  check(seeds[1] ~= seeds[2], "two games, two seeds")
+  -- mutorere --ugi reports a win in 3 plies as mate in 2 (moves): 3 plies again
+  local g = mt.game("standard", "bwbbwww./b b 10")
+  local _, inside = mt.player("perfect"):choose(g)
+  local _, outside = ugi("ugi-perfect", {Player = "perfect"}):choose(g, {depth = 6})
+  eq(outside.mate, inside.mate, "the mate in plies, as the player inside finds it")
+end)

@@ -82,6 +82,29 @@ test("clocks: each move charged, the increment added, a new period's time", func
          "option clock: unknown option \"inc\"")
 end)
 
+test("a time control without an increment as cutechess writes it: \"5\", \"40/5\"", function()
+  local path = scratch()
+  local m = mt.match("random", "random", {games = 1, clock = {base = 5}, file = path, max_plies = 6})
+  eq(mt.load_games(path)[1]:tags().TimeControl, "5", "the base alone")
+  check(tostring(m):find("clock 5 (base 5 s, increment 0 s)", 1, true), "said: " .. tostring(m))
+  local periods = mt.match("random", "random", {games = 1, clock = {base = 5, moves = 40},
+                                                max_plies = 6})
+  check(tostring(periods):find("clock 40/5 (", 1, true), "said: " .. tostring(periods))
+  os.remove(path)
+end)
+
+test("a game played from an opening's record keeps none of that record's tags", function()
+  local path = scratch()
+  local opening = '[Site "the opening\'s"]\n[Annotator "someone"]\n[Variant "standard"]\n\n1. 4-c\n'
+  mt.match("random", "random", {games = 2, file = path, openings = {opening}, max_plies = 8})
+  for i, g in ipairs(mt.load_games(path)) do
+    local t = g:tags()
+    eq({t.Site, t.Annotator}, {}, "game " .. i .. ": no tag of the opening's")
+    eq(g:history()[1], "4-c", "game " .. i .. ": from the opening")
+  end
+  os.remove(path)
+end)
+
 test("the file of games: every game as a record, read back by mt.load_games", function()
   local path = scratch()
   local slow = mt.player(function(g)
@@ -146,6 +169,19 @@ test("resume: only the missing games, with the seeds they would have had", funct
   local again = mt.match(a, b, options)
   eq(#mt.load_games(part), 8, "a finished match resumed plays nothing")
   eq(games_of(again), games_of(full), "and gives the same result")
+  -- a game twice in the file (a later copy, unfinished, declaring another
+  -- result): the first copy is the one taken
+  local g1 = mt.load_games(full_path)[1]
+  local key = {}
+  for _, k in ipairs({"Event", "Seed", "Game", "Black", "White"}) do key[k] = g1:tags()[k] end
+  key.Result = ({["1-0"] = "0-1", ["0-1"] = "1-0", ["1/2-1/2"] = "1-0"})[g1:tags().Result]
+  local copy = mt.game(g1:variant(), g1:start()):play(g1:history()[1])
+  local twice = scratch()
+  spill(twice, texts[1] .. copy:record(key) .. "\n")
+  local first = mt.match(a, b, {games = 8, seed = 4, openings = {plies = 4}, file = twice,
+                                resume = true})
+  eq(games_of(first)[1], games_of(full)[1], "game 1 as its first copy has it")
+  os.remove(twice)
   -- an SPRT match resumed stops where the whole run stopped
   local s1, s2 = scratch(), scratch()
   local sprt = {games = 200, seed = 2, openings = {plies = 8}, file = s1,
