@@ -14,11 +14,12 @@
 --     --ranks 1,2,3,4   rank counts measured on each
 --     --best K          each measured K times, the quickest kept, and the
 --                       least processor time (1)
---     --plan 38:64,40:256,44:4096   boards planned, each on its ranks
+--     --plan 38:64,40:256,44:1024   boards planned, each on its ranks
 --     --rate R          classes a second a rank works through (default:
---                       as measured on one rank, without messages, at the
---                       largest board, in processor time: what a core of
---                       its own would do, however busy this machine is)
+--                       as measured at the largest board on the most
+--                       ranks, in processor time: what a core of its own
+--                       would do, the messages' handling included, however
+--                       busy this machine is)
 --     --bytes B         bytes a class when every class's neighbours are on
 --                       other ranks, at the largest board measured (default:
 --                       as measured; it grows by the step measured between
@@ -42,7 +43,7 @@
 
 local options = {mpi = "build-mpi/mutorere-mpi",
                  mpirun = "mpirun --oversubscribe --allow-run-as-root",
-                 arms = "24,26,28", ranks = "1,2,3,4", plan = "38:64,40:256,44:4096",
+                 arms = "24,26,28", ranks = "1,2,3,4", plan = "38:64,40:256,44:1024",
                  latency = "0.002", bandwidth = "1.5e8", disk = "5e8", ["wave-step"] = "26", best = "1"}
 local known = {rate = true, bytes = true, waves = true}
 for key in pairs(options) do known[key] = true end
@@ -177,15 +178,18 @@ for _, m in ipairs(runs) do
   if m.arms < largest then second = math.max(second, m.arms) end
 end
 local rate, bytes, waves = tonumber(options.rate), tonumber(options.bytes), tonumber(options.waves)
-local bytes_step, recounts, overhead = 0, 1, 0
+local bytes_step, recounts, overhead, most_ranks, alone = 0, 1, 0, 0, nil
 for _, m in ipairs(runs) do
   local c = classes(m.arms)
   if m.arms == largest then
     waves = tonumber(options.waves) or m.waves
     bytes = tonumber(options.bytes) or m.bound
     if m.ranks == 1 then
-      rate = tonumber(options.rate) or c / m.cpu
+      alone = c / m.cpu
       recounts = m.rounds / (m.waves * math.ceil(c / SCAN))
+    end
+    if m.ranks > most_ranks and not options.rate then
+      most_ranks, rate = m.ranks, c / m.cpu / m.ranks
     end
   end
   -- what a rank holds besides its share of the table: buffers, Open MPI
@@ -202,12 +206,15 @@ largest = largest > 0 and largest or 28
 local latency, bandwidth = tonumber(options.latency), tonumber(options.bandwidth)
 local disk, wave_step = tonumber(options.disk), tonumber(options["wave-step"])
 
-print(string.format("\n## The plan\n\nFrom %d arms: %s classes a second a rank; %d waves, %d " ..
+print(string.format("\n## The plan\n\nFrom %d arms: %s classes a second a rank%s; %d waves, %d " ..
                     "more every two arms; %.2f bytes a class, %.2f more every two arms; " ..
                     "%.2f rounds a wave for each %d classes of a slice; %s a rank besides its " ..
                     "table.  The cluster: %s s a round, %s bytes a second a rank, the file " ..
                     "written at %s bytes a second.\n",
-                    largest, count(rate), waves, wave_step, bytes, bytes_step, recounts, SCAN,
+                    largest, count(rate),
+                    alone and most_ranks > 1 and string.format(" (at %d ranks; %s on one, without " ..
+                      "messages)", most_ranks, count(alone)) or "",
+                    waves, wave_step, bytes, bytes_step, recounts, SCAN,
                     size(overhead), options.latency, options.bandwidth, options.disk))
 head({"arms", "ranks", "memory a rank", "waves", "rounds", "bytes a class", "network in all",
       "a rank", "file", "hours: work", "rounds", "network", "file", "in all"})
