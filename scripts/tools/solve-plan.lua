@@ -7,7 +7,7 @@
 --
 --   lua5.4 scripts/tools/solve-plan.lua [options]   (or mutorere ...)
 --     --mpi PATH        mutorere-mpi (build-mpi/mutorere-mpi); "none": the
---                       sizes, and a plan from the figures given below
+--                       sizes, and a plan when its figures are given below
 --     --mpirun CMD      how to start it ("mpirun --oversubscribe
 --                       --allow-run-as-root": ranks past the cores share them)
 --     --arms 24,26,28   boards measured
@@ -209,7 +209,8 @@ for key in pairs(figures) do
   f[key:gsub("-", "_")] = tonumber(options[key]) or f[key:gsub("-", "_")]
 end
 if not (f.from and f.rate and f.bytes and f.waves) then
-  io.stderr:write("solve-plan.lua: measure, or give --from, --rate, --bytes and --waves\n")
+  if options.mpi == "none" then return end -- the sizes alone
+  io.stderr:write("solve-plan.lua: no plan: measure, or give --from, --rate, --bytes and --waves\n")
   os.exit(2)
 end
 local rate, bytes, waves, bytes_step = f.rate, f.bytes, f.waves, f.bytes_step
