@@ -72,10 +72,11 @@ int checkpoint_save(const Part *p, const char *dir, const char *variant,
                     char *err) {
   char path[SAFEFILE_PATHMAX], why[BOARD_ERRMAX] = "";
   SafeFile w;
-  int bad = path_of(p, dir, path) ? (snprintf(why, sizeof why, "%s",
-                                              "the folder's name is too long"),
-                                     1)
-                                  : 0;
+  int bad =
+      path_of(p, dir, path)
+          ? (snprintf(why, sizeof why, "%s", "the folder's name is too long"),
+             1)
+          : 0;
   if (!bad && safefile_begin(&w, path, why)) bad = 1;
   if (!bad && write_state(p, variant, &w)) {
     snprintf(why, sizeof why, "%s", strerror(errno ? errno : EIO));
@@ -87,10 +88,13 @@ int checkpoint_save(const Part *p, const char *dir, const char *variant,
   if (any && bad == 0) safefile_abort(&w);
   if (!any && safefile_commit(&w, why)) bad = 3;
   if (bad)
-    snprintf(err, BOARD_ERRMAX, "rank %d cannot write its checkpoint %.50s: "
-             "%.60s", p->ex.me, path, why);
+    snprintf(err, BOARD_ERRMAX,
+             "rank %d cannot write its checkpoint %.50s: "
+             "%.60s",
+             p->ex.me, path, why);
   else if (any)
-    snprintf(err, BOARD_ERRMAX, "another rank could not write its "
+    snprintf(err, BOARD_ERRMAX,
+             "another rank could not write its "
              "checkpoint");
   return bad || any ? -1 : 0;
 }
@@ -133,23 +137,25 @@ static int read_state(Part *p, FILE *f, const char *variant, char *err) {
       sscanf(sent, "%" SCNu64 " %" SCNu64, &bytes_sent, &kept) != 2 ||
       sscanf(rounds, "%" SCNu64, &r) != 1 ||
       sscanf(sum, "%" SCNx64, &want) != 1 || d < 1 || d > p->max_distance) {
-    snprintf(err, BOARD_ERRMAX, "it is no checkpoint of mutorere-mpi, or a "
+    snprintf(err, BOARD_ERRMAX,
+             "it is no checkpoint of mutorere-mpi, or a "
              "damaged one");
     return -1;
   }
   if (strcmp(program, MUTORERE_VERSION) != 0 ||
       strcmp(line_variant, variant) != 0 || atoi(ranks) != p->ex.ranks ||
       atoi(rank) != p->ex.me || lo != p->lo || hi != p->hi) {
-    snprintf(err, BOARD_ERRMAX, "it is a checkpoint of another run (%.16s, "
-             "%.70s, rank %.8s of %.8s)", program, line_variant, rank, ranks);
+    snprintf(err, BOARD_ERRMAX,
+             "it is a checkpoint of another run (%.16s, "
+             "%.70s, rank %.8s of %.8s)",
+             program, line_variant, rank, ranks);
     return -1;
   }
   int k = header(p, variant, d, s, bytes_sent, kept, r, text);
   uint64_t h = checksum(0xcbf29ce484222325u, (const uint8_t *)text,
                         k > 0 ? (size_t)k : 0);
   if (fread(p->codes, 1, codes_bytes(p), f) != codes_bytes(p) ||
-      fgetc(f) != EOF ||
-      checksum(h, p->codes, codes_bytes(p)) != want) {
+      fgetc(f) != EOF || checksum(h, p->codes, codes_bytes(p)) != want) {
     snprintf(err, BOARD_ERRMAX, "it is damaged or truncated");
     return -1;
   }
@@ -188,9 +194,10 @@ int checkpoint_load(Part *p, const char *dir, const char *variant, char *err) {
     return -1;
   }
   if (least != most) {
-    snprintf(err, BOARD_ERRMAX, "the checkpoints in %.40s are of waves %llu "
-             "to %llu%s: not of one run; remove them to start again", dir,
-             (unsigned long long)least, (unsigned long long)most,
+    snprintf(err, BOARD_ERRMAX,
+             "the checkpoints in %.40s are of waves %llu "
+             "to %llu%s: not of one run; remove them to start again",
+             dir, (unsigned long long)least, (unsigned long long)most,
              least == 0 ? " (some ranks have none)" : "");
     return -1;
   }

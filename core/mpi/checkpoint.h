@@ -28,9 +28,10 @@
 #include "waves.h"
 
 /* Writes this rank's checkpoint of p, after wave p->d (the next is
-** p->d + 1), to dir for the variant line variant.  Returns 0 on every rank when every
-** rank wrote its file, else -1 with why in err on the ranks that failed
-** (and "another rank failed" on the others); the old files then stay. */
+** p->d + 1), to dir for the variant line variant.  Returns 0 on every
+** rank when every rank wrote its file, else -1 with why in err on the
+** ranks that failed (and "another rank could not..." on the others); the
+** old files then stay. */
 int checkpoint_save(const Part *p, const char *dir, const char *variant,
                     char *err);
 

@@ -108,8 +108,7 @@ static int read_args(int argc, char **argv, Args *a, char *err) {
                  "not %.40s", value);
         return -1;
       }
-    }
-    else if (strcmp(key, "--arms") == 0) {
+    } else if (strcmp(key, "--arms") == 0) {
       char *end;
       long n = strtol(value, &end, 10);
       if (*end || end == value || n < 0 || n > 1000) {
@@ -333,8 +332,8 @@ static void summary(const Part *p, int waves, double seconds, double cpu) {
          "waves, %llu rounds: %s bytes sent between ranks, %.2f a class (%.2f "
          "were every class on a rank of its own); peak memory a rank %s "
          "(least %s), %s in all\n",
-         seconds, (double)busiest / 1e6, waves, (unsigned long long)p->ex.rounds,
-         count(sent, a),
+         seconds, (double)busiest / 1e6, waves,
+         (unsigned long long)p->ex.rounds, count(sent, a),
          (double)sent / classes, (double)(sent + kept) / classes,
          memory_format((size_t)most, b), memory_format((size_t)least, c),
          memory_format((size_t)all, e));

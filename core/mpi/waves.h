@@ -71,8 +71,9 @@ static inline int part_owner(const Part *p, uint64_t i) {
 
 /* Solves the last layer over the ranks from wave p->d (0, or a
 ** checkpoint's: then its codes are not started again), telling report
-** after each wave; p->codes then holds the values of the slice.  Returns a SOLVER_* code,
-** the same on every rank (p->err says why on SOLVER_ERROR). */
+** after each wave; p->codes then holds the values of the slice.  Returns
+** a SOLVER_* code, the same on every rank (p->err says why on
+** SOLVER_ERROR). */
 int part_solve(Part *p, PartReport report);
 
 /* The bytes of the file's table that this rank holds: its values. */

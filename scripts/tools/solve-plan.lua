@@ -7,23 +7,29 @@
 --
 --   lua5.4 scripts/tools/solve-plan.lua [options]   (or mutorere ...)
 --     --mpi PATH        mutorere-mpi (build-mpi/mutorere-mpi); "none": the
---                       sizes, and a plan from --rate, --bytes and --waves
+--                       sizes, and a plan when its figures are given below
 --     --mpirun CMD      how to start it ("mpirun --oversubscribe
 --                       --allow-run-as-root": ranks past the cores share them)
 --     --arms 24,26,28   boards measured
 --     --ranks 1,2,3,4   rank counts measured on each
 --     --best K          each measured K times, the quickest kept, and the
 --                       least processor time (1)
---     --plan 38:64,40:256,44:4096   boards planned, each on its ranks
---     --rate R          classes a second a rank works through (default:
---                       as measured on one rank, without messages, at the
---                       largest board, in processor time: what a core of
---                       its own would do, however busy this machine is)
---     --bytes B         bytes a class when every class's neighbours are on
---                       other ranks, at the largest board measured (default:
---                       as measured; it grows by the step measured between
---                       the two largest boards, every two arms)
---     --waves W         waves of the largest board measured (as measured)
+--     --plan 38:64,40:256,44:1024   boards planned, each on its ranks
+--   the plan's figures, as measured unless given:
+--     --from N          the board they are of (the largest measured)
+--     --rate R          classes a second a rank works through: at the most
+--                       ranks measured, in processor time (what a core of
+--                       its own would do, the messages' handling included,
+--                       however busy this machine is)
+--     --bytes B         bytes a class were every class on a rank of its own
+--     --bytes-step S    their growth every two arms (from the two largest
+--                       boards measured)
+--     --waves W         waves
+--     --recounts K      rounds a wave for each 4,194,304 classes of a slice
+--                       (more than 1 where entries are counted again; at
+--                       one rank)
+--     --overhead M      bytes a rank holds besides its slice's 4 bits (the
+--                       most measured)
 --     --wave-step N     waves more every two arms past it (26: 28 to 30 to
 --                       32 arms took 24 each, the steps growing)
 --     --latency S       seconds a round takes on the cluster: three
@@ -42,10 +48,14 @@
 
 local options = {mpi = "build-mpi/mutorere-mpi",
                  mpirun = "mpirun --oversubscribe --allow-run-as-root",
-                 arms = "24,26,28", ranks = "1,2,3,4", plan = "38:64,40:256,44:4096",
+                 arms = "24,26,28", ranks = "1,2,3,4", plan = "38:64,40:256,44:1024",
                  latency = "0.002", bandwidth = "1.5e8", disk = "5e8", ["wave-step"] = "26", best = "1"}
-local known = {rate = true, bytes = true, waves = true}
+-- the plan's figures, measured unless given
+local figures = {from = true, rate = true, waves = true, bytes = true, ["bytes-step"] = true,
+                 recounts = true, overhead = true}
+local known = {}
 for key in pairs(options) do known[key] = true end
+for key in pairs(figures) do known[key] = true end
 local i = 1
 while i <= #arg do
   local key, value = arg[i]:match("^%-%-([%w-]+)$"), arg[i + 1]
@@ -170,45 +180,58 @@ if options.mpi ~= "none" then
   end
 end
 
--- The figures the plan stands on: given, or the measured ones.
+-- The figures the plan stands on: the measured ones, or as given.
 local largest, second = 0, 0
 for _, m in ipairs(runs) do largest = math.max(largest, m.arms) end
 for _, m in ipairs(runs) do
   if m.arms < largest then second = math.max(second, m.arms) end
 end
-local rate, bytes, waves = tonumber(options.rate), tonumber(options.bytes), tonumber(options.waves)
-local bytes_step, recounts, overhead = 0, 1, 0
+local f = {bytes_step = 0, recounts = 1, overhead = 0}
+local most_ranks, alone = 0, nil
 for _, m in ipairs(runs) do
   local c = classes(m.arms)
   if m.arms == largest then
-    waves = tonumber(options.waves) or m.waves
-    bytes = tonumber(options.bytes) or m.bound
+    f.waves, f.bytes = m.waves, m.bound
     if m.ranks == 1 then
-      rate = tonumber(options.rate) or c / m.cpu
-      recounts = m.rounds / (m.waves * math.ceil(c / SCAN))
+      alone = c / m.cpu
+      f.recounts = m.rounds / (m.waves * math.ceil(c / SCAN))
     end
+    if m.ranks > most_ranks then most_ranks, f.rate = m.ranks, c / m.cpu / m.ranks end
   end
   -- what a rank holds besides its share of the table: buffers, Open MPI
-  overhead = math.max(overhead, m.least - c / 2 / m.ranks)
+  f.overhead = math.max(f.overhead, m.most - c / 2 / m.ranks)
 end
 for _, m in ipairs(runs) do
-  if m.arms == second then bytes_step = (bytes - m.bound) / ((largest - second) / 2) end
+  if m.arms == second then f.bytes_step = (f.bytes - m.bound) / ((largest - second) / 2) end
 end
-if not (rate and bytes and waves) then
-  io.stderr:write("solve-plan.lua: measure, or give --rate, --bytes and --waves\n")
+f.from = largest > 0 and largest or nil
+for key in pairs(figures) do
+  f[key:gsub("-", "_")] = tonumber(options[key]) or f[key:gsub("-", "_")]
+end
+if not (f.from and f.rate and f.bytes and f.waves) then
+  if options.mpi == "none" then return end -- the sizes alone
+  io.stderr:write("solve-plan.lua: no plan: measure, or give --from, --rate, --bytes and --waves\n")
   os.exit(2)
 end
-largest = largest > 0 and largest or 28
+local rate, bytes, waves, bytes_step = f.rate, f.bytes, f.waves, f.bytes_step
+local recounts, overhead = f.recounts, f.overhead
+largest = f.from
 local latency, bandwidth = tonumber(options.latency), tonumber(options.bandwidth)
 local disk, wave_step = tonumber(options.disk), tonumber(options["wave-step"])
 
-print(string.format("\n## The plan\n\nFrom %d arms: %s classes a second a rank; %d waves, %d " ..
+print(string.format("\n## The plan\n\nFrom %d arms: %s classes a second a rank%s; %d waves, %d " ..
                     "more every two arms; %.2f bytes a class, %.2f more every two arms; " ..
                     "%.2f rounds a wave for each %d classes of a slice; %s a rank besides its " ..
                     "table.  The cluster: %s s a round, %s bytes a second a rank, the file " ..
-                    "written at %s bytes a second.\n",
-                    largest, count(rate), waves, wave_step, bytes, bytes_step, recounts, SCAN,
+                    "written at %s bytes a second.  The same plan again:\n",
+                    largest, count(rate),
+                    alone and most_ranks > 1 and string.format(" (at %d ranks; %s on one, without " ..
+                      "messages)", most_ranks, count(alone)) or "",
+                    waves, wave_step, bytes, bytes_step, recounts, SCAN,
                     size(overhead), options.latency, options.bandwidth, options.disk))
+print(string.format("    lua5.4 scripts/tools/solve-plan.lua --mpi none --from %d --rate %.0f " ..
+                    "--waves %d --bytes %.2f --bytes-step %.2f --recounts %.2f --overhead %.3g\n",
+                    largest, rate, waves, bytes, bytes_step, recounts, overhead))
 head({"arms", "ranks", "memory a rank", "waves", "rounds", "bytes a class", "network in all",
       "a rank", "file", "hours: work", "rounds", "network", "file", "in all"})
 for _, pair in ipairs(numbers(options.plan)) do
