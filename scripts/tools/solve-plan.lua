@@ -208,9 +208,17 @@ f.from = largest > 0 and largest or nil
 for key in pairs(figures) do
   f[key:gsub("-", "_")] = tonumber(options[key]) or f[key:gsub("-", "_")]
 end
+local given = false
+for key in pairs(figures) do given = given or options[key] ~= nil end
 if not (f.from and f.rate and f.bytes and f.waves) then
-  if options.mpi == "none" then return end -- the sizes alone
+  if options.mpi == "none" and not given then return end -- the sizes alone
   io.stderr:write("solve-plan.lua: no plan: measure, or give --from, --rate, --bytes and --waves\n")
+  os.exit(2)
+end
+if not (f.rate > 0 and f.rate < math.huge) then
+  io.stderr:write(options.rate and "solve-plan.lua: --rate must be a positive number\n" or
+                  string.format("solve-plan.lua: no plan: %d arms took no measurable processor " ..
+                                "time; measure larger boards (--arms) or give --rate\n", f.from))
   os.exit(2)
 end
 local rate, bytes, waves, bytes_step = f.rate, f.bytes, f.waves, f.bytes_step

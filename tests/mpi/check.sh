@@ -13,7 +13,8 @@
 #      "interrupted", the old file whole, no temporary file, no rank left,
 #      the checkpoints (--checkpoint) kept; another board's or damaged ones
 #      refused; the same command goes on from them to the same file;
-#   3. bad arguments and a file it cannot write: a message, no solve.
+#   3. bad arguments and a file it cannot write: a message, no solve;
+#   4. scripts/tools/solve-plan.lua reads what it prints and plans from it.
 set -eu
 build=$(cd "$1" && pwd)
 small=${2:-}
@@ -141,3 +142,12 @@ $mpirun -np 2 "$mpi" --variant standard --arms 8 --file "$work" \
   fail "a folder as the file: status $status, $(cat "$work/out")"
 [ ! -e "$work/x.mts" ] || fail "a file written after a refusal"
 echo "ok: refusals"
+
+# 4. the plan of doc/solving-large.md from runs of the real program
+source=$(cd "$(dirname "$0")/../.." && pwd)
+"$build/mutorere" "$source/scripts/tools/solve-plan.lua" --mpi "$mpi" --mpirun "$mpirun" \
+  --arms 20,22 --ranks 1,2 --plan 30:8 > "$work/plan" 2>&1 ||
+  fail "solve-plan.lua: $(cat "$work/plan")"
+grep -q '^| 22 | 2 | ' "$work/plan" && grep -q '^| 30 | 8 | ' "$work/plan" ||
+  fail "solve-plan.lua measured and planned nothing: $(cat "$work/plan")"
+echo "ok: solve-plan.lua"
