@@ -162,8 +162,38 @@ local function alphabeta(options, game, limits)
   return r.move, search_info(r)
 end
 
+-- Checks option key of a player's options o: a whole number from lo to
+-- hi (kept as an integer), or absent.
+local function check_whole(o, key, lo, hi)
+  if o[key] ~= nil then o[key] = shared.check_whole(o[key], 2, "player", "option " .. key, lo, hi) end
+end
+
+-- Checks option key of o: seconds, a number from 0 to 1e9, or absent.
+local function check_seconds(o, key)
+  local x = o[key]
+  if x ~= nil and (type(x) ~= "number" or not (x >= 0 and x <= 1e9)) then
+    shared.arg_error(2, "player", "option " .. key .. " must be a number from 0 to 1e9, got " ..
+                                  shared.describe(x))
+  end
+end
+
+-- Checks option key of o: a function, or absent.
+local function check_function(o, key)
+  if o[key] ~= nil and type(o[key]) ~= "function" then
+    shared.arg_error(2, "player", "option " .. key .. " must be a function, got " ..
+                                  shared.describe(o[key]))
+  end
+end
+
 engines.alphabeta = {
   description = "alpha-beta search in C (options: depth = 6, nodes, time, eval)",
+  -- the options mt.search takes, checked when the player is made
+  check = function(o)
+    check_whole(o, "depth", 1, MAX_DEPTH)
+    check_whole(o, "nodes", 0, math.maxinteger)
+    check_seconds(o, "time")
+    check_function(o, "eval")
+  end,
   decide = function(self, game, limits) return alphabeta(self.options, game, limits) end,
 }
 
@@ -171,6 +201,13 @@ local FOREVER = 1e9 -- seconds: an MCTS that runs until it is stopped
 
 engines.mcts = {
   description = "Monte Carlo tree search in C (options: playouts = 2000, time, policy)",
+  -- the options mt.mcts takes, checked when the player is made
+  check = function(o)
+    check_whole(o, "playouts", 0, math.maxinteger)
+    check_seconds(o, "time")
+    check_whole(o, "max_plies", 1, 100000)
+    check_function(o, "policy")
+  end,
   decide = function(self, game, limits)
     local o = self.options
     local playouts = limits and limits.nodes or shared.limit(o, limits, "playouts")

@@ -486,7 +486,11 @@ test("scripts/tools/match.lua: what a cutechess or fastchess user types", functi
                         {"-engine player=random -engine player=random -frobnicate",
                          "unknown option -frobnicate"},
                         {"-engine player=random -engine player=random -resume",
-                         "-resume needs -gamesout"}}) do
+                         "-resume needs -gamesout"},
+                        {"-engine player=alphabeta st=-1 -engine player=random",
+                         "st needs a number of seconds above 0, not -1"},
+                        {"-engine player=alphabeta option.depth=abc -engine player=random",
+                         "option depth must be a whole number from 1 to 64, got \"abc\""}}) do
     out, status = match_cli(bad[1])
     eq(status, "2", bad[1])
     check(out:find(bad[2], 1, true), bad[1] .. ": " .. out)

@@ -237,10 +237,32 @@ test("option values out of range name the option and what it takes", function()
     {function() return mt.player("random"):reset("x") end,
      "bad argument #1 to 'reset' (seed must be a whole number, got \"x\")"},
     {function() return mt.player("perfect", {skill = 0 / 0}) end, "skill must be a number from 0"},
+    -- a built-in search's options, checked when the player is made
+    {function() return mt.player("alphabeta", {time = -1}) end,
+     "bad argument #2 to 'player' (option time must be a number from 0 to 1e9, got -1)"},
+    {function() return mt.player("alphabeta", {time = 2e9}) end, "option time must be a number"},
+    {function() return mt.player("alphabeta", {depth = 65}) end,
+     "option depth must be a whole number from 1 to 64, got 65"},
+    {function() return mt.player("alphabeta", {depth = 0}) end, "option depth must be a whole"},
+    {function() return mt.player("alphabeta", {nodes = 1.5}) end,
+     "option nodes must be a whole number >= 0, got 1.5"},
+    {function() return mt.player("alphabeta", {eval = 3}) end, "option eval must be a function, got 3"},
+    {function() return mt.player("mcts", {playouts = -1}) end, "option playouts must be a whole"},
+    {function() return mt.player("mcts", {time = "1"}) end, "option time must be a number"},
+    {function() return mt.player("mcts", {max_plies = 0}) end,
+     "option max_plies must be a whole number from 1 to 100000, got 0"},
+    {function() return mt.player("mcts", {max_plies = 100001}) end, "option max_plies must be"},
+    {function() return mt.player("mcts", {policy = true}) end, "option policy must be a function"},
     {function() return mt.solve("standard", {nope = 1}) end, "unknown option \"nope\""},
     {function() return mt.load("x", {nope = 1}) end, "unknown option \"nope\" (the options are variant_path)"},
   }
   for _, c in ipairs(cases) do raises(c[1], c[2]) end
+  -- the edges of those ranges are taken, a whole float as its integer
+  local edge = mt.player("alphabeta", {depth = 64.0, nodes = 0, time = 1e9, eval = function() return 0 end})
+  eq({math.type(edge.options.depth), edge.options.time}, {"integer", 1e9}, "alphabeta's edges")
+  mt.player("alphabeta", {depth = 1, time = 0})
+  mt.player("mcts", {playouts = 0, time = 0, max_plies = 1, policy = function() end})
+  mt.player("mcts", {max_plies = 100000})
   local t = {title = "loop"}
   t.solution = t
   raises(function() return mt.puzzle.text(t) end, "nested too deeply")
