@@ -159,7 +159,7 @@ local function make_player(e)
   end
   if e.proto and e.proto ~= "ugi" then fail("-engine proto=" .. e.proto .. ": engines speak UGI here") end
   e.depth = e.depth or e.plies
-  if e.st and not (number("st", e.st) > 0) then fail("st needs a number of seconds above 0, not " .. e.st) end
+  if e.st and number("st", e.st) <= 0 then fail("st needs a number of seconds above 0, not " .. e.st) end
   local limits = {time = e.st and number("st", e.st), depth = e.depth and number("depth", e.depth, true),
                   nodes = e.nodes and number("nodes", e.nodes, true)}
   local ok, p
