@@ -44,11 +44,12 @@ import sys
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
-# Where to click the element arguments[0] names (a CSS selector), as
-# chromedriver's own click does it: scrolled into view when its centre is
-# out of the window, the centre of its first box there, which must be the
-# element or inside it.  Returns [x, y], or a text saying what is wrong.
-LOCATE = """var sel = arguments[0], e = document.querySelector(sel);
+# Where to click the element sel names (a CSS selector; the script that
+# gives it comes first), as chromedriver's own click does it: scrolled
+# into view when its centre is out of the window, the centre of its first
+# box there, which must be the element or inside it.  Returns [x, y], or
+# a text saying what is wrong.
+LOCATE = """var e = document.querySelector(sel);
   if (!e) return "no element " + sel;
   function centre() {
     var r = e.getClientRects()[0];
@@ -132,8 +133,12 @@ class Session:
         self.out.buffer.write(data + b"\n")
         self.out.flush()
 
-    def click(self, selector):
-        at = self.driver.execute_script(LOCATE, selector)
+    def click(self, script, *args):
+        """Clicks where script (its selector sel, then LOCATE) says, if
+        anywhere."""
+        at = self.driver.execute_script(script + LOCATE, *args)
+        if at is None:
+            return
         if isinstance(at, str):
             raise RuntimeError(at)
         x, y = at
@@ -192,11 +197,9 @@ class Session:
         elif word == "js":
             self.result(d.execute_script(read(rest)))
         elif word == "click":
-            self.click(rest)
+            self.click("var sel = arguments[0];\n", rest)
         elif word == "clickjs":
-            selector = d.execute_script(read(rest))
-            if selector:
-                self.click(selector)
+            self.click("var sel = (function () {\n%s\n})();\nif (!sel) return null;\n" % read(rest))
         elif word == "keys":
             self.keys(rest.split())
         elif word == "keysjs":

@@ -26,26 +26,36 @@ local quote = browsers.quote
 local browser = browsers.first({"chromium", "chromium-browser"}, "command -v %s", "test_browser.lua",
                                "Chromium is not installed (apt-get install chromium)")
 
--- Loads url in a fresh headless Chromium; returns the DOM after the page's
--- scripts ran, and what the browser logged.
-local function dump_dom(url)
-  local profile = os.tmpname()
-  os.remove(profile)
-  local log = os.tmpname()
-  local cmd = string.format(
-    "timeout 120 %s --headless --no-sandbox --disable-gpu --no-first-run " ..
-    "--disable-background-networking --disable-component-update --disable-sync " ..
-    "--enable-logging=stderr --v=0 --user-data-dir=%s --dump-dom %s 2>%s",
-    quote(browser), quote(profile), quote(url), quote(log))
-  local p = assert(io.popen(cmd))
-  local dom = p:read("a")
-  p:close()
-  local f = assert(io.open(log))
-  local logged = f:read("a")
-  f:close()
-  os.remove(log)
-  os.execute("rm -rf " .. quote(profile))
-  return dom, logged
+-- Loads each of urls in a fresh headless Chromium, all at once; returns
+-- for each the DOM after the page's scripts ran and what the browser
+-- logged: {dom, logged} in the order of urls.
+local function dump_doms(urls)
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. quote(dir))
+  local script = {}
+  for i, url in ipairs(urls) do
+    local at = dir .. "/" .. i
+    script[#script + 1] = string.format(
+      "timeout 120 %s --headless --no-sandbox --disable-gpu --no-first-run " ..
+      "--disable-background-networking --disable-component-update --disable-sync " ..
+      "--enable-logging=stderr --v=0 --user-data-dir=%s --dump-dom %s >%s 2>%s &",
+      quote(browser), quote(at .. ".profile"), quote(url), quote(at .. ".dom"), quote(at .. ".log"))
+  end
+  script[#script + 1] = "wait"
+  os.execute(table.concat(script, "\n"))
+  local function slurp(path)
+    local f = assert(io.open(path))
+    local text = f:read("a")
+    f:close()
+    return text
+  end
+  local out = {}
+  for i = 1, #urls do
+    out[i] = {dom = slurp(dir .. "/" .. i .. ".dom"), logged = slurp(dir .. "/" .. i .. ".log")}
+  end
+  os.execute("rm -rf " .. quote(dir))
+  return out
 end
 
 -- The position shown by the board in a dumped DOM: the classes of its
@@ -97,16 +107,18 @@ test("in Chromium: loads without errors; #N opens ply N", function()
   local path = dir .. "/game.html"
   mt.html(g, path)
   local want = positions(g)
-  for _, ply in ipairs({0, 4, 9}) do
-    local dom, logged = dump_dom("file://" .. path .. "#" .. ply)
+  -- (the four pages loaded at once: #0, #4, #9, then no link)
+  local pages = dump_doms({"file://" .. path .. "#0", "file://" .. path .. "#4", "file://" .. path .. "#9",
+                           "file://" .. path})
+  for i, ply in ipairs({0, 4, 9}) do
+    local dom, logged = pages[i].dom, pages[i].logged
     check(dom:find('data-ply="' .. ply .. '"', 1, true), "ply " .. ply .. " shown")
     check(dom:find('data-position="' .. want[ply + 1] .. '"', 1, true), "its position")
     eq(shown_board(dom, 8), want[ply + 1]:match("^(%S+)"), "the board drawn at ply " .. ply)
     check(not logged:find("Uncaught", 1, true),
           "no script error: " .. (logged:match("[^\n]*Uncaught[^\n]*") or ""))
   end
-  local dom = dump_dom("file://" .. path)
-  check(dom:find('data-ply="9"', 1, true), "no link: the end of the game")
+  check(pages[4].dom:find('data-ply="9"', 1, true), "no link: the end of the game")
   os.execute("rm -rf " .. quote(dir))
 end)
 
@@ -119,7 +131,7 @@ test("in Chromium: buttons, keys and moves step to the right positions", functio
   local f = assert(io.open(path, "w"))
   f:write(instrumented(mt.html(g)))
   f:close()
-  local dom = dump_dom("file://" .. path .. "#2")
+  local dom = dump_doms({"file://" .. path .. "#2"})[1].dom
   local log = dom:match('<pre id="test%-log">(.-)</pre>')
   check(log, "the steps ran")
   local want = positions(g)
