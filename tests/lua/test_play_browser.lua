@@ -13,7 +13,7 @@ local browsers = dofile(HERE .. "/browsers.lua")
 local quote, write = browsers.quote, browsers.write
 
 -- One browser for the whole file (browsers.session).
-local session, dir, close_session = browsers.session(HERE, "test_play_browser.lua")
+local session, dir, close_session, send = browsers.session(HERE, "test_play_browser.lua")
 
 -- Runs commands in the browser (see browsers.session): the results of
 -- the js commands and the console's log lines; an error is a failure.
@@ -186,9 +186,21 @@ local NO_REQUESTS = [[return String(performance.getEntriesByType("resource").len
 -- console error, and moves(), values, results, verdicts, the computer's
 -- picks, undo and redo along several lines (none, a varied one, random
 -- ones) as the engine has them, the page loaded once and each line a new
--- game; returns the set of verdicts met.
+-- game; returns the set of verdicts met.  (Each variant's commands go to
+-- the browser before the answers for the one before are checked: the
+-- browser and Lua work at once.)
 local function check_variants(variants)
-  local verdicts = {}
+  local verdicts, pending = {}, nil
+  local function check_answers(job)
+    local v, lines = job.v, job.lines
+    local results, logs, failure = job.answers()
+    check(not failure, "the browser: " .. tostring(failure))
+    eq(results[1], "0 object " .. #v.start:pieces("black"), v.name .. ": no request, the API, the board drawn")
+    for i, line in ipairs(lines) do
+      check_line(v, line, results[i + 1], string.format("%s, line %d", v.name, i))
+    end
+    no_errors(logs, v.name)
+  end
   for _, v in ipairs(variants) do
     local path = write(dir .. "/" .. v.name .. ".html", (mt.html(v)))
     local commands = {"open file://" .. path, {js = NO_REQUESTS}}
@@ -198,13 +210,11 @@ local function check_variants(variants)
     for seed = 1, 3 do lines[#lines + 1] = random_line(v, 24, seed) end
     for _, line in ipairs(lines) do commands[#commands + 1] = {js = line_script(line)} end
     commands[#commands + 1] = "logs"
-    local results, logs = browse(commands)
-    eq(results[1], "0 object " .. #v.start:pieces("black"), v.name .. ": no request, the API, the board drawn")
-    for i, line in ipairs(lines) do
-      check_line(v, line, results[i + 1], string.format("%s, line %d", v.name, i))
-    end
-    no_errors(logs, v.name)
+    local job = {v = v, lines = lines, answers = send(commands)}
+    if pending then check_answers(pending) end
+    pending = job
   end
+  if pending then check_answers(pending) end
   return verdicts
 end
 
@@ -821,10 +831,12 @@ test("the value chart: a dot a ply of the whole game, its value for the side to 
   eq(results[4], table.concat(line, " "), "a click on the last dot goes forward to the end")
 end)
 
--- The script that plays line on the page and at each ply before its end
--- gives the move and expected score of mutorere.against(skill).
+-- The script that starts a new game on the page (its Restart button),
+-- plays line there and at each ply before its end gives the move and
+-- expected score of mutorere.against(skill).
 local function against_script(line, skill)
   return "var line = " .. js_list(line) .. [[, out = [];
+    document.getElementById("restart").click();
     mutorere.setup({black: "human", white: "human"});
     line.forEach(function (m) {
       var a = mutorere.against(]] .. skill .. [[);
@@ -840,10 +852,9 @@ test("the computer playing for the win chooses as mt.player('perfect', {against 
   for _, spec in ipairs({{v = mt.variant("standard"), skill = 0.5}, {v = mt.variant{arms = 10}, skill = 0.3},
                          {v = mt.variant{name = "capped", max_plies = 16}, skill = 0.7}}) do
     local path = write(dir .. "/against-" .. spec.v.name .. ".html", (mt.html(spec.v)))
-    local commands, lines = {}, {}
+    local commands, lines = {"open file://" .. path}, {}
     for seed = 1, 3 do
       lines[seed] = random_line(spec.v, 16, seed + 10)
-      commands[#commands + 1] = "open file://" .. path
       commands[#commands + 1] = {js = against_script(lines[seed], spec.skill)}
     end
     local results = browse(commands)
