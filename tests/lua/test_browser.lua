@@ -1,7 +1,8 @@
 -- test_browser.lua — mt.html in a real headless Chromium: the page loads
 -- without script errors, and stepping (buttons, keys, #N links, moves)
--- shows the right positions.  Exits 77 (skipped) with a message where no
--- Chromium is installed.
+-- shows the right positions; one Chromium for the file, driven through
+-- chromedriver (browser.py).  Exits 77 (skipped) with a message where
+-- Chromium, chromedriver or python3-selenium is missing.
 
 local mt = require "mutorere"
 
@@ -23,39 +24,17 @@ end
 local browsers = dofile(HERE .. "/browsers.lua")
 local quote = browsers.quote
 
-local browser = browsers.first({"chromium", "chromium-browser"}, "command -v %s", "test_browser.lua",
-                               "Chromium is not installed (apt-get install chromium)")
+-- One headless Chromium for the whole file (browsers.session).
+local session, _, close_session = browsers.session(HERE, "test_browser.lua")
 
--- Loads each of urls in a fresh headless Chromium, all at once; returns
--- for each the DOM after the page's scripts ran and what the browser
--- logged: {dom, logged} in the order of urls.
-local function dump_doms(urls)
-  local dir = os.tmpname()
-  os.remove(dir)
-  os.execute("mkdir -p " .. quote(dir))
-  local script = {}
-  for i, url in ipairs(urls) do
-    local at = dir .. "/" .. i
-    script[#script + 1] = string.format(
-      "timeout 120 %s --headless --no-sandbox --disable-gpu --no-first-run " ..
-      "--disable-background-networking --disable-component-update --disable-sync " ..
-      "--enable-logging=stderr --v=0 --user-data-dir=%s --dump-dom %s >%s 2>%s &",
-      quote(browser), quote(at .. ".profile"), quote(url), quote(at .. ".dom"), quote(at .. ".log"))
-  end
-  script[#script + 1] = "wait"
-  os.execute(table.concat(script, "\n"))
-  local function slurp(path)
-    local f = assert(io.open(path))
-    local text = f:read("a")
-    f:close()
-    return text
-  end
-  local out = {}
-  for i = 1, #urls do
-    out[i] = {dom = slurp(dir .. "/" .. i .. ".dom"), logged = slurp(dir .. "/" .. i .. ".log")}
-  end
-  os.execute("rm -rf " .. quote(dir))
-  return out
+-- Loads url afresh (after a blank page: a link within the same page
+-- would not load it again); returns the DOM after the page's scripts
+-- ran, and what the console logged (a line an entry).
+local function dump_dom(url)
+  local results, logs, failure = session({"open about:blank", "open " .. url,
+                                          {js = "return document.documentElement.outerHTML;"}, "logs"})
+  check(not failure, "the browser: " .. tostring(failure))
+  return results[1] or "", table.concat(logs, "\n")
 end
 
 -- The position shown by the board in a dumped DOM: the classes of its
@@ -107,18 +86,16 @@ test("in Chromium: loads without errors; #N opens ply N", function()
   local path = dir .. "/game.html"
   mt.html(g, path)
   local want = positions(g)
-  -- (the four pages loaded at once: #0, #4, #9, then no link)
-  local pages = dump_doms({"file://" .. path .. "#0", "file://" .. path .. "#4", "file://" .. path .. "#9",
-                           "file://" .. path})
-  for i, ply in ipairs({0, 4, 9}) do
-    local dom, logged = pages[i].dom, pages[i].logged
+  for _, ply in ipairs({0, 4, 9}) do
+    local dom, logged = dump_dom("file://" .. path .. "#" .. ply)
     check(dom:find('data-ply="' .. ply .. '"', 1, true), "ply " .. ply .. " shown")
     check(dom:find('data-position="' .. want[ply + 1] .. '"', 1, true), "its position")
     eq(shown_board(dom, 8), want[ply + 1]:match("^(%S+)"), "the board drawn at ply " .. ply)
     check(not logged:find("Uncaught", 1, true),
           "no script error: " .. (logged:match("[^\n]*Uncaught[^\n]*") or ""))
   end
-  check(pages[4].dom:find('data-ply="9"', 1, true), "no link: the end of the game")
+  local dom = dump_dom("file://" .. path)
+  check(dom:find('data-ply="9"', 1, true), "no link: the end of the game")
   os.execute("rm -rf " .. quote(dir))
 end)
 
@@ -131,7 +108,7 @@ test("in Chromium: buttons, keys and moves step to the right positions", functio
   local f = assert(io.open(path, "w"))
   f:write(instrumented(mt.html(g)))
   f:close()
-  local dom = dump_doms({"file://" .. path .. "#2"})[1].dom
+  local dom = dump_dom("file://" .. path .. "#2")
   local log = dom:match('<pre id="test%-log">(.-)</pre>')
   check(log, "the steps ran")
   local want = positions(g)
@@ -149,3 +126,5 @@ test("in Chromium: buttons, keys and moves step to the right positions", functio
   check(dom:find('<td data-ply="4" class="blunder current">', 1, true), "the move marked")
   os.execute("rm -rf " .. quote(dir))
 end)
+
+close_session()
