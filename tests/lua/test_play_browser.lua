@@ -784,14 +784,22 @@ local PHONE = [[var out = [];
   out.push(labels.join(", ") + (box.scrollWidth > box.clientWidth ? " (the chart scrolls)" : ""));
   return out.join("|");]]
 
+-- How wide the page is against the window less its scroll bar: what a
+-- phone would scroll sideways to see.
+local SIDEWAYS = [[var r = document.documentElement;
+  return r.scrollWidth <= r.clientWidth ? "fits" : r.scrollWidth + " px wide in " + r.clientWidth;]]
+
 test("a phone: the moves in the first screen, controls of 44 px, the chart's labels in view", function()
   local v = mt.variant{name = "long", repetition = false}
   local path = write(dir .. "/phone.html", (mt.html(v)))
-  local results = browse({"open file://" .. path, "size 375 667", {js = PHONE},
+  local results = browse({"open file://" .. path, "size 375 667", {js = SIDEWAYS}, {js = PHONE},
     {js = [[mutorere.setup({black: "human", white: "human"});
       for (var i = 0; i < 80 && !mutorere.result(); i++) mutorere.play(mutorere.moves()[0].move);
       document.getElementById("chart-box").scrollLeft = 0;
-      return mutorere.history().length;]]}, {js = PHONE}})
+      return mutorere.history().length;]]}, {js = PHONE}, {js = SIDEWAYS}})
+  eq(results[1], "fits", "the page as narrow as a phone (the players' settings were wider once)")
+  eq(results[#results], "fits", "and after a long game")
+  table.remove(results, 1)
   local bottom, height = (results[1] or ""):match("^(%d+) of (%d+)")
   check(bottom and tonumber(bottom) <= tonumber(height), "the first move button in the first screen: " ..
         tostring(results[1]))
@@ -879,13 +887,14 @@ test("the computer playing for the win chooses as mt.player('perfect', {against 
     {js = [[mutorere.setup({black: "human", delay: 0});
       function set(id, value) { var e = document.getElementById(id); e.value = value;
         e.dispatchEvent(new Event(e.tagName === "SELECT" ? "change" : "input")); }
+      var assumes = document.getElementById("white-assumes"), before = assumes.getClientRects().length;
       set("white-player", "computer"); set("white-style", "against"); set("white-against", "0.3");
-      return document.getElementById("white-assumes").hidden + " " +
+      return before + " " + assumes.getClientRects().length + " " + assumes.hidden + " " +
              document.getElementById("white-against-text").textContent;]]},
     {js = [[mutorere.play("1-c"); return "";]]}, {wait = "return mutorere.history().length === 2;"},
     {js = [[mutorere.play("c-8"); return "";]]}, {wait = "return mutorere.history().length >= 4 || mutorere.result();"},
     {js = "return mutorere.history().join(' ');"}})
-  eq(results[1], "false perfect 30% of moves", "the assumed strength shows with the style")
+  eq(results[1], "0 1 false perfect 30% of moves", "the assumed strength shows with the style (only then)")
   local played, g = {}, mt.game()
   for m in (results[#results] or ""):gmatch("%S+") do played[#played + 1] = m end
   local player = mt.player("perfect", {against = 0.3})
