@@ -107,13 +107,14 @@ local function js_list(list)
   return "[" .. table.concat(out, ",") .. "]"
 end
 
--- The script that starts a new game on the page (its Restart button),
--- plays line there between two people, and returns a snapshot a step,
--- the computer's picks a step, the verdicts, then the positions met
--- undoing to the start and redoing to the end.
-local function line_script(line)
+-- The script that plays line on the page between two people (in a new
+-- game by the page's Restart button when again is true; else from the
+-- game the page starts with), and returns a snapshot a step, the
+-- computer's picks a step, the verdicts, then the positions met undoing
+-- to the start and redoing to the end.
+local function line_script(line, again)
   return "var line = " .. js_list(line) .. [[, out = [];
-    document.getElementById("restart").click();
+    if (]] .. tostring(again) .. [[) document.getElementById("restart").click();
     mutorere.setup({black: "human", white: "human", skill: 1});
     function snap() {
       var s = mutorere.state(), r = mutorere.result();
@@ -185,8 +186,9 @@ local NO_REQUESTS = [[return String(performance.getEntriesByType("resource").len
 -- Checks on a real page, for each variant of the list: no request, no
 -- console error, and moves(), values, results, verdicts, the computer's
 -- picks, undo and redo along several lines (none, a varied one, random
--- ones) as the engine has them, the page loaded once and each line a new
--- game; returns the set of verdicts met.  (Each variant's commands go to
+-- ones) as the engine has them, the page loaded once: the first line
+-- from the game it starts with, each other a new game by Restart; returns
+-- the set of verdicts met.  (Each variant's commands go to
 -- the browser before the answers for the one before are checked: the
 -- browser and Lua work at once.)
 local function check_variants(variants)
@@ -208,7 +210,7 @@ local function check_variants(variants)
     for k in pairs(kinds) do verdicts[k] = true end
     local lines = {{}, varied}
     for seed = 1, 3 do lines[#lines + 1] = random_line(v, 24, seed) end
-    for _, line in ipairs(lines) do commands[#commands + 1] = {js = line_script(line)} end
+    for i, line in ipairs(lines) do commands[#commands + 1] = {js = line_script(line, i > 1)} end
     commands[#commands + 1] = "logs"
     local job = {v = v, lines = lines, answers = send(commands)}
     if pending then check_answers(pending) end
@@ -839,12 +841,12 @@ test("the value chart: a dot a ply of the whole game, its value for the side to 
   eq(results[4], table.concat(line, " "), "a click on the last dot goes forward to the end")
 end)
 
--- The script that starts a new game on the page (its Restart button),
--- plays line there and at each ply before its end gives the move and
--- expected score of mutorere.against(skill).
-local function against_script(line, skill)
+-- The script that plays line on the page (in a new game by its Restart
+-- button when again is true) and at each ply before its end gives the
+-- move and expected score of mutorere.against(skill).
+local function against_script(line, skill, again)
   return "var line = " .. js_list(line) .. [[, out = [];
-    document.getElementById("restart").click();
+    if (]] .. tostring(again) .. [[) document.getElementById("restart").click();
     mutorere.setup({black: "human", white: "human"});
     line.forEach(function (m) {
       var a = mutorere.against(]] .. skill .. [[);
@@ -863,7 +865,7 @@ test("the computer playing for the win chooses as mt.player('perfect', {against 
     local commands, lines = {"open file://" .. path}, {}
     for seed = 1, 3 do
       lines[seed] = random_line(spec.v, 16, seed + 10)
-      commands[#commands + 1] = {js = against_script(lines[seed], spec.skill)}
+      commands[#commands + 1] = {js = against_script(lines[seed], spec.skill, seed > 1)}
     end
     local results = browse(commands)
     local player = mt.player("perfect", {against = spec.skill})
