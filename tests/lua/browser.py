@@ -11,7 +11,11 @@ or chromedriver) and the program ends.  Then for each command:
   size W H        the window's size in CSS pixels
   js FILE         runs the JavaScript in FILE as a function body; answers
                   what it returns, as text: "result N" and the N bytes
-  click CSS       clicks the element (a real pointer click at its centre)
+  click CSS       clicks the element: a real pointer click (the mouse
+                  moved, pressed and released through the DevTools
+                  protocol) at the centre of its box, scrolled into view
+                  first when it is not; an error when the element is
+                  missing, has no box or is covered there by another
   clickjs FILE    runs FILE, which returns a CSS selector, and clicks that
                   element (nothing when it returns an empty text)
   keys KEY...     real key presses to the focused element: names of
@@ -20,7 +24,9 @@ or chromedriver) and the program ends.  Then for each command:
                   text:WORD typed
   keysjs FILE     runs FILE, which returns the keys (as for keys, spaced),
                   and presses them (nothing when it returns an empty text)
-  wait FILE       runs FILE until it returns something true (10 s at most)
+  wait FILE       runs FILE in the page until it returns something true
+                  (every 5 ms, between the page's own timers; 10 s at
+                  most)
   while FILE      runs the commands up to the matching "end" again and
                   again while FILE returns something true (500 times at
                   most)
@@ -35,9 +41,47 @@ to the next sync are skipped.  The end of IN ends the browser."""
 import json
 import shutil
 import sys
-import time
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+# Where to click the element sel names (a CSS selector; the script that
+# gives it comes first), as chromedriver's own click does it: scrolled
+# into view when its centre is out of the window, the centre of its first
+# box there, which must be the element or inside it.  Returns [x, y], or
+# a text saying what is wrong.
+LOCATE = """var e = document.querySelector(sel);
+  if (!e) return "no element " + sel;
+  function centre() {
+    var r = e.getClientRects()[0];
+    if (!r || r.width === 0 || r.height === 0) return null;
+    var root = document.documentElement; // (the window less its scroll bars)
+    var left = Math.max(0, r.left), right = Math.min(root.clientWidth, r.right);
+    var top = Math.max(0, r.top), bottom = Math.min(root.clientHeight, r.bottom);
+    if (left >= right || top >= bottom) return null;
+    return [Math.floor((left + right) / 2), Math.floor((top + bottom) / 2)];
+  }
+  var at = centre();
+  if (!at) { e.scrollIntoView({block: "end", inline: "nearest"}); at = centre(); }
+  if (!at) return "not in view: " + sel;
+  var hit = document.elementFromPoint(at[0], at[1]);
+  if (hit !== e && !e.contains(hit))
+    return "click intercepted: " + sel + " is under " + (hit ? hit.outerHTML.slice(0, 80) : "nothing");
+  return at;"""
+
+# Runs the function body CODE (JavaScript text, put in its place) every
+# 5 ms until it returns something true; answers true, or a text saying it
+# failed or timed out after arguments[0] ms.
+POLL = """var limit = arguments[0], done = arguments[arguments.length - 1], start = Date.now();
+  var f = function () {
+CODE
+  };
+  (function poll() {
+    var v;
+    try { v = f(); } catch (err) { done("error: " + err); return; }
+    if (v) done(true);
+    else if (Date.now() - start > limit) done("timed out");
+    else setTimeout(poll, 5);
+  })();"""
 
 
 def chromium_driver():
@@ -89,6 +133,21 @@ class Session:
         self.out.buffer.write(data + b"\n")
         self.out.flush()
 
+    def click(self, script, *args):
+        """Clicks where script (its selector sel, then LOCATE) says, if
+        anywhere."""
+        at = self.driver.execute_script(script + LOCATE, *args)
+        if at is None:
+            return
+        if isinstance(at, str):
+            raise RuntimeError(at)
+        x, y = at
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            self.driver.execute_cdp_cmd("Input.dispatchMouseEvent",
+                                        {"type": kind, "x": x, "y": y, "button": "left",
+                                         "buttons": 1 if kind == "mousePressed" else 0,
+                                         "clickCount": 0 if kind == "mouseMoved" else 1})
+
     def keys(self, words):
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
@@ -126,7 +185,6 @@ class Session:
         return "\n".join(lines)
 
     def run(self, line):
-        from selenium.webdriver.common.by import By
         d = self.driver
         word, _, rest = line.partition(" ")
         if word == "open":
@@ -139,11 +197,9 @@ class Session:
         elif word == "js":
             self.result(d.execute_script(read(rest)))
         elif word == "click":
-            d.find_element(By.CSS_SELECTOR, rest).click()
+            self.click("var sel = arguments[0];\n", rest)
         elif word == "clickjs":
-            selector = d.execute_script(read(rest))
-            if selector:
-                d.find_element(By.CSS_SELECTOR, selector).click()
+            self.click("var sel = (function () {\n%s\n})();\nif (!sel) return null;\n" % read(rest))
         elif word == "keys":
             self.keys(rest.split())
         elif word == "keysjs":
@@ -151,11 +207,9 @@ class Session:
             if words:
                 self.keys(words)
         elif word == "wait":
-            code, deadline = read(rest), time.time() + 10
-            while not d.execute_script(code):
-                if time.time() > deadline:
-                    raise RuntimeError("waited 10 s for " + rest)
-                time.sleep(0.02)
+            said = d.execute_async_script(POLL.replace("CODE", read(rest), 1), 10000)
+            if said is not True:
+                raise RuntimeError("waited for %s: %s" % (rest, said))
         elif word == "axe":
             self.result(self.axe(rest))
         elif word == "shot":

@@ -24,6 +24,30 @@ function M.write(path, text)
   return path
 end
 
+-- The answers of the browser (the FIFO from) to the commands up to a
+-- sync: the results of the js and axe commands, the log lines, and the
+-- error line, if any (dir: the session's folder, where its log is).
+function M.answers(from, dir)
+  local results, logs, failure = {}, {}, nil
+  while true do
+    local line = from:read("l")
+    if not line or line == "done" then
+      if not line then failure = "the browser ended: see " .. dir .. "/browser.log" end
+      break
+    end
+    local n = line:match("^result (%d+)$")
+    if n then
+      results[#results + 1] = from:read(tonumber(n))
+      from:read("l")
+    elseif line:match("^log ") then
+      logs[#logs + 1] = line
+    elseif line:match("^error ") then
+      failure = line
+    end
+  end
+  return results, logs, failure
+end
+
 -- M.session(here, test): one headless Chromium for the whole test file
 -- (browser.py, through two FIFOs in a folder of its own), started at the
 -- first call of the function returned: browse(commands) runs the
@@ -32,7 +56,10 @@ end
 -- results of the js and axe commands, the console's log lines, and the
 -- error line, if any.  A machine without the browser or selenium skips
 -- the test (exit 77, with the reason).  Also returns the folder, for the
--- pages, and a function that ends the browser and removes the folder.
+-- pages, a function that ends the browser and removes the folder, and
+-- send(commands): sends them and returns at once a function that waits
+-- for their results (as browse returns them), for Lua to work meanwhile;
+-- the functions of several sends are called in the order of the sends.
 function M.session(here, test)
   local python = M.first({"/usr/bin/python3", "python3"}, "%s -c 'import selenium'", test,
     "python3-selenium is not installed (apt-get install python3-selenium chromium chromium-driver)")
@@ -52,7 +79,7 @@ function M.session(here, test)
       os.exit(77)
     end
   end
-  local function browse(commands)
+  local function send(commands)
     if not to then start() end
     for _, c in ipairs(commands) do
       local line = c
@@ -69,25 +96,9 @@ function M.session(here, test)
     end
     to:write("sync\n")
     to:flush()
-    local results, logs, failure = {}, {}, nil
-    while true do
-      local line = from:read("l")
-      if not line or line == "done" then
-        if not line then failure = "the browser ended: see " .. dir .. "/browser.log" end
-        break
-      end
-      local n = line:match("^result (%d+)$")
-      if n then
-        results[#results + 1] = from:read(tonumber(n))
-        from:read("l")
-      elseif line:match("^log ") then
-        logs[#logs + 1] = line
-      elseif line:match("^error ") then
-        failure = line
-      end
-    end
-    return results, logs, failure
+    return function() return M.answers(from, dir) end
   end
+  local function browse(commands) return send(commands)() end
   local function close()
     if to then
       to:close()
@@ -96,7 +107,7 @@ function M.session(here, test)
     end
     os.execute("rm -rf " .. M.quote(dir))
   end
-  return browse, dir, close
+  return browse, dir, close, send
 end
 
 -- M.axe_path(test): the file axe.min.js of axe-core: $MUTORERE_AXE (the

@@ -1,7 +1,8 @@
 -- test_browser.lua — mt.html in a real headless Chromium: the page loads
 -- without script errors, and stepping (buttons, keys, #N links, moves)
--- shows the right positions.  Exits 77 (skipped) with a message where no
--- Chromium is installed.
+-- shows the right positions; one Chromium for the file, driven through
+-- chromedriver (browser.py).  Exits 77 (skipped) with a message where
+-- Chromium, chromedriver or python3-selenium is missing.
 
 local mt = require "mutorere"
 
@@ -23,29 +24,17 @@ end
 local browsers = dofile(HERE .. "/browsers.lua")
 local quote = browsers.quote
 
-local browser = browsers.first({"chromium", "chromium-browser"}, "command -v %s", "test_browser.lua",
-                               "Chromium is not installed (apt-get install chromium)")
+-- One headless Chromium for the whole file (browsers.session).
+local session, _, close_session = browsers.session(HERE, "test_browser.lua")
 
--- Loads url in a fresh headless Chromium; returns the DOM after the page's
--- scripts ran, and what the browser logged.
+-- Loads url afresh (after a blank page: a link within the same page
+-- would not load it again); returns the DOM after the page's scripts
+-- ran, and what the console logged (a line an entry).
 local function dump_dom(url)
-  local profile = os.tmpname()
-  os.remove(profile)
-  local log = os.tmpname()
-  local cmd = string.format(
-    "timeout 120 %s --headless --no-sandbox --disable-gpu --no-first-run " ..
-    "--disable-background-networking --disable-component-update --disable-sync " ..
-    "--enable-logging=stderr --v=0 --user-data-dir=%s --dump-dom %s 2>%s",
-    quote(browser), quote(profile), quote(url), quote(log))
-  local p = assert(io.popen(cmd))
-  local dom = p:read("a")
-  p:close()
-  local f = assert(io.open(log))
-  local logged = f:read("a")
-  f:close()
-  os.remove(log)
-  os.execute("rm -rf " .. quote(profile))
-  return dom, logged
+  local results, logs, failure = session({"open about:blank", "open " .. url,
+                                          {js = "return document.documentElement.outerHTML;"}, "logs"})
+  check(not failure, "the browser: " .. tostring(failure))
+  return results[1] or "", table.concat(logs, "\n")
 end
 
 -- The position shown by the board in a dumped DOM: the classes of its
@@ -137,3 +126,5 @@ test("in Chromium: buttons, keys and moves step to the right positions", functio
   check(dom:find('<td data-ply="4" class="blunder current">', 1, true), "the move marked")
   os.execute("rm -rf " .. quote(dir))
 end)
+
+close_session()

@@ -13,7 +13,7 @@ local browsers = dofile(HERE .. "/browsers.lua")
 local quote, write = browsers.quote, browsers.write
 
 -- One browser for the whole file (browsers.session).
-local session, dir, close_session = browsers.session(HERE, "test_play_browser.lua")
+local session, dir, close_session, send = browsers.session(HERE, "test_play_browser.lua")
 
 -- Runs commands in the browser (see browsers.session): the results of
 -- the js commands and the console's log lines; an error is a failure.
@@ -107,11 +107,14 @@ local function js_list(list)
   return "[" .. table.concat(out, ",") .. "]"
 end
 
--- The script that plays line on the page between two people, and returns
--- a snapshot a step, the computer's picks a step, the verdicts, then the
--- positions met undoing to the start and redoing to the end.
-local function line_script(line)
+-- The script that plays line on the page between two people (in a new
+-- game by the page's Restart button when again is true; else from the
+-- game the page starts with), and returns a snapshot a step, the
+-- computer's picks a step, the verdicts, then the positions met undoing
+-- to the start and redoing to the end.
+local function line_script(line, again)
   return "var line = " .. js_list(line) .. [[, out = [];
+    if (]] .. tostring(again) .. [[) document.getElementById("restart").click();
     mutorere.setup({black: "human", white: "human", skill: 1});
     function snap() {
       var s = mutorere.state(), r = mutorere.result();
@@ -183,9 +186,23 @@ local NO_REQUESTS = [[return String(performance.getEntriesByType("resource").len
 -- Checks on a real page, for each variant of the list: no request, no
 -- console error, and moves(), values, results, verdicts, the computer's
 -- picks, undo and redo along several lines (none, a varied one, random
--- ones) as the engine has them; returns the set of verdicts met.
+-- ones) as the engine has them, the page loaded once: the first line
+-- from the game it starts with, each other a new game by Restart; returns
+-- the set of verdicts met.  (Each variant's commands go to
+-- the browser before the answers for the one before are checked: the
+-- browser and Lua work at once.)
 local function check_variants(variants)
-  local verdicts = {}
+  local verdicts, pending = {}, nil
+  local function check_answers(job)
+    local v, lines = job.v, job.lines
+    local results, logs, failure = job.answers()
+    check(not failure, "the browser: " .. tostring(failure))
+    eq(results[1], "0 object " .. #v.start:pieces("black"), v.name .. ": no request, the API, the board drawn")
+    for i, line in ipairs(lines) do
+      check_line(v, line, results[i + 1], string.format("%s, line %d", v.name, i))
+    end
+    no_errors(logs, v.name)
+  end
   for _, v in ipairs(variants) do
     local path = write(dir .. "/" .. v.name .. ".html", (mt.html(v)))
     local commands = {"open file://" .. path, {js = NO_REQUESTS}}
@@ -193,18 +210,13 @@ local function check_variants(variants)
     for k in pairs(kinds) do verdicts[k] = true end
     local lines = {{}, varied}
     for seed = 1, 3 do lines[#lines + 1] = random_line(v, 24, seed) end
-    for _, line in ipairs(lines) do
-      commands[#commands + 1] = "open file://" .. path
-      commands[#commands + 1] = {js = line_script(line)}
-    end
+    for i, line in ipairs(lines) do commands[#commands + 1] = {js = line_script(line, i > 1)} end
     commands[#commands + 1] = "logs"
-    local results, logs = browse(commands)
-    eq(results[1], "0 object " .. #v.start:pieces("black"), v.name .. ": no request, the API, the board drawn")
-    for i, line in ipairs(lines) do
-      check_line(v, line, results[i + 1], string.format("%s, line %d", v.name, i))
-    end
-    no_errors(logs, v.name)
+    local job = {v = v, lines = lines, answers = send(commands)}
+    if pending then check_answers(pending) end
+    pending = job
   end
+  if pending then check_answers(pending) end
   return verdicts
 end
 
@@ -774,14 +786,22 @@ local PHONE = [[var out = [];
   out.push(labels.join(", ") + (box.scrollWidth > box.clientWidth ? " (the chart scrolls)" : ""));
   return out.join("|");]]
 
+-- How wide the page is against the window less its scroll bar: what a
+-- phone would scroll sideways to see.
+local SIDEWAYS = [[var r = document.documentElement;
+  return r.scrollWidth <= r.clientWidth ? "fits" : r.scrollWidth + " px wide in " + r.clientWidth;]]
+
 test("a phone: the moves in the first screen, controls of 44 px, the chart's labels in view", function()
   local v = mt.variant{name = "long", repetition = false}
   local path = write(dir .. "/phone.html", (mt.html(v)))
-  local results = browse({"open file://" .. path, "size 375 667", {js = PHONE},
+  local results = browse({"open file://" .. path, "size 375 667", {js = SIDEWAYS}, {js = PHONE},
     {js = [[mutorere.setup({black: "human", white: "human"});
       for (var i = 0; i < 80 && !mutorere.result(); i++) mutorere.play(mutorere.moves()[0].move);
       document.getElementById("chart-box").scrollLeft = 0;
-      return mutorere.history().length;]]}, {js = PHONE}})
+      return mutorere.history().length;]]}, {js = PHONE}, {js = SIDEWAYS}})
+  eq(results[1], "fits", "the page as narrow as a phone (the players' settings were wider once)")
+  eq(results[#results], "fits", "and after a long game")
+  table.remove(results, 1)
   local bottom, height = (results[1] or ""):match("^(%d+) of (%d+)")
   check(bottom and tonumber(bottom) <= tonumber(height), "the first move button in the first screen: " ..
         tostring(results[1]))
@@ -821,10 +841,12 @@ test("the value chart: a dot a ply of the whole game, its value for the side to 
   eq(results[4], table.concat(line, " "), "a click on the last dot goes forward to the end")
 end)
 
--- The script that plays line on the page and at each ply before its end
--- gives the move and expected score of mutorere.against(skill).
-local function against_script(line, skill)
+-- The script that plays line on the page (in a new game by its Restart
+-- button when again is true) and at each ply before its end gives the
+-- move and expected score of mutorere.against(skill).
+local function against_script(line, skill, again)
   return "var line = " .. js_list(line) .. [[, out = [];
+    if (]] .. tostring(again) .. [[) document.getElementById("restart").click();
     mutorere.setup({black: "human", white: "human"});
     line.forEach(function (m) {
       var a = mutorere.against(]] .. skill .. [[);
@@ -840,11 +862,10 @@ test("the computer playing for the win chooses as mt.player('perfect', {against 
   for _, spec in ipairs({{v = mt.variant("standard"), skill = 0.5}, {v = mt.variant{arms = 10}, skill = 0.3},
                          {v = mt.variant{name = "capped", max_plies = 16}, skill = 0.7}}) do
     local path = write(dir .. "/against-" .. spec.v.name .. ".html", (mt.html(spec.v)))
-    local commands, lines = {}, {}
+    local commands, lines = {"open file://" .. path}, {}
     for seed = 1, 3 do
       lines[seed] = random_line(spec.v, 16, seed + 10)
-      commands[#commands + 1] = "open file://" .. path
-      commands[#commands + 1] = {js = against_script(lines[seed], spec.skill)}
+      commands[#commands + 1] = {js = against_script(lines[seed], spec.skill, seed > 1)}
     end
     local results = browse(commands)
     local player = mt.player("perfect", {against = spec.skill})
@@ -868,13 +889,14 @@ test("the computer playing for the win chooses as mt.player('perfect', {against 
     {js = [[mutorere.setup({black: "human", delay: 0});
       function set(id, value) { var e = document.getElementById(id); e.value = value;
         e.dispatchEvent(new Event(e.tagName === "SELECT" ? "change" : "input")); }
+      var assumes = document.getElementById("white-assumes"), before = assumes.getClientRects().length;
       set("white-player", "computer"); set("white-style", "against"); set("white-against", "0.3");
-      return document.getElementById("white-assumes").hidden + " " +
+      return before + " " + assumes.getClientRects().length + " " + assumes.hidden + " " +
              document.getElementById("white-against-text").textContent;]]},
     {js = [[mutorere.play("1-c"); return "";]]}, {wait = "return mutorere.history().length === 2;"},
     {js = [[mutorere.play("c-8"); return "";]]}, {wait = "return mutorere.history().length >= 4 || mutorere.result();"},
     {js = "return mutorere.history().join(' ');"}})
-  eq(results[1], "false perfect 30% of moves", "the assumed strength shows with the style")
+  eq(results[1], "0 1 false perfect 30% of moves", "the assumed strength shows with the style (only then)")
   local played, g = {}, mt.game()
   for m in (results[#results] or ""):gmatch("%S+") do played[#played + 1] = m end
   local player = mt.player("perfect", {against = 0.3})
@@ -969,7 +991,8 @@ end
 test("challenges scored against the solver: win fastest, lose slowest, every drawing move", function()
   local v = mt.variant("standard")
   local path = write(dir .. "/challenges.html", (mt.html(v)))
-  local commands = {"open file://" .. path}
+  -- (the computer answers at once: no delay)
+  local commands = {"open file://" .. path, {js = "mutorere.setup({delay: 0}); return '';"}}
   for _, c in ipairs({{"challenge-win", 0}, {"challenge-win", 1}, {"challenge-lose", 0}, {"challenge-lose", 1}}) do
     for _, x in ipairs(challenge_commands(c[1], c[2])) do commands[#commands + 1] = x end
     commands[#commands + 1] = "click #restart"
@@ -990,6 +1013,7 @@ test("challenges scored against the solver: win fastest, lose slowest, every dra
       document.getElementById("challenge-status").textContent;]]}
   end
   local results = browse(commands)
+  table.remove(results, 1)
   local _, best = check_challenge(v, results[2], "win")
   local _, other = check_challenge(v, results[4], "win")
   check(best >= 3 and other >= 3, "won positions three plies or more from the end")
