@@ -2,8 +2,11 @@
 ** lworkers.c — worker processes for the Lua parts: a pool forks children
 ** that each run a Lua function on a copy of the state and send its result
 ** (plain data: nil, booleans, numbers, strings and tables of them) back
-** through a pipe.  The Lua state stays single-threaded; matches and
-** tournaments spread their games this way (jobs).
+** through a pipe, and on the way, through the function it is given, the
+** values it has done (a match's games, one by one): those reach the parent
+** even when Ctrl-C or a budget stops the worker.  The Lua state stays
+** single-threaded; matches and tournaments spread their games this way
+** (jobs).
 **
 ** Children are stopped and reaped when the pool is closed or collected,
 ** and when Ctrl-C or a budget stops the wait, so none outlives its pool and
@@ -138,12 +141,31 @@ static void write_all(int fd, const char *data, size_t n) {
   }
 }
 
-/* The child: runs the function at the top of the stack, sends 'O' and its
-** result or 'E' and the error, and ends without running anything of the
-** parent's (no finalizers, no atexit). */
+/* send(value) in a worker (fd its upvalue): writes a 'P' frame of value
+** to the parent at once. */
+static int send_value(lua_State *L) {
+  int fd = (int)lua_tointeger(L, lua_upvalueindex(1));
+  Buffer b = {NULL, 0, 0};
+  lua_settop(L, 1);
+  if (append(&b, "P", 1)) return luaL_error(L, "not enough memory for a worker's result");
+  lua_pushcfunction(L, encode_value);
+  lua_pushlightuserdata(L, &b);
+  lua_pushvalue(L, 1);
+  int status = lua_pcall(L, 2, 0, 0);
+  if (status == LUA_OK) write_all(fd, b.data, b.length);
+  memory_realloc(b.data, 0);
+  return status == LUA_OK ? 0 : lua_error(L);
+}
+
+/* The child: runs the function at the top of the stack, giving it send
+** (send_value); then sends 'O' and its result or 'E' and the error, and
+** ends without running anything of the parent's (no finalizers, no
+** atexit). */
 static void run_child(lua_State *L, int fd) {
   Buffer b = {NULL, 0, 0};
-  int status = lua_pcall(L, 0, 1, 0);
+  lua_pushinteger(L, fd);
+  lua_pushcclosure(L, send_value, 1);
+  int status = lua_pcall(L, 1, 1, 0);
   if (status == LUA_OK) {
     lua_pushcfunction(L, encode_value);
     lua_pushlightuserdata(L, &b);
@@ -178,8 +200,8 @@ static int ended_within(Worker *w, int ms) {
   }
 }
 
-/* Stops (SIGTERM, then SIGKILL) and reaps a worker and frees its slot. */
-static void stop_worker(Pool *p, Worker *w) {
+/* Ends a running worker (SIGTERM, then SIGKILL) and reaps it. */
+static void end_worker(Worker *w) {
   if (w->pid > 0) {
     kill(w->pid, SIGTERM);
     if (!ended_within(w, TERM_GRACE_MS)) {
@@ -188,6 +210,12 @@ static void stop_worker(Pool *p, Worker *w) {
       }
     }
   }
+  w->pid = 0;
+}
+
+/* Ends a worker (end_worker) and frees its slot. */
+static void stop_worker(Pool *p, Worker *w) {
+  end_worker(w);
   if (w->fd >= 0) close(w->fd);
   memory_realloc(w->got.data, 0);
   memset(w, 0, sizeof *w);
@@ -206,15 +234,16 @@ static int pool_close(lua_State *L) {
 
 /* shared.workers() -> a pool of worker processes. */
 static int pool_new(lua_State *L) {
-  Pool *p = lua_newuserdatauv(L, sizeof *p, 0);
+  Pool *p = lua_newuserdatauv(L, sizeof *p, 1);
   memset(p, 0, sizeof *p);
   for (int i = 0; i < POOL_MAX; i++) p->workers[i].fd = -1;
   luaL_setmetatable(L, POOL_META);
   return 1;
 }
 
-/* pool:start(tag, f): forks a worker that runs f() and sends back its
-** result; tag (an integer) names it in pool:wait. */
+/* pool:start(tag, f): forks a worker that runs f(send) and sends back its
+** result, and each value v it passes to send(v) as it goes; tag (an
+** integer) names it in pool:wait. */
 static int pool_start(lua_State *L) {
   Pool *p = check_pool(L);
   lua_Integer tag = luaL_checkinteger(L, 2);
@@ -310,11 +339,32 @@ static int decode(lua_State *L, Cursor *c, int depth) {
   }
 }
 
-/* Pushes what a finished worker sent: true and the result, or false and a
-** message.  status is its wait status. */
-static int push_outcome(lua_State *L, Worker *w, int status) {
-  const char *data = w->got.data;
-  size_t n = w->got.length;
+/* The bytes a worker has sent so far, as a cursor. */
+static Cursor cursor_of(const Worker *w) {
+  static const char none[1];
+  if (!w->got.data) return (Cursor){none, none};
+  return (Cursor){w->got.data, w->got.data + w->got.length};
+}
+
+/* Pushes a list of the values of the whole 'P' frames at the cursor, in
+** order, and moves the cursor past them. */
+static void push_sent(lua_State *L, Cursor *c) {
+  lua_newtable(L);
+  int list = lua_gettop(L);
+  for (lua_Integer k = 1; c->at < c->end && *c->at == 'P'; k++) {
+    Cursor value = {c->at + 1, c->end};
+    if (decode(L, &value, 0)) {
+      lua_settop(L, list);
+      return;
+    }
+    lua_rawseti(L, list, k);
+    *c = value;
+  }
+}
+
+/* Pushes the end of what a finished worker sent (data, n bytes): true and
+** the result, or false and a message.  status is its wait status. */
+static int push_result(lua_State *L, const char *data, size_t n, int status) {
   if (n > 0 && data[0] == 'O') {
     int top = lua_gettop(L);
     Cursor c = {data + 1, data + n};
@@ -337,6 +387,17 @@ static int push_outcome(lua_State *L, Worker *w, int status) {
   return 2;
 }
 
+/* Pushes what a finished worker sent: true and the result, or false and a
+** message; then the list of what it sent on the way. */
+static int push_outcome(lua_State *L, Worker *w, int status) {
+  Cursor c = cursor_of(w);
+  push_sent(L, &c);
+  int sent = lua_gettop(L);
+  push_result(L, c.at, (size_t)(c.end - c.at), status);
+  lua_rotate(L, sent, -1);
+  return 3;
+}
+
 /* Reads what worker w has written; returns 1 once it is at the end. */
 static int read_worker(lua_State *L, Pool *p, Worker *w) {
   char chunk[65536];
@@ -351,8 +412,33 @@ static int read_worker(lua_State *L, Pool *p, Worker *w) {
   return 0;
 }
 
-/* pool:wait() -> tag, true, result | tag, false, message: waits until a
-** worker ends.  Ctrl-C and the budgets stop every worker and raise. */
+/* Ends every running worker and keeps, for pool:unfinished, what each
+** had sent on the way (all of it: read once it has ended), in the table
+** {[tag] = list} of the pool (arg 1). */
+static void keep_unfinished(lua_State *L, Pool *p) {
+  if (lua_getiuservalue(L, 1, 1) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+  }
+  for (int i = 0; i < POOL_MAX; i++) {
+    Worker *w = &p->workers[i];
+    if (w->pid <= 0) continue;
+    end_worker(w);
+    struct pollfd fd = {w->fd, POLLIN, 0};
+    while (poll(&fd, 1, 0) > 0 && !read_worker(L, p, w)) {
+    }
+    Cursor c = cursor_of(w);
+    push_sent(L, &c);
+    lua_rawseti(L, -2, w->tag);
+    stop_worker(p, w);
+  }
+  lua_setiuservalue(L, 1, 1);
+}
+
+/* pool:wait() -> tag, true, result, sent | tag, false, message, sent:
+** waits until a worker ends (sent: the list of what it sent on the way).
+** Ctrl-C and the budgets stop every worker and raise, keeping what the
+** running ones had sent for pool:unfinished. */
 static int pool_wait(lua_State *L) {
   Pool *p = check_pool(L);
   if (p->count == 0) return luaL_error(L, "no worker is running");
@@ -367,6 +453,7 @@ static int pool_wait(lua_State *L) {
         of[n++] = &p->workers[i];
       }
     if (cancel_now(&cancel)) {
+      keep_unfinished(L, p);
       pool_close(L);
       return lwatchdog_raise(L);
     }
@@ -389,6 +476,15 @@ static int pool_wait(lua_State *L) {
   }
 }
 
+/* pool:unfinished() -> {[tag] = list}: ends the workers still running
+** (a stop that came outside pool:wait), and gives what every worker a
+** stop ended had sent on the way. */
+static int pool_unfinished(lua_State *L) {
+  keep_unfinished(L, check_pool(L));
+  lua_getiuservalue(L, 1, 1);
+  return 1;
+}
+
 /* pool:running() -> the number of workers running. */
 static int pool_running(lua_State *L) {
   lua_pushinteger(L, check_pool(L)->count);
@@ -406,6 +502,7 @@ void lworkers_open(lua_State *L, int shared) {
   static const luaL_Reg methods[] = {{"start", pool_start},
                                      {"wait", pool_wait},
                                      {"running", pool_running},
+                                     {"unfinished", pool_unfinished},
                                      {"close", pool_close},
                                      {NULL, NULL}};
   luaL_newmetatable(L, POOL_META);

@@ -415,8 +415,8 @@ end
 -- smaller as the end nears so that the workers finish together; a worker
 -- calls after(), when given, before it sends its chunk back); bar(done)
 -- follows.  A failed worker stops them all with its error.  Ctrl-C stops
--- them too, and then the results come back as far as they got (some
--- missing) with true as a second value.
+-- them too, and then the results come back as far as they got (every one
+-- a worker had finished; some missing) with true as a second value.
 function shared.run_jobs(jobs, count, run, bar, after)
   local results = {}
   local function serial()
@@ -425,8 +425,7 @@ function shared.run_jobs(jobs, count, run, bar, after)
       bar(i)
     end
   end
-  local function spread()
-    local pool <close> = shared.workers()
+  local function spread(pool)
     local next_i, done, firsts = 1, 0, {}
     while next_i <= count or pool:running() > 0 do
       while pool:running() < jobs and next_i <= count do
@@ -434,25 +433,30 @@ function shared.run_jobs(jobs, count, run, bar, after)
         local first, last = next_i, math.min(count, next_i + chunk - 1)
         next_i = last + 1
         firsts[first] = last
-        pool:start(first, function()
-          local out = {}
-          for i = first, last do out[i - first + 1] = run(i) end
+        pool:start(first, function(send)
+          for i = first, last do send(run(i)) end
           if after then after() end
-          return out
         end)
       end
-      local first, ok, value = pool:wait()
+      local first, ok, value, sent = pool:wait()
       local last = firsts[first]
       if not ok then
         error(string.format("jobs: the worker for games %d to %d failed: %s", first, last,
                             tostring(value)), 0)
       end
-      for i = first, last do results[i] = value[i - first + 1] end
+      for i = first, last do results[i] = sent[i - first + 1] end
       done = done + last - first + 1
       bar(done)
     end
   end
-  local finished = shared.interruptible((jobs <= 1 or count <= 1) and serial or spread)
+  if jobs <= 1 or count <= 1 then return results, not shared.interruptible(serial) end
+  local pool <close> = shared.workers()
+  local finished = shared.interruptible(spread, pool)
+  if not finished then -- the games that stopped workers had finished
+    for first, sent in next, pool:unfinished() do
+      for k, r in ipairs(sent) do results[first + k - 1] = r end
+    end
+  end
   return results, not finished
 end
 

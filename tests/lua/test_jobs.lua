@@ -139,14 +139,22 @@ test("Ctrl-C keeps the games played, serially and with jobs", function()
   check(tostring(m):find("interrupted (Ctrl-C) after 4 of 40 games", 1, true), "said")
   local after = mt.match("random", "random", {games = 2})
   eq({after.games, after.interrupted}, {2, nil}, "the next match runs whole")
-  local spread = mt.match(interrupter(pid, 20), "random", {games = 80, jobs = 2,
+  local file = os.tmpname()
+  os.remove(file)
+  local spread = mt.match(interrupter(pid, 20), "random", {games = 80, jobs = 2, file = file,
                                                            openings = OPENINGS})
   check(spread.interrupted and spread.games > 0 and spread.games < 80 and
         #spread.records == spread.games, "with jobs: the games done kept (" ..
         spread.games .. ")")
-  local played = {}
+  local played, filed = {}, {}
   for _, r in ipairs(spread.records) do played[r.game] = true end
+  for _, g in ipairs(mt.load_games(file)) do filed[math.tointeger(g:tags().Game)] = true end
+  os.remove(file)
+  for i in pairs(played) do check(filed[i], "game " .. i .. " kept, and in the file") end
   check(not played[39], "not the game stopped")
+  -- the worker of game 39 had its chunk 36 to 43 (chunks of a sixth of the
+  -- games left: 14, 11, 10, 8, ...) and had played 36 to 38: kept too
+  for i = 36, 38 do check(played[i] and filed[i], "game " .. i .. ", before 39 in its chunk") end
   eq(children(), "", "no child left")
   local t = mt.tournament{players = {interrupter(pid, 2), "random", "alphabeta"}, games = 4,
                          openings = OPENINGS}
