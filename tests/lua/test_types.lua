@@ -11,6 +11,15 @@
 local mt = rawget(_G, "mt") or require "mutorere"
 local reference = dofile(HERE .. "/reference.lua")
 
+-- (the files it writes are named by the values tried, "-1", "inf", ...:
+-- never into the source tree)
+local source_tree = io.open("CMakeLists.txt")
+if source_tree then
+  source_tree:close()
+  error("test_types.lua writes files where it runs: run it through ctest " ..
+        "(ctest --test-dir build -R lua.types), which runs it in a scratch folder", 0)
+end
+
 -- A value of each of the module's kinds, made afresh (calls may change
 -- them).
 local MAKE = {
