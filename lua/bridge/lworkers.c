@@ -141,20 +141,30 @@ static void write_all(int fd, const char *data, size_t n) {
   }
 }
 
-/* send(value) in a worker (fd its upvalue): writes a 'P' frame of value
-** to the parent at once. */
-static int send_value(lua_State *L) {
-  int fd = (int)lua_tointeger(L, lua_upvalueindex(1));
-  Buffer b = {NULL, 0, 0};
-  lua_settop(L, 1);
-  if (append(&b, "P", 1)) return luaL_error(L, "not enough memory for a worker's result");
+/* Appends to b a frame: the byte kind, then the value at idx (encoded in
+** protected mode).  Returns a Lua status; on an error, its message is
+** pushed. */
+static int encode_frame(lua_State *L, Buffer *b, char kind, int idx) {
+  idx = lua_absindex(L, idx);
+  if (append(b, &kind, 1)) {
+    lua_pushliteral(L, "not enough memory for a worker's result");
+    return LUA_ERRMEM;
+  }
   lua_pushcfunction(L, encode_value);
-  lua_pushlightuserdata(L, &b);
-  lua_pushvalue(L, 1);
-  int status = lua_pcall(L, 2, 0, 0);
-  if (status == LUA_OK) write_all(fd, b.data, b.length);
-  memory_realloc(b.data, 0);
-  return status == LUA_OK ? 0 : lua_error(L);
+  lua_pushlightuserdata(L, b);
+  lua_pushvalue(L, idx);
+  return lua_pcall(L, 2, 0, 0);
+}
+
+/* send(value) in a worker (fd its upvalue): writes a 'P' frame of value
+** to the parent at once (through one buffer, kept: the worker's life is
+** one run). */
+static int send_value(lua_State *L) {
+  static Buffer b;
+  b.length = 0;
+  if (encode_frame(L, &b, 'P', 1) != LUA_OK) return lua_error(L);
+  write_all((int)lua_tointeger(L, lua_upvalueindex(1)), b.data, b.length);
+  return 0;
 }
 
 /* The child: runs the function at the top of the stack, giving it send
@@ -166,12 +176,7 @@ static void run_child(lua_State *L, int fd) {
   lua_pushinteger(L, fd);
   lua_pushcclosure(L, send_value, 1);
   int status = lua_pcall(L, 1, 1, 0);
-  if (status == LUA_OK) {
-    lua_pushcfunction(L, encode_value);
-    lua_pushlightuserdata(L, &b);
-    lua_pushvalue(L, -3);
-    if (append(&b, "O", 1) == 0) status = lua_pcall(L, 2, 0, 0);
-  }
+  if (status == LUA_OK) status = encode_frame(L, &b, 'O', -1);
   if (status != LUA_OK) {
     const char *why = lua_tostring(L, -1);
     if (!why) why = "an error object that is not a string";
