@@ -171,18 +171,14 @@ end
 -- Checks option key of o: seconds, a number from 0 to 1e9, or absent.
 local function check_seconds(o, key)
   local x = o[key]
-  if x ~= nil and (type(x) ~= "number" or not (x >= 0 and x <= 1e9)) then
-    shared.arg_error(2, "player", "option " .. key .. " must be a number from 0 to 1e9, got " ..
-                                  shared.describe(x))
-  end
+  shared.check_option(x == nil or (type(x) == "number" and x >= 0 and x <= 1e9), 2, "player", key,
+                      "a number from 0 to 1e9", x)
 end
 
 -- Checks option key of o: a function, or absent.
 local function check_function(o, key)
-  if o[key] ~= nil and type(o[key]) ~= "function" then
-    shared.arg_error(2, "player", "option " .. key .. " must be a function, got " ..
-                                  shared.describe(o[key]))
-  end
+  shared.check_option(o[key] == nil or type(o[key]) == "function", 2, "player", key, "a function",
+                      o[key])
 end
 
 engines.alphabeta = {
