@@ -189,7 +189,8 @@ static double bench_plain_lua(int depth) {
 
 /* The first-move rule as a C hook over no-restriction. */
 static int first_move_hook(void *ctx, const Position *p, const History *h,
-                           const Move *moves, int k, uint64_t *allowed) {
+                           Move *moves, int *count, uint64_t *allowed) {
+  int k = *count;
   (void)ctx, (void)h;
   uint64_t enemy = p->arms[p->side ^ 1];
   uint64_t flanked = rules_rot_up(enemy, p->n) | rules_rot_down(enemy, p->n);

@@ -43,7 +43,7 @@ int accuracy_move_index(const MetricsGraph *g, uint32_t i, Move m) {
   uint32_t k = metrics_moves(g, i);
   for (uint32_t j = 0; j < k; j++) {
     Move x = metrics_move(g, i, j);
-    if (x.from == m.from && x.to == m.to) return (int)j;
+    if (move_equal(x, m)) return (int)j;
   }
   return -1;
 }

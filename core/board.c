@@ -30,8 +30,7 @@ void board_start(Position *p, int n) {
   p->side = BLACK;
 }
 
-/* The number of pieces of a colour, centre included. */
-static int count_pieces(const Position *p, int colour) {
+int board_count(const Position *p, int colour) {
   return __builtin_popcountll(p->arms[colour]) + (p->centre == colour);
 }
 
@@ -54,6 +53,14 @@ static int check_graph(const Position *p, char *err) {
     snprintf(err, BOARD_ERRMAX, "bad position: no empty point");
     return -1;
   }
+  for (int c = BLACK; c <= WHITE; c++)
+    if (p->hand[c] > n) {
+      snprintf(err, BOARD_ERRMAX,
+               "bad position: %d %s pieces in hand (a board of %d points "
+               "takes at most %d)",
+               p->hand[c], c == BLACK ? "black" : "white", n, n);
+      return -1;
+    }
   return 0;
 }
 
@@ -74,11 +81,18 @@ static int check_wheel(const Position *p, char *err) {
     return -1;
   }
   for (int c = BLACK; c <= WHITE; c++) {
-    int k = count_pieces(p, c);
-    if (k != n / 2) {
-      snprintf(err, BOARD_ERRMAX,
-               "bad position: %d %s pieces (a board of %d arms needs %d)", k,
-               names[c], n, n / 2);
+    int k = board_count(p, c), held = p->hand[c];
+    if (k + held > n / 2) {
+      if (held)
+        snprintf(err, BOARD_ERRMAX,
+                 "bad position: %d %s pieces on the board and %d in hand (a "
+                 "board of %d arms has %d a side)",
+                 k, names[c], held, n, n / 2);
+      else
+        snprintf(err, BOARD_ERRMAX,
+                 "bad position: %d %s pieces (a board of %d arms has %d a "
+                 "side)",
+                 k, names[c], n, n / 2);
       return -1;
     }
   }
@@ -124,7 +138,8 @@ static int piece_of_char(int c) {
 ** *s advances past it. */
 static int parse_points(Position *p, const char **s, char *err) {
   const char *t = *s;
-  int n = 0, wheel = strchr(t, '/') != NULL;
+  size_t first = strcspn(t, " "); /* the board: up to the first space */
+  int n = 0, wheel = memchr(t, '/', first) != NULL;
   const char *point = wheel ? "arm" : "point";
   char shown[16];
   memset(p, 0, sizeof *p);
@@ -194,7 +209,43 @@ static int parse_points(Position *p, const char **s, char *err) {
   return 0;
 }
 
-/* Parses " <side>[ <ply>]" and the end of the text. */
+/* Reads a hand's count at *s (1 to 2 digits); *s advances past it.
+** Returns it, or -1. */
+static int parse_count(const char **s) {
+  const char *t = *s;
+  int k = 0;
+  for (; isdigit((unsigned char)*t) && t - *s < 3; t++) k = k * 10 + (*t - '0');
+  if (t == *s || t - *s > 2) return -1;
+  *s = t;
+  return k;
+}
+
+/* Parses the hands "<black>/<white>" where they are written (before the
+** side to move); *s advances past them and the spaces after. */
+static int parse_hands(Position *p, const char **s, char *err) {
+  const char *t = *s;
+  if (!isdigit((unsigned char)*t)) return 0;
+  int black = parse_count(&t), white = -1;
+  if (black >= 0 && *t == '/') {
+    t++;
+    white = parse_count(&t);
+  }
+  if (white < 0 || (*t && *t != ' ')) {
+    snprintf(err, BOARD_ERRMAX,
+             "bad position: the hands are \"%.12s\" (write the pieces each "
+             "side holds as <black>/<white>, e.g. 4/3, before the side to "
+             "move)",
+             *s);
+    return -1;
+  }
+  p->hand[BLACK] = (uint8_t)black;
+  p->hand[WHITE] = (uint8_t)white;
+  while (*t == ' ') t++;
+  *s = t;
+  return 0;
+}
+
+/* Parses " [<hands> ]<side>[ <ply>]" and the end of the text. */
 static int parse_side_ply(Position *p, const char *t, char *err) {
   char shown[16];
   if (*t != ' ') {
@@ -205,6 +256,7 @@ static int parse_side_ply(Position *p, const char *t, char *err) {
     return -1;
   }
   while (*t == ' ') t++;
+  if (parse_hands(p, &t, err)) return -1;
   if ((*t != 'b' && *t != 'w') || (t[1] && t[1] != ' ')) {
     snprintf(err, BOARD_ERRMAX,
              "bad position: the side to move is %s (use b or w)",
@@ -257,99 +309,24 @@ char *board_format(const Position *p, char *buf) {
     buf[i++] = glyph[p->centre <= NOBODY ? p->centre : NOBODY];
   }
   buf[i++] = ' ';
+  if (p->hand[BLACK] || p->hand[WHITE])
+    i += snprintf(buf + i, BOARD_POSMAX - (size_t)i, "%u/%u ",
+                  (unsigned)p->hand[BLACK], (unsigned)p->hand[WHITE]);
   buf[i++] = p->side == WHITE ? 'w' : 'b';
   buf[i] = '\0';
   if (p->ply) snprintf(buf + i, BOARD_POSMAX - (size_t)i, " %u", p->ply);
   return buf;
 }
 
-/* Parses one point ("c" or an arm number 1..n); *s advances past it.
-** Returns the point, or -1 with a message in err. */
-static int parse_point(const char **s, int n, const char *what, char *err) {
-  const char *t = *s;
-  char shown[16];
-  if (*t == 'c' || *t == 'C') {
-    *s = t + 1;
-    return BOARD_CENTRE;
-  }
-  if (!isdigit((unsigned char)*t)) {
-    snprintf(err, BOARD_ERRMAX,
-             "bad move: the %s point is %s (an arm number 1..%d or c; moves "
-             "read like 4-c, c-5, 3-2)",
-             what, show_char(*t, shown), n);
-    return -1;
-  }
-  int arm = 0;
-  for (; isdigit((unsigned char)*t); t++)
-    if ((arm = arm * 10 + (*t - '0')) > 999) arm = 999;
-  if (arm < 1 || arm > n) {
-    snprintf(err, BOARD_ERRMAX,
-             "bad move: there is no arm %d (the board has arms 1..%d and c)",
-             arm, n);
-    return -1;
-  }
-  *s = t;
-  return arm - 1;
-}
-
-int board_parse_move(Move *m, int n, const char *text, char *err) {
-  char shown[16];
-  if (!text) {
-    snprintf(err, BOARD_ERRMAX, "bad move: no text");
-    return -1;
-  }
-  while (*text == ' ') text++;
-  int from = parse_point(&text, n, "from", err);
-  if (from < 0) return -1;
-  if (*text != '-') {
-    snprintf(err, BOARD_ERRMAX,
-             "bad move: expected '-' after the from point, found %s (moves "
-             "read like 4-c, c-5, 3-2)",
-             show_char(*text, shown));
-    return -1;
-  }
-  text++;
-  int to = parse_point(&text, n, "to", err);
-  if (to < 0) return -1;
-  return board_move_of(m, from, to, text, err);
-}
-
-int board_move_of(Move *m, int from, int to, const char *rest, char *err) {
-  char shown[16];
-  while (*rest == ' ') rest++;
-  if (*rest) {
-    snprintf(err, BOARD_ERRMAX, "bad move: unexpected %s after the move",
-             show_char(*rest, shown));
-    return -1;
-  }
-  if (from == to) {
-    snprintf(err, BOARD_ERRMAX, "bad move: from and to are the same point");
-    return -1;
-  }
-  m->from = (uint8_t)from;
-  m->to = (uint8_t)to;
-  return 0;
-}
-
-char *board_format_point(int point, char *buf) {
-  if (point == BOARD_CENTRE)
-    snprintf(buf, 4, "c");
-  else
-    snprintf(buf, 4, "%u", (unsigned)(uint8_t)(point + 1));
-  return buf;
-}
-
-char *board_format_move(Move m, char *buf) {
-  char a[4], b[4];
-  snprintf(buf, BOARD_MOVEMAX, "%s-%s", board_format_point(m.from, a),
-           board_format_point(m.to, b));
-  return buf;
-}
-
 int board_same(const Position *a, const Position *b) {
   return a->arms[BLACK] == b->arms[BLACK] && a->arms[WHITE] == b->arms[WHITE] &&
          a->centre == b->centre && a->side == b->side && a->n == b->n &&
-         a->graph == b->graph;
+         a->graph == b->graph && a->hand[BLACK] == b->hand[BLACK] &&
+         a->hand[WHITE] == b->hand[WHITE];
+}
+
+int board_equal(const Position *a, const Position *b) {
+  return board_same(a, b) && a->ply == b->ply;
 }
 
 /* A strong 64-bit mixer (splitmix64's finaliser). */
@@ -365,5 +342,6 @@ uint64_t board_hash(const Position *p) {
   uint64_t h = mix64(p->arms[BLACK] ^ 0x9e3779b97f4a7c15u);
   h = mix64(h ^ p->arms[WHITE]);
   return mix64(h ^ ((uint64_t)p->centre << 1 | p->side) ^ (uint64_t)p->n << 8 ^
-               (uint64_t)p->graph << 16);
+               (uint64_t)p->graph << 16 ^ (uint64_t)p->hand[BLACK] << 24 ^
+               (uint64_t)p->hand[WHITE] << 32);
 }

@@ -4,7 +4,17 @@
 **
 ** Points are numbered 0..N-1 for the arms (shown to users as 1..N,
 ** clockwise) and BOARD_CENTRE for the centre.  Each side is a bit mask over
-** the arms plus, possibly, the centre; exactly one point is empty.
+** the arms plus, possibly, the centre, and a hand: pieces off the board
+** that drops may bring on.  In the game of the sources each side has N/2
+** pieces on the board and exactly one point is empty; variants with drops
+** or captures have fewer on the board (never more than N/2 a side, board
+** and hand together) and several empty points.
+**
+** A move takes a piece from a point (or from the hand: a drop) to an
+** empty point, and may take enemy pieces off the board (a capture); a pass
+** moves nothing.  Its text: "4-c" (a slide or a jump), "@3" (a drop),
+** "3x5" (a capture of the piece on the to point), "3-5x4" (the pieces of
+** the points after each x are taken), "pass".
 **
 ** A Position may also be one of a graph board (graph.h): then graph is 1,
 ** the masks are over its n points, there is no centre, and any number of
@@ -24,7 +34,9 @@
 #define BOARD_MAX_PLY 999999999u
 #define BOARD_ERRMAX 160 /* size of every error buffer */
 #define BOARD_POSMAX 136 /* size of a buffer that holds any position text */
-#define BOARD_MOVEMAX 24 /* size of a buffer that holds any move text */
+#define BOARD_MOVEMAX 800 /* size of a buffer that holds any move text */
+#define BOARD_HAND 0xFE  /* the from point of a drop: the mover's hand */
+#define BOARD_PASS 0xFF  /* the from and to points of a pass */
 
 enum { BLACK = 0, WHITE = 1, NOBODY = 2 };
 
@@ -35,11 +47,38 @@ typedef struct Position {
   uint8_t side;     /* BLACK or WHITE: the side to move */
   uint8_t n;        /* number of arms (of a graph board: of points) */
   uint8_t graph;    /* 1: a position of a graph board; else 0 */
+  uint8_t hand[2];  /* hand[BLACK], hand[WHITE]: pieces off the board */
+  uint8_t spare[6]; /* zero (the struct has no padding to compare) */
 } Position;
 
 typedef struct Move {
-  uint8_t from, to; /* point numbers */
+  uint8_t from, to;  /* point numbers (a drop: from BOARD_HAND; a pass:
+                     ** both BOARD_PASS) */
+  uint8_t centre;    /* 1 when the move takes the piece on the centre */
+  uint8_t spare[5];  /* zero */
+  uint64_t taken;    /* the arms (points) whose pieces the move takes */
 } Move;
+
+/* The move of a piece from point from to point to, taking nothing. */
+static inline Move move_of(int from, int to) {
+  return (Move){(uint8_t)from, (uint8_t)to, 0, {0}, 0};
+}
+
+/* 1 when the two moves are the same move. */
+static inline int move_equal(Move a, Move b) {
+  return a.from == b.from && a.to == b.to && a.taken == b.taken &&
+         a.centre == b.centre;
+}
+
+/* 1 when m takes pieces. */
+static inline int move_takes(Move m) {
+  return m.taken != 0 || m.centre;
+}
+
+/* The pass. */
+static inline Move move_pass(void) {
+  return (Move){BOARD_PASS, BOARD_PASS, 0, {0}, 0};
+}
 
 /* The mask of all n arms (1 <= n <= 64). */
 static inline uint64_t board_full(int n) {
@@ -76,55 +115,71 @@ int board_parse(Position *p, const char *text, char *err);
 ** BOARD_POSMAX bytes.  Returns buf. */
 char *board_format(const Position *p, char *buf);
 
-/* Parses move text "<from>-<to>" (arm numbers 1..n or "c") for a board of
-** n arms.  Syntax and range only; legality is the rules' business.
-** Returns 0, or -1 with a message in err. */
-int board_parse_move(Move *m, int n, const char *text, char *err);
-
-/* Writes the move text into buf (BOARD_MOVEMAX bytes).  Returns buf. */
-char *board_format_move(Move m, char *buf);
-
-/* The end of reading move text, on any board: what is left after the to
-** point, rest, must be spaces alone, and from and to must differ.  Sets m.
-** Returns 0, or -1 with a message in err. */
-int board_move_of(Move *m, int from, int to, const char *rest, char *err);
-
-/* Writes a point as users see it ("4" or "c") into buf (4 bytes). */
-char *board_format_point(int point, char *buf);
-
-/* Moves the piece on m.from to m.to (no legality check: m.to must be the
-** empty point) and passes the turn: ply + 1, the other side to move. */
+/* Plays m for the side to move (no legality check: m.to must be empty or
+** taken by m): the piece leaves m.from (or the hand), the pieces m takes
+** leave the board, the piece goes to m.to; then the turn passes: ply + 1,
+** the other side to move. */
 static inline void board_play(Position *p, Move m) {
-  int colour;
-  if (m.from == BOARD_CENTRE) {
-    colour = p->centre;
-    p->centre = NOBODY;
-  } else {
-    uint64_t bit = (uint64_t)1 << m.from;
-    colour = (p->arms[WHITE] & bit) ? WHITE : BLACK;
-    p->arms[colour] &= ~bit;
+  int side = p->side;
+  if (m.from < BOARD_HAND) {
+    if (m.from == BOARD_CENTRE)
+      p->centre = NOBODY;
+    else
+      p->arms[side] &= ~((uint64_t)1 << m.from);
+  } else if (m.from == BOARD_HAND)
+    p->hand[side]--;
+  if (m.taken | m.centre) {
+    p->arms[side ^ 1] &= ~m.taken;
+    if (m.centre) p->centre = NOBODY;
   }
-  if (m.to == BOARD_CENTRE)
-    p->centre = (uint8_t)colour;
-  else
-    p->arms[colour] |= (uint64_t)1 << m.to;
+  if (m.to < BOARD_HAND) {
+    if (m.to == BOARD_CENTRE)
+      p->centre = (uint8_t)side;
+    else
+      p->arms[side] |= (uint64_t)1 << m.to;
+  }
   p->side ^= 1;
   p->ply++;
 }
 
 /* Takes back move m, which led to p (no check: the piece of the side that
-** moved stands on m.to and m.from is empty): the piece goes back, the turn
-** passes back, ply - 1. */
+** moved stands on m.to, m.from is empty): the piece goes back (to the hand
+** for a drop), the pieces it took come back, the turn passes back, ply - 1. */
 static inline void board_unplay(Position *p, Move m) {
-  board_play(p, (Move){m.to, m.from});
-  p->ply -= 2;
+  int side = p->side ^ 1;
+  if (m.to < BOARD_HAND) {
+    if (m.to == BOARD_CENTRE)
+      p->centre = NOBODY;
+    else
+      p->arms[side] &= ~((uint64_t)1 << m.to);
+  }
+  if (m.taken | m.centre) {
+    p->arms[side ^ 1] |= m.taken;
+    if (m.centre) p->centre = (uint8_t)(side ^ 1);
+  }
+  if (m.from < BOARD_HAND) {
+    if (m.from == BOARD_CENTRE)
+      p->centre = (uint8_t)side;
+    else
+      p->arms[side] |= (uint64_t)1 << m.from;
+  } else if (m.from == BOARD_HAND)
+    p->hand[side]++;
+  p->side = (uint8_t)side;
+  p->ply--;
 }
 
-/* 1 when the two positions have the same pieces and side to move (the ply
-** is not compared: this is the sameness that repetition counts). */
+/* 1 when the two positions have the same pieces (on the board and in
+** hand) and side to move (the ply is not compared: this is the sameness
+** that repetition counts). */
 int board_same(const Position *a, const Position *b);
 
-/* A 64-bit hash of pieces and side to move (not ply). */
+/* 1 when the two positions are the same, ply included. */
+int board_equal(const Position *a, const Position *b);
+
+/* A 64-bit hash of pieces (hands included) and side to move (not ply). */
 uint64_t board_hash(const Position *p);
+
+/* The pieces of a colour on the board (arms and centre). */
+int board_count(const Position *p, int colour);
 
 #endif

@@ -140,7 +140,7 @@ int game_play(Game *g, Move m, char *err) {
   }
   History h;
   game_history(g, g->length, &h);
-  int legal = rules_explain(&g->rules, game_position(g), &h, m, why);
+  int legal = rules_settle(&g->rules, game_position(g), &h, &m, why);
   if (legal < 0) return GAME_EHOOK;
   if (!legal) {
     snprintf(err, BOARD_ERRMAX, "illegal move %s: %.140s",
@@ -152,8 +152,8 @@ int game_play(Game *g, Move m, char *err) {
     return GAME_ERROR;
   }
   int i = g->length + 1;
-  int same_as_redo = g->top > g->length && g->moves[g->length].from == m.from &&
-                     g->moves[g->length].to == m.to;
+  int same_as_redo =
+      g->top > g->length && move_equal(g->moves[g->length], m);
   Position next = g->positions[i - 1];
   board_play(&next, m);
   Move redo = g->moves[i - 1]; /* put back if the hooks fail */

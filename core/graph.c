@@ -10,6 +10,7 @@
 
 void graph_init(Graph *g) {
   memset(g, 0, sizeof *g);
+  memset(g->beyond, GRAPH_NONE, sizeof g->beyond);
   g->centre = -1;
 }
 
@@ -92,12 +93,47 @@ int graph_finish(Graph *g, char *err) {
   return 0;
 }
 
+/* 1 when b lies strictly inside the segment from a to c, within a small
+** tolerance of the segment's length. */
+static int between(double ax, double ay, double bx, double by, double cx,
+                   double cy) {
+  double ux = bx - ax, uy = by - ay, vx = cx - bx, vy = cy - by;
+  double cross = ux * vy - uy * vx, dot = ux * vx + uy * vy;
+  double scale = (ux * ux + uy * uy) + (vx * vx + vy * vy);
+  return dot > 0 && cross * cross <= 1e-12 * scale * scale;
+}
+
+void graph_set_beyond(Graph *g, const double *x, const double *y) {
+  memset(g->beyond, GRAPH_NONE, sizeof g->beyond);
+  for (int a = 0; a < g->n; a++)
+    for (uint64_t bs = g->near[a]; bs; bs &= bs - 1) {
+      int b = __builtin_ctzll(bs), best = GRAPH_NONE;
+      double nearest = 0;
+      for (uint64_t cs = g->near[b] & ~((uint64_t)1 << a); cs; cs &= cs - 1) {
+        int c = __builtin_ctzll(cs);
+        double dx = x[c] - x[b], dy = y[c] - y[b], d = dx * dx + dy * dy;
+        if (between(x[a], y[a], x[b], y[b], x[c], y[c]) &&
+            (best == GRAPH_NONE || d < nearest))
+          best = c, nearest = d;
+      }
+      g->beyond[a][b] = (uint8_t)best;
+    }
+  g->straight = 1;
+}
+
 int graph_equal(const Graph *a, const Graph *b) {
   if (a == b) return 1;
   if (a->n != b->n || a->centre != b->centre) return 0;
   for (int i = 0; i < a->n; i++)
     if (a->next[i] != b->next[i] || strcmp(a->name[i], b->name[i]) != 0)
       return 0;
+  return 1;
+}
+
+int graph_equal_straight(const Graph *a, const Graph *b) {
+  if (a->straight != b->straight || a->n != b->n) return 0;
+  for (int i = 0; i < a->n; i++)
+    if (memcmp(a->beyond[i], b->beyond[i], (size_t)a->n) != 0) return 0;
   return 1;
 }
 
@@ -147,7 +183,7 @@ int graph_unmoves(const Graph *g, const Position *q, Move *out) {
   for (uint64_t to = q->arms[q->side ^ 1]; to; to &= to - 1) {
     int v = __builtin_ctzll(to);
     for (uint64_t from = g->prev[v] & empty; from; from &= from - 1)
-      out[k++] = (Move){(uint8_t)__builtin_ctzll(from), (uint8_t)v};
+      out[k++] = move_of((uint8_t)__builtin_ctzll(from), (uint8_t)v);
   }
   return k;
 }
@@ -163,7 +199,7 @@ Move graph_arc_move(const Graph *g, int a) {
   while (u + 1 < g->n && g->arc_base[u + 1] <= a) u++;
   uint64_t to = g->next[u];
   for (int skip = a - g->arc_base[u]; skip > 0; skip--) to &= to - 1;
-  return (Move){(uint8_t)u, (uint8_t)__builtin_ctzll(to)};
+  return move_of((uint8_t)u, (uint8_t)__builtin_ctzll(to));
 }
 
 int graph_check_position(const Graph *g, const Position *p, char *err) {
@@ -182,60 +218,3 @@ int graph_check_position(const Graph *g, const Position *p, char *err) {
   return board_check(p, err);
 }
 
-/* Reads a point's name at *s; *s advances past it.  Returns the point, or
-** -1 with a message in err. */
-static int parse_name(const Graph *g, const char **s, const char *what,
-                      char *err) {
-  const char *t = *s;
-  size_t len = 0;
-  while (name_char(t[len])) len++;
-  int point = graph_find(g, t, len);
-  if (point < 0) {
-    char list[96];
-    size_t used = 0;
-    list[0] = '\0';
-    for (int i = 0; i < g->n && used + GRAPH_NAMEMAX + 6 < sizeof list; i++)
-      used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
-                               i ? " " : "", g->name[i]);
-    if (used + GRAPH_NAMEMAX + 6 >= sizeof list) snprintf(list + used, 5, " ...");
-    if (len == 0)
-      snprintf(err, BOARD_ERRMAX,
-               "bad move: expected the %s point's name (the points are %s)",
-               what, list);
-    else
-      snprintf(err, BOARD_ERRMAX,
-               "bad move: there is no point \"%.*s\" (the points are %s)",
-               (int)(len < 20 ? len : 20), t, list);
-    return -1;
-  }
-  *s = t + len;
-  return point;
-}
-
-int graph_parse_move(const Graph *g, const char *text, Move *m, char *err) {
-  if (!text) {
-    snprintf(err, BOARD_ERRMAX, "bad move: no text");
-    return -1;
-  }
-  while (*text == ' ') text++;
-  int from = parse_name(g, &text, "from", err);
-  if (from < 0) return -1;
-  if (*text != '-') {
-    snprintf(err, BOARD_ERRMAX,
-             "bad move: expected '-' after the from point (moves read like "
-             "%s-%s)",
-             g->name[0], g->name[1]);
-    return -1;
-  }
-  text++;
-  int to = parse_name(g, &text, "to", err);
-  if (to < 0) return -1;
-  return board_move_of(m, from, to, text, err);
-}
-
-char *graph_format_move(const Graph *g, Move m, char *buf) {
-  const char *a = m.from < g->n ? g->name[m.from] : "?";
-  const char *b = m.to < g->n ? g->name[m.to] : "?";
-  snprintf(buf, BOARD_MOVEMAX, "%s-%s", a, b);
-  return buf;
-}

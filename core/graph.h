@@ -20,6 +20,7 @@
 
 #define GRAPH_MAX_POINTS 64
 #define GRAPH_NAMEMAX 12 /* a point's name, NUL included: 1..11 characters */
+#define GRAPH_NONE 0xff  /* no point (in beyond) */
 
 typedef struct Graph {
   int n;      /* points */
@@ -30,6 +31,10 @@ typedef struct Graph {
   uint64_t near[GRAPH_MAX_POINTS]; /* next[i] | prev[i]: i's neighbours */
   uint16_t arc_base[GRAPH_MAX_POINTS]; /* the arcs that leave points < i */
   char name[GRAPH_MAX_POINTS][GRAPH_NAMEMAX];
+  /* beyond[a][b]: the point after b on the straight line from a through
+  ** b, joined to b by a line (GRAPH_NONE: none, or no layout given) */
+  uint8_t beyond[GRAPH_MAX_POINTS][GRAPH_MAX_POINTS];
+  int straight; /* 1 when beyond was set from a layout */
 } Graph;
 
 /* Makes g a board with no points. */
@@ -51,9 +56,18 @@ int graph_add_line(Graph *g, int a, int b, int arrow, char *err);
 ** message in err. */
 int graph_finish(Graph *g, char *err);
 
+/* Sets g's straight lines from a layout (x[i], y[i]: where point i is
+** drawn): c is beyond b from a when lines join a to b and b to c, and b
+** lies between a and c on the straight segment from one to the other
+** (the nearest such c).  Run it after graph_finish. */
+void graph_set_beyond(Graph *g, const double *x, const double *y);
+
 /* 1 when the two boards have the same points (names and order), lines and
 ** centre. */
 int graph_equal(const Graph *a, const Graph *b);
+
+/* 1 when the two boards of as many points have the same straight lines. */
+int graph_equal_straight(const Graph *a, const Graph *b);
 
 /* A 64-bit digest of the board: its points' names and order, its lines
 ** and its centre (a check that two boards are the same, not a secret). */
@@ -86,7 +100,7 @@ static inline int graph_moves(const Graph *g, const Position *p, int flank,
     if (flank && !flanked && g->centre >= 0)
       to &= ~((uint64_t)1 << g->centre);
     for (; to; to &= to - 1)
-      out[k++] = (Move){(uint8_t)u, (uint8_t)__builtin_ctzll(to)};
+      out[k++] = move_of((uint8_t)u, (uint8_t)__builtin_ctzll(to));
   }
   return k;
 }
@@ -148,12 +162,5 @@ Move graph_arc_move(const Graph *g, int a);
 ** at least one empty point, no centre, a side to move.  Returns 0, or -1
 ** with a message in err. */
 int graph_check_position(const Graph *g, const Position *p, char *err);
-
-/* Parses move text "<from>-<to>" in point names (syntax and the points
-** only).  Returns 0, or -1 with a message in err. */
-int graph_parse_move(const Graph *g, const char *text, Move *m, char *err);
-
-/* Writes the move text into buf (BOARD_MOVEMAX bytes).  Returns buf. */
-char *graph_format_move(const Graph *g, Move m, char *buf);
 
 #endif

@@ -32,12 +32,16 @@ static inline void history_push(History *h, Move m, int k) {
 
 /* What the rules say of a state: its legal moves by the point they leave
 ** (every move goes to the empty point), and the variant's own verdict.
-** On a graph board, arms has bit i set when the i-th move of
-** rules_param_moves is legal, and centre is 0. */
+** On a graph board, and for rules with moves beside the slides
+** (rules_indexed), arms has bit i set when the i-th move of
+** rules_param_moves is legal, and centre is 0; when hooks make the moves,
+** list holds them (count of them, all legal; kept by the memo). */
 typedef struct Judgement {
-  uint64_t arms;   /* the arms whose piece may move */
-  uint8_t centre;  /* 1 when the centre's piece may move */
-  uint8_t outcome; /* OUTCOME_* by the result hook (NONE without one) */
+  uint64_t arms;    /* the arms whose piece may move */
+  uint8_t centre;   /* 1 when the centre's piece may move */
+  uint8_t outcome;  /* OUTCOME_* by the result hook (NONE without one) */
+  uint16_t count;   /* the moves in list */
+  const Move *list; /* NULL, or the moves the hooks made and allowed */
 } Judgement;
 
 #endif

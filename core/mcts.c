@@ -190,7 +190,7 @@ static void report(Tree *t, MctsResult *out) {
 int mcts_run(const Rules *r, const Position *root, const History *h,
              const MctsLimits *limits, const Policy *policy, const Cancel *c,
              MctsResult *out, char *err) {
-  History none = {0, {{0, 0}}};
+  History none = {0};
   MctsLimits lim = *limits;
   if (lim.max_plies <= 0) lim.max_plies = 200;
   if (lim.exploration <= 0) lim.exploration = 1.4;
@@ -199,7 +199,7 @@ int mcts_run(const Rules *r, const Position *root, const History *h,
             0, rules_memory(r)};
   memset(out, 0, sizeof *out);
   double deadline = lim.seconds > 0 ? now_seconds() + lim.seconds : 0;
-  if (add_node(&t, root, h ? h : &none, NO_NODE, (Move){0, 0}) == NO_NODE ||
+  if (add_node(&t, root, h ? h : &none, NO_NODE, move_of(0, 0)) == NO_NODE ||
       expand(&t, 0) < 0 || t.failed) {
     if (!t.failed) t.failed = MCTS_ERROR;
   }

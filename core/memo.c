@@ -12,10 +12,15 @@
 #define FIRST_SLOTS 1024 /* a new table's size */
 
 HookMemo *memo_new(int key_words, uint32_t opening, int kept,
-                   size_t max_bytes) {
+                   size_t max_bytes, int lists) {
   HookMemo *m = memory_realloc(NULL, sizeof *m);
   if (!m) return NULL;
   memset(m, 0, sizeof *m);
+  if (lists) {
+    max_bytes /= 2;
+    m->lists = 1;
+    m->arena_max = max_bytes / sizeof(Move);
+  }
   m->key_words = key_words;
   m->opening = opening;
   m->kept = kept;
@@ -29,6 +34,7 @@ HookMemo *memo_new(int key_words, uint32_t opening, int kept,
 
 void memo_free(HookMemo *m) {
   if (!m) return;
+  memory_realloc(m->arena, 0);
   memory_realloc(m->words, 0);
   memory_realloc(m, 0);
 }
@@ -41,6 +47,7 @@ static size_t table_bytes(const HookMemo *m, size_t size) {
 void memo_clear(HookMemo *m) {
   if (m->words) memset(m->words, 0, table_bytes(m, m->mask + 1));
   m->states = 0;
+  m->arena_used = 0;
 }
 
 /* Writes key and judgement into a slot, marked in use. */
@@ -52,9 +59,11 @@ static void fill(const HookMemo *m, uint64_t *slot, const MemoKey *key,
               (uint64_t)j->outcome << 25 | MEMO_IN_USE;
   } else {
     memcpy(slot, key->w, (size_t)m->key_words * sizeof(uint64_t));
-    slot[m->key_words] = j->arms;
-    slot[m->key_words + 1] =
-        (uint64_t)j->centre | (uint64_t)j->outcome << 1 | MEMO_IN_USE;
+    slot[m->key_words] =
+        j->list ? (uint64_t)(j->list - m->arena) | (uint64_t)j->count << 32
+                : j->arms;
+    slot[m->key_words + 1] = (uint64_t)j->centre | (uint64_t)j->outcome << 1 |
+                             (j->list ? MEMO_LISTED : 0) | MEMO_IN_USE;
   }
 }
 
@@ -107,9 +116,39 @@ void memo_put(HookMemo *m, const MemoKey *key, const Judgement *j) {
   fill(m, m->words + memo_home(m, key) * (size_t)m->slot_words, key, j);
 }
 
+/* Makes room in the arena for k more moves.  Returns 0, or -1 when the
+** bound or the allocator says no. */
+static int arena_reserve(HookMemo *m, size_t k) {
+  if (m->arena_used + k <= m->arena_room) return 0;
+  size_t room = m->arena_room ? 2 * m->arena_room : 4096;
+  while (room < m->arena_used + k) room *= 2;
+  if (room > m->arena_max) room = m->arena_max;
+  if (room < m->arena_used + k) return -1;
+  Move *fresh = memory_realloc(m->arena, room * sizeof *fresh);
+  if (!fresh) return -1;
+  m->arena = fresh;
+  m->arena_room = room;
+  return 0;
+}
+
+void memo_put_list(HookMemo *m, const MemoKey *key, const Judgement *j,
+                   const Move *list, int k) {
+  if (arena_reserve(m, (size_t)k)) {
+    memo_clear(m); /* full: forget every list, and the slots that hold them */
+    if (arena_reserve(m, (size_t)k)) return;
+  }
+  Judgement listed = *j;
+  listed.list = m->arena + m->arena_used;
+  listed.count = (uint16_t)k;
+  memcpy(m->arena + m->arena_used, list, (size_t)k * sizeof *list);
+  m->arena_used += (size_t)k;
+  memo_put(m, key, &listed);
+}
+
 MemoStats memo_stats(const HookMemo *m) {
   MemoStats s = {m->hits, m->misses, m->states,
-                 sizeof *m + (m->words ? table_bytes(m, m->mask + 1) : 0),
-                 table_bytes(m, m->max_slots)};
+                 sizeof *m + (m->words ? table_bytes(m, m->mask + 1) : 0) +
+                     m->arena_room * sizeof(Move),
+                 table_bytes(m, m->max_slots) + m->arena_max * sizeof(Move)};
   return s;
 }

@@ -32,6 +32,9 @@ typedef struct MemoKey {
 
 typedef struct HookMemo {
   uint64_t *words;  /* the slots, words_per_slot words each */
+  Move *arena;      /* the move lists of judgements with one (lists) */
+  size_t arena_used, arena_room, arena_max; /* moves in it, room, bound */
+  int lists;        /* 1: judgements may hold lists of moves */
   int key_words;    /* 1 (small), 4, or 5 (graph boards) */
   int slot_words;   /* key_words + 1 or 2 */
   size_t mask;      /* slots - 1 (0 before the first store) */
@@ -47,10 +50,11 @@ typedef struct HookMemo {
 ** kilobytes), with keys of key_words words (1: the small keys of a wheel
 ** of at most MEMO_SMALL_ARMS arms whose rules remember no move; 4: other
 ** wheels; 5: graph boards), for rules that read the ply below opening and
-** remember kept moves (rules.h: rules_memo_new picks them).  Returns NULL
-** without memory. */
+** remember kept moves (rules.h: rules_memo_new picks them); lists: the
+** judgements may hold lists of moves (half the bytes then hold them).
+** Returns NULL without memory. */
 HookMemo *memo_new(int key_words, uint32_t opening, int kept,
-                   size_t max_bytes);
+                   size_t max_bytes, int lists);
 
 void memo_free(HookMemo *m);
 
@@ -78,13 +82,14 @@ static inline MemoKey memo_key(const HookMemo *m, const Position *p,
   if (kept > m->kept) kept = m->kept;
   k.w[0] = p->arms[BLACK];
   k.w[1] = p->arms[WHITE];
-  k.w[2] = meta;
+  k.w[2] = meta | (uint64_t)p->hand[BLACK] << 40 | (uint64_t)p->hand[WHITE] << 48;
   k.w[3] = (uint64_t)kept;
   k.w[4] = 0;
-  for (int i = 0; i < kept; i++) {
+  for (int i = 0; i < kept; i++) { /* points 0..64, the hand 0xfe, pass */
     k.w[3] |= (uint64_t)(h->moves[i].to & 0x7f) << (4 + 7 * i);
     if (m->key_words == 5) /* the wheel's follow from the to points */
-      k.w[4] |= (uint64_t)(h->moves[i].from & 0x7f) << (7 * i);
+      k.w[4] |= (uint64_t)(h->moves[i].from & 0x7f) << (7 * i) |
+                (uint64_t)(h->moves[i].from >> 7) << (56 + i);
   }
   return k;
 }
@@ -104,6 +109,7 @@ static inline size_t memo_home(const HookMemo *m, const MemoKey *key) {
 ** and the rest in the second.  Bit 63 of the last word marks a slot in
 ** use. */
 #define MEMO_IN_USE ((uint64_t)1 << 63)
+#define MEMO_LISTED ((uint64_t)1 << 8) /* the judgement has a list */
 
 static inline void memo_unpack(const HookMemo *m, const uint64_t *slot,
                                Judgement *j) {
@@ -112,11 +118,21 @@ static inline void memo_unpack(const HookMemo *m, const uint64_t *slot,
     j->arms = w & 0xffffff;
     j->centre = (uint8_t)(w >> 24 & 1);
     j->outcome = (uint8_t)(w >> 25 & 3);
+    j->count = 0;
+    j->list = NULL;
   } else {
     const uint64_t *judged = slot + m->key_words;
-    j->arms = judged[0];
     j->centre = (uint8_t)(judged[1] & 1);
     j->outcome = (uint8_t)(judged[1] >> 1 & 3);
+    if (judged[1] & MEMO_LISTED) {
+      j->list = m->arena + (uint32_t)judged[0];
+      j->count = (uint16_t)(judged[0] >> 32);
+      j->arms = 0;
+    } else {
+      j->arms = judged[0];
+      j->list = NULL;
+      j->count = 0;
+    }
   }
 }
 
@@ -165,6 +181,8 @@ static inline int memo_get_small(HookMemo *m, const Position *p, MemoKey *key,
       j->arms = w & 0xffffff;
       j->centre = (uint8_t)(w >> 24 & 1);
       j->outcome = (uint8_t)(w >> 25 & 3);
+      j->count = 0;
+      j->list = NULL;
       m->hits++;
       return 1;
     }
@@ -175,6 +193,11 @@ static inline int memo_get_small(HookMemo *m, const Position *p, MemoKey *key,
 
 /* Remembers the judgement for key (forgetting another state when full). */
 void memo_put(HookMemo *m, const MemoKey *key, const Judgement *j);
+
+/* Remembers for key the judgement j with the k moves of list (a memo with
+** lists; when its moves fill their half, it forgets everything first). */
+void memo_put_list(HookMemo *m, const MemoKey *key, const Judgement *j,
+                   const Move *list, int k);
 
 typedef struct MemoStats {
   uint64_t hits, misses; /* lookups answered and not */

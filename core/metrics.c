@@ -231,7 +231,7 @@ static int build(Builder *b, const Position *start, const History *h,
   MetricsGraph *g = b->g;
   uint64_t edges = 0;
   int rc = SOLVER_OK, why;
-  History none = {0, {{0, 0}}};
+  History none = {0};
   memset(g, 0, sizeof *g);
   states_init(&b->index, rules_opening_plies(b->r), rules_memory(b->r));
   if (builder_state(b, start, h ? h : &none, &why) == STATES_NONE)

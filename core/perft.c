@@ -133,8 +133,7 @@ static uint64_t perft_memo(Run *run, HookMemo *m, const Position *p,
   if (j.outcome) return 0;
   if (depth == 1) return (uint64_t)rules_judged_count(&j);
   uint64_t empty = board_empty_arms(p);
-  Move move = {BOARD_CENTRE,
-               empty ? (uint8_t)__builtin_ctzll(empty) : (uint8_t)BOARD_CENTRE};
+  Move move = move_of(BOARD_CENTRE, empty ? __builtin_ctzll(empty) : BOARD_CENTRE);
   uint64_t sum = 0;
   /* the movers: arms, and the centre as bit 63 (small boards only) */
   uint64_t from = j.arms | (j.centre ? (uint64_t)1 << 63 : 0);
@@ -159,25 +158,45 @@ static uint64_t perft_memo(Run *run, HookMemo *m, const Position *p,
 static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
                              int depth) {
   Judgement j;
+  uint64_t sum = 0;
   if (depth > 2 && run_stopped(run)) return 0;
+  if (rules_indexed(run->rules)) { /* the moves as a list */
+    Move moves[RULES_MAX_MOVES];
+    int outcome, k = rules_judge(run->rules, p, h, moves, &outcome);
+    if (k < 0) return run->failed = PERFT_EHOOK, 0;
+    if (outcome || depth == 1) return outcome ? 0 : (uint64_t)k;
+    for (int i = 0; i < k && !run->failed; i++)
+      sum += perft_child(run, p, h, moves[i], depth - 1);
+    return sum;
+  }
   if (rules_judgement(run->rules, p, h, &j))
     return run->failed = PERFT_EHOOK, 0;
   if (j.outcome) return 0;
   if (depth == 1) return (uint64_t)rules_judged_count(&j);
-  uint64_t sum = 0;
-  if (run->rules->graph) { /* arms: which of the parameters' moves */
-    Move moves[RULES_MAX_MOVES];
-    int k = rules_param_moves(run->rules, p, moves);
-    for (int i = 0; i < k && !run->failed; i++)
-      if (j.arms >> i & 1) sum += perft_child(run, p, h, moves[i], depth - 1);
-    return sum;
-  }
   uint8_t to = (uint8_t)board_empty_point(p);
   for (uint64_t a = j.arms; a && !run->failed; a &= a - 1)
-    sum += perft_child(run, p, h, (Move){(uint8_t)__builtin_ctzll(a), to},
+    sum += perft_child(run, p, h, move_of((uint8_t)__builtin_ctzll(a), to),
                        depth - 1);
   if (j.centre && !run->failed)
-    sum += perft_child(run, p, h, (Move){BOARD_CENTRE, to}, depth - 1);
+    sum += perft_child(run, p, h, move_of(BOARD_CENTRE, to), depth - 1);
+  return sum;
+}
+
+/* Leaves below p (depth >= 1) for rules with moves beside the slides and
+** no hooks: the fields' moves, the row rule's end. */
+static uint64_t perft_fields(Run *run, const Position *p, int depth) {
+  const Rules *r = run->rules;
+  Move moves[RULES_MAX_MOVES];
+  if (rules_row_outcome(r, p)) return 0;
+  int k = rules_param_moves(r, p, moves);
+  if (depth == 1) return (uint64_t)k;
+  if (run_stopped(run)) return 0;
+  uint64_t sum = 0;
+  for (int i = 0; i < k; i++) {
+    Position q = *p;
+    board_play(&q, moves[i]);
+    sum += perft_fields(run, &q, depth - 1);
+  }
   return sum;
 }
 
@@ -228,7 +247,7 @@ int64_t perft(const Rules *r, const Position *p, const History *h, int depth,
              r->adjacent_enemy,
              (int64_t)p->ply + depth - r->flank_plies,
              rules_memory(r)};
-  History none = {0, {{0, 0}}};
+  History none = {0};
   uint64_t n;
   if (depth <= 0) return 1;
   HookMemo *m = r->hooks.memo;
@@ -236,6 +255,8 @@ int64_t perft(const Rules *r, const Position *p, const History *h, int depth,
     n = perft_memo(&run, m, p, depth);
   else if (rules_hooked(r))
     n = perft_hooked(&run, p, run.memory ? (h ? h : &none) : NULL, depth);
+  else if (rules_general(r))
+    n = perft_fields(&run, p, depth);
   else if (r->graph)
     n = perft_graph(&run, p->arms[p->side], p->arms[p->side ^ 1], p->ply,
                     depth);

@@ -75,6 +75,7 @@ int reach_new(Solution *s, const Rules *r, char *err) {
     return SOLVER_ERROR;
   }
   memset(s->reach, 0, sizeof *s->reach);
+  s->reach->wide = rules_general(r);
   states_init(&s->reach->index, s->opening, s->memory);
   s->methods = &methods;
   return SOLVER_OK;

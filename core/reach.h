@@ -40,6 +40,8 @@ typedef struct ReachTable {
   History *history; /* the moves each remembers (at most Solution.memory) */
   uint64_t room;    /* states the arrays and the codes have room for */
   StateIndex index;
+  int wide; /* 1: the rules have moves beside the slides (rules_general):
+            ** a file keeps hands and the pieces remembered moves took */
 } ReachTable;
 
 /* Sets s to a reachable-states solution of r that holds no state yet.

@@ -84,22 +84,40 @@ static int add_move(Reader *rd, Record *r, const char *tok, size_t k,
     r->moves = m;
     r->move_capacity = cap;
   }
+  if (r->texts_used + k + 1 > r->texts_room) {
+    size_t room = r->texts_room ? 2 * r->texts_room : 1024;
+    while (room < r->texts_used + k + 1) room *= 2;
+    char *texts = memory_realloc(r->texts, room);
+    if (!texts) return fail(rd, "not enough memory", NULL);
+    r->texts = texts;
+    r->texts_room = room;
+  }
   RecordMove *m = &r->moves[r->move_count++];
-  memcpy(m->text, tok, k);
-  m->text[k] = '\0';
+  m->at = r->texts_used;
+  memcpy(r->texts + m->at, tok, k);
+  r->texts[m->at + k] = '\0';
+  r->texts_used += k + 1;
   m->line = rd->line;
   return 0;
 }
 
-/* 1 when tok (k chars) has the form of a move: point-point, a point being
-** a word of letters, digits and _ (an arm number or c on the wheel, a
-** point's name on a graph board). */
+/* 1 when tok (k chars) has the form of a move (movetext.h): "pass", or
+** words of letters, digits and _ (an arm number or c on the wheel, a
+** point's name on a graph board) joined by - or x, or after an @; a word
+** alone is a move only after an @ or when it holds an x. */
 static int move_like(const char *tok, size_t k) {
-  const char *dash = memchr(tok, '-', k);
-  if (!dash || dash == tok || dash == tok + k - 1) return 0;
-  for (const char *p = tok; p < tok + k; p++)
-    if (p != dash && !isalnum((unsigned char)*p) && *p != '_') return 0;
-  return 1;
+  if (k == 4 && strncmp(tok, "pass", 4) == 0) return 1;
+  size_t i = tok[0] == '@';
+  int dash = 0, x = 0;
+  if (i == k) return 0;
+  for (; i < k; i++) {
+    if (tok[i] == '-') {
+      if (dash++ || i == 0 || i + 1 == k || tok[i + 1] == '-') return 0;
+    } else if (!isalnum((unsigned char)tok[i]) && tok[i] != '_')
+      return 0;
+    x |= (tok[i] == 'x' || tok[i] == 'X') && i > 0 && i + 1 < k;
+  }
+  return tok[0] == '@' || dash || x;
 }
 
 static int is_result(const char *tok, size_t k) {
@@ -145,6 +163,8 @@ int record_parse(Record *r, const char *text, char *err) {
   Reader rd = {text ? text : "", 1, err};
   r->tag_count = 0; /* (not the tags: 130 kB that each tag read writes) */
   r->moves = NULL;
+  r->texts = NULL;
+  r->texts_used = r->texts_room = 0;
   r->move_count = r->move_capacity = 0;
   r->result[0] = '\0';
   if (skip_blank(&rd)) return -1;
@@ -159,8 +179,11 @@ int record_parse(Record *r, const char *text, char *err) {
 
 void record_free(Record *r) {
   memory_realloc(r->moves, 0);
+  memory_realloc(r->texts, 0);
   r->moves = NULL;
+  r->texts = NULL;
   r->move_count = r->move_capacity = 0;
+  r->texts_used = r->texts_room = 0;
 }
 
 const char *record_tag(const Record *r, const char *name) {
@@ -213,7 +236,7 @@ int record_replay(const Record *r, const Rules *rules, const Position *start,
   if (rc) return rc;
   for (int i = 0; i < r->move_count; i++) {
     Move m;
-    rc = rules_parse_move(rules, r->moves[i].text, &m, why) ? GAME_ERROR
+    rc = rules_parse_move(rules, record_move_text(r, i), &m, why) ? GAME_ERROR
                                                             : GAME_OK;
     if (!rc) rc = game_play(g, m, why);
     if (rc == GAME_ERROR)

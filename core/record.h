@@ -31,8 +31,8 @@ typedef struct RecordTag {
 } RecordTag;
 
 typedef struct RecordMove {
-  char text[BOARD_MOVEMAX];
-  int line; /* where it stands in the text */
+  size_t at; /* its text: Record.texts + at, NUL-terminated */
+  int line;  /* where it stands in the text */
 } RecordMove;
 
 typedef struct Record {
@@ -40,8 +40,15 @@ typedef struct Record {
   int tag_count;
   RecordMove *moves;
   int move_count, move_capacity;
+  char *texts; /* the moves' texts, one after another */
+  size_t texts_used, texts_room;
   char result[8]; /* the result token ("" when absent) */
 } Record;
+
+/* The text of the i-th move of r. */
+static inline const char *record_move_text(const Record *r, int i) {
+  return r->texts + r->moves[i].at;
+}
 
 /* Reads record text (its syntax only).  Returns 0, or -1 with "line N:
 ** what is wrong" in err; r needs record_free either way. */

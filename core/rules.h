@@ -15,11 +15,14 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "fields.h"
 #include "graph.h"
 #include "judgement.h"
 
 #define RULES_ALWAYS 0x7fffffff /* flank_plies: the flank rule never ends */
-#define RULES_MAX_MOVES 64      /* no position has more legal moves */
+#define RULES_MAX_MOVES 256     /* no position has more legal moves */
+#define RULES_MAX_JUDGED 64     /* the most moves hooks judge in a state */
+#define RULES_MAX_PLAIN 64      /* the most moves of a board's slides alone */
 #define RULES_EHOOK (-1)        /* a hook failed; its context holds why */
 
 /* How a game ends. */
@@ -36,23 +39,27 @@ enum {
   REASON_BLOCKED,    /* the side to move has no legal move */
   REASON_RULE,       /* the variant's result hook said so */
   REASON_REPETITION, /* a position occurred repetition times */
-  REASON_CAP         /* the ply cap was reached */
+  REASON_CAP,        /* the ply cap was reached */
+  REASON_ROW         /* the side that moved made a row (Fields.row) */
 };
 
 struct HookMemo; /* memo.h: the remembered answers of pure hooks */
 
 typedef struct RuleHooks {
   /* Judges position p reached by the moves in h (at most the variant's
-  ** history, NULL for none), where the parameters allow the k moves in
-  ** moves: sets bit i of *allowed when moves[i] is allowed too, and
-  ** returns the variant's own verdict on p: an OUTCOME_* (OUTCOME_NONE:
-  ** the rules decide), or RULES_EHOOK when the hook failed. */
-  int (*judge)(void *ctx, const Position *p, const History *h,
-               const Move *moves, int k, uint64_t *allowed);
+  ** history, NULL for none), where the parameters and fields make the *k
+  ** moves in moves: when makes, the hooks may first replace them (at most
+  ** RULES_MAX_JUDGED, *k set); then sets bit i of *allowed when moves[i]
+  ** is allowed too, and returns the variant's own verdict on p: an
+  ** OUTCOME_* (OUTCOME_NONE: the rules decide), or RULES_EHOOK when the
+  ** hook failed. */
+  int (*judge)(void *ctx, const Position *p, const History *h, Move *moves,
+               int *k, uint64_t *allowed);
   void *ctx;
   /* When not NULL the hooks are pure (their answers depend only on the
   ** state) and are asked once per state; the memo keeps the answers. */
   struct HookMemo *memo;
+  int makes; /* 1: the hooks make the moves (a moves hook) */
 } RuleHooks;
 
 typedef struct Rules {
@@ -66,6 +73,8 @@ typedef struct Rules {
   int max_plies;      /* a game is drawn after this many plies (0: never) */
   int hook_plies;     /* the hooks read the ply only while ply < this */
   int history;        /* the hooks read the last this many moves */
+  Fields fields;      /* moves beside the slides: drops, jumps, captures,
+                      ** the pass; and the row that wins (fields.h) */
   RuleHooks hooks;
 } Rules;
 
@@ -85,6 +94,26 @@ int rules_equal(const Rules *a, const Rules *b);
 /* 1 when r has hooks (the slow path). */
 static inline int rules_hooked(const Rules *r) {
   return r->hooks.judge != NULL;
+}
+
+/* 1 when r's moves are more than the slides of the game of the sources:
+** drops, jumps, captures, a pass, a row, or moves that hooks make.  Such
+** rules have their moves from fields.h on either board, any number of
+** points empty; the wheel's own fast code is for the others. */
+static inline int rules_general(const Rules *r) {
+  return !fields_plain(&r->fields) || r->hooks.makes;
+}
+
+/* 1 when a judgement's bits number the moves in the order the parameters
+** and fields make them (rules_param_moves), not by the point each leaves. */
+static inline int rules_indexed(const Rules *r) {
+  return r->graph != NULL || rules_general(r);
+}
+
+/* 1 when a move of r may take pieces, so that a side's pieces on the board
+** and in hand may be fewer than it started with. */
+static inline int rules_capture(const Rules *r) {
+  return r->hooks.makes || fields_capture(&r->fields);
 }
 
 /* The ply from which on the ply counter no longer changes the rules (0 when
@@ -198,6 +227,9 @@ static inline int rules_reach_count(Reach m) {
 ** (on a graph board, graph_moves' order).  Returns how many. */
 static inline int rules_param_moves(const Rules *r, const Position *p,
                                     Move *out) {
+  if (rules_general(r))
+    return fields_moves(&r->fields, r->graph, p, rules_flank_at(r, p->ply),
+                        r->adjacent_enemy, out);
   if (r->graph)
     return graph_moves(r->graph, p, rules_flank_at(r, p->ply),
                        r->adjacent_enemy, out);
@@ -205,13 +237,17 @@ static inline int rules_param_moves(const Rules *r, const Position *p,
   int k = 0;
   uint8_t to = m.empty ? (uint8_t)__builtin_ctzll(m.empty) : BOARD_CENTRE;
   for (uint64_t from = m.to_centre | m.steps; from; from &= from - 1)
-    out[k++] = (Move){(uint8_t)__builtin_ctzll(from), to};
-  if (m.from_centre) out[k++] = (Move){BOARD_CENTRE, to};
+    out[k++] = move_of((uint8_t)__builtin_ctzll(from), to);
+  if (m.from_centre) out[k++] = move_of(BOARD_CENTRE, to);
   return k;
 }
 
 /* The number of legal moves by the parameters alone. */
 static inline int rules_param_count(const Rules *r, const Position *p) {
+  if (rules_general(r)) {
+    Move moves[RULES_MAX_MOVES];
+    return rules_param_moves(r, p, moves);
+  }
   if (r->graph)
     return graph_count(r->graph, p, rules_flank_at(r, p->ply),
                        r->adjacent_enemy);
@@ -239,6 +275,14 @@ static inline int rules_judged_count(const Judgement *j) {
   return __builtin_popcountll(j->arms) + j->centre;
 }
 
+/* The verdict of the row rule on p: the side that moved wins when it has
+** r->fields.row pieces in a row; else OUTCOME_NONE. */
+static inline int rules_row_outcome(const Rules *r, const Position *p) {
+  if (!r->fields.row || !fields_row_of(&r->fields, p, p->side ^ 1))
+    return OUTCOME_NONE;
+  return p->side == BLACK ? OUTCOME_WHITE : OUTCOME_BLACK;
+}
+
 /* The legal moves of p, reached by the moves in h (NULL: none known),
 ** hooks included, into out (RULES_MAX_MOVES entries), and in *outcome the
 ** variant's own verdict on p (the result hook's OUTCOME_*, OUTCOME_NONE
@@ -262,6 +306,19 @@ int rules_outcome(const Rules *r, const Position *p, const History *h,
 int rules_explain(const Rules *r, const Position *p, const History *h, Move m,
                   char *why);
 
+/* Whether m, a move that hooks made, can be played in p: its points are
+** on the board, it leaves a piece of the side to move (or its hand, which
+** holds one), goes to an empty point or onto a piece it takes, and takes
+** only enemy pieces.  Returns 1; or 0 with the reason in why. */
+int rules_check_made(const Rules *r, const Position *p, Move m, char *why);
+
+/* The legal move that m names in p reached by h: m itself, or, when m's
+** text names no taken piece but its to point's (movetext_short), the one
+** legal move from and to the same points.  Returns 1 with it in *m; 0 with
+** the reason in why; RULES_EHOOK. */
+int rules_settle(const Rules *r, const Position *p, const History *h, Move *m,
+                 char *why);
+
 /* 1 when move m can have led to q on r's board (the from point is empty
 ** in q, the to point holds a piece of the side that moved, and a line
 ** leads from one to the other); legality under the rules is not asked. */
@@ -282,8 +339,8 @@ int rules_check_history(const Rules *r, const Position *p, const History *h,
 ** err. */
 int rules_check_position(const Rules *r, const Position *p, char *err);
 
-/* Parses move text on r's board (syntax and points only).  Returns 0, or
-** -1 with a message in err. */
+/* Parses move text on r's board (movetext.h: syntax and points only).
+** Returns 0, or -1 with a message in err. */
 int rules_parse_move(const Rules *r, const char *text, Move *m, char *err);
 
 /* Writes the text of move m on r's board into buf (BOARD_MOVEMAX bytes).
@@ -291,7 +348,9 @@ int rules_parse_move(const Rules *r, const char *text, Move *m, char *err);
 char *rules_format_move(const Rules *r, Move m, char *buf);
 
 /* The move that led from position a to position b, its child (on either
-** kind of board: the point a's mover left and the point it took). */
+** kind of board: the point a's mover left, or its hand, the point it
+** took, and the enemy pieces that left the board; a pass when nothing
+** moved). */
 Move rules_move_between(const Position *a, const Position *b);
 
 /* 1 when the two states are the same to the rules: the same pieces and

@@ -23,8 +23,21 @@ typedef struct TableEntry {
   int32_t score;
   int8_t depth;
   uint8_t bound;
-  Move best;
+  uint16_t best; /* the best move's move_code, to search it first */
 } TableEntry;
+
+/* The place of a point (or the hand, or a pass) in the tables of the
+** history heuristic: 0 .. BOARD_CENTRE + 2. */
+static inline int point_slot(uint8_t point) {
+  return point <= BOARD_CENTRE ? point : BOARD_CENTRE + 1 + (point == BOARD_PASS);
+}
+
+/* A short code of a move: its points, and whether it takes pieces (moves
+** of one state that it confuses are only ordered alike). */
+static inline uint16_t move_code(Move m) {
+  return (uint16_t)(point_slot(m.from) | point_slot(m.to) << 7 |
+                    move_takes(m) << 14);
+}
 
 typedef struct Searcher {
   const Rules *r;
@@ -41,7 +54,7 @@ typedef struct Searcher {
   uint64_t *seen; /* sorted hashes of the game's earlier positions */
   int seen_count;
   uint64_t line[SEARCH_MAX_DEPTH + 2]; /* hashes along the current line */
-  uint32_t order[BOARD_CENTRE + 1][BOARD_CENTRE + 1]; /* history heuristic */
+  uint32_t order[BOARD_CENTRE + 3][BOARD_CENTRE + 3]; /* history heuristic */
   Move pv[SEARCH_MAX_DEPTH + 1][SEARCH_MAX_DEPTH + 1];
   int pv_length[SEARCH_MAX_DEPTH + 1];
 } Searcher;
@@ -135,13 +148,13 @@ static int from_table(int score, int ply) {
 }
 
 /* Orders moves: the table's move first, then by the history heuristic. */
-static void order_moves(const Searcher *s, Move *moves, int k, Move first,
+static void order_moves(const Searcher *s, Move *moves, int k, uint16_t first,
                         int has_first) {
   uint32_t weight[RULES_MAX_MOVES];
   for (int i = 0; i < k; i++) {
-    int top =
-        has_first && moves[i].from == first.from && moves[i].to == first.to;
-    weight[i] = top ? UINT32_MAX : s->order[moves[i].from][moves[i].to];
+    int top = has_first && move_code(moves[i]) == first;
+    weight[i] = top ? UINT32_MAX
+                    : s->order[point_slot(moves[i].from)][point_slot(moves[i].to)];
   }
   for (int i = 1; i < k; i++) { /* insertion sort, stable */
     Move m = moves[i];
@@ -220,7 +233,7 @@ static int negamax(Searcher *s, const Position *p, const History *h, int depth,
       return t;
     }
   }
-  order_moves(s, moves, k, has_first ? e->best : moves[0], has_first);
+  order_moves(s, moves, k, has_first ? e->best : 0, has_first);
   s->line[ply] = key;
   int best = -INFINITE, start_alpha = alpha;
   Move best_move = moves[0];
@@ -238,7 +251,8 @@ static int negamax(Searcher *s, const Position *p, const History *h, int depth,
     }
     if (score > alpha) alpha = score;
     if (alpha >= beta) {
-      s->order[moves[i].from][moves[i].to] += (uint32_t)(depth * depth);
+      s->order[point_slot(moves[i].from)][point_slot(moves[i].to)] +=
+          (uint32_t)(depth * depth);
       break;
     }
   }
@@ -249,7 +263,7 @@ static int negamax(Searcher *s, const Position *p, const History *h, int depth,
     e->bound = best <= start_alpha ? BOUND_UPPER
                : best >= beta      ? BOUND_LOWER
                                    : BOUND_EXACT;
-    e->best = best_move;
+    e->best = move_code(best_move);
   }
   return best;
 }
@@ -285,7 +299,7 @@ int search_run(const Rules *r, const Position *root, const History *h,
                const uint64_t *history, int count, const SearchLimits *limits,
                const Evaluator *eval, SearchTable *table, const Cancel *c,
                SearchResult *out, char *err) {
-  History none = {0, {{0, 0}}};
+  History none = {0};
   if (!h) h = &none;
   Searcher *s = memory_realloc(NULL, sizeof *s);
   Move moves[RULES_MAX_MOVES];

@@ -24,6 +24,7 @@
 #define IO_FAILED 1             /* not a SOLVER_* code: errno says why */
 #define NO_FLAW UINT64_MAX      /* no entry holds an impossible code */
 #define RECORD 40               /* the bytes of a state in a reachable file */
+#define WIDE_RECORD 120         /* and of rules with moves beside the slides */
 #define PARITY_LONGEST 234      /* format 2's longest distance by parity */
 
 /* --- the header --- */
@@ -62,7 +63,8 @@ static uint64_t codes_bytes(const Header *h) {
 
 /* The name of the index of s. */
 static const char *index_name(const Solution *s) {
-  return s->reach ? "reachable" : s->sym ? "symmetric" : "plain";
+  if (s->reach) return s->reach->wide ? "reachable-wide" : "reachable";
+  return s->sym ? "symmetric" : "plain";
 }
 
 /* The header of s, the solution of id. */
@@ -85,13 +87,19 @@ static void header_of(const Solution *s, const SolfileId *id, Header *h) {
 
 /* 1 when h is the header of a reachable-states file. */
 static int reachable(const Header *h) {
-  return strcmp(h->index, "reachable") == 0;
+  return strncmp(h->index, "reachable", 9) == 0;
+}
+
+/* The bytes of a state's record in a reachable-states file of header h. */
+static size_t record_bytes(const Header *h) {
+  return strcmp(h->index, "reachable-wide") == 0 ? WIDE_RECORD : RECORD;
 }
 
 /* The bytes of the table that follows header h: its codes, and the states
 ** of a reachable-states file. */
 static uint64_t table_bytes(const Header *h) {
-  return codes_bytes(h) + (reachable(h) ? h->entries * (uint64_t)RECORD : 0);
+  return codes_bytes(h) +
+         (reachable(h) ? h->entries * (uint64_t)record_bytes(h) : 0);
 }
 
 /* Writes the header's text into text (HEADER_MAX bytes): the lines the
@@ -218,7 +226,8 @@ static int header_fits(const Header *h, const SolfileId *id, const char *path,
   char why[BOARD_ERRMAX];
   uint64_t entries = 0;
   if (reachable(h)) /* any number of states, in one layer */
-    index = "reachable", coding = "value", symmetric = 0;
+    index = rules_general(r) ? "reachable-wide" : "reachable",
+    coding = "value", symmetric = 0;
   if (reachable(h))
     entries = h->entries > 0 && h->entries <= STATES_MAX ? h->entries : 1;
   else if (symmetric)
@@ -463,13 +472,16 @@ static int transfer(Transfer *t, uint8_t *table, uint64_t size) {
 
 /* --- the states of a reachable-states file --- */
 
-/* Writes the state p reached by h as a record of RECORD bytes at out:
+/* Writes the state p reached by h as a record of size bytes at out:
 ** black's and white's points (8 bytes each, least significant first), the
 ** ply (4 bytes), the centre, the side to move, the number of moves
 ** remembered, a zero, then 8 moves of a from and a to point (zeros past
-** the moves). */
-static void record_of(const Position *p, const History *h, uint8_t *out) {
-  memset(out, 0, RECORD);
+** the moves); a wide record (WIDE_RECORD) goes on with black's and
+** white's hands, 6 zeros, the 8 moves' taken points (8 bytes each) and
+** 8 bytes of whether each took the centre's piece. */
+static void record_of(const Position *p, const History *h, uint8_t *out,
+                      size_t size) {
+  memset(out, 0, size);
   for (int i = 0; i < 8; i++) {
     out[i] = (uint8_t)(p->arms[BLACK] >> (8 * i));
     out[8 + i] = (uint8_t)(p->arms[WHITE] >> (8 * i));
@@ -482,12 +494,20 @@ static void record_of(const Position *p, const History *h, uint8_t *out) {
     out[24 + 2 * i] = h->moves[i].from;
     out[25 + 2 * i] = h->moves[i].to;
   }
+  if (size < WIDE_RECORD) return;
+  out[40] = p->hand[BLACK];
+  out[41] = p->hand[WHITE];
+  for (int i = 0; i < h->count; i++) {
+    for (int b = 0; b < 8; b++)
+      out[48 + 8 * i + b] = (uint8_t)(h->moves[i].taken >> (8 * b));
+    out[112 + i] = h->moves[i].centre;
+  }
 }
 
 /* Reads a record of a state of the rules r (whose solution s is) into *p
 ** and *h.  Returns 0, or -1 with what is wrong in why. */
-static int record_read(const uint8_t *in, const Rules *r, const Solution *s,
-                       Position *p, History *h, char *why) {
+static int record_read(const uint8_t *in, size_t size, const Rules *r,
+                       const Solution *s, Position *p, History *h, char *why) {
   memset(p, 0, sizeof *p);
   memset(h, 0, sizeof *h);
   for (int i = 7; i >= 0; i--) {
@@ -502,9 +522,19 @@ static int record_read(const uint8_t *in, const Rules *r, const Solution *s,
   h->count = in[22];
   int zeros = in[23] == 0;
   for (int i = 0; i < RULES_MAX_HISTORY; i++) {
-    Move m = {in[24 + 2 * i], in[25 + 2 * i]};
+    Move m = move_of(in[24 + 2 * i], in[25 + 2 * i]);
+    if (size >= WIDE_RECORD) {
+      for (int b = 7; b >= 0; b--) m.taken = m.taken << 8 | in[48 + 8 * i + b];
+      m.centre = in[112 + i];
+      zeros &= m.centre <= 1;
+    }
     if (i < h->count && i < RULES_MAX_HISTORY) h->moves[i] = m;
-    else zeros &= m.from == 0 && m.to == 0;
+    else zeros &= m.from == 0 && m.to == 0 && !move_takes(m);
+  }
+  if (size >= WIDE_RECORD) {
+    p->hand[BLACK] = in[40];
+    p->hand[WHITE] = in[41];
+    for (int b = 42; b < 48; b++) zeros &= in[b] == 0;
   }
   if (!zeros || h->count > s->memory)
     snprintf(why, BOARD_ERRMAX, "a state's record is malformed");
@@ -520,7 +550,8 @@ static int record_read(const uint8_t *in, const Rules *r, const Solution *s,
 /* Writes the states of s (count of them) as records, carrying the
 ** checksum.  Returns SOLVER_OK, SOLVER_CANCELLED or IO_FAILED. */
 static int transfer_states(Transfer *t, const Solution *s, uint64_t count) {
-  uint8_t block[RECORD * 1024];
+  static _Thread_local uint8_t block[WIDE_RECORD * 1024];
+  size_t size = s->reach->wide ? WIDE_RECORD : RECORD;
   for (uint64_t at = 0; at < count; at += 1024) {
     size_t k = count - at < 1024 ? (size_t)(count - at) : 1024;
     if (cancel_now(t->cancel)) return SOLVER_CANCELLED;
@@ -528,11 +559,11 @@ static int transfer_states(Transfer *t, const Solution *s, uint64_t count) {
       Position p;
       History h;
       reach_state(s, at + i, &p, &h);
-      record_of(&p, &h, block + RECORD * i);
+      record_of(&p, &h, block + size * i, size);
     }
     errno = 0;
-    if (fwrite(block, RECORD, k, t->f) != k) return IO_FAILED;
-    t->sum = checksum(t->sum, block, RECORD * k);
+    if (fwrite(block, size, k, t->f) != k) return IO_FAILED;
+    t->sum = checksum(t->sum, block, size * k);
     progress_report(t->progress, "saving states", at + k, count);
   }
   return SOLVER_OK;
@@ -544,19 +575,20 @@ static int transfer_states(Transfer *t, const Solution *s, uint64_t count) {
 ** SOLVER_ERROR (err says which state is wrong). */
 static int read_states(Transfer *t, Solution *s, const Rules *r,
                        uint64_t count, const char *path, char *err) {
-  uint8_t block[RECORD * 1024];
+  static _Thread_local uint8_t block[WIDE_RECORD * 1024];
+  size_t size = s->reach->wide ? WIDE_RECORD : RECORD;
   char why[BOARD_ERRMAX];
   for (uint64_t at = 0; at < count; at += 1024) {
     size_t k = count - at < 1024 ? (size_t)(count - at) : 1024;
     if (cancel_now(t->cancel)) return SOLVER_CANCELLED;
     errno = 0;
-    if (fread(block, RECORD, k, t->f) != k) return IO_FAILED;
-    t->sum = checksum(t->sum, block, RECORD * k);
+    if (fread(block, size, k, t->f) != k) return IO_FAILED;
+    t->sum = checksum(t->sum, block, size * k);
     for (size_t i = 0; i < k; i++) {
       Position p;
       History h;
       uint8_t code = s->codes[at + i];
-      int bad = record_read(block + RECORD * i, r, s, &p, &h, why);
+      int bad = record_read(block + size * i, size, r, s, &p, &h, why);
       int added = bad ? 0 : reach_add(s, &p, &h, code);
       if (added < 0) {
         snprintf(err, BOARD_ERRMAX, "not enough memory to load %.60s", path);
@@ -585,9 +617,29 @@ void solfile_rules_line(const Rules *r, char *out, size_t size) {
     snprintf(board, sizeof board, "board=%016llx pieces=%d/%d ",
              (unsigned long long)graph_digest(r->graph), r->pieces[BLACK],
              r->pieces[WHITE]);
-  snprintf(out, size, "rules %sarms=%d flank=%s adjacent_enemy=%s misere=%s",
-           board, r->arms, flank, r->adjacent_enemy ? "yes" : "no",
-           r->misere ? "yes" : "no");
+  int used = snprintf(out, size,
+                      "rules %sarms=%d flank=%s adjacent_enemy=%s misere=%s",
+                      board, r->arms, flank, r->adjacent_enemy ? "yes" : "no",
+                      r->misere ? "yes" : "no");
+  if (!rules_general(r) || used < 0 || (size_t)used >= size) return;
+  const Fields *f = &r->fields; /* the moves beside the slides */
+  used += snprintf(out + used, size - (size_t)used,
+                   " moves=d%d/%llx/%d,s%d,t%d,p%d,r%d,h%d", f->drops,
+                   (unsigned long long)f->no_drop, f->no_drop_centre,
+                   !f->no_slides, f->slide_takes, f->pass, f->row,
+                   r->hooks.makes);
+  for (int i = 0; i < f->jumps && used > 0 && (size_t)used < size; i++)
+    used += snprintf(out + used, size - (size_t)used, ",j%d/%d/%d/%d-%d",
+                     f->jump[i].over, f->jump[i].onto, f->jump[i].take,
+                     f->jump[i].min, f->jump[i].max);
+  if (r->graph && (f->jumps || f->row) && used > 0 && (size_t)used < size) {
+    uint64_t x = 0xcbf29ce484222325u; /* the straight lines, FNV-1a */
+    for (int a = 0; a < r->graph->n; a++)
+      for (int b = 0; b < r->graph->n; b++)
+        x = (x ^ r->graph->beyond[a][b]) * 0x100000001b3u;
+    snprintf(out + used, size - (size_t)used, ",l%016llx",
+             (unsigned long long)x);
+  }
 }
 
 /* Writes the file of s with header h (checksum unset) to the open w, the

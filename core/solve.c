@@ -62,8 +62,8 @@ static Position map_position(const Position *p, Symmetry g) {
 }
 
 static Move map_move(Move m, Symmetry g, int n) {
-  return (Move){(uint8_t)map_point(m.from, g, n),
-                (uint8_t)map_point(m.to, g, n)};
+  return move_of((uint8_t)map_point(m.from, g, n),
+                (uint8_t)map_point(m.to, g, n));
 }
 
 /* The outcome seen after a colour swap. */
@@ -111,7 +111,7 @@ static Position random_position(int n, uint32_t plies, uint64_t *seed) {
 /* 1 when m is in the list of k moves. */
 static int has_move(const Move *list, int k, Move m) {
   for (int i = 0; i < k; i++)
-    if (list[i].from == m.from && list[i].to == m.to) return 1;
+    if (move_equal(list[i], m)) return 1;
   return 0;
 }
 
@@ -143,9 +143,9 @@ static int compare_images(const Rules *r, const Position *p, Symmetry g,
       snprintf(err, BOARD_ERRMAX,
                "the variant says it is symmetric, but its hooks %s %s in %s "
                "and %s %s in its %s %s",
-               here ? "allow" : "forbid", board_format_move(params[i], ma),
+               here ? "allow" : "forbid", rules_format_move(r, params[i], ma),
                board_format(p, a), there ? "allow" : "forbid",
-               board_format_move(m, mb), symmetry_name(g), board_format(&q, b));
+               rules_format_move(r, m, mb), symmetry_name(g), board_format(&q, b));
       return 1;
     }
   }

@@ -101,8 +101,7 @@ static Rules board_of(const Solution *s) {
 /* The move a digit of a history code stands for, that led to q. */
 static Move digit_move(const Solution *s, uint64_t digit, const Position *q) {
   if (s->graph) return graph_arc_move(s->graph, (int)digit);
-  return (Move){(uint8_t)board_empty_point(q),
-                (uint8_t)(digit == (uint64_t)s->n ? BOARD_CENTRE : digit)};
+  return move_of((uint8_t)board_empty_point(q), (uint8_t)(digit == (uint64_t)s->n ? BOARD_CENTRE : digit));
 }
 
 /* Decodes history code into the moves that led to p.  Returns 1, or 0 when
@@ -196,7 +195,7 @@ static int legal_in(const Rules *r, const Position *q, const History *h,
   int k, end = judge(r, q, h, &code, moves, &k);
   if (end) return end < 0 ? RULES_EHOOK : 0;
   for (int i = 0; i < k; i++)
-    if (moves[i].from == m.from && moves[i].to == m.to) return 1;
+    if (move_equal(moves[i], m)) return 1;
   return 0;
 }
 
@@ -215,7 +214,7 @@ static int predecessors_plain(const Rules *r, const Position *p, int check,
   Move back[RULES_MAX_MOVES];
   int count = rules_unmoves(r, p, back), k = 0;
   for (int i = 0; i < count; i++) {
-    Before b = {*p, {0, {{0, 0}}}};
+    Before b = {*p, {0}};
     board_unplay(&b.p, back[i]);
     b.p.ply = p->ply;
     int ok = check ? legal_in(r, &b.p, NULL, back[i]) : 1;
@@ -248,7 +247,8 @@ static int predecessors_remembered(const Rules *r, int memory,
   Position q = *p, oldest;
   board_unplay(&q, last);
   q.ply = p->ply; /* the last layer: every ply reads the same */
-  History rest = {h->count - 1, {{0, 0}}};
+  History rest = {0};
+  rest.count = h->count - 1;
   for (int i = 1; i < h->count; i++) rest.moves[i - 1] = h->moves[i];
   if (add_before(r, &q, &rest, last, out, &k)) return RULES_EHOOK;
   if (h->count < memory) return k;
@@ -316,7 +316,7 @@ static int each_state(Solver *sv, uint64_t layer, Visit visit, void *ud) {
                     layer_ply(s, layer));
   for (uint64_t r = 0; r < s->positions && rc == SOLVER_OK; r++) {
     Position p;
-    History h = {0, {{0, 0}}};
+    History h = {0};
     if (s->graph) {
       p = walk.p;
       rank_graph_step(&walk);

@@ -42,9 +42,7 @@ int states_same(const StateIndex *x, const Position *a, const History *ha,
       k != kept(x, hb))
     return 0;
   for (int i = 0; i < k; i++)
-    if (ha->moves[i].from != hb->moves[i].from ||
-        ha->moves[i].to != hb->moves[i].to)
-      return 0;
+    if (!move_equal(ha->moves[i], hb->moves[i])) return 0;
   return 1;
 }
 
@@ -59,9 +57,11 @@ static uint64_t state_hash(const StateIndex *x, const Position *p,
                    (uint64_t)k << 11 | (uint64_t)ply_bucket(x, p->ply) << 15;
   uint64_t hash = p->arms[BLACK] * 0x9e3779b97f4a7c15u ^
                   (p->arms[WHITE] * 0xc2b2ae3d27d4eb4fu >> 7) ^
-                  small * 0x165667b19e3779f9u;
+                  small * 0x165667b19e3779f9u ^
+                  (uint64_t)(p->hand[BLACK] | p->hand[WHITE] << 8) << 40;
   for (int i = 0; i < k; i++)
-    hash = (hash ^ (uint64_t)(h->moves[i].from << 8 | h->moves[i].to)) *
+    hash = (hash ^ (uint64_t)(h->moves[i].from << 8 | h->moves[i].to) ^
+            h->moves[i].taken) *
            0x100000001b3u;
   hash ^= hash >> 31;
   hash *= 0xbf58476d1ce4e5b9u;

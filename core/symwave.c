@@ -167,7 +167,7 @@ static int unmove_legal(const Wave *w, uint64_t own, uint64_t enemy,
   int end, k = board_moves(w, own, enemy, centre, moves, &end);
   if (k < 0) return RULES_EHOOK;
   for (int i = 0; i < k; i++)
-    if (moves[i].from == m.from && moves[i].to == m.to) return 1;
+    if (move_equal(moves[i], m)) return 1;
   return 0;
 }
 
@@ -178,7 +178,7 @@ int wave_predecessors(const Wave *w, uint64_t own, uint64_t enemy, int centre,
   if (centre == CENTRE_EMPTY) { /* the piece on arm 0 left the centre */
     if (!(enemy & 1)) return 0;
     uint64_t q = enemy & ~(uint64_t)1;
-    ok = unmove_legal(w, q, own, CENTRE_OWN, (Move){BOARD_CENTRE, 0});
+    ok = unmove_legal(w, q, own, CENTRE_OWN, move_of(BOARD_CENTRE, 0));
     if (ok <= 0) return ok;
     arms[k] = 0;
     out[k++] = symrank_index(t, q, own, CENTRE_OWN);
@@ -190,7 +190,7 @@ int wave_predecessors(const Wave *w, uint64_t own, uint64_t enemy, int centre,
     int a = (n + sides[i]) % n;
     if (!(enemy >> a & 1)) continue;
     uint64_t q = (enemy & ~((uint64_t)1 << a)) | 1;
-    ok = unmove_legal(w, q, own, before, (Move){0, (uint8_t)a});
+    ok = unmove_legal(w, q, own, before, move_of(0, (uint8_t)a));
     if (ok < 0) return ok;
     if (!ok) continue;
     uint64_t index = symrank_index(t, q, own, before);
@@ -198,7 +198,7 @@ int wave_predecessors(const Wave *w, uint64_t own, uint64_t enemy, int centre,
   }
   if (centre == CENTRE_ENEMY) { /* the centre piece came from arm 0 */
     uint64_t q = enemy | 1;
-    ok = unmove_legal(w, q, own, CENTRE_EMPTY, (Move){0, BOARD_CENTRE});
+    ok = unmove_legal(w, q, own, CENTRE_EMPTY, move_of(0, BOARD_CENTRE));
     if (ok < 0) return ok;
     if (ok) {
       int p = symrank_period(t, q);

@@ -63,6 +63,19 @@ int capi_hook_failed(const mutorere_variant *v);
 ** NULL; else returns MUTORERE_OK. */
 int capi_need(const void *p, const char *what);
 
+/* The core's move of a library's, and the library's of the core's (the
+** same fields; spare bytes zeroed). */
+static inline Move capi_move_in(mutorere_move m) {
+  Move out = move_of(m.from, m.to);
+  out.centre = m.centre;
+  out.taken = m.taken;
+  return out;
+}
+static inline mutorere_move capi_move_out(Move m) {
+  mutorere_move out = {m.from, m.to, m.centre, {0}, m.taken};
+  return out;
+}
+
 /* A new variant handle of rules r from start called name, its hooks held
 ** by owner (its release is called when the handle goes, or at once when
 ** this fails).  Returns it, or NULL after capi_fail. */

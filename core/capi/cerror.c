@@ -9,6 +9,10 @@
 
 /* The header's numbers are the core's (the header cannot include it). */
 _Static_assert((int)MUTORERE_CENTRE == (int)BOARD_CENTRE, "the centre");
+_Static_assert((int)MUTORERE_HAND == (int)BOARD_HAND &&
+                   (int)MUTORERE_PASS == (int)BOARD_PASS,
+               "the hand and the pass");
+_Static_assert(sizeof(mutorere_move) == sizeof(Move), "a move");
 _Static_assert((int)MUTORERE_MAX_MOVES == (int)RULES_MAX_MOVES, "moves");
 _Static_assert((int)MUTORERE_POSITION_MAX == (int)BOARD_POSMAX, "positions");
 _Static_assert((int)MUTORERE_MOVE_MAX == (int)BOARD_MOVEMAX, "move text");

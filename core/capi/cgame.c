@@ -11,7 +11,8 @@
 int mutorere_game_new(const mutorere_variant *v, const char *position,
                       mutorere_game **out) {
   char err[BOARD_ERRMAX];
-  Position start = v ? v->start : (Position){{0, 0}, 0, 0, 0, 0, 0};
+  Position start = {{0, 0}, 0, 0, 0, 0, 0, {0, 0}, {0}};
+  if (v) start = v->start;
   int rc = capi_need(v, "variant");
   if (!rc) rc = capi_need(out, "out");
   if (rc) return rc;
@@ -76,20 +77,27 @@ int mutorere_game_moves(const mutorere_game *g, mutorere_move *moves,
   if (rc) return rc;
   int k = game_moves(&g->game, list);
   if (k < 0) return capi_hook_failed(g->variant);
-  for (int i = 0; i < k; i++) moves[i] = (mutorere_move){list[i].from, list[i].to};
+  for (int i = 0; i < k; i++) moves[i] = capi_move_out(list[i]);
   *count = k;
   return MUTORERE_OK;
 }
 
-/* Fails unless m's points are points of v's board, two of them. */
+/* Fails unless m's points are points of v's board, two of them (or a
+** drop onto one, or a pass), and it takes only points of the board. */
 static int check_points(const mutorere_variant *v, mutorere_move m) {
   const Rules *r = &v->rules;
   int n = r->arms;
-  int from_ok = m.from < n || (!r->graph && m.from == BOARD_CENTRE);
+  int from_ok = m.from < n || (!r->graph && m.from == BOARD_CENTRE) ||
+                m.from == BOARD_HAND;
   int to_ok = m.to < n || (!r->graph && m.to == BOARD_CENTRE);
-  if (from_ok && to_ok && m.from != m.to) return MUTORERE_OK;
+  int taken_ok = (m.taken & ~board_full(n)) == 0 && m.centre <= !r->graph;
+  int pass = m.from == BOARD_PASS && m.to == BOARD_PASS && !m.taken && !m.centre;
+  if (pass || (from_ok && to_ok && taken_ok && m.from != m.to))
+    return MUTORERE_OK;
   return capi_fail(MUTORERE_EINVAL,
-                   "bad move {%d, %d}: points are 0 to %d%s, two of them",
+                   "bad move {%d, %d}: points are 0 to %d%s, two of them (a "
+                   "drop: MUTORERE_HAND and a point; a pass: MUTORERE_PASS "
+                   "twice), and it takes only points of the board",
                    m.from, m.to, n - 1,
                    r->graph ? "" : " and MUTORERE_CENTRE (64)");
 }
@@ -100,7 +108,7 @@ int mutorere_game_play(mutorere_game *g, mutorere_move move) {
   if (!rc) rc = check_points(g->variant, move);
   if (rc) return rc;
   int over = game_outcome(&g->game, NULL) != OUTCOME_NONE;
-  rc = game_play(&g->game, (Move){move.from, move.to}, err);
+  rc = game_play(&g->game, capi_move_in(move), err);
   if (rc == GAME_EHOOK) return capi_hook_failed(g->variant);
   if (rc != GAME_OK)
     return capi_fail(over || strncmp(err, "illegal", 7) == 0 ? MUTORERE_EILLEGAL
@@ -135,7 +143,7 @@ int mutorere_move_parse(const mutorere_variant *v, const char *text,
   if (rc) return rc;
   if (rules_parse_move(&v->rules, text, &m, err))
     return capi_fail(MUTORERE_EINVAL, "%s", err);
-  *move = (mutorere_move){m.from, m.to};
+  *move = capi_move_out(m);
   return MUTORERE_OK;
 }
 
@@ -145,6 +153,6 @@ int mutorere_move_text(const mutorere_variant *v, mutorere_move move,
   int rc = capi_need(v, "variant");
   if (!rc) rc = check_points(v, move);
   if (rc) return rc;
-  return copy_out(rules_format_move(&v->rules, (Move){move.from, move.to}, text),
-                  buf, size, "move");
+  return copy_out(rules_format_move(&v->rules, capi_move_in(move), text), buf,
+                  size, "move");
 }

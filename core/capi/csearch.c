@@ -116,7 +116,7 @@ int mutorere_search(const mutorere_game *g, int depth, double seconds,
   if (res.depth == 0)
     return capi_fail(MUTORERE_ECANCELLED,
                      "the search was cancelled before it finished one ply");
-  *move = (mutorere_move){res.best.from, res.best.to};
+  *move = capi_move_out(res.best);
   *score = res.score;
   return MUTORERE_OK;
 }

@@ -155,17 +155,25 @@ MUTORERE_API void mutorere_variant_free(mutorere_variant *variant);
 
 typedef struct mutorere_game mutorere_game;
 
-/* A move from a point to the empty point.  On the wheel the points are
-** the arms 0 to N-1 (written 1 to N) and MUTORERE_CENTRE; on a board of
-** points, the points in the board's order. */
+/* A move: a piece goes from a point to a point, and takes the pieces of
+** the points in taken (bit i: point i) and, when centre is 1, the wheel's
+** centre.  On the wheel the points are the arms 0 to N-1 (written 1 to N)
+** and MUTORERE_CENTRE; on a board of points, the points in the board's
+** order.  A drop comes from MUTORERE_HAND; a pass has from and to
+** MUTORERE_PASS.  Zero the struct before filling it (spare is zero). */
 typedef struct mutorere_move {
   uint8_t from, to;
+  uint8_t centre;
+  uint8_t spare[5];
+  uint64_t taken;
 } mutorere_move;
 
 #define MUTORERE_CENTRE 64
-#define MUTORERE_MAX_MOVES 64     /* no position has more legal moves */
+#define MUTORERE_HAND 0xFE        /* the from point of a drop */
+#define MUTORERE_PASS 0xFF        /* from and to of a pass */
+#define MUTORERE_MAX_MOVES 256    /* no position has more legal moves */
 #define MUTORERE_POSITION_MAX 136 /* bytes that hold any position text */
-#define MUTORERE_MOVE_MAX 24      /* bytes that hold any move text */
+#define MUTORERE_MOVE_MAX 800     /* bytes that hold any move text */
 
 enum { MUTORERE_BLACK = 0, MUTORERE_WHITE = 1 };
 
@@ -208,7 +216,7 @@ MUTORERE_API int mutorere_game_result(const mutorere_game *game, int *result);
 
 MUTORERE_API void mutorere_game_free(mutorere_game *game);
 
-/* Reads move text ("4-c") on the variant's board into *move (its points
+/* Reads move text ("4-c", "@3", "3-5x4", "pass") on the variant's board into *move (its points
 ** only: whether it is legal is the game's business). */
 MUTORERE_API int mutorere_move_parse(const mutorere_variant *variant,
                                      const char *text, mutorere_move *move);

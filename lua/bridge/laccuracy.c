@@ -313,7 +313,7 @@ static void push_example(lua_State *L, const Rules *rules,
   lua_pushstring(L, board_format(&g->state[i], buf));
   lua_setfield(L, -2, "position");
   if (g->history[i].count) {
-    lhistory_push(L, rules->graph, &g->history[i]);
+    lhistory_push(L, rules->graph, rules->arms, &g->history[i]);
     lua_setfield(L, -2, "history");
   }
   lua_pushstring(L, rules_format_move(rules, metrics_move(g, i, e->move), move));

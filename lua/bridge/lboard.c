@@ -58,13 +58,7 @@ const Graph *lboard_new(lua_State *L, const Graph *g, int layout) {
     lua_setfield(L, -2, "__metatable");
   }
   lua_setmetatable(L, at);
-  lua_createtable(L, b->arcs, 0); /* the moves, each made once */
-  for (int a = 0; a < b->arcs; a++) {
-    Move m = graph_arc_move(b, a);
-    char text[BOARD_MOVEMAX];
-    lmove_new(L, m, graph_format_move(b, m, text));
-    lua_rawseti(L, -2, m.from << 8 | m.to);
-  }
+  lua_createtable(L, b->arcs, 0); /* the moves, each made once, when met */
   lua_setiuservalue(L, at, 1);
   lua_createtable(L, b->n, 0);
   for (int i = 0; i < b->n; i++) {
@@ -105,16 +99,16 @@ static void push_value(lua_State *L, const Graph *g, int k) {
   lua_remove(L, -2);
 }
 
-void lboard_push_moves(lua_State *L, const Graph *g) {
+void lboard_push_moves(lua_State *L, const Graph *g, int n) {
   if (g)
     push_value(L, g, 1);
   else
-    lmove_push_wheel_moves(L);
+    lmove_push_wheel_moves(L, n);
 }
 
-void lboard_push_move(lua_State *L, const Graph *g, Move m) {
-  lboard_push_moves(L, g);
-  lmove_push_interned(L, lua_gettop(L), m);
+void lboard_push_move(lua_State *L, const Graph *g, int n, Move m) {
+  lboard_push_moves(L, g, n);
+  lmove_push_interned(L, lua_gettop(L), g, n, m);
   lua_remove(L, -2);
 }
 

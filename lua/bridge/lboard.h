@@ -22,13 +22,13 @@ const Graph *lboard_test(lua_State *L, int idx);
 ** that is alive), or nil when g is NULL (the wheel). */
 void lboard_push(lua_State *L, const Graph *g);
 
-/* Pushes the table of g's interned Move values (keys from * 256 + to; g
-** NULL: the wheel's), for lmove_push_interned. */
-void lboard_push_moves(lua_State *L, const Graph *g);
+/* Pushes the table of g's interned Move values (g NULL: the wheel of n
+** arms'), for lmove_push_interned. */
+void lboard_push_moves(lua_State *L, const Graph *g, int n);
 
-/* Pushes the Move value for m on board g (NULL: the wheel; interned: the
-** same value each time). */
-void lboard_push_move(lua_State *L, const Graph *g, Move m);
+/* Pushes the Move value for m on board g (NULL: the wheel of n arms;
+** interned: the same value each time). */
+void lboard_push_move(lua_State *L, const Graph *g, int n, Move m);
 
 /* Pushes the list of g's point names (read only by convention). */
 void lboard_push_names(lua_State *L, const Graph *g);

@@ -204,7 +204,7 @@ static int game_state(lua_State *L) {
   History h;
   game_history(&g->game, g->game.length, &h);
   lposition_push(L, game_position(&g->game), g->game.rules.graph);
-  lhistory_push(L, g->game.rules.graph, &h);
+  lhistory_push(L, g->game.rules.graph, g->game.rules.arms, &h);
   return 2;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lopen.h"
+#include "movetext.h"
 
 static const char interned_moves_key = 'm', move_mark = 'M';
 
@@ -23,37 +24,67 @@ static int marked(lua_State *L, int idx, const char *mark) {
   return ok;
 }
 
-/* Pushes a point of the wheel as Lua sees it: an arm number 1..n or "c". */
-static void push_point(lua_State *L, int point) {
-  if (point == BOARD_CENTRE)
+/* Pushes a point as Lua sees it: an arm number 1..n or "c"; on a graph
+** board, its name. */
+static void push_point(lua_State *L, const Graph *g, int point) {
+  if (g)
+    lua_pushstring(L, point < g->n ? g->name[point] : "?");
+  else if (point == BOARD_CENTRE)
     lua_pushliteral(L, "c");
   else
     lua_pushinteger(L, point + 1);
 }
 
+/* The kind of m on the board g (NULL: the wheel of n arms): "pass",
+** "drop", "slide" (along a line) or "jump". */
+static const char *move_kind(const Graph *g, int n, Move m) {
+  if (m.from == BOARD_PASS) return "pass";
+  if (m.from == BOARD_HAND) return "drop";
+  if (g) return m.from < g->n && g->next[m.from] >> m.to & 1 ? "slide" : "jump";
+  if (m.from == BOARD_CENTRE || m.to == BOARD_CENTRE) return "slide";
+  return n > 0 && (m.to == (m.from + 1) % n || m.from == (m.to + 1) % n)
+             ? "slide"
+             : "jump";
+}
+
+/* Pushes the list of the points m takes. */
+static void push_taken(lua_State *L, const Graph *g, Move m) {
+  int k = 0;
+  lua_createtable(L, __builtin_popcountll(m.taken) + m.centre, 0);
+  for (uint64_t t = m.taken; t; t &= t - 1) {
+    push_point(L, g, __builtin_ctzll(t));
+    lua_rawseti(L, -2, ++k);
+  }
+  if (m.centre) {
+    push_point(L, g, BOARD_CENTRE);
+    lua_rawseti(L, -2, ++k);
+  }
+}
+
 static int move_tostring(lua_State *L);
 static int move_eq(lua_State *L);
 
-void lmove_new(lua_State *L, Move m, const char *text) {
+void lmove_new(lua_State *L, const Graph *g, int n, Move m) {
+  char text[BOARD_MOVEMAX];
   Move *u = lua_newuserdatauv(L, sizeof *u, 0);
   *u = m;
   lua_createtable(L, 0, 7);
-  lua_createtable(L, 0, 2);
-  if (text) { /* a graph board's: the names in the text */
-    const char *dash = strchr(text, '-');
-    lua_pushlstring(L, text, (size_t)(dash - text));
+  lua_createtable(L, 0, 4);
+  if (m.from < BOARD_HAND) {
+    push_point(L, g, m.from);
     lua_setfield(L, -2, "from");
-    lua_pushstring(L, dash + 1);
-    lua_setfield(L, -2, "to");
-    lua_pushstring(L, text);
-    lua_setfield(L, -3, "text");
-  } else {
-    push_point(L, m.from);
-    lua_setfield(L, -2, "from");
-    push_point(L, m.to);
+  }
+  if (m.to < BOARD_HAND) {
+    push_point(L, g, m.to);
     lua_setfield(L, -2, "to");
   }
+  lua_pushstring(L, move_kind(g, n, m));
+  lua_setfield(L, -2, "kind");
+  push_taken(L, g, m);
+  lua_setfield(L, -2, "take");
   lua_setfield(L, -2, "__index");
+  lua_pushstring(L, movetext_format(g, m, text));
+  lua_setfield(L, -2, "text");
   lua_pushcfunction(L, move_tostring);
   lua_setfield(L, -2, "__tostring");
   lua_pushcfunction(L, move_eq);
@@ -67,16 +98,25 @@ void lmove_new(lua_State *L, Move m, const char *text) {
   lua_setmetatable(L, -2);
 }
 
-
-void lmove_push_interned(lua_State *L, int interned, Move m) {
-  int key = m.from << 8 | m.to;
-  if (lua_rawgeti(L, interned, key) != LUA_TNIL) return;
-  lua_pop(L, 1);
-  lmove_new(L, m, NULL);
+void lmove_push_interned(lua_State *L, int interned, const Graph *g, int n,
+                         Move m) {
+  char text[BOARD_MOVEMAX];
+  interned = lua_absindex(L, interned);
+  if (move_takes(m))
+    lua_pushstring(L, movetext_format(g, m, text));
+  else
+    lua_pushinteger(L, m.from << 8 | m.to);
   lua_pushvalue(L, -1);
-  lua_rawseti(L, interned, key);
+  if (lua_rawget(L, interned) != LUA_TNIL) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  lmove_new(L, g, n, m);
+  lua_pushvalue(L, -1);
+  lua_insert(L, -3); /* the move, the key, the move */
+  lua_rawset(L, interned);
 }
-
 
 const Move *lmove_test(lua_State *L, int idx) {
   return marked(L, idx, &move_mark) ? lua_touserdata(L, idx) : NULL;
@@ -94,34 +134,39 @@ Move lmove_check(lua_State *L, int arg, const Rules *r) {
 }
 
 static int move_tostring(lua_State *L) {
-  char buf[BOARD_MOVEMAX];
-  const Move *m = lmove_test(L, 1);
-  if (!m) return luaL_typeerror(L, 1, "Move");
+  if (!lmove_test(L, 1)) return luaL_typeerror(L, 1, "Move");
   lua_getmetatable(L, 1);
-  if (lua_getfield(L, -1, "text") == LUA_TSTRING) return 1; /* a graph's */
-  lua_pushstring(L, board_format_move(*m, buf));
+  lua_getfield(L, -1, "text");
   return 1;
 }
 
 static int move_eq(lua_State *L) {
   const Move *a = lmove_test(L, 1), *b = lmove_test(L, 2);
-  lua_pushboolean(L, a && b && a->from == b->from && a->to == b->to);
+  lua_pushboolean(L, a && b && move_equal(*a, *b));
   return 1;
 }
 
-void lmove_push_wheel_moves(lua_State *L) {
+void lmove_push_wheel_moves(lua_State *L, int n) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
+  if (lua_rawgeti(L, -1, n) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, n);
+  }
+  lua_remove(L, -2);
 }
 
 void lmove_open(lua_State *L) {
   luaL_newmetatable(L, LMOVE_META); /* what getmetatable(move) shows */
-  lua_createtable(L, 2, 0);
-  lua_pushliteral(L, "from");
-  lua_rawseti(L, -2, 1);
-  lua_pushliteral(L, "to");
-  lua_rawseti(L, -2, 2);
+  lua_createtable(L, 4, 0);
+  static const char *const fields[] = {"from", "to", "kind", "take"};
+  for (int i = 0; i < 4; i++) {
+    lua_pushstring(L, fields[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
   lua_setfield(L, -2, "fields");
   lua_pop(L, 1);
-  lua_newtable(L); /* interned moves, kept: at most 65 * 65 of them */
+  lua_newtable(L); /* the wheels' interned moves, a table for each size */
   lua_rawsetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
 }

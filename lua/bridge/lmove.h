@@ -9,17 +9,20 @@
 #include "lbridge.h"
 #include "rules.h"
 
-/* Pushes a new Move value for m: its text on a graph board, NULL for the
-** wheel's notation. */
-void lmove_new(lua_State *L, Move m, const char *text);
+/* Pushes a new Move value for m on the board g (NULL: the wheel of n
+** arms). */
+void lmove_new(lua_State *L, const Graph *g, int n, Move m);
 
-/* Pushes the Move value for m from the interned table at index interned,
-** made and kept there when it is not yet (the wheel's moves). */
-void lmove_push_interned(lua_State *L, int interned, Move m);
+/* Pushes the Move value for m on the board g (NULL: the wheel of n arms)
+** from the interned table at index interned, made and kept there when it
+** is not yet (keys: from * 256 + to for a move that takes nothing, else
+** its text). */
+void lmove_push_interned(lua_State *L, int interned, const Graph *g, int n,
+                         Move m);
 
-/* Pushes the table of the wheel's interned Move values (keys from * 256 +
-** to; a board's are in its Board value: lboard_push_moves). */
-void lmove_push_wheel_moves(lua_State *L);
+/* Pushes the table of the interned Move values of the wheel of n arms (a
+** board's are in its Board value: lboard_push_moves). */
+void lmove_push_wheel_moves(lua_State *L, int n);
 
 /* The Move value at idx, or NULL. */
 const Move *lmove_test(lua_State *L, int idx);

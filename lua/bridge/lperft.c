@@ -14,7 +14,7 @@
 ** (reached by history). */
 static int perft_l(lua_State *L) {
   Position p;
-  History h = {0, {{0, 0}}};
+  History h = {0};
   Variant *v;
   const Game *g = lgame_test(L, 1);
   if (g) {

@@ -276,15 +276,29 @@ static int position_transform(lua_State *L) {
   if (swap) {
     if (q.centre != NOBODY) q.centre ^= 1;
     q.side ^= 1;
+    q.hand[BLACK] = p->hand[WHITE];
+    q.hand[WHITE] = p->hand[BLACK];
   }
   lposition_push(L, &q, position_graph(L, 1));
   return 1;
 }
 
-/* Fields: arms, side, ply, centre, empty, black and white (arm masks: bit
-** i-1 for arm i); p[i] is the colour on arm i; on a graph board points
-** (their number) instead of arms and empty, and p[name] the colour on a
-** point; anything else is looked up in the methods (upvalue 1). */
+/* Pushes a new table of the pieces each side of p holds in hand: {black =
+** k, white = k}. */
+static void push_hand(lua_State *L, const Position *p) {
+  lua_createtable(L, 0, 2);
+  lua_pushinteger(L, p->hand[BLACK]);
+  lua_setfield(L, -2, "black");
+  lua_pushinteger(L, p->hand[WHITE]);
+  lua_setfield(L, -2, "white");
+}
+
+/* Fields: arms, side, ply, centre, empty (the first empty point), hand
+** ({black = k, white = k}: the pieces each side holds off the board),
+** black and white (arm masks: bit i-1 for arm i); p[i] is the colour on
+** arm i; on a graph board points (their number) instead of arms and
+** empty, and p[name] the colour on a point; anything else is looked up in
+** the methods (upvalue 1). */
 static int position_index(lua_State *L) {
   Position *p = position_self(L);
   size_t k;
@@ -307,6 +321,8 @@ static int position_index(lua_State *L) {
     lposition_push_colour(L, p->centre);
   else if (k == 5 && memcmp(key, "empty", 5) == 0 && !p->graph)
     push_point(L, NULL, board_empty_point(p));
+  else if (k == 4 && memcmp(key, "hand", 4) == 0)
+    push_hand(L, p);
   else if (k == 5 && memcmp(key, "black", 5) == 0)
     lua_pushinteger(L, (lua_Integer)p->arms[BLACK]);
   else if (k == 5 && memcmp(key, "white", 5) == 0)
@@ -328,7 +344,7 @@ static int position_tostring(lua_State *L) {
 
 static int position_eq(lua_State *L) {
   Position *a = to_position(L, 1), *b = to_position(L, 2);
-  lua_pushboolean(L, a && b && memcmp(a, b, sizeof *a) == 0);
+  lua_pushboolean(L, a && b && board_equal(a, b));
   return 1;
 }
 
@@ -369,20 +385,21 @@ void lhistory_check(lua_State *L, int arg, const Rules *r, const Position *p,
   if (rules_check_history(r, p, h, err)) luaL_argerror(L, arg, err);
 }
 
-void lhistory_push(lua_State *L, const Graph *g, const History *h) {
+void lhistory_push(lua_State *L, const Graph *g, int n, const History *h) {
   int k = h ? h->count : 0;
   lua_createtable(L, k, 0);
   for (int i = 0; i < k; i++) {
-    lboard_push_move(L, g, h->moves[i]);
+    lboard_push_move(L, g, n, h->moves[i]);
     lua_rawseti(L, -2, i + 1);
   }
 }
 
-void lhistory_set(lua_State *L, int idx, const Graph *g, const History *h) {
+void lhistory_set(lua_State *L, int idx, const Graph *g, int n,
+                  const History *h) {
   int k = h ? h->count : 0;
   idx = lua_absindex(L, idx);
   for (int i = 0; i < k; i++) {
-    lboard_push_move(L, g, h->moves[i]);
+    lboard_push_move(L, g, n, h->moves[i]);
     lua_rawseti(L, idx, i + 1);
   }
   for (int i = k + 1; lua_rawgeti(L, idx, i) != LUA_TNIL; i++) {
@@ -415,6 +432,7 @@ static int view_masks(lua_State *L) {
 enum {
   VIEW_BOARD = 1,
   VIEW_FIELDS,
+  VIEW_HAND, /* the view's hand table */
   VIEW_BLACK, /* "black", "white": BLACK + VIEW_BLACK, WHITE + VIEW_BLACK */
   VIEW_WHITE,
   VIEW_SIDE, /* the keys "side", "centre", "empty", "ply" */
@@ -462,6 +480,14 @@ void lposition_view_push(lua_State *L, const Graph *g) {
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, keys[i]);
   }
+  lua_createtable(L, 0, 2); /* hand = {black = k, white = k} */
+  for (int c = BLACK; c <= WHITE; c++) {
+    lua_pushinteger(L, 0);
+    lua_setfield(L, -2, colour_names[c]);
+  }
+  lua_pushvalue(L, -1);
+  lua_setiuservalue(L, v, VIEW_HAND);
+  lua_setfield(L, -2, "hand");
   lua_createtable(L, 0, 1); /* black and white, read rarely, through C */
   lua_pushvalue(L, v);
   lua_pushcclosure(L, view_masks, 1);
@@ -582,6 +608,14 @@ void lposition_view_set(lua_State *L, int v, const Position *p) {
     view_fill(L, v, t, names, p);
   else
     view_update(L, v, t, names, was, p);
+  if (was->hand[BLACK] != p->hand[BLACK] || was->hand[WHITE] != p->hand[WHITE]) {
+    lua_getiuservalue(L, v, VIEW_HAND);
+    for (int c = BLACK; c <= WHITE; c++) {
+      lua_pushinteger(L, p->hand[c]);
+      lua_setfield(L, -2, colour_names[c]);
+    }
+    lua_pop(L, 1);
+  }
   if (was->ply != p->ply || was->n != p->n) {
     lua_getiuservalue(L, v, VIEW_PLY);
     lua_pushinteger(L, p->ply);
@@ -627,8 +661,8 @@ void lposition_open(lua_State *L, int module) {
       {"board", position_board},
       {NULL, NULL}};
   static const char *const position_fields[] = {
-      "arms", "points", "side", "ply", "centre", "empty", "black", "white",
-      NULL};
+      "arms",  "points", "side", "ply", "centre", "empty", "hand",
+      "black", "white",  NULL};
   value_type(L, LPOSITION_META, position_meta, position_index, position_methods,
              position_fields);
   lua_pushvalue(L, -1);

@@ -30,10 +30,11 @@ void lhistory_check(lua_State *L, int arg, const Rules *r, const Position *p,
 
 /* Pushes h (may be NULL) as a new list of Move values (of board g), the
 ** last first. */
-void lhistory_push(lua_State *L, const Graph *g, const History *h);
+void lhistory_push(lua_State *L, const Graph *g, int n, const History *h);
 
 /* Makes the list at idx hold h's moves (and nothing after them). */
-void lhistory_set(lua_State *L, int idx, const Graph *g, const History *h);
+void lhistory_set(lua_State *L, int idx, const Graph *g, int n,
+                  const History *h);
 
 /* Pushes a new view: a Position value whose fields lposition_view_set
 ** changes (for hooks and evaluations: no new value per call; a view read

@@ -10,6 +10,7 @@
 #include "lvariant.h"
 #include "lboard.h"
 #include "lposition.h"
+#include "movetext.h"
 #include "lwatchdog.h"
 #include "lopen.h"
 #include "mcts.h"
@@ -86,7 +87,7 @@ static int call_policy(lua_State *L) {
   lua_settop(L, 3);
   lposition_view_set(L, 2, p);
   for (int i = 0; i < k; i++) {
-    lboard_push_move(L, g, moves[i]);
+    lboard_push_move(L, g, p->n, moves[i]);
     lua_rawseti(L, 3, i + 1);
   }
   for (int i = k + 1; lua_rawgeti(L, 3, i) != LUA_TNIL; i++) {
@@ -107,8 +108,7 @@ static int call_policy(lua_State *L) {
     return luaL_error(L, "policy chose %s: a move holds no zero byte",
                       lbridge_describe(L, -1));
   for (int j = 0; j < k; j++)
-    if (strcmp(chosen, g ? graph_format_move(g, moves[j], text)
-                         : board_format_move(moves[j], text)) == 0) {
+    if (strcmp(chosen, movetext_format(g, moves[j], text)) == 0) {
       lua_pushinteger(L, j);
       return 1;
     }

@@ -643,7 +643,7 @@ static void on_trap(void *ud, const Position *p, const History *h, int losing) {
   lua_pushstring(t->L, board_format(p, buf));
   lua_setfield(t->L, -2, "position");
   if (h && h->count) {
-    lhistory_push(t->L, t->graph, h);
+    lhistory_push(t->L, t->graph, p->n, h);
     lua_setfield(t->L, -2, "history");
   }
   lua_pushinteger(t->L, losing);
@@ -669,7 +669,7 @@ static int solution_census(lua_State *L) {
   Cancel cancel = lwatchdog_cancel(L);
   Bar bar = bar_start(s->delay);
   Progress progress = {bar_report, &bar};
-  History none = {0, {{0, 0}}};
+  History none = {0};
   hold(L, 1, s, &start, &none);
   lua_State *before = lhook_enter(v, L);
   int rc = s->s.sym ? symcensus_run(&s->s, &v->rules, &start, &c, on_trap,

@@ -25,15 +25,16 @@ static const char *const variant_fields[] = {
     "name",          "description",    "source", "base",       "arms",
     "flank",         "adjacent_enemy", "misere", "repetition", "max_plies",
     "opening_plies", "history",        "pure",   "symmetric",  "allow",
-    "result",        "start",          "points", "lines",      "arrows",
-    "centre",        "layout",         NULL};
+    "result",        "moves",          "start",  "points",     "lines",
+    "arrows",        "centre",         "layout", "drops",      "drop_to",
+    "slides",        "jumps",          "row",    "pass",       NULL};
 
 /* Names a point may not have: the fields and methods of a position, which
 ** hooks read beside the points' names. */
 static const char *const reserved_names[] = {
     "arms",   "points", "side", "ply",    "centre",     "empty",
     "black",  "white",  "at",   "pieces", "neighbours", "same",
-    "transform", "board", NULL};
+    "transform", "board", "hand", NULL};
 
 /* --- Variant values --- */
 
@@ -175,9 +176,11 @@ static void inherit(lua_State *L, int v, int base) {
   to->start = from->start;
   to->pure = from->pure;
   to->symmetric = from->symmetric;
-  int *refs[2] = {&to->hook.allow_ref, &to->hook.result_ref};
-  int from_refs[2] = {from->hook.allow_ref, from->hook.result_ref};
-  for (int i = 0; i < 2; i++) {
+  int *refs[3] = {&to->hook.allow_ref, &to->hook.result_ref,
+                  &to->hook.moves_ref};
+  int from_refs[3] = {from->hook.allow_ref, from->hook.result_ref,
+                      from->hook.moves_ref};
+  for (int i = 0; i < 3; i++) {
     if (from_refs[i] == LUA_NOREF) continue;
     lua_rawgeti(L, LUA_REGISTRYINDEX, from_refs[i]);
     *refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -314,6 +317,22 @@ static void board_layout(lua_State *L, int v, const Graph *g) {
   }
 }
 
+/* Sets g's straight lines from the layout table at idx (checked by
+** board_layout: {x, y} for every point). */
+static void board_straight(lua_State *L, int idx, Graph *g) {
+  double x[GRAPH_MAX_POINTS], y[GRAPH_MAX_POINTS];
+  idx = lua_absindex(L, idx);
+  for (int i = 0; i < g->n; i++) {
+    lua_getfield(L, idx, g->name[i]);
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    x[i] = (double)lua_tonumber(L, -2);
+    y[i] = (double)lua_tonumber(L, -1);
+    lua_pop(L, 3);
+  }
+  graph_set_beyond(g, x, y);
+}
+
 /* Reads the board fields of the table at t (points, lines, arrows, centre,
 ** layout) into the Variant at v: a new Board when t declares points, or a
 ** layout for the board it inherited. */
@@ -346,15 +365,19 @@ static void apply_board(lua_State *L, int v, int t) {
         lua_getiuservalue(L, -1, 3);
         lua_remove(L, -2);
         layout = lua_isnil(L, -1) ? (lua_pop(L, 1), 0) : lua_gettop(L);
-      } else
+      } else {
         board_layout(L, v, &g);
+        board_straight(L, -1, &g);
+      }
       var->rules.graph = lboard_new(L, &g, layout);
       lvariant_info_set(L, v, "board");
     } else if (var->rules.graph) {
       lua_pop(L, 1); /* the centre's nil */
       if (layout) {
         board_layout(L, v, var->rules.graph);
-        var->rules.graph = lboard_new(L, var->rules.graph, layout);
+        g = *var->rules.graph;
+        board_straight(L, -1, &g);
+        var->rules.graph = lboard_new(L, &g, layout);
         lvariant_info_set(L, v, "board");
       }
     }
@@ -380,6 +403,7 @@ static void apply_board(lua_State *L, int v, int t) {
   if (layout) {
     lua_pushvalue(L, layout);
     board_layout(L, v, &g);
+    board_straight(L, -1, &g);
     lua_pop(L, 1);
   }
   var->rules.graph = lboard_new(L, &g, layout);
@@ -438,8 +462,233 @@ static void apply_rules(lua_State *L, int v, int t) {
   if (lua_getfield(L, t, "symmetric") != LUA_TNIL)
     var->symmetric = bool_field(L, v, "symmetric");
   lua_pop(L, 10);
-  if (var->rules.arms != arms_before && !var->rules.graph)
+  if (var->rules.arms != arms_before && !var->rules.graph) {
+    int in_hand = var->start.hand[BLACK] == arms_before / 2 &&
+                  var->start.hand[WHITE] == arms_before / 2;
     board_start(&var->start, var->rules.arms);
+    if (in_hand) { /* every piece in hand, as the base started */
+      var->start.arms[BLACK] = var->start.arms[WHITE] = 0;
+      var->start.hand[BLACK] = var->start.hand[WHITE] =
+          (uint8_t)(var->rules.arms / 2);
+    }
+  }
+}
+
+/* --- the move fields: drops, drop_to, slides, jumps, row, pass --- */
+
+/* The point of the wheel of arms arms or of the board g named by the value
+** at idx (an arm number or "c"; a point's name), or an error of field. */
+static int field_point(lua_State *L, int v, const Graph *g, int arms, int idx,
+                       const char *field) {
+  lua_Integer a = 0;
+  if (g) return board_point(L, v, g, idx, field);
+  if (lbridge_is_text(L, idx) && strcmp(lua_tostring(L, idx), "c") == 0)
+    return BOARD_CENTRE;
+  if (!lbridge_whole(L, idx, &a) || a < 1 || a > arms)
+    field_error(L, v, field,
+                lua_pushfstring(L, "an arm number 1..%d or \"c\"", arms));
+  return (int)a - 1;
+}
+
+/* Reads the drop_to field at the top: "arms" (the wheel's, not its
+** centre) or a list of points, into the points no drop goes to. */
+static void drop_to_field(lua_State *L, int v, Variant *var) {
+  Fields *f = &var->rules.fields;
+  const Graph *g = var->rules.graph;
+  int arms = var->rules.arms;
+  if (lbridge_is_text(L, -1) && strcmp(lua_tostring(L, -1), "arms") == 0 &&
+      !g) {
+    f->no_drop = 0;
+    f->no_drop_centre = 1;
+    return;
+  }
+  if (!lua_istable(L, -1))
+    field_error(L, v, "drop_to",
+                g ? "a list of points" : "\"arms\" or a list of points");
+  uint64_t to = 0;
+  int centre = 0, top = lua_gettop(L);
+  for (lua_Integer i = 1; lua_rawgeti(L, top, i) != LUA_TNIL; i++) {
+    int point = field_point(L, v, g, arms, -1, "drop_to");
+    if (point == BOARD_CENTRE)
+      centre = 1;
+    else
+      to |= (uint64_t)1 << point;
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  f->no_drop = ~to;
+  f->no_drop_centre = !centre;
+}
+
+/* What a jump rule's field names (over, onto) at the top holds: a word or
+** a list of words ("own", "enemy", "empty"; "piece": own or enemy; "any":
+** all three), as HOLDS_* bits. */
+static int holds_field(lua_State *L, int v, const char *field) {
+  static const char *const words[] = {"empty", "own", "enemy", "piece", "any"};
+  static const int bits[] = {HOLDS_EMPTY, HOLDS_OWN, HOLDS_ENEMY,
+                             HOLDS_OWN | HOLDS_ENEMY, 7};
+  static const char *want = "\"own\", \"enemy\", \"empty\", \"piece\", "
+                            "\"any\", or a list of them";
+  int top = lua_gettop(L), out = 0, k = lua_istable(L, top) ? 0 : 1;
+  if (lua_istable(L, top)) k = (int)lua_rawlen(L, top);
+  if (k == 0) field_error(L, v, field, want);
+  for (int i = 1; i <= k; i++) {
+    if (lua_istable(L, top))
+      lua_rawgeti(L, top, i);
+    else
+      lua_pushvalue(L, top);
+    int found = -1;
+    for (int w = 0; w < 5 && lbridge_is_text(L, -1); w++)
+      if (strcmp(lua_tostring(L, -1), words[w]) == 0) found = w;
+    if (found < 0) field_error(L, v, field, want);
+    out |= bits[found];
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+/* Reads the jump rule (a table) at the top into j. */
+static void jump_rule(lua_State *L, int v, JumpRule *j, int which) {
+  static const char *const keys[] = {"over", "onto", "take", "span", NULL};
+  char field[32];
+  int top = lua_gettop(L);
+  snprintf(field, sizeof field, "jumps[%d]", which);
+  if (!lua_istable(L, top))
+    field_error(L, v, field, "a table {over = ..., onto = ..., take = bool, "
+                             "span = n or {min, max}}");
+  lua_pushnil(L);
+  while (lua_next(L, top)) {
+    int known = 0;
+    for (int i = 0; keys[i] && lua_type(L, -2) == LUA_TSTRING; i++)
+      known |= strcmp(lua_tostring(L, -2), keys[i]) == 0;
+    if (!known)
+      field_error(L, v, field, "a table with the fields over, onto, take and "
+                               "span");
+    lua_pop(L, 1);
+  }
+  memset(j, 0, sizeof *j);
+  snprintf(field, sizeof field, "jumps[%d].over", which);
+  lua_getfield(L, top, "over");
+  j->over = (uint8_t)(lua_isnil(L, -1) ? HOLDS_OWN | HOLDS_ENEMY
+                                       : holds_field(L, v, field));
+  snprintf(field, sizeof field, "jumps[%d].onto", which);
+  lua_getfield(L, top, "onto");
+  j->onto = (uint8_t)(lua_isnil(L, -1) ? HOLDS_EMPTY : holds_field(L, v, field));
+  if (j->onto & HOLDS_OWN)
+    field_error(L, v, field, "\"empty\", \"enemy\" or both (a piece never "
+                             "lands on its own side's)");
+  snprintf(field, sizeof field, "jumps[%d].take", which);
+  if (lua_getfield(L, top, "take") != LUA_TNIL) j->take = (uint8_t)bool_field(L, v, field);
+  snprintf(field, sizeof field, "jumps[%d].span", which);
+  int lo = 1, hi = 1;
+  if (lua_getfield(L, top, "span") == LUA_TTABLE) {
+    lua_rawgeti(L, -1, 1);
+    lo = int_field(L, v, field, 1, 63, "a count 1..63 or {min, max}");
+    lua_rawgeti(L, -2, 2);
+    hi = int_field(L, v, field, lo, 63, "{min, max}, 1 <= min <= max <= 63");
+    lua_pop(L, 2);
+  } else if (!lua_isnil(L, -1))
+    lo = hi = int_field(L, v, field, 1, 63, "a count 1..63 or {min, max}");
+  j->min = (uint8_t)lo;
+  j->max = (uint8_t)hi;
+  lua_settop(L, top);
+}
+
+/* Reads the jumps field at the top: false, one rule, or a list of them. */
+static void jumps_field(lua_State *L, int v, Fields *f) {
+  int top = lua_gettop(L);
+  f->jumps = 0;
+  if (lua_isboolean(L, top) && !lua_toboolean(L, top)) return;
+  if (!lua_istable(L, top))
+    field_error(L, v, "jumps", "a jump rule {over = ..., onto = ...}, a list "
+                               "of them, or false");
+  if (lua_rawlen(L, top) == 0) { /* one rule */
+    jump_rule(L, v, &f->jump[0], 1);
+    f->jumps = 1;
+    return;
+  }
+  int k = (int)lua_rawlen(L, top);
+  if (k > FIELDS_MAX_JUMPS)
+    field_error(L, v, "jumps", lua_pushfstring(L, "at most %d jump rules",
+                                               FIELDS_MAX_JUMPS));
+  for (int i = 1; i <= k; i++) {
+    lua_rawgeti(L, top, i);
+    jump_rule(L, v, &f->jump[i - 1], i);
+    lua_pop(L, 1);
+  }
+  f->jumps = (uint8_t)k;
+}
+
+/* Applies the move fields of the table at t (drops, drop_to, slides,
+** jumps, row, pass) to the Variant at v. */
+static void apply_moves(lua_State *L, int v, int t) {
+  Variant *var = lua_touserdata(L, v);
+  Fields *f = &var->rules.fields;
+  int top = lua_gettop(L);
+  if (lua_getfield(L, t, "drops") != LUA_TNIL) {
+    const char *s = lbridge_is_text(L, -1) ? lua_tostring(L, -1) : "";
+    if (lua_isboolean(L, -1) && !lua_toboolean(L, -1))
+      f->drops = DROPS_NEVER;
+    else if (strcmp(s, "first") == 0)
+      f->drops = DROPS_FIRST;
+    else if (strcmp(s, "any") == 0)
+      f->drops = DROPS_ANY;
+    else
+      field_error(L, v, "drops", "\"first\" (drop while holding pieces), "
+                                 "\"any\" (drop or move) or false");
+  }
+  if (lua_getfield(L, t, "drop_to") != LUA_TNIL) drop_to_field(L, v, var);
+  if (lua_getfield(L, t, "slides") != LUA_TNIL) {
+    if (lua_isboolean(L, -1)) {
+      f->no_slides = !lua_toboolean(L, -1);
+      f->slide_takes = 0;
+    } else if (lua_istable(L, -1)) {
+      lua_getfield(L, -1, "onto");
+      int onto = holds_field(L, v, "slides.onto");
+      if (onto & HOLDS_OWN)
+        field_error(L, v, "slides.onto", "\"empty\", \"enemy\" or both");
+      f->no_slides = !(onto & HOLDS_EMPTY);
+      f->slide_takes = (onto & HOLDS_ENEMY) != 0;
+    } else
+      field_error(L, v, "slides", "true, false or {onto = \"any\"}");
+  }
+  if (lua_getfield(L, t, "jumps") != LUA_TNIL) jumps_field(L, v, f);
+  if (lua_getfield(L, t, "row") != LUA_TNIL)
+    f->row = (uint8_t)(lua_isboolean(L, -1) && !lua_toboolean(L, -1)
+                           ? 0
+                           : int_field(L, v, "row", 2, 64,
+                                       "a number of points 2..64, or false"));
+  if (lua_getfield(L, t, "pass") != LUA_TNIL) {
+    const char *s = lbridge_is_text(L, -1) ? lua_tostring(L, -1) : "";
+    if (lua_isboolean(L, -1))
+      f->pass = lua_toboolean(L, -1) ? PASS_ALWAYS : PASS_NEVER;
+    else if (strcmp(s, "blocked") == 0)
+      f->pass = PASS_BLOCKED;
+    else if (strcmp(s, "always") == 0)
+      f->pass = PASS_ALWAYS;
+    else
+      field_error(L, v, "pass", "\"blocked\" (when no other move), "
+                                "\"always\", true or false");
+  }
+  if (lua_getfield(L, t, "moves") != LUA_TNIL)
+    hook_field(L, v, "moves", &var->hook.moves_ref);
+  lua_settop(L, top);
+}
+
+/* Sets the rows of the row rule of the Variant at v for its board (after
+** the board and the fields are in). */
+static void apply_row(lua_State *L, int v) {
+  Variant *var = lua_touserdata(L, v);
+  char err[BOARD_ERRMAX];
+  Fields *f = &var->rules.fields;
+  if (!f->row) {
+    f->rows = 0;
+    return;
+  }
+  if (fields_set_row(f, var->rules.graph, var->rules.arms, f->row, err)) {
+    lvariant_info_get(L, v, "name");
+    luaL_error(L, "variant '%s': %s", lua_tostring(L, -1), err);
+  }
 }
 
 /* Applies the hook fields and the start position of the table at t. */
@@ -475,8 +724,13 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
                  why);
     }
     var->start = p;
-    var->rules.pieces[BLACK] = __builtin_popcountll(p.arms[BLACK]);
-    var->rules.pieces[WHITE] = __builtin_popcountll(p.arms[WHITE]);
+    var->rules.pieces[BLACK] = __builtin_popcountll(p.arms[BLACK]) + p.hand[BLACK];
+    var->rules.pieces[WHITE] = __builtin_popcountll(p.arms[WHITE]) + p.hand[WHITE];
+    lua_getfield(L, t, "drops"); /* pieces in hand drop first, unless said */
+    if (lua_isnil(L, -1) && (p.hand[BLACK] || p.hand[WHITE]) &&
+        !var->rules.fields.drops)
+      var->rules.fields.drops = DROPS_FIRST;
+    lua_pop(L, 1);
   }
   lua_pop(L, 3);
 }
@@ -532,11 +786,21 @@ static Variant *from_table(lua_State *L, int t, int chain,
   lua_pop(L, 1);
   apply_board(L, v, t);
   apply_rules(L, v, t);
+  apply_moves(L, v, t);
   apply_hooks_start(L, v, t);
+  apply_row(L, v);
   lhook_wire(L, var);
   if (rules_check(&var->rules, err)) {
     lvariant_info_get(L, v, "name");
     luaL_error(L, "variant '%s': %s", lua_tostring(L, -1), err);
+  }
+  if (rules_check_position(&var->rules, &var->start, err)) {
+    static const char prefix[] = "bad position: ";
+    const char *why = err;
+    if (strncmp(why, prefix, sizeof prefix - 1) == 0) why += sizeof prefix - 1;
+    lvariant_info_get(L, v, "name");
+    luaL_error(L, "variant '%s': bad start position: %s", lua_tostring(L, -1),
+               why);
   }
   lua_pushvalue(L, t);
   lvariant_info_set(L, v, "definition");
@@ -898,7 +1162,7 @@ static int variant_moves(lua_State *L) {
   if (k < 0) return lhook_raise(L, v);
   lua_createtable(L, k, 0);
   for (int i = 0; i < k; i++) {
-    lboard_push_move(L, v->rules.graph, moves[i]);
+    lboard_push_move(L, v->rules.graph, v->rules.arms, moves[i]);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
@@ -924,7 +1188,7 @@ static int variant_play(lua_State *L) {
   board_play(&p, m);
   history_push(&h, m, rules_memory(&v->rules));
   lposition_push(L, &p, v->rules.graph);
-  lhistory_push(L, v->rules.graph, &h);
+  lhistory_push(L, v->rules.graph, v->rules.arms, &h);
   return 2;
 }
 

@@ -12,17 +12,21 @@ typedef struct HookContext {
   lua_State *L;  /* the thread running the current core call */
   int allow_ref; /* registry refs of the hook functions, or LUA_NOREF */
   int result_ref;
+  int moves_ref;
   int judge_ref;            /* the C closure that asks them, or LUA_NOREF */
   int error_ref;            /* the last hook failure's message, or LUA_NOREF */
   int depth;                /* judge calls under way (hooks may ask again) */
-  const char *asking;       /* the hook that failed: "allow" or "result" */
+  const char *asking;       /* the hook that failed: "allow", "result" or
+                            ** "moves" */
   Move move;                /* and the move it was asked about */
   const Position *position; /* what is being judged: the state, */
   const History *past;      /* its remembered moves (or NULL), */
-  const Move *moves;        /* the moves to judge, count of them */
+  Move *moves;              /* the moves to judge, count of them (the moves
+                            ** hook replaces them) */
   int count;
   struct HookMemo *memo; /* the answers of pure hooks, or NULL */
   const Graph *graph;    /* the variant's board (NULL: the wheel) */
+  const Rules *rules;    /* the variant's rules */
 } HookContext;
 
 typedef struct Variant {

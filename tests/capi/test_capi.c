@@ -268,7 +268,7 @@ static void test_fields(void) {
 static void test_games(void) {
   mutorere_variant *v;
   mutorere_game *g = NULL;
-  mutorere_move m = {0, 0};
+  mutorere_move m = {0, 0, 0, {0}, 0};
   char buf[MUTORERE_POSITION_MAX];
   int side = -1, result = -1;
   if (!CHECK_OK(mutorere_variant_named("standard", 0, &v))) return;
@@ -285,15 +285,15 @@ static void test_games(void) {
   CHECK_FAILS(play(v, g, "8-4"), MUTORERE_EILLEGAL, "illegal move 8-4");
   CHECK_FAILS(play(v, g, "9-4"), MUTORERE_EINVAL, "9");
   CHECK_FAILS(play(v, g, "5_4"), MUTORERE_EINVAL, "bad move");
-  CHECK_FAILS(mutorere_game_play(g, (mutorere_move){70, 3}), MUTORERE_EINVAL,
+  CHECK_FAILS(mutorere_game_play(g, (mutorere_move){70, 3, 0, {0}, 0}), MUTORERE_EINVAL,
               "bad move {70, 3}");
-  CHECK_FAILS(mutorere_game_play(g, (mutorere_move){3, 3}), MUTORERE_EINVAL,
+  CHECK_FAILS(mutorere_game_play(g, (mutorere_move){3, 3, 0, {0}, 0}), MUTORERE_EINVAL,
               "two of them");
   CHECK_STR(position_of(g), "bbb.wwww/b w 1");
   CHECK_OK(mutorere_move_parse(v, "c-5", &m));
   CHECK_INT(m.from, MUTORERE_CENTRE);
   CHECK_INT(m.to, 4);
-  CHECK_FAILS(mutorere_move_text(v, (mutorere_move){8, 1}, buf, sizeof buf),
+  CHECK_FAILS(mutorere_move_text(v, (mutorere_move){8, 1, 0, {0}, 0}, buf, sizeof buf),
               MUTORERE_EINVAL, "points are 0 to 7");
   strcpy(buf, "kept");
   CHECK_FAILS(mutorere_game_position(g, buf, 8), MUTORERE_EINVAL,
@@ -542,7 +542,7 @@ static void test_solve(void) {
 static void test_search(void) {
   mutorere_variant *v;
   mutorere_game *g = NULL;
-  mutorere_move m = {99, 99};
+  mutorere_move m = {99, 99, 0, {0}, 0};
   int score = 0;
   char text[MUTORERE_MOVE_MAX];
   if (!CHECK_OK(mutorere_variant_named("standard", 0, &v))) return;
@@ -552,7 +552,7 @@ static void test_search(void) {
   CHECK_STR(text, "7-8");
   CHECK_INT(score, MUTORERE_MATE - 1);
   Watcher stop = {0, 0, 0, 0, 0, "", 0, 0};
-  m = (mutorere_move){99, 99};
+  m = (mutorere_move){99, 99, 0, {0}, 0};
   CHECK_FAILS(mutorere_search(g, 6, 0, on_cancel, &stop, &m, &score),
               MUTORERE_ECANCELLED, "before it finished one ply");
   CHECK_INT(m.from, 99);
@@ -571,7 +571,7 @@ static void test_search(void) {
   CHECK(strcmp(text, "1-c") == 0 || strcmp(text, "4-c") == 0);
   /* a deep search stopped after a few polls gives a move it searched */
   Watcher later = {0, 0, 0, 0, 3, "", 0, 0};
-  m = (mutorere_move){99, 99};
+  m = (mutorere_move){99, 99, 0, {0}, 0};
   CHECK_OK(mutorere_search(g, 64, 0, on_cancel, &later, &m, &score));
   CHECK_INT(later.polls, 4);
   CHECK_OK(mutorere_move_text(v, m, text, sizeof text));
@@ -622,7 +622,7 @@ static void test_scripts(void) {
     CHECK_STR(moves_of(v, g), "tl-c tr-c");
     CHECK_FAILS(mutorere_variant_rules(v, &r), MUTORERE_EINVAL,
                 "board of points");
-    CHECK_FAILS(mutorere_game_play(g, (mutorere_move){MUTORERE_CENTRE, 1}),
+    CHECK_FAILS(mutorere_game_play(g, (mutorere_move){MUTORERE_CENTRE, 1, 0, {0}, 0}),
                 MUTORERE_EINVAL, "points are 0 to 4, two of them");
     CHECK_OK(mutorere_solve(v, 0, NULL, NULL, NULL, &s));
     check_solution(v, s, 0, 56, 8, 4, 44); /* its census() */
@@ -786,7 +786,7 @@ static void test_stopped_hooks(void) {
   mutorere_variant *v = NULL;
   mutorere_game *g = NULL;
   mutorere_solution *s = NULL;
-  mutorere_move m = {99, 99};
+  mutorere_move m = {99, 99, 0, {0}, 0};
   char text[MUTORERE_MOVE_MAX];
   int score = 0;
   uint64_t n = 7;
@@ -812,7 +812,7 @@ static void test_stopped_hooks(void) {
   CHECK_INT(later.polls, 51);
   CHECK_OK(mutorere_move_text(v, m, text, sizeof text));
   CHECK(strcmp(text, "1-c") == 0 || strcmp(text, "4-c") == 0);
-  m = (mutorere_move){99, 99};
+  m = (mutorere_move){99, 99, 0, {0}, 0};
   CHECK_OK(mutorere_search(g, 6, 0.05, NULL, NULL, &m, &score));
   CHECK(m.to == MUTORERE_CENTRE);
   Watcher solving = {0, 0, 0, 0, 50, "", 0, 0};
@@ -844,7 +844,7 @@ static void test_stopped_hooks(void) {
 static void test_nulls(void) {
   mutorere_variant *v;
   mutorere_game *g = NULL;
-  mutorere_move m = {0, 0};
+  mutorere_move m = {0, 0, 0, {0}, 0};
   int i = 0;
   uint64_t n;
   char buf[8];

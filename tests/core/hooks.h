@@ -17,8 +17,9 @@ typedef struct TestHooks {
 
 /* The judge over a TestHooks: the result first, then each move. */
 static inline int test_hooks_judge(void *ctx, const Position *p,
-                                   const History *h, const Move *moves, int k,
+                                   const History *h, Move *moves, int *count,
                                    uint64_t *allowed) {
+  int k = *count;
   TestHooks *t = ctx;
   int outcome = OUTCOME_NONE;
   if (t->result && (outcome = t->result(t->ctx, p, h)) < 0) return RULES_EHOOK;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "movetext.h"
 #include "harness.h"
 #include "random_position.h"
 
@@ -24,9 +25,9 @@ static void expect_bad_position(const char *text, const char *want) {
 
 /* Parses move text on n arms and checks the error. */
 static void expect_bad_move(int n, const char *text, const char *want) {
-  Move m = {7, 7};
+  Move m = move_of(7, 7);
   char err[BOARD_ERRMAX] = "";
-  CHECK_INT(board_parse_move(&m, n, text, err), -1);
+  CHECK_INT(movetext_parse(NULL, n, text, &m, err), -1);
   if (!CHECK(strstr(err, want) != NULL))
     fprintf(stderr, "  move \"%s\": error \"%s\", want \"%s\"\n", text, err,
             want);
@@ -106,9 +107,14 @@ static void test_bad_positions(void) {
   expect_bad_position("bbbbwwww/. b 1 2", "the ply must be a number");
   expect_bad_position("bbbbbwww/. b", "5 black pieces");
   expect_bad_position("bbbbwwww/b b", "5 black pieces");
-  expect_bad_position("bbbwwwww/. b", "3 black pieces");
+  expect_bad_position("bbbwwwww/. b", "5 white pieces");
   expect_bad_position("bbbbwwww/w b", "5 white pieces");
-  expect_bad_position("bbb.www./. b", "3 black pieces");
+  expect_bad_position("bbb.w.../. 2/4 b", "3 black pieces on the board and 2 in hand");
+  expect_bad_position("bbbbwwww/. 0/1 w", "4 white pieces on the board and 1 in hand");
+  expect_bad_position("bb.ww 9/0 b", "bad position: 9 black pieces in hand");
+  expect_bad_position("bbbbwwww/. 4 b", "the hands are \"4 b\"");
+  expect_bad_position("bbbbwwww/. 4/ b", "the hands are \"4/ b\"");
+  expect_bad_position("bbbbwwww/. 100/1 b", "the hands are");
   expect_bad_position("bbbbwwwwb/. b", "9 arms");
   char big[200];
   memset(big, 'b', 100);
@@ -120,24 +126,23 @@ static void test_bad_positions(void) {
 static void test_moves(void) {
   Move m;
   char err[BOARD_ERRMAX], buf[BOARD_MOVEMAX];
-  CHECK_INT(board_parse_move(&m, 8, "4-c", err), 0);
+  CHECK_INT(movetext_parse(NULL, 8, "4-c", &m, err), 0);
   CHECK(m.from == 3 && m.to == BOARD_CENTRE);
-  CHECK_STR(board_format_move(m, buf), "4-c");
-  CHECK_INT(board_parse_move(&m, 8, "c-5", err), 0);
+  CHECK_STR(movetext_format(NULL, m, buf), "4-c");
+  CHECK_INT(movetext_parse(NULL, 8, "c-5", &m, err), 0);
   CHECK(m.from == BOARD_CENTRE && m.to == 4);
-  CHECK_INT(board_parse_move(&m, 8, " 3-2 ", err), 0);
-  CHECK_STR(board_format_move(m, buf), "3-2");
-  CHECK_INT(board_parse_move(&m, 8, "C-8", err), 0);
-  CHECK_STR(board_format_move(m, buf), "c-8");
+  CHECK_INT(movetext_parse(NULL, 8, " 3-2 ", &m, err), 0);
+  CHECK_STR(movetext_format(NULL, m, buf), "3-2");
+  CHECK_INT(movetext_parse(NULL, 8, "C-8", &m, err), 0);
+  CHECK_STR(movetext_format(NULL, m, buf), "c-8");
   for (int n = 4; n <= 64; n += 2)
     for (int a = 0; a <= n; a++)
       for (int b = 0; b <= n; b++) {
         if (a == b) continue;
-        Move x = {(uint8_t)(a == n ? BOARD_CENTRE : a),
-                  (uint8_t)(b == n ? BOARD_CENTRE : b)},
+        Move x = move_of(a == n ? BOARD_CENTRE : a, b == n ? BOARD_CENTRE : b),
              y;
-        board_format_move(x, buf);
-        CHECK_INT(board_parse_move(&y, n, buf, err), 0);
+        movetext_format(NULL, x, buf);
+        CHECK_INT(movetext_parse(NULL, n, buf, &y, err), 0);
         CHECK(x.from == y.from && x.to == y.to);
       }
   expect_bad_move(8, "", "the from point is end of text");
@@ -148,12 +153,12 @@ static void test_moves(void) {
   expect_bad_move(8, "4-x", "the to point is 'x'");
   expect_bad_move(8, "9-c", "there is no arm 9");
   expect_bad_move(8, "0-c", "there is no arm 0");
-  expect_bad_move(8, "c-123456789", "there is no arm 999");
+  expect_bad_move(8, "c-123456789", "there is no arm 123456");
   expect_bad_move(8, "4-4", "the same point");
   expect_bad_move(8, "c-c", "the same point");
   expect_bad_move(8, "4-c x", "unexpected 'x'");
   expect_bad_move(8, "4-c-5", "unexpected '-'");
-  CHECK_INT(board_parse_move(&m, 8, NULL, err), -1);
+  CHECK_INT(movetext_parse(NULL, 8, NULL, &m, err), -1);
 }
 
 static void test_same_and_hash(void) {

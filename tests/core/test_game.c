@@ -8,6 +8,7 @@
 
 #include "game.h"
 #include "harness.h"
+#include "movetext.h"
 #include "hooks.h"
 #include "memory.h"
 #include "random_position.h"
@@ -16,7 +17,7 @@
 static void play(Game *g, const char *text) {
   Move m;
   char err[BOARD_ERRMAX];
-  CHECK_INT(board_parse_move(&m, g->rules.arms, text, err), 0);
+  CHECK_INT(movetext_parse(NULL, g->rules.arms, text, &m, err), 0);
   if (!CHECK_INT(game_play(g, m, err), GAME_OK))
     fprintf(stderr, "  %s: %s\n", text, err);
 }
@@ -28,7 +29,7 @@ static void refuse(Game *g, const char *text, const char *want) {
   char err[BOARD_ERRMAX] = "", before[BOARD_POSMAX], after[BOARD_POSMAX];
   int length = g->length, top = g->top;
   board_format(game_position(g), before);
-  CHECK_INT(board_parse_move(&m, g->rules.arms, text, err), 0);
+  CHECK_INT(movetext_parse(NULL, g->rules.arms, text, &m, err), 0);
   CHECK_INT(game_play(g, m, err), GAME_ERROR);
   if (!CHECK(strstr(err, want) != NULL))
     fprintf(stderr, "  %s: \"%s\", want \"%s\"\n", text, err, want);
@@ -248,7 +249,7 @@ static void test_hook_failure_keeps_game(void) {
   play(&g, "4-c");
   board_format(game_position(&g), before);
   hook_fail = 1;
-  Move m = {4, 3};
+  Move m = move_of(4, 3);
   CHECK_INT(game_play(&g, m, err), GAME_EHOOK);
   Move moves[RULES_MAX_MOVES];
   CHECK_INT(game_moves(&g, moves), GAME_EHOOK);

@@ -10,6 +10,7 @@
 
 #include "graph.h"
 #include "harness.h"
+#include "movetext.h"
 #include "hooks.h"
 #include "memo.h"
 #include "naive_graph.h"
@@ -217,16 +218,16 @@ static void test_notation(void) {
   CHECK_INT(graph_finish(&g, err), 0);
   Move m;
   char text[BOARD_MOVEMAX];
-  CHECK_INT(graph_parse_move(&g, " tl-c ", &m, err), 0);
+  CHECK_INT(movetext_parse(&g, 0, " tl-c ", &m, err), 0);
   CHECK_INT(m.from, 0);
   CHECK_INT(m.to, 2);
-  CHECK_STR(graph_format_move(&g, m, text), "tl-c");
-  expect_error(graph_parse_move(&g, "tl-x", &m, err), err, "no point \"x\"");
-  expect_error(graph_parse_move(&g, "tl-x", &m, err), err, "tl tr c bl br");
-  expect_error(graph_parse_move(&g, "tlc", &m, err), err, "no point \"tlc\"");
-  expect_error(graph_parse_move(&g, "tl+c", &m, err), err, "expected '-'");
-  expect_error(graph_parse_move(&g, "c-c", &m, err), err, "the same point");
-  expect_error(graph_parse_move(&g, "-c", &m, err), err, "from point's name");
+  CHECK_STR(movetext_format(&g, m, text), "tl-c");
+  expect_error(movetext_parse(&g, 0, "tl-x", &m, err), err, "no point \"x\"");
+  expect_error(movetext_parse(&g, 0, "tl-x", &m, err), err, "tl tr c bl br");
+  expect_error(movetext_parse(&g, 0, "tlc", &m, err), err, "no point \"tlc\"");
+  expect_error(movetext_parse(&g, 0, "tl+c", &m, err), err, "expected '-'");
+  expect_error(movetext_parse(&g, 0, "c-c", &m, err), err, "the same point");
+  expect_error(movetext_parse(&g, 0, "-c", &m, err), err, "from point's name");
   /* the rules explain in names */
   Rules r = {0};
   r.graph = &g;
@@ -236,14 +237,14 @@ static void test_notation(void) {
   CHECK_INT(board_parse(&p, "bb.ww b", err), 0);
   CHECK_INT(rules_check_position(&r, &p, err), 0);
   char why[BOARD_ERRMAX];
-  graph_parse_move(&g, "tl-tr", &m, err);
+  movetext_parse(&g, 0, "tl-tr", &m, err);
   CHECK_INT(rules_explain(&r, &p, NULL, m, why), 0);
   CHECK(strstr(why, "point tr is occupied") != NULL);
-  graph_parse_move(&g, "bl-c", &m, err);
+  movetext_parse(&g, 0, "bl-c", &m, err);
   CHECK_INT(rules_explain(&r, &p, NULL, m, why), 0);
   CHECK(strstr(why, "white piece and black is to move") != NULL);
   CHECK_INT(board_parse(&p, "b.bww b", err), 0);
-  graph_parse_move(&g, "tl-tr", &m, err);
+  movetext_parse(&g, 0, "tl-tr", &m, err);
   CHECK_INT(rules_explain(&r, &p, NULL, m, why), 0);
   CHECK(strstr(why, "point tr is not next to point tl") != NULL);
   CHECK_INT(board_parse(&p, "b.bwww b", err), 0);
@@ -281,7 +282,7 @@ static int same_unmoves(const Rules *r, const NaiveBoard *b, const Position *p) 
         int found = 0;
         for (int i = 0; i < k; i++)
           found |= back[i].from == x && back[i].to == y;
-        if (!found || !rules_led_to(r, p, (Move){(uint8_t)x, (uint8_t)y}))
+        if (!found || !rules_led_to(r, p, move_of((uint8_t)x, (uint8_t)y)))
           return 0;
         count++;
       }
@@ -476,7 +477,7 @@ static int check_reachable(const Solution *sol, const Rules *r,
   static History hs[MAX];
   int count = 1;
   ps[0] = *start;
-  hs[0] = (History){0, {{0, 0}}};
+  hs[0] = (History){0};
   for (int i = 0; i < count; i++) {
     *bad += !consistent(sol, r, &ps[i], &hs[i]);
     Move moves[RULES_MAX_MOVES];
@@ -509,7 +510,7 @@ static void test_history(void) {
     r.history = 2;
     TestHooks hooks = {allow_no_return, NULL, NULL};
     test_hooks_wire(&r, &hooks);
-    History none = {0, {{0, 0}}};
+    History none = {0};
     for (int d = 1; d <= 6; d++)
       CHECK_INT(perft(&r, &start, &none, d, NULL),
                 naive_no_return(&b, s.s, -1, -1, d));

@@ -131,7 +131,7 @@ static int on_demand_differences(Solution *reach, const Solution *plain,
   for (int ply = 0; ply <= plies; ply++)
     for (uint64_t k = 0; k < rank_layer(r->arms); k++) {
       Position p;
-      History h = {0, {{0, 0}}};
+      History h = {0};
       rank_unrank(k, r->arms, (uint32_t)ply, &p);
       for (int step = 0; step < (k % 5 == 0 ? 12 : 1); step++) {
         int d1, d2;
@@ -180,14 +180,14 @@ static void test_sameness(void) {
   CHECK(!states_same(&x, &p[0], &h[0], &p[1], &h[1])); /* plies 0 and 1 */
   CHECK(!states_same(&x, &p[1], &h[1], &p[2], &h[2])); /* 1 and 2 */
   CHECK(states_same(&x, &p[2], &h[2], &p[3], &h[3]));  /* 2 and 7: the same */
-  h[3].count = 1, h[3].moves[0] = (Move){3, BOARD_CENTRE};
+  h[3].count = 1, h[3].moves[0] = move_of(3, BOARD_CENTRE);
   CHECK(!states_same(&x, &p[2], &h[2], &p[3], &h[3])); /* a move remembered */
   h[2] = h[3];
-  h[2].count = 2, h[2].moves[1] = (Move){4, 3}; /* past the memory */
+  h[2].count = 2, h[2].moves[1] = move_of(4, 3); /* past the memory */
   CHECK(states_same(&x, &p[2], &h[2], &p[3], &h[3]));
   h[2].moves[0].from = 2;
   CHECK(!states_same(&x, &p[2], &h[2], &p[3], &h[3]));
-  h[2].moves[0] = (Move){3, 4}; /* the same start, another end */
+  h[2].moves[0] = move_of(3, 4); /* the same start, another end */
   CHECK(!states_same(&x, &p[2], &h[2], &p[3], &h[3]));
   Position q = p[3];
   q.side = WHITE;

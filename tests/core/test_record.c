@@ -108,7 +108,7 @@ static void test_forms(void) {
                       "*\n";
   CHECK_INT(record_parse(&rec, forms, err), 0);
   CHECK_INT(rec.move_count, 3);
-  CHECK_STR(rec.moves[0].text, "4-c");
+  CHECK_STR(record_move_text(&rec, 0), "4-c");
   CHECK_INT(rec.moves[2].line, 5);
   CHECK_STR(rec.result, "*");
   record_free(&rec);
@@ -171,7 +171,13 @@ static void test_malformed(void) {
   expect_syntax_error("1. hello\n", "line 1: not a move: 'hello'");
   expect_syntax_error("1. x+y\n", "not a move: 'x+y'");
   expect_syntax_error("1. 4-\n", "not a move: '4-'");
-  expect_syntax_error("1. 123456789012345678901234-c\n", "not a move: '123456789012345678901234-c'");
+  static char long_move[BOARD_MOVEMAX + 16] = "1. ";
+  memset(long_move + 3, '7', BOARD_MOVEMAX);
+  strcpy(long_move + 3 + BOARD_MOVEMAX, "-c\n");
+  expect_syntax_error(long_move, "not a move: '7777777777");
+  expect_syntax_error("1. @3 c-@ pass\n", "not a move: 'c-@'");
+  expect_syntax_error("1. 3- \n", "not a move: '3-'");
+  expect_syntax_error("1. 3--4\n", "not a move: '3--4'");
   expect_replay_error("1. 4-c 5-4 2. 3-4\n",
                       "move 3 (line 1): illegal move 3-4");
   expect_replay_error("1. 4-c\n5-4\n2. c-9\n",

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "movetext.h"
 #include "rank.h"
 #include "search.h"
 #include "solver.h"
@@ -133,7 +134,7 @@ static void test_opening_is_not_repetition(void) {
   for (int depth = 12; depth <= 16; depth += 4) {
     CHECK_INT(run_with_table(&r, &p, depth, &table, &res), SEARCH_OK);
     CHECK_INT(SEARCH_MATE - res.score, 7);
-    CHECK_STR(board_format_move(res.best, move), "6-c");
+    CHECK_STR(movetext_format(NULL, res.best, move), "6-c");
   }
   search_table_free(&table);
 }
@@ -221,7 +222,7 @@ static void test_repetition(void) {
   rules_named(&r, "standard", 8, err);
   board_parse(&p, "bbb.wwww/b w 1", err); /* white's only move is 5-4 */
   Position next = p;
-  board_play(&next, (Move){4, 3});
+  board_play(&next, move_of(4, 3));
   uint64_t history[1] = {rules_state_hash(&r, &next, NULL)};
   SearchLimits limits = {6, 0, 0};
   Evaluator eval = {search_builtin_eval, &r};

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "movetext.h"
 #include "graph.h"
 #include "rules.h"
 
@@ -99,9 +100,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int n = 4; n <= 64; n += 30) {
     Move m;
     char text[BOARD_MOVEMAX];
-    if (board_parse_move(&m, n, s, err) == 0) {
+    if (movetext_parse(NULL, n, s, &m, err) == 0) {
       Move back;
-      if (board_parse_move(&back, n, board_format_move(m, text), err) != 0)
+      if (movetext_parse(NULL, n, movetext_format(NULL, m, &back, text), err) != 0)
         abort();
       if (back.from != m.from || back.to != m.to) abort();
     }

@@ -23,9 +23,9 @@ local LAYERS = {
 -- its floor or below.  Every file of the folder is on one floor.
 local FLOORS = {
   core = {
-    {"memory", "cancel", "progress", "board", "graph", "judgement", "rank", "pool", "safefile",
-     "states"},
-    {"memo", "rules"},
+    {"memory", "cancel", "progress", "board", "graph", "movetext", "judgement", "rank", "pool",
+     "safefile", "states"},
+    {"memo", "fields", "rules"},
     {"game", "perft", "search", "mcts", "solver", "symrank", "symwave", "symtable"},
     {"record", "metrics", "symsolver", "reach"},
     {"accuracy", "solve", "solfile", "symcensus"},
