@@ -49,10 +49,6 @@ static int check_graph(const Position *p, char *err) {
     snprintf(err, BOARD_ERRMAX, "bad position: corrupt piece masks");
     return -1;
   }
-  if ((p->arms[BLACK] | p->arms[WHITE]) == all) {
-    snprintf(err, BOARD_ERRMAX, "bad position: no empty point");
-    return -1;
-  }
   for (int c = BLACK; c <= WHITE; c++)
     if (p->hand[c] > n) {
       snprintf(err, BOARD_ERRMAX,

@@ -100,8 +100,11 @@ static int builder_reserve(Builder *b) {
   if (first) g->first = first;
   void *state = memory_realloc(g->state, (size_t)room * sizeof *g->state);
   if (state) g->state = state;
-  void *history = memory_realloc(g->history, (size_t)room * sizeof *g->history);
-  if (history) g->history = history;
+  void *history = g->history; /* only when the rules remember moves */
+  if (b->index.memory > 0) {
+    history = memory_realloc(g->history, (size_t)room * sizeof *g->history);
+    if (history) g->history = history;
+  }
   void *outcome = memory_realloc(g->outcome, room);
   if (outcome) g->outcome = outcome;
   void *value = memory_realloc(g->value, room);
@@ -109,7 +112,8 @@ static int builder_reserve(Builder *b) {
   void *distance =
       memory_realloc(g->distance, (size_t)room * sizeof *g->distance);
   if (distance) g->distance = distance;
-  if (!first || !state || !history || !outcome || !value || !distance)
+  if (!first || !state || (!history && b->index.memory > 0) || !outcome ||
+      !value || !distance)
     return -1;
   b->room = room;
   return 0;
@@ -137,9 +141,11 @@ static uint32_t builder_state(Builder *b, const Position *p, const History *h,
   if (value == VALUE_UNKNOWN && !b->frontier) return STATES_NONE;
   id = g->count;
   g->state[id] = *p;
-  g->history[id] = *h;
-  if (g->history[id].count > b->index.memory)
-    g->history[id].count = b->index.memory; /* the moves it remembers */
+  if (g->history) {
+    g->history[id] = *h;
+    if (g->history[id].count > b->index.memory)
+      g->history[id].count = b->index.memory; /* the moves it remembers */
+  }
   states_put(&b->index, &where, id);
   g->count++;
   g->value[id] = (uint8_t)(value == VALUE_UNKNOWN ? VALUE_DRAW : value);
@@ -198,7 +204,7 @@ static int builder_visit(Builder *b, uint32_t i, uint64_t *edges, char *err) {
   MetricsGraph *g = b->g;
   Move moves[RULES_MAX_MOVES];
   Position p = g->state[i];
-  History h = g->history[i];
+  History h = metrics_history(g, i);
   g->first[i] = *edges;
   if (g->outcome[i] == METRICS_HELD) return SOLVER_OK; /* known: not walked */
   int k, outcome = state_judge(b->r, &p, &h, moves, &k);

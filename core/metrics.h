@@ -37,7 +37,8 @@ typedef struct MetricsGraph {
   uint64_t *first;   /* count + 1 offsets into child */
   uint32_t *child;   /* first[count] entries */
   Position *state;   /* each state's position (ply kept while read) */
-  History *history;  /* and the moves it remembers */
+  History *history;  /* and the moves it remembers (NULL when the rules
+                     ** remember none: metrics_history) */
   uint8_t *outcome;  /* OUTCOME_* when the state ends the game, else 0
                      ** (METRICS_HELD: see metrics_frontier) */
   uint8_t *value;    /* VALUE_* for the side to move, by the solution */
@@ -68,6 +69,12 @@ void metrics_graph_free(MetricsGraph *g);
 /* The number of moves of state i (0 when it ends the game). */
 static inline uint32_t metrics_moves(const MetricsGraph *g, uint32_t i) {
   return (uint32_t)(g->first[i + 1] - g->first[i]);
+}
+
+/* The moves state i remembers (none when the rules remember none). */
+static inline History metrics_history(const MetricsGraph *g, uint32_t i) {
+  History none = {0};
+  return g->history ? g->history[i] : none;
 }
 
 /* The move from state i to its j-th child. */

@@ -83,13 +83,15 @@ int reach_new(Solution *s, const Rules *r, char *err) {
 
 uint64_t reach_bytes(const Solution *s) {
   const ReachTable *t = s->reach;
-  return t->room * (sizeof *t->state + sizeof *t->history + 1) +
+  return t->room * (sizeof *t->state + (s->memory ? sizeof *t->history : 0) +
+                    1) +
          states_bytes(&t->index);
 }
 
 void reach_state(const Solution *s, uint64_t i, Position *p, History *h) {
+  History none = {0};
   *p = s->reach->state[i];
-  *h = s->reach->history[i];
+  *h = s->reach->history ? s->reach->history[i] : none;
 }
 
 int reach_reserve(Solution *s, uint64_t more) {
@@ -101,12 +103,14 @@ int reach_reserve(Solution *s, uint64_t more) {
     Position *state =
         memory_realloc(t->state, (size_t)room * sizeof *t->state);
     if (state) t->state = state;
-    History *history =
-        memory_realloc(t->history, (size_t)room * sizeof *t->history);
-    if (history) t->history = history;
+    History *history = t->history; /* only when the rules remember moves */
+    if (s->memory > 0) {
+      history = memory_realloc(t->history, (size_t)room * sizeof *t->history);
+      if (history) t->history = history;
+    }
     uint8_t *codes = memory_realloc(s->codes, (size_t)room);
     if (codes) s->codes = codes;
-    if (!state || !history || !codes) return -1;
+    if (!state || (!history && s->memory > 0) || !codes) return -1;
     t->room = room;
   }
   return states_reserve(&t->index, (uint32_t)more);
@@ -121,8 +125,10 @@ static void append(Solution *s, const Position *p, const History *h,
   t->state[i] = *p;
   if (p->ply >= (uint32_t)s->opening)
     t->state[i].ply = (uint32_t)(s->opening + s->memory);
-  t->history[i] = *h;
-  if (h->count > s->memory) t->history[i].count = s->memory;
+  if (t->history) {
+    t->history[i] = *h;
+    if (h->count > s->memory) t->history[i].count = s->memory;
+  }
   s->codes[i] = code;
   s->positions = s->layer;
   states_add(&t->index, t->state, t->history, (uint32_t)i);
@@ -279,11 +285,13 @@ static int keep(Solution *s, const MetricsGraph *g, const uint8_t *code,
              (unsigned long long)more);
     return SOLVER_ERROR;
   }
-  for (uint32_t i = 0; i < g->count; i++)
+  for (uint32_t i = 0; i < g->count; i++) {
+    History h = metrics_history(g, i);
     if (g->outcome[i] != METRICS_HELD &&
         (!before || states_find(&t->index, t->state, t->history, &g->state[i],
-                                &g->history[i]) == STATES_NONE))
-      append(s, &g->state[i], &g->history[i], code[i]);
+                                &h) == STATES_NONE))
+      append(s, &g->state[i], &h, code[i]);
+  }
   return SOLVER_OK;
 }
 
@@ -361,7 +369,8 @@ int reach_census(const Solution *s, const Rules *r, const Position *start,
     Position p = g.state[i];
     if (p.ply >= (uint32_t)s->opening) /* as the table keeps it */
       p.ply = (uint32_t)(s->opening + s->memory);
-    on_trap(ud, &p, &g.history[i], losing);
+    History remembered = metrics_history(&g, i);
+    on_trap(ud, &p, &remembered, losing);
   }
   metrics_graph_free(&g);
   return SOLVER_OK;

@@ -10,7 +10,8 @@
 ** plain table's) and an index of them (states.h).  Where the states play
 ** reaches are far fewer than the plain table's index — rules that remember
 ** moves, boards of points with many empty points — it takes a fraction of
-** the table's memory and time; it takes about REACH_STATE_BYTES a state.
+** the table's memory and time; it takes about REACH_STATE_BYTES a state
+** (and a History more for rules that remember moves).
 **
 ** The states held are closed under moves: every move of a state held
 ** leads to a state held.  A lookup of a state it does not hold gives
@@ -31,13 +32,14 @@
 /* The bytes a state takes in a reachable-states solution: its position,
 ** the moves it remembers, its code and its place in the index. */
 #define REACH_STATE_BYTES                                                     \
-  (sizeof(Position) + sizeof(History) + 1 + 2 * sizeof(uint64_t))
+  (sizeof(Position) + 1 + 2 * sizeof(uint64_t))
 
 /* The states of a reachable-states solution (Solution.reach); their codes
 ** are Solution.codes, one a state in the same order. */
 typedef struct ReachTable {
   Position *state;  /* the ply kept below the opening, else opening + memory */
-  History *history; /* the moves each remembers (at most Solution.memory) */
+  History *history; /* the moves each remembers (at most Solution.memory;
+                    ** NULL when the rules remember none) */
   uint64_t room;    /* states the arrays and the codes have room for */
   StateIndex index;
   int wide; /* 1: the rules have moves beside the slides (rules_general):

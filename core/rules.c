@@ -43,12 +43,14 @@ int rules_named(Rules *r, const char *name, int n, char *err) {
 static int check_graph_rules(const Rules *r, char *err) {
   const Graph *g = r->graph;
   int pieces = r->pieces[BLACK] + r->pieces[WHITE];
+  int room = rules_capture(r) ? g->n + 1 : g->n; /* captures empty it */
   if (r->arms != g->n || r->pieces[BLACK] < 0 || r->pieces[WHITE] < 0 ||
-      pieces >= g->n) {
+      pieces >= room) {
     snprintf(err, BOARD_ERRMAX,
              "bad variant: %d black and %d white pieces on %d points (at "
-             "least one point must be empty)",
-             r->pieces[BLACK], r->pieces[WHITE], g->n);
+             "least one point must be empty%s)",
+             r->pieces[BLACK], r->pieces[WHITE], g->n,
+             room > g->n ? "" : " unless moves take pieces");
     return -1;
   }
   if (r->flank_plies > 0 && g->centre < 0) {
@@ -641,10 +643,12 @@ static int take_back(const Rules *r, Position *q, Move m, int count,
   char text[BOARD_MOVEMAX], a[32];
   int mover = q->side ^ 1;
   if (!rules_led_to(r, q, m)) {
+    rules_format_move(r, m, text);
+    text[24] = '\0'; /* a long capture's list: its start is enough */
     snprintf(err, BOARD_ERRMAX,
-             "bad history: move %d back (%.40s) cannot have led here: it needs "
+             "bad history: move %d back (%s) cannot have led here: it needs "
              "%s empty and a %s piece on %s, joined by a line",
-             count, rules_format_move(r, m, text),
+             count, text,
              r->graph                   ? "its from point"
              : m.from == BOARD_CENTRE ? "the centre"
                                       : "its from arm",
@@ -727,6 +731,10 @@ int rules_check_position(const Rules *r, const Position *p, char *err) {
     return check_pieces(r, p, err);
   }
   if (graph_check_position(r->graph, p, err)) return -1;
+  if (!rules_general(r) && graph_empty(r->graph, p) == 0) {
+    snprintf(err, BOARD_ERRMAX, "bad position: no empty point");
+    return -1;
+  }
   return check_pieces(r, p, err);
 }
 

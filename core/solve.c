@@ -24,8 +24,8 @@ int solve_threads(int asked) {
 }
 
 int solve_is_symmetric(const Rules *r, int claim) {
-  return !r->graph && (!rules_hooked(r) || claim) && rules_memory(r) == 0 &&
-         r->arms <= SYMRANK_MAX_ARMS;
+  return !r->graph && !rules_general(r) && (!rules_hooked(r) || claim) &&
+         rules_memory(r) == 0 && r->arms <= SYMRANK_MAX_ARMS;
 }
 
 /* --- the symmetries of the board --- */
@@ -204,11 +204,35 @@ static int solve_plain_or_reachable(Solution *s, const Rules *r,
   return rc;
 }
 
+/* Solves rules with moves beside the slides: on the states play reaches,
+** the only solver that needs no moves taken back and no fixed count of
+** pieces. */
+static int solve_general(Solution *s, const Rules *r, const SolveOptions *o,
+                         char *err) {
+  Position wheel;
+  const Position *start = o->start;
+  if (o->kind == SOLVE_TABLE) {
+    snprintf(err, BOARD_ERRMAX,
+             "no table: these rules drop, jump, take or pass, and a table "
+             "needs moves it can take back; solve the states play reaches "
+             "(kind \"reachable\")");
+    return SOLVER_ERROR;
+  }
+  if (!start && r->graph) {
+    snprintf(err, BOARD_ERRMAX,
+             "the states reachable from the start need the start position");
+    return SOLVER_ERROR;
+  }
+  if (!start) board_start(&wheel, r->arms), start = &wheel;
+  return reach_solve(s, r, start, NULL, 0, o->cancel, o->progress, err);
+}
+
 int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
                   char *err) {
   static const SolveOptions defaults = {0, 0, NULL, NULL, SOLVE_AUTO, NULL};
   char need_text[16], room_text[16];
   if (!o) o = &defaults;
+  if (rules_general(r)) return solve_general(s, r, o, err);
   if (o->kind != SOLVE_REACHABLE && !r->graph &&
       r->arms > SYMRANK_MAX_ARMS) { /* a graph: its table's size */
     snprintf(err, BOARD_ERRMAX,

@@ -1,5 +1,7 @@
 /*
-** solve.h — which solver solves a variant: the symmetric one (symsolver.h)
+** solve.h — which solver solves a variant: rules with moves beside the
+** slides (drops, jumps, captures, a pass, moves that hooks make) are
+** solved on the states play reaches (reach.h); else the symmetric one (symsolver.h)
 ** when the board's symmetries leave the rules unchanged and the rules
 ** remember no moves — no hooks, or hooks that say so and pass a check —
 ** else, for rules with hooks, the reachable-states one (reach.h) when the

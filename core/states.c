@@ -79,7 +79,7 @@ static inline uint64_t slot_of(const StateIndex *x, const Position *state,
     if (!slot) return i;
     uint32_t at = (uint32_t)slot;
     if ((uint32_t)(slot >> 32) == tag &&
-        states_same(x, &state[at - 1], &history[at - 1], p, h))
+        states_same(x, &state[at - 1], states_history(history, at - 1), p, h))
       return i;
   }
 }
@@ -142,8 +142,9 @@ int states_grow(StateIndex *x, uint32_t more) {
 int states_add(StateIndex *x, const Position *state, const History *history,
                uint32_t id) {
   if (states_reserve(x, 1)) return -1;
-  uint32_t tag = tag_of(x, &state[id], &history[id]);
-  x->slots[slot_of(x, state, history, &state[id], &history[id], tag)] =
+  const History *own = states_history(history, id);
+  uint32_t tag = tag_of(x, &state[id], own);
+  x->slots[slot_of(x, state, history, &state[id], own, tag)] =
       (uint64_t)tag << 32 | (id + 1);
   x->used++;
   return 0;

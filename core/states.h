@@ -27,6 +27,13 @@ typedef struct StateIndex {
   int memory;      /* and by their last memory moves */
 } StateIndex;
 
+/* The moves state i remembers, of an array of histories that is NULL when
+** the rules remember none (NULL then). */
+static inline const History *states_history(const History *history,
+                                            uint32_t i) {
+  return history ? &history[i] : NULL;
+}
+
 /* An empty index of the states of rules with the given opening plies
 ** (rules_opening_plies) and memory (rules_memory). */
 void states_init(StateIndex *x, int opening, int memory);
@@ -38,8 +45,8 @@ int states_same(const StateIndex *x, const Position *a, const History *ha,
                 const Position *b, const History *hb);
 
 /* The number of the state p reached by h (NULL: no moves) among those
-** indexed, whose positions and histories are state[i] and history[i]; or
-** STATES_NONE. */
+** indexed, whose positions and histories are state[i] and history[i]
+** (history NULL when the rules remember no moves); or STATES_NONE. */
 uint32_t states_find(const StateIndex *x, const Position *state,
                      const History *history, const Position *p,
                      const History *h);

@@ -100,12 +100,12 @@ static void push_state_text(lua_State *L, const Rules *rules,
   luaL_Buffer b;
   luaL_buffinit(L, &b);
   luaL_addstring(&b, board_format(&g->state[i], buf));
-  const History *h = &g->history[i];
-  for (int k = 0; k < h->count; k++) {
+  History h = metrics_history(g, i);
+  for (int k = 0; k < h.count; k++) {
     luaL_addstring(&b, k ? " " : " after ");
-    luaL_addstring(&b, rules_format_move(rules, h->moves[k], move));
+    luaL_addstring(&b, rules_format_move(rules, h.moves[k], move));
   }
-  if (h->count) luaL_addstring(&b, " (the last first)");
+  if (h.count) luaL_addstring(&b, " (the last first)");
   luaL_pushresult(&b);
 }
 
@@ -130,12 +130,12 @@ static void find_parents(Run *r) {
 ** remembers, which it plays.  Returns a GAME_* code (err says why; game
 ** needs game_free only after GAME_OK). */
 static int game_at(Run *r, uint32_t i, Game *game, char *err) {
-  const History *h = &r->g->history[i];
+  History h = metrics_history(r->g, i);
   Position start = r->g->state[i];
-  for (int k = 0; k < h->count; k++) board_unplay(&start, h->moves[k]);
+  for (int k = 0; k < h.count; k++) board_unplay(&start, h.moves[k]);
   int rc = game_init(game, &r->v->rules, &start, err);
-  for (int k = h->count - 1; k >= 0 && rc == GAME_OK; k--)
-    if ((rc = game_play(game, h->moves[k], err)) != GAME_OK) game_free(game);
+  for (int k = h.count - 1; k >= 0 && rc == GAME_OK; k--)
+    if ((rc = game_play(game, h.moves[k], err)) != GAME_OK) game_free(game);
   return rc;
 }
 
@@ -312,8 +312,9 @@ static void push_example(lua_State *L, const Rules *rules,
   lua_createtable(L, 0, 8);
   lua_pushstring(L, board_format(&g->state[i], buf));
   lua_setfield(L, -2, "position");
-  if (g->history[i].count) {
-    lhistory_push(L, rules->graph, rules->arms, &g->history[i]);
+  History h = metrics_history(g, i);
+  if (h.count) {
+    lhistory_push(L, rules->graph, rules->arms, &h);
     lua_setfield(L, -2, "history");
   }
   lua_pushstring(L, rules_format_move(rules, metrics_move(g, i, e->move), move));

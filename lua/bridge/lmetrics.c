@@ -52,8 +52,9 @@ static void push_histogram(lua_State *L, const uint64_t *counts, int max) {
 ** any. */
 static void set_history(lua_State *L, const Rules *r, const MetricsGraph *g,
                         uint32_t i) {
-  if (g->history[i].count == 0) return;
-  lhistory_push(L, r->graph, r->arms, &g->history[i]);
+  History h = metrics_history(g, i);
+  if (h.count == 0) return;
+  lhistory_push(L, r->graph, r->arms, &h);
   lua_setfield(L, -2, "history");
 }
 
