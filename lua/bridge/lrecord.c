@@ -27,7 +27,7 @@ static const char *const tag_order[] = {
     "Event",  "Site",     "Date",   "Round",         "Variant", "VariantPath",
     "Arms",   "Points",   "Lines",  "Arrows",        "Centre",  "Layout",
     "Flank",  "AdjacentEnemy",      "Misere",        "Repetition", "MaxPlies",
-    "Black",  "White",    "Result", "Position",      NULL};
+    "Moves",  "Black",    "White",  "Result",        "Position",   NULL};
 
 /* The tags that carry a graph board, and the variant table fields they
 ** fill. */
@@ -63,6 +63,69 @@ static Variant *resolve_name(lua_State *L, const char *name, int arms) {
   return lvariant_test(L, -1);
 }
 
+/* The words of what each point may hold, for the Moves tag. */
+static const char *const holds_words[] = {"empty", "own", "enemy"};
+
+/* Appends what a HOLDS_* mask names ("own+enemy") to the buffer. */
+static void add_holds(luaL_Buffer *b, int holds) {
+  int first = 1;
+  for (int i = 0; i < 3; i++)
+    if (holds >> i & 1) {
+      if (!first) luaL_addchar(b, '+');
+      luaL_addstring(b, holds_words[i]);
+      first = 0;
+    }
+}
+
+/* Pushes the text of the Moves tag of r's move fields: words such as
+** "drops=first drop_to=arms slides=empty jump=own>enemy:1-1 row=3
+** pass=blocked" (slides always said, the others when set). */
+static void push_moves_text(lua_State *L, const Rules *r) {
+  static const char *const slides[] = {"empty", "any", "none", "enemy"};
+  static const char *const drops[] = {"", "first", "any"};
+  static const char *const passes[] = {"", "blocked", "always"};
+  const Fields *f = &r->fields;
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  if (f->drops) lua_pushfstring(L, "drops=%s ", drops[f->drops]), luaL_addvalue(&b);
+  uint64_t to = ~f->no_drop & board_full(r->arms);
+  if (f->drops && (to != board_full(r->arms) || f->no_drop_centre)) {
+    luaL_addstring(&b, "drop_to=");
+    if (!r->graph && to == board_full(r->arms) && f->no_drop_centre)
+      luaL_addstring(&b, "arms");
+    int first = 1;
+    for (; to != board_full(r->arms) || (r->graph && to); to &= to - 1) {
+      char name[GRAPH_NAMEMAX + 4];
+      int p = __builtin_ctzll(to);
+      if (!to) break;
+      if (r->graph)
+        snprintf(name, sizeof name, "%s", r->graph->name[p]);
+      else
+        snprintf(name, sizeof name, "%d", p + 1);
+      luaL_addstring(&b, first ? "" : ",");
+      luaL_addstring(&b, name);
+      first = 0;
+    }
+    if (!r->graph && !f->no_drop_centre && ~f->no_drop & board_full(r->arms))
+      luaL_addstring(&b, ",c");
+    luaL_addchar(&b, ' ');
+  }
+  lua_pushfstring(L, "slides=%s", slides[f->no_slides * 2 + f->slide_takes]);
+  luaL_addvalue(&b);
+  for (int i = 0; i < f->jumps; i++) {
+    luaL_addstring(&b, " jump=");
+    add_holds(&b, f->jump[i].over);
+    luaL_addchar(&b, '>');
+    add_holds(&b, f->jump[i].onto);
+    if (f->jump[i].take) luaL_addstring(&b, ":take");
+    lua_pushfstring(L, ":%d-%d", f->jump[i].min, f->jump[i].max);
+    luaL_addvalue(&b);
+  }
+  if (f->row) lua_pushfstring(L, " row=%d", f->row), luaL_addvalue(&b);
+  if (f->pass) lua_pushfstring(L, " pass=%s", passes[f->pass]), luaL_addvalue(&b);
+  luaL_pushresult(&b);
+}
+
 /* Sets the rule tags (Flank, ...) in the table at t where the variant v
 ** differs from named, what its name gives (all of them when it gives
 ** nothing). */
@@ -94,6 +157,11 @@ static void rule_tags(lua_State *L, int t, const Variant *v,
     lua_pushinteger(L, a->max_plies);
     lua_setfield(L, t, "MaxPlies");
   }
+  if ((!b && !fields_plain(&a->fields)) ||
+      (b && !fields_equal(&a->fields, &b->fields))) {
+    push_moves_text(L, a);
+    lua_setfield(L, t, "Moves");
+  }
 }
 
 static int known_tag(const char *name) {
@@ -117,7 +185,7 @@ static int game_tag(const char *name) {
   static const char *const names[] = {
       "Variant",  "Arms",       "Points",   "Lines",    "Arrows",
       "Centre",   "Layout",     "Flank",    "AdjacentEnemy",        "Misere",
-      "Repetition", "MaxPlies", "Position", "Result",   NULL};
+      "Repetition", "MaxPlies", "Moves",    "Position", "Result",   NULL};
   for (int i = 0; names[i]; i++)
     if (strcmp(names[i], name) == 0) return 1;
   return 0;
@@ -486,6 +554,125 @@ static void apply_rule_tags(lua_State *L, const Record *r, const char *where) {
   }
 }
 
+/* Pushes the list of the words of holds (what a point may hold, "own+enemy")
+** of a Moves tag. */
+static void push_holds(lua_State *L, const char *text, size_t len) {
+  lua_newtable(L);
+  for (int k = 1; len > 0; k++) {
+    size_t n = 0;
+    while (n < len && text[n] != '+') n++;
+    lua_pushlstring(L, text, n);
+    lua_rawseti(L, -2, k);
+    text += n + (n < len);
+    len -= n + (n < len);
+  }
+}
+
+/* Sets the move fields of the Moves tag's word at w (len bytes) in the
+** variant table on top (its jumps list below it); errors name where. */
+static void apply_moves_word(lua_State *L, const char *w, size_t len,
+                             const char *where) {
+  const char *eq = memchr(w, '=', len);
+  if (!eq) luaL_error(L, "%s: the Moves tag's word \"%s\" is not name=value", where,
+                      lua_pushlstring(L, w, len));
+  size_t k = (size_t)(eq - w), vlen = len - k - 1;
+  const char *v = eq + 1;
+  lua_pushlstring(L, w, k);
+  const char *name = lua_tostring(L, -1);
+  if (strcmp(name, "slides") == 0) {
+    if (vlen == 4 && memcmp(v, "none", 4) == 0)
+      lua_pushboolean(L, 0);
+    else {
+      lua_createtable(L, 0, 1);
+      lua_pushlstring(L, v, vlen);
+      lua_setfield(L, -2, "onto");
+    }
+  } else if (strcmp(name, "row") == 0) {
+    lua_pushlstring(L, v, vlen);
+    if (!lua_stringtonumber(L, lua_tostring(L, -1))) lua_pushnil(L);
+    lua_remove(L, -2);
+  } else if (strcmp(name, "drop_to") == 0) {
+    if (vlen == 4 && memcmp(v, "arms", 4) == 0)
+      lua_pushliteral(L, "arms");
+    else {
+      lua_newtable(L);
+      for (int i = 1; vlen > 0; i++) {
+        size_t n = 0;
+        while (n < vlen && v[n] != ',') n++;
+        lua_pushlstring(L, v, n);
+        if (lua_stringtonumber(L, lua_tostring(L, -1))) lua_remove(L, -2);
+        lua_rawseti(L, -2, i);
+        v += n + (n < vlen);
+        vlen -= n + (n < vlen);
+      }
+    }
+  } else if (strcmp(name, "jump") == 0) {
+    const char *gt = memchr(v, '>', vlen), *end = v + vlen;
+    if (!gt) luaL_error(L, "%s: the Moves tag's jump \"%s\" is not over>onto", where,
+                        lua_pushlstring(L, v, vlen));
+    const char *colon = memchr(gt, ':', (size_t)(end - gt));
+    const char *onto_end = colon ? colon : end;
+    lua_createtable(L, 0, 4);
+    push_holds(L, v, (size_t)(gt - v));
+    lua_setfield(L, -2, "over");
+    push_holds(L, gt + 1, (size_t)(onto_end - gt - 1));
+    lua_setfield(L, -2, "onto");
+    while (colon && colon < end) {
+      const char *part = colon + 1, *next = memchr(part, ':', (size_t)(end - part));
+      size_t n = (size_t)((next ? next : end) - part);
+      int lo, hi;
+      char span[16];
+      snprintf(span, sizeof span, "%.*s", (int)(n < 15 ? n : 15), part);
+      if (n == 4 && memcmp(part, "take", 4) == 0) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "take");
+      } else if (sscanf(span, "%d-%d", &lo, &hi) == 2) {
+        lua_createtable(L, 2, 0);
+        lua_pushinteger(L, lo);
+        lua_rawseti(L, -2, 1);
+        lua_pushinteger(L, hi);
+        lua_rawseti(L, -2, 2);
+        lua_setfield(L, -2, "span");
+      } else
+        luaL_error(L, "%s: the Moves tag's jump part \"%s\" is not take or min-max",
+                   where, span);
+      colon = next;
+    }
+    lua_rawseti(L, -4, (lua_Integer)lua_rawlen(L, -4) + 1); /* the jumps */
+    lua_pop(L, 1);
+    return;
+  } else if (strcmp(name, "drops") == 0 || strcmp(name, "pass") == 0) {
+    lua_pushlstring(L, v, vlen);
+  } else
+    luaL_error(L, "%s: the Moves tag names %s, which is not a move field "
+                  "(drops, drop_to, slides, jump, row, pass)",
+               where, name);
+  lua_setfield(L, -3, name);
+  lua_pop(L, 1);
+}
+
+/* Adds the move fields of a record's Moves tag to the variant table on
+** top. */
+static void apply_moves_tag(lua_State *L, const Record *r, const char *where) {
+  const char *text = record_tag(r, "Moves");
+  if (!text) return;
+  lua_newtable(L); /* the jumps */
+  lua_insert(L, -2);
+  while (*text) {
+    while (*text == ' ') text++;
+    size_t len = strcspn(text, " ");
+    if (!len) break;
+    apply_moves_word(L, text, len, where);
+    text += len;
+  }
+  lua_insert(L, -2);
+  if (lua_rawlen(L, -1) == 0) {
+    lua_pop(L, 1);
+    lua_pushboolean(L, 0);
+  }
+  lua_setfield(L, -2, "jumps");
+}
+
 /* Pushes the Variant of the file at VariantPath, relative to folder, run
 ** in a sandbox (so a record never runs code with the caller's rights). */
 static void push_variant_file(lua_State *L, const char *path,
@@ -590,6 +777,16 @@ static void apply_board_tags(lua_State *L, const Record *r, const char *name,
                   "(or its variant on the search path)",
                where);
   lua_setfield(L, board, "start");
+  static const char *const moves[] = {"drops", "drop_to", "slides", "jumps",
+                                      "row", "pass", NULL};
+  for (int i = 0; moves[i]; i++) { /* the Moves tag's, read already */
+    lua_getfield(L, t, moves[i]);
+    lua_setfield(L, board, moves[i]);
+  }
+  if (!record_tag(r, "Moves") && named && named->rules.graph) {
+    lua_pushstring(L, name); /* the name's moves, on the tags' board */
+    lua_setfield(L, board, "base");
+  }
   lbridge_push_api(L, "variant");
   lua_pushvalue(L, board);
   if (lua_pcall(L, 1, 1, 0) != LUA_OK)
@@ -649,6 +846,7 @@ static Variant *record_variant(lua_State *L, const Record *r, const char *where,
     lua_setfield(L, -2, "arms");
   }
   apply_rule_tags(L, r, where);
+  apply_moves_tag(L, r, where);
   if (record_tag(r, "Points"))
     apply_board_tags(L, r, name, where);
   else {
