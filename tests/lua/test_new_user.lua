@@ -73,6 +73,32 @@ test("the REPL's commands say what is wrong with what was typed", function()
   check(not out:find("mutorere.", 1, true), "no function of the module named: " .. out)
 end)
 
+test("the REPL's load of a misspelt record says it is not there; Lua's load still works", function()
+  -- (issue 33) it fell through to Lua's load: nil and a syntax error, status 0
+  local out, ok = repl({'load "nosuch.mtr"'})
+  eq({out, ok}, {"cannot load nosuch.mtr: No such file or directory\n", nil}, "a record not there")
+  out, ok = repl({'load "games/typo.mtr"', 'print(load("return 1 + 1")())', 'print(load("x = "))',
+                  'print(type(load(function() return nil end)))', 'print(load("x", "=chunk", "t", {}))'})
+  eq(out, "cannot load games/typo.mtr: No such file or directory\n2\n" ..
+          'nil\t[string "x = "]:1: unexpected symbol near <eof>\nfunction\n' ..
+          "nil\tchunk:1: syntax error near <eof>\n", "Lua's load of a chunk, a function, more arguments")
+  eq(ok, nil, "the session's status says an error")
+end)
+
+test("a variant's name with accents finds the variant, or says it is unknown", function()
+  -- (issue 33) "misère" was taken for a file path: "cannot open misère"
+  eq(mt.game("misère"):variant().name, "misere")
+  eq(mt.variant{base = "misère", arms = 10}:parameters().misere, true, "as a base")
+  raises(function() mt.game("misère-x") end, "unknown variant 'misère-x' (mt.variants() lists them)")
+  raises(function() mt.game("Ærø") end, "unknown variant 'Ærø' (mt.variants() lists them)")
+  raises(function() mt.variant("stąndard\xff") end, "unknown variant 'stąndard\xff'")
+  raises(function() mt.variant("nosuch.lua") end, "cannot open nosuch.lua") -- a path still
+  local out = "\n" .. repl({'new "tired-piéce"', 'new "misère-x"', 'new "misère"'})
+  check(out:find("\ntired-piece · ply 0 · black to move\n", 1, true), out)
+  check(out:find("\nunknown variant 'misère-x' (mt.variants() lists them)\n", 1, true), out)
+  check(out:find("\nmisere · ply 0 · black to move\n", 1, true), out)
+end)
+
 test("redo(n) past the end redoes what there is and says so", function()
   local out, ok = repl({'play "1-c 8-1"', "undo(2)", "redo(3)", "print(current():ply())",
                         "redo()", "undo()", "redo(1)", "print(current():ply())"})
