@@ -382,7 +382,7 @@ int repl_run(lua_State *L, int interactive, const char *mode) {
       continue;
     }
     if (!line && interactive && chunk) { /* Ctrl-D at ">> ": the statement */
-      history_add(chunk);                  /* is dropped, as lua5.4 does */
+      history_add(chunk);                /* is dropped, as lua5.4 does */
       report_unfinished(L, chunk);
       chunk = NULL;
       failures++;

@@ -235,6 +235,53 @@ test("the solve's progress bar: every pass with its part done, time left and num
   check(out:find("draws [####################] 100%", 1, true), "the last pass")
 end)
 
+test("a walk of the states play reaches takes its share of the memory available, and says so as it grows", function()
+  -- (issue 33) a board too large for a table walked the states play
+  -- reaches bounded by the machine's whole memory, with no word: a 40-point
+  -- path with 10 pieces a side grew towards 24 GB
+  local points, lines = {}, {}
+  for i = 1, 40 do points[i] = "p" .. i end
+  for i = 1, 39 do lines[i] = "p" .. i .. "-p" .. i + 1 end
+  local path = {name = "path40", points = points, lines = lines,
+                start = string.rep("b", 10) .. string.rep(".", 20) .. string.rep("w", 10) .. " b"}
+  local function bound(share)
+    local ok, err = mt.limit({memory = 120e6}, mt.solve, path, {progress = false, memory_share = share})
+    local most, room = tostring(err):match("^cannot solve: not enough memory: the states play reaches pass " ..
+                                           "what (%d+) MB holds, " ..
+                                           math.floor((share or 0.5) * 100) ..
+                                           "%% of the (%d+) MB available: %d+ found so far$")
+    check(not ok and most, tostring(err))
+    check(most and math.abs(tonumber(room) - 120) <= 1 and
+          math.abs(tonumber(most) - (share or 0.5) * tonumber(room)) <= 1, "the share of the room: " .. tostring(err))
+    return most
+  end
+  local most = bound()
+  bound(0.2)
+  for _, bad in ipairs({0, 1.5, -1, "half", 0 / 0}) do
+    raises(function() mt.solve(path, {memory_share = bad}) end,
+           "memory_share must be a number above 0 and at most 1")
+  end
+  -- the bar: the states walked of those found, the memory held of what the
+  -- walk may take, and when it would be full at its pace
+  local out = shell(string.format("%s -e %s", quote(PROGRAM), quote(string.format(
+    "print(mt.limit({memory = 120e6}, mt.solve, %s, {progress = 0}))",
+    string.format("{points = {%s}, lines = {%s}, start = %q}",
+                  '"' .. table.concat(points, '", "') .. '"', '"' .. table.concat(lines, '", "') .. '"',
+                  path.start)))))
+  local walking = 0
+  for line in out:gmatch("[^\r\n]+") do
+    line = line:gsub("\27%[K", "")
+    if line:find("^walking") then
+      walking = walking + 1
+      check(line:find("^walking %[[#.]+%] [%d.]+k? of [%d.]+[kM]?, [%d.]+k?/s; [%d.]+ %a+ of " .. most ..
+                      " MB, full in [%d:?]+$"), "the walk's line: " .. line)
+      check(#line <= 79, "fits a terminal: " .. line)
+    end
+  end
+  check(walking > 0, "the walk shown: " .. out)
+  check(out:find("false\tcannot solve: not enough memory: the states play reaches pass what", 1, true), out)
+end)
+
 test("too many arms says the limit and why", function()
   local ok, err = pcall(mt.solve, {arms = 46})
   check(not ok and err:find("46 arms are too many: the solvers go up to 44 arms, where a solve " ..
