@@ -43,6 +43,13 @@ local function value_text(v)
   return value == "draw" and "draw" or value .. " in " .. d
 end
 
+-- mt.metrics of the standard game on n arms, without random play (once).
+local metrics = {}
+local function standard(n)
+  metrics[n] = metrics[n] or mt.metrics({arms = n}, {random = false})
+  return metrics[n]
+end
+
 -- The nodes of a Graphviz text of mt.dot.
 local function nodes(dot)
   local n = 0
@@ -149,7 +156,7 @@ local FIGURES = {
   {doc = "doc/designing-variants.md", what = "mt.metrics on 16 arms",
    text = "16 %(([%d,]+) states%), the random%-play chain running on the ([%d,]+) classes",
    want = function()
-     local m = mt.metrics({arms = 16}, {games = 0})
+     local m = mt.metrics({arms = 16}, {games = 0}) -- random play's classes too
      return commas(m.reachable.states), commas(m.random.classes)
    end},
   {doc = "doc/designing-boards.md", what = "won positions of the chequered grid and of the standard game",
@@ -179,8 +186,21 @@ local FIGURES = {
   {doc = "doc/writing-ai.md", what = "the states of 16 arms with a move",
    text = "judging alpha%-beta at depth 2 on all ([%d,]+) states of 16 arms",
    want = function()
-     local m = mt.metrics({arms = 16}, {games = 0})
-     return commas(m.reachable.states - m.reachable.ends)
+     local r = standard(16).reachable
+     return commas(r.states - r.ends)
+   end},
+  {doc = "doc/solving.md", what = "the positions of the standard game play reaches",
+   text = "the standard game reaches ([%d,]+) of its ([%d,]+) positions",
+   want = function()
+     return commas(standard(8).reachable.states), commas(mt.solve("standard"):info().positions)
+   end},
+  {doc = "doc/solving.md", what = "the draws and the longest forced ends of the standard game",
+   text = "the draws thin out: (%d+)%% of the positions reachable on 8 arms are drawn, .- the longest grows " ..
+          "faster than the board %((%d+), (%d+), %d+, %d+, %d+, %d+ plies on 8, 16, 20",
+   want = function()
+     local r = standard(8).reachable -- (20 arms and more take minutes: left out)
+     return string.format("%.0f", 100 * r.draws / r.states), tostring(r.longest),
+            tostring(standard(16).reachable.longest)
    end},
   {doc = "doc/writing-ai.md", what = "the SPRT of the tuned evaluation, as its transcript shows it",
    text = "Here it says H1 after (%d+) games, and warns that 12 arms have only (%d+) distinct 8%-ply openings",
