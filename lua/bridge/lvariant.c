@@ -687,7 +687,7 @@ static const char *push_unaccented(lua_State *L, const char *s) {
     if (c < 0x80)
       luaL_addchar(&b, *s++);
     else if ((c & 0xE0) == 0xC0 && (d & 0xC0) == 0x80 && code >= 0xC0 &&
-             code < 0x180 && unaccented[code - 0xC0] != '?') {
+             code < 0x180) { /* '?' where there is none: no plain name */
       luaL_addchar(&b, unaccented[code - 0xC0]);
       s += 2;
     } else

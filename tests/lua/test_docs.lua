@@ -88,11 +88,12 @@ end
 -- comment or a blank line).
 local function code_of(line) return (line:gsub("%s*%-%-.*$", ""):gsub("%s+$", "")) end
 
--- A listing: each line of code of the block is a line of the file, in
--- the file's order (comments aside).
-local function listing(b, where)
+-- Why the block b (at where) is not the listing of its file, or nil: each
+-- line of code of the block must be a line of the file, in the file's
+-- order (comments aside).
+local function not_listing(b, where)
   local f = io.open(b.listing)
-  if not check(f, where .. ": the listing's file " .. b.listing .. " is not there") then return end
+  if not f then return where .. ": the listing's file " .. b.listing .. " is not there" end
   local file = {}
   for line in f:lines() do
     if code_of(line) ~= "" then file[#file + 1] = code_of(line) end
@@ -103,12 +104,21 @@ local function listing(b, where)
     local code = code_of(line)
     if code ~= "" then
       while file[at] and file[at] ~= code do at = at + 1 end
-      if not check(file[at], string.format("%s:%d: not in %s (or not in its order): %s",
-                                           where:match("^[^:]+"), b.line + i - 1, b.listing, line)) then
-        return
+      if not file[at] then
+        return string.format("%s:%d: not in %s (or not in its order): %s", where:match("^[^:]+"),
+                             b.line + i - 1, b.listing, line)
       end
       at = at + 1
     end
+  end
+end
+
+-- Why the block b (at where), compiled but neither run nor a transcript,
+-- may not stand so, or nil: it prints a result the reader never sees.
+local function unseen(b, where)
+  if table.concat(b.lines, "\n"):find("print(", 1, true) then
+    return where .. ": it prints what it never shows: give its results as `-->` promises (they " ..
+           "run) or as a transcript"
   end
 end
 
@@ -282,11 +292,14 @@ for _, doc in ipairs(documents()) do
       counts.compiled = counts.compiled + 1
       if b.listing then
         counts.listings = counts.listings + 1
-        test(where .. " is the listing of " .. b.listing, function() listing(b, where) end)
+        test(where .. " is the listing of " .. b.listing, function()
+          local why = not_listing(b, where)
+          check(not why, tostring(why))
+        end)
       else
         test(where .. " shows no result it does not run", function()
-          check(not source:find("print(", 1, true), where .. ": it prints what it never shows: give its " ..
-                "results as `-->` promises (they run) or as a transcript")
+          local why = unseen(b, where)
+          check(not why, tostring(why))
         end)
       end
     end
@@ -361,6 +374,19 @@ test("every table of the docs renders: a header, a separator, rows", function()
       before = line
     end
   end
+end)
+
+test("a block that prints unseen, and a listing that is not its file's, are told", function()
+  local function block(lines, path) return {lang = "lua", lines = lines, line = 10, listing = path} end
+  check(unseen(block({"local m = mt.match('random', 'random')", "print(m)"}), "x.md:10"), "a print")
+  eq(unseen(block({"local m = mt.match('random', 'random')"}), "x.md:10"), nil, "no print")
+  local path = "scripts/variants/centre-must-leave.lua"
+  eq(not_listing(block({"return {", "  name = \"centre-must-leave\",  -- its name", "}"}, path), "x.md:10"),
+     nil, "an abridged listing, a comment added")
+  eq(not_listing(block({"return {", "  base = \"standard\",", "  name = \"centre-must-leave\","}, path), "x.md:10"),
+     "x.md:12: not in " .. path .. " (or not in its order):   name = \"centre-must-leave\",", "out of order")
+  check(not_listing(block({"return {", "  base = \"misere\","}, path), "x.md:10"), "a line of another file")
+  check(not_listing(block({"x"}, "scripts/nonesuch.lua"), "x.md:10"):find("is not there", 1, true), "no file")
 end)
 
 test("a promise reads as the docs write it, and holds only when kept", function()
