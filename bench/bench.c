@@ -419,7 +419,7 @@ static void solve_line(const char *variant, int n, int threads) {
   Solution s;
   char err[BOARD_ERRMAX], what[64], peak[16];
   rules_named(&r, variant, n, err);
-  SolveOptions o = {threads, 0, NULL, NULL, SOLVE_AUTO, NULL};
+  SolveOptions o = {threads, 0, NULL, NULL, SOLVE_AUTO, NULL, 0};
   memory_reset_peak();
   double t = now(), c = cpu_now();
   int rc = solve_variant(&s, &r, &o, err);

@@ -268,10 +268,10 @@ static int parse_side_ply(Position *p, const char *t, char *err) {
     ply = ply * 10 + (uint64_t)(*t - '0');
   while (*t == ' ') t++;
   if (t == digits || *t || ply > BOARD_MAX_PLY) {
-    snprintf(err, BOARD_ERRMAX,
+    snprintf(err, BOARD_ERRMAX, /* a long token cut, and said to be */
              "bad position: the ply must be a number from 0 to %u, found "
-             "\"%.20s\"",
-             BOARD_MAX_PLY, digits);
+             "\"%.20s%s\"",
+             BOARD_MAX_PLY, digits, strlen(digits) > 20 ? "..." : "");
     return -1;
   }
   p->ply = (uint32_t)ply;

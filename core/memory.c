@@ -75,10 +75,27 @@ size_t memory_set_limit(size_t bytes) {
   return before;
 }
 
-size_t memory_room(void) {
+/* MemAvailable of /proc/meminfo in bytes, or 0 when it cannot be read. */
+static size_t mem_available(void) {
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (!f) return 0;
+  char line[128];
+  unsigned long long kb = 0;
+  while (fgets(line, sizeof line, f))
+    if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) break;
+  fclose(f);
+  return kb > (size_t)-1 / 1024 ? (size_t)-1 : (size_t)kb * 1024;
+}
+
+size_t memory_available(void) {
+  size_t available = mem_available();
+  if (available) return available;
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-  size_t room =
-      pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)-1;
+  return pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)-1;
+}
+
+size_t memory_room(void) {
+  size_t room = memory_available();
   if (limit) {
     size_t held = in_use + outside, left = limit > held ? limit - held : 0;
     if (left < room) room = left;

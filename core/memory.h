@@ -27,8 +27,13 @@ size_t memory_limit(void);
 /* Sets that limit (0: none); returns the one before. */
 size_t memory_set_limit(size_t bytes);
 
+/* The memory the machine has available now: Linux's MemAvailable (what
+** can be taken without swapping, the other processes' memory aside), else
+** its physical memory. */
+size_t memory_available(void);
+
 /* The bytes the core may still take: what the limit leaves, and no more
-** than the machine's physical memory. */
+** than the machine has available now (memory_available). */
 size_t memory_room(void);
 
 /* The most the core has held since the last memory_reset_peak. */

@@ -525,6 +525,13 @@ int rules_explain(const Rules *r, const Position *p, const History *h, Move m,
     return 0;
   }
   if (!explain_board(r, p, m, why) || !explain_params(r, p, m, why)) return 0;
+  if (p->ply >= BOARD_MAX_PLY) { /* its position's text could not be read */
+    snprintf(why, BOARD_ERRMAX,
+             "the game is at ply %u, the last a position holds: no move is "
+             "played past it",
+             BOARD_MAX_PLY);
+    return 0;
+  }
   if (!r->hooks.judge) return 1;
   int k = rules_judge(r, p, h, moves, NULL);
   if (k < 0) return RULES_EHOOK;

@@ -301,8 +301,10 @@ int rules_moves(const Rules *r, const Position *p, const History *h, Move *out);
 int rules_outcome(const Rules *r, const Position *p, const History *h,
                   int *reason);
 
-/* Whether m is legal in p reached by h.  Returns 1 when it is; 0 with the
-** reason in why (e.g. "arm 4 is occupied") when not; RULES_EHOOK. */
+/* Whether m is legal in p reached by h, and may be played: never from ply
+** BOARD_MAX_PLY (the position after could not be written).  Returns 1 when
+** it is; 0 with the reason in why (e.g. "arm 4 is occupied") when not;
+** RULES_EHOOK. */
 int rules_explain(const Rules *r, const Position *p, const History *h, Move m,
                   char *why);
 

@@ -177,6 +177,44 @@ static size_t layer_bytes(int n) {
   return (size_t)wave_bytes(2 * rank_binomial(n, n / 2));
 }
 
+/* The share of the memory available a solve of the states play reaches
+** may take under o. */
+static double reach_share(const SolveOptions *o) {
+  return o && o->memory_share > 0 ? o->memory_share : SOLVE_MEMORY_SHARE;
+}
+
+size_t solve_reach_bytes(const SolveOptions *o) {
+  return (size_t)(reach_share(o) * (double)memory_room());
+}
+
+/* reach_solve within the bytes of solve_reach_bytes: the memory limit
+** lowered to them for the solve (walk, analysis and the states kept), so
+** that a walk that would pass them stops there, saying so. */
+static int reach_within(Solution *s, const Rules *r, const Position *start,
+                        uint64_t max, const SolveOptions *o, char *err) {
+  char allowed[16], available[16];
+  size_t room = memory_room(), bytes = (size_t)(reach_share(o) * (double)room);
+  size_t before = memory_limit(), total = memory_total();
+  size_t cap = bytes > (size_t)-1 - total ? (size_t)-1 : total + bytes;
+  int ours = !before || cap < before;
+  if (ours) memory_set_limit(cap);
+  int rc = reach_solve(s, r, start, NULL, max, o->cancel, o->progress, err);
+  memory_set_limit(before);
+  if (!ours || rc != SOLVER_ERROR || !strstr(err, "not enough memory"))
+    return rc;
+  const char *open = strchr(err, '(');
+  char found[48] = ""; /* the states found, when the message counted them */
+  unsigned k;
+  if (open && sscanf(open, "(%u", &k) == 1)
+    snprintf(found, sizeof found, ": %u found so far", k);
+  snprintf(err, BOARD_ERRMAX,
+           "not enough memory: the states play reaches pass what %s holds, "
+           "%.0f%% of the %s available%s",
+           memory_format(bytes, allowed), 100 * reach_share(o),
+           memory_format(room, available), found);
+  return rc;
+}
+
 /* Solves r with the plain solver, or the reachable-states one: when the
 ** kind asks for it; left to choose, when the plain table would be too
 ** large, or when the rules have hooks and play reaches from the start at
@@ -198,8 +236,7 @@ static int solve_plain_or_reachable(Solution *s, const Rules *r,
   if (o->kind == SOLVE_TABLE || !start ||
       (o->kind == SOLVE_AUTO && fits && !rules_hooked(r)))
     return solver_solve(s, r, o->cancel, err);
-  int rc = reach_solve(s, r, start, NULL, o->kind == SOLVE_AUTO ? most : 0,
-                       o->cancel, o->progress, err);
+  int rc = reach_within(s, r, start, o->kind == SOLVE_AUTO ? most : 0, o, err);
   if (rc == REACH_MORE) return solver_solve(s, r, o->cancel, err);
   return rc;
 }
@@ -229,7 +266,7 @@ static int solve_general(Solution *s, const Rules *r, const SolveOptions *o,
 
 int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
                   char *err) {
-  static const SolveOptions defaults = {0, 0, NULL, NULL, SOLVE_AUTO, NULL};
+  static const SolveOptions defaults = {0, 0, NULL, NULL, SOLVE_AUTO, NULL, 0};
   char need_text[16], room_text[16];
   if (!o) o = &defaults;
   if (rules_general(r)) return solve_general(s, r, o, err);
@@ -256,7 +293,7 @@ int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
   if (need > room) {
     snprintf(err, BOARD_ERRMAX,
              "not enough memory to solve: %d arms take %s, and only %s is "
-             "left (the memory limit, or the machine's memory)",
+             "left (the memory limit, or the machine's available memory)",
              r->arms, memory_format((size_t)need, need_text),
              memory_format(room, room_text));
     return SOLVER_ERROR;

@@ -31,6 +31,13 @@ enum {
 ** solve (a state walked costs a few times a state of the table). */
 #define SOLVE_REACH_SHARE 1024
 
+/* A solve of the states play reaches takes at most this share of the
+** memory the machine has available when it starts (memory_room: the
+** limit's room too), unless SolveOptions.memory_share gives another: the
+** walk is not bounded by its rules, and on a shared machine what it takes
+** past that is taken from the other processes. */
+#define SOLVE_MEMORY_SHARE 0.5
+
 typedef struct SolveOptions {
   int threads;   /* worker threads; 0: one per core */
   int symmetric; /* the variant says its hooks are symmetric */
@@ -39,7 +46,13 @@ typedef struct SolveOptions {
   int kind;                 /* SOLVE_* */
   const Position *start;    /* where play starts; NULL: the wheel's start
                             ** (a board of points then gets a table) */
+  double memory_share; /* of the memory available, for the states play
+                       ** reaches (0: SOLVE_MEMORY_SHARE) */
 } SolveOptions;
+
+/* The bytes a solve of the states play reaches may take under o (may be
+** NULL): its share of memory_room() now. */
+size_t solve_reach_bytes(const SolveOptions *o);
 
 /* Solves r as solver_solve does, with the solver that fits (or the kind
 ** asked for).  A symmetric claim that the hooks belie is SOLVER_ERROR (err

@@ -57,7 +57,7 @@ int mutorere_solve(const mutorere_variant *v, int threads,
   Cancel c = {call_cancel, &calls};
   Progress p = {call_progress, &calls};
   SolveOptions o = {threads, v->symmetric, cancel ? &c : NULL,
-                    progress ? &p : NULL, SOLVE_AUTO, &v->start};
+                    progress ? &p : NULL, SOLVE_AUTO, &v->start, 0};
   mutorere_solution *s = memory_realloc(NULL, sizeof *s);
   if (!s) return capi_fail(MUTORERE_ENOMEM, "not enough memory to solve");
   capi_watch(v, o.cancel);

@@ -23,7 +23,6 @@
 #include "lposition.h"
 #include "lwatchdog.h"
 
-#define HOME_KEY "mutorere.home"    /* set by the program: its directory */
 #define LOADED_KEY "mutorere.parts" /* the parts run so far */
 
 /* The installed scripts of the prefix the build was configured for. */
@@ -73,7 +72,8 @@ static void path_add(lua_State *L, int t, const char *dir) {
 /* Pushes the directory of this code: the program's (set by it) or that of
 ** mutorere.so. */
 static void push_home(lua_State *L) {
-  if (lua_getfield(L, LUA_REGISTRYINDEX, HOME_KEY) == LUA_TSTRING) return;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, LMUTORERE_HOME_KEY) == LUA_TSTRING)
+    return;
   lua_pop(L, 1);
   Dl_info info;
   if (dladdr((void *)luaopen_mutorere, &info) && info.dli_fname &&

@@ -8,6 +8,12 @@
 
 #include <lua.h>
 
+/* The registry field of the folder the module's code is in, which a host
+** may set before it opens the module (the program sets its own; a fuzz
+** target the top of its build tree): the search path starts with its
+** scripts/.  Unset, the folder of mutorere.so (or of the library). */
+#define LMUTORERE_HOME_KEY "mutorere.home"
+
 /* Opens the module; the entry point of mutorere.so (its one exported
 ** symbol) and of the program. */
 __attribute__((visibility("default"))) int luaopen_mutorere(lua_State *L);

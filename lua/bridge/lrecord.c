@@ -282,13 +282,18 @@ static void push_joined(lua_State *L, int list, int pairs) {
   luaL_pushresult(&b);
 }
 
-/* Adds x to the buffer b as the shortest text that reads back as x. */
+/* Adds x to the buffer b as the shortest text that reads back as x, a
+** whole number below 2^53 in plain digits (100, not 1e+02). */
 static void add_number(luaL_Buffer *b, double x) {
   char text[32];
-  for (int digits = 1; digits <= 17; digits++) {
-    snprintf(text, sizeof text, "%.*g", digits, x);
-    if (strtod(text, NULL) == x) break;
-  }
+  if (x > -9007199254740992.0 && x < 9007199254740992.0 &&
+      x == (double)(long long)x)
+    snprintf(text, sizeof text, "%.0f", x);
+  else
+    for (int digits = 1; digits <= 17; digits++) {
+      snprintf(text, sizeof text, "%.*g", digits, x);
+      if (strtod(text, NULL) == x) break;
+    }
   luaL_addstring(b, text);
 }
 
@@ -426,11 +431,10 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
   lua_setfield(L, t, "Variant");
   const Variant *named = resolve_name(L, lua_tostring(L, -1),
                                       v->rules.graph ? 0 : v->rules.arms);
-  /* a board of points that is not its name's: the reader takes nothing
-  ** from the name (the board tags replace it), so every rule is written */
-  int own_board =
-      v->rules.graph && !(named && named->rules.graph &&
-                          graph_equal(named->rules.graph, v->rules.graph));
+  /* a board of points: its file may be on no reader's search path (and a
+  ** board not its name's takes nothing from the name), so every rule and
+  ** the start are written, for the record to be read alone */
+  int own_board = v->rules.graph != NULL;
   rule_tags(L, t, v, own_board ? NULL : named);
   if (v->rules.graph)
     set_board_tags(L, t, v->rules.graph);

@@ -57,6 +57,9 @@ typedef struct Bar {
   int phase_counted;   /* the phase shown is such a pass */
   int passes;          /* such passes begun */
   double pass_seconds; /* the last one finished took */
+  /* the walk of the states play reaches: the bytes it may take, and the
+  ** core's bytes when it began (0: not bounded so) */
+  size_t walk_bytes, walk_from;
 } Bar;
 
 static double now(void) {
@@ -118,6 +121,30 @@ static void pass_line(const Bar *b, char *line, size_t size, double t,
            b->passes, each, time_text(t - b->start, all));
 }
 
+/* The line of the walk of the states play reaches, in 79 columns: its bar
+** (the states walked of those found so far, which the walk's growth keeps
+** ahead), then the memory it holds of what it may take and, at the pace
+** the memory grew so far, when it would be full. */
+static void walk_line(const Bar *b, char *line, size_t size, double t,
+                      uint64_t done, uint64_t total) {
+  char bar[11], a[16], c[16], r[16], used[16], most[16], full[32];
+  int filled = total ? (int)(10 * (double)done / (double)total) : 0;
+  for (int i = 0; i < 10; i++) bar[i] = i < filled ? '#' : '.';
+  bar[10] = 0;
+  size_t now_bytes = memory_total();
+  double held =
+      now_bytes > b->walk_from ? (double)(now_bytes - b->walk_from) : 0;
+  double elapsed = t - b->phase_start;
+  double pace = elapsed > 0 ? held / elapsed : 0; /* bytes a second */
+  double left = (double)b->walk_bytes - held;
+  snprintf(line, size, "walking [%s] %s of %s, %s/s; %s of %s, full in %s", bar,
+           count_text((double)done, a), count_text((double)total, c),
+           count_text(elapsed > 0 ? (double)done / elapsed : 0, r),
+           memory_format((size_t)held, used),
+           memory_format(b->walk_bytes, most),
+           pace > 0 && left > 0 ? time_text(left / pace, full) : "?");
+}
+
 /* The core's progress callback: redraws the bar on standard error at most
 ** ten times a second, once the work has run for the delay; a report of
 ** PROGRESS_SETTLED marks the next as one of passes counted as they come. */
@@ -140,6 +167,8 @@ static void bar_report(void *ctx, const char *phase, uint64_t done,
   if (elapsed > 0) rate = (double)(done - b->phase_done) / elapsed;
   if (total && counting)
     pass_line(b, line, sizeof line, t, done, total);
+  else if (b->walk_bytes && strcmp(phase, "walking") == 0)
+    walk_line(b, line, sizeof line, t, done, total);
   else if (total) {
     int filled = (int)(20 * (double)done / (double)total);
     for (int i = 0; i < 20; i++) bar[i] = i < filled ? '#' : '.';
@@ -234,15 +263,17 @@ typedef struct SolveRequest {
   int threads;
   double delay; /* of the progress bar; < 0: none */
   const char *file;
-  int kind; /* SOLVE_*: of the option reachable */
+  int kind;            /* SOLVE_*: of the option reachable */
+  double memory_share; /* of the memory available, for the states play
+                       ** reaches (0: the default) */
 } SolveRequest;
 
 /* Reads the options table at arg (may be absent). */
 static SolveRequest solve_options(lua_State *L, int arg) {
-  SolveRequest o = {0, isatty(STDERR_FILENO) ? 1.0 : -1.0, NULL, SOLVE_AUTO};
+  SolveRequest o = {0, isatty(STDERR_FILENO) ? 1.0 : -1.0, NULL, SOLVE_AUTO, 0};
   if (lua_isnoneornil(L, arg)) return o;
-  static const char *const names[] = {"threads", "progress", "file",
-                                      "reachable", NULL};
+  static const char *const names[] = {"threads",   "progress",     "file",
+                                      "reachable", "memory_share", NULL};
   luaL_checktype(L, arg, LUA_TTABLE);
   lbridge_check_options(L, arg, names);
   if (lua_getfield(L, arg, "threads") != LUA_TNIL) {
@@ -271,7 +302,15 @@ static SolveRequest solve_options(lua_State *L, int arg) {
                   "from the start; false: every state)");
     o.kind = lua_toboolean(L, -1) ? SOLVE_REACHABLE : SOLVE_TABLE;
   }
-  lua_pop(L, 4);
+  if (lua_getfield(L, arg, "memory_share") != LUA_TNIL) {
+    int ok;
+    o.memory_share = lua_tonumberx(L, -1, &ok);
+    luaL_argcheck(L, ok && o.memory_share > 0 && o.memory_share <= 1, arg,
+                  "memory_share must be a number above 0 and at most 1 (the "
+                  "share of the memory available a walk of the states play "
+                  "reaches may take)");
+  }
+  lua_pop(L, 5);
   return o;
 }
 
@@ -446,8 +485,10 @@ static int solve_or_load(lua_State *L, int vidx, Variant *v, LSolution *s,
     rc = solfile_load(&s->s, &id, o->file, &cancel, &progress, err);
     lua_pop(L, 2);
   } else {
-    SolveOptions so = {o->threads, v->symmetric, &cancel,
-                       &progress, o->kind,   &v->start};
+    SolveOptions so = {o->threads, v->symmetric, &cancel,        &progress,
+                       o->kind,    &v->start,    o->memory_share};
+    bar.walk_bytes = solve_reach_bytes(&so);
+    bar.walk_from = memory_total();
     lua_State *before = lhook_enter(v, L);
     double t = now();
     rc = solve_variant(&s->s, &v->rules, &so, err);

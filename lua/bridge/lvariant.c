@@ -932,13 +932,58 @@ static void chain_pop(lua_State *L, int chain) {
   lua_rawseti(L, chain, (lua_Integer)lua_rawlen(L, chain));
 }
 
-/* Pushes the Variant for a name or path. */
+/* The letters U+00C0 to U+017F (Latin-1 and Latin Extended-A) without
+** their accents; '?' where no one plain letter is that letter. */
+static const char unaccented[] =
+    "AAAAAA?CEEEEIIII?NOOOOO??UUUUY??aaaaaa?ceeeeiiii?nooooo??uuuuy?y"
+    "AaAaAaCcCcCcCcDd??EeEeEeEeEeGgGgGgGgHh??IiIiIiIiI?IiJjKk?LlLlLlLl"
+    "??NnNnNnn??OoOoOo??RrRrRrSsSsSsSsTtTt??UuUuUuUuUuUuWwYyYZzZzZzs";
+
+/* Pushes the name s with its accented letters plain ("misère": "misere");
+** raises "unknown variant" when that is no plain name. */
+static const char *push_unaccented(lua_State *L, const char *s) {
+  luaL_Buffer b;
+  const char *spec = s;
+  luaL_buffinit(L, &b);
+  while (*s) {
+    unsigned char c = (unsigned char)*s, d = (unsigned char)s[1];
+    unsigned code = ((c & 0x1Fu) << 6) | (d & 0x3Fu);
+    if (c < 0x80)
+      luaL_addchar(&b, *s++);
+    else if ((c & 0xE0) == 0xC0 && (d & 0xC0) == 0x80 && code >= 0xC0 &&
+             code < 0x180) { /* '?' where there is none: no plain name */
+      luaL_addchar(&b, unaccented[code - 0xC0]);
+      s += 2;
+    } else
+      break;
+  }
+  luaL_pushresult(&b);
+  if (*s || !plain_name(lua_tostring(L, -1)))
+    luaL_error(L, "unknown variant '%s' (mt.variants() lists them)", spec);
+  return lua_tostring(L, -1);
+}
+
+/* 1 when the spec s names a file: it has a /, ends in .lua or is there. */
+static int names_file(const char *s) {
+  struct stat st;
+  size_t k = strlen(s);
+  return strchr(s, '/') || (k > 4 && strcmp(s + k - 4, ".lua") == 0) ||
+         stat(s, &st) == 0;
+}
+
+/* Pushes the Variant for a name or path (a name with accented letters is
+** taken without them). */
 static Variant *from_string(lua_State *L, int spec, int chain) {
   Variant *v;
   const char *s = lua_tostring(L, spec);
   if (!lbridge_is_text(L, spec))
     luaL_error(L, "a variant's name or path holds a zero byte");
   chain_push(L, chain, spec);
+  int unaccented_at = 0; /* where the name without accents is, if pushed */
+  if (!plain_name(s) && !names_file(s)) {
+    s = push_unaccented(L, s);
+    unaccented_at = lua_gettop(L);
+  }
   if (!plain_name(s) && lwatchdog_sandboxed(L))
     luaL_error(L, "loading a variant from a file is not allowed in a sandbox");
   if (!plain_name(s))
@@ -947,8 +992,10 @@ static Variant *from_string(lua_State *L, int spec, int chain) {
     v = from_file(L, lua_tostring(L, -1), chain);
     lua_remove(L, -2);
   } else if (!(v = from_builtin(L, s))) {
-    luaL_error(L, "unknown variant '%s' (mt.variants() lists them)", s);
+    luaL_error(L, "unknown variant '%s' (mt.variants() lists them)",
+               lua_tostring(L, spec));
   }
+  if (unaccented_at) lua_remove(L, unaccented_at);
   chain_pop(L, chain);
   return v;
 }

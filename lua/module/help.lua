@@ -12,15 +12,21 @@ local function heading_key(line)
   return body:match("^([%w_.:]+)")
 end
 
--- Reads the reference into sections.
+-- Reads the reference into sections; the forms of one function
+-- (mt.elo(wins, draws, losses) and mt.elo(pairs)) make one section, named
+-- once.
 local function load_reference()
   if sections then return end
   sections, order = {}, {}
   local text = embedded("api.md") or ""
   local key, lines = nil, {}
   local function flush()
-    if key then
-      sections[key] = table.concat(lines, "\n"):gsub("%s+$", "")
+    if not key then return end
+    local section = table.concat(lines, "\n"):gsub("%s+$", "")
+    if sections[key] then
+      sections[key] = sections[key] .. "\n\n" .. section
+    else
+      sections[key] = section
       order[#order + 1] = key
     end
   end
@@ -91,14 +97,15 @@ end
 -- The overview shown by help().
 local function overview()
   load_reference()
-  local groups, current = {}, nil
+  local groups, current, listed = {}, nil, {}
   local text = embedded("api.md") or ""
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
     local title = line:match("^##%s+(.*)")
     if title then
       current = {title = title, keys = {}}
       groups[#groups + 1] = current
-    elseif current and heading_key(line) then
+    elseif current and heading_key(line) and not listed[heading_key(line)] then
+      listed[heading_key(line)] = true
       current.keys[#current.keys + 1] = heading_key(line)
     end
   end

@@ -51,11 +51,20 @@ function shared.random_cap(v, cap, n, name)
 end
 
 -- shared.start_of(v, start): the start state of option start (a Game: its
--- state; a position; nil: the variant's start): the position and history.
+-- state; a position; nil: the variant's start): the position and history;
+-- a start that does not fit the variant v (another board size) is an
+-- argument error that says how.
 function shared.start_of(v, start)
-  if M.type(start) == "Game" then return start:state() end
-  if start ~= nil then return M.position(tostring(start)), nil end
-  return v.start, nil
+  if start == nil then return v.start, nil end
+  local p, h
+  if M.type(start) == "Game" then
+    p, h = start:state()
+  else
+    p = M.position(tostring(start))
+  end
+  local fits, why = pcall(M.game, v, p, h)
+  if not fits then shared.arg_error(2, "start_of", (shared.reason(why))) end
+  return p, h
 end
 
 -- Reads the options of mt.metrics: the start, the random-play cap, the
@@ -68,12 +77,7 @@ local function metrics_options(v, o)
   local games = o.games or 1000
   shared.check_option(games >= 0, 2, "metrics", "games", "a non-negative integer", games)
   shared.check_option((o.traps or 0) >= 0, 2, "metrics", "traps", "a non-negative integer", o.traps)
-  local start, history = v.start, nil
-  if M.type(o.start) == "Game" then
-    start, history = o.start:state()
-  elseif o.start ~= nil then
-    start = shared.as_option(2, "metrics", "start", M.position, o.start)
-  end
+  local start, history = shared.as_option(2, "metrics", "start", shared.start_of, v, o.start)
   if o.random == false then cap, games = 0, 0 end
   return {cap = cap, games = games,
           seed = o.seed or 1, examples = o.traps or 10}, start, history

@@ -140,6 +140,7 @@ local engines = {}
 
 engines.random = {
   description = "a uniformly random legal move",
+  options = {},
   decide = function(self, game)
     local moves = game:moves()
     return moves[self.rng(#moves)]
@@ -183,6 +184,7 @@ end
 
 engines.alphabeta = {
   description = "alpha-beta search in C (options: depth = 6, nodes, time, eval)",
+  options = {"depth", "nodes", "time", "eval"},
   -- the options mt.search takes, checked when the player is made
   check = function(o)
     check_whole(o, "depth", 1, MAX_DEPTH)
@@ -197,6 +199,7 @@ local FOREVER = 1e9 -- seconds: an MCTS that runs until it is stopped
 
 engines.mcts = {
   description = "Monte Carlo tree search in C (options: playouts = 2000, time, policy)",
+  options = {"playouts", "time", "max_plies", "policy"},
   -- the options mt.mcts takes, checked when the player is made
   check = function(o)
     check_whole(o, "playouts", 0, math.maxinteger)
@@ -335,6 +338,7 @@ engines.perfect = {
                 "and among equal moves sets the most traps (under limits, " ..
                 "alpha-beta when the solve does not fit; options: skill = " ..
                 "0..1, lookahead = plies)",
+  options = {"skill", "lookahead", "against", "horizon"},
   check = graded_options,
   decide = function(self, game, limits)
     local o = self.options
@@ -383,6 +387,22 @@ local function outside(def, options)
   return p:reset(1)
 end
 
+-- Raises on a key of the options o (argument n of mt.player) that engine e
+-- does not take (name aside, which every player takes).
+local function known_options(e, engine, o, n)
+  for key in next, o or {} do
+    local known = key == "name"
+    for _, k in ipairs(e.options) do known = known or key == k end
+    if not known then
+      local names = {"name"}
+      for _, k in ipairs(e.options) do names[#names + 1] = k end
+      table.sort(names)
+      shared.arg_error(n, "player", string.format("unknown option %s (the options of %s are %s)",
+                                                  shared.describe(key), engine, table.concat(names, ", ")))
+    end
+  end
+end
+
 -- Makes a Player from a definition table (name, description, and either
 -- decide/choose or engine + options).
 local function from_definition(def, options, default_name)
@@ -399,6 +419,8 @@ local function from_definition(def, options, default_name)
   if def.engine then
     local e = engines[def.engine]
     if not e then shared.arg_error(1, "player", "unknown engine " .. shared.describe(def.engine)) end
+    known_options(e, def.engine, def.options, 1)
+    known_options(e, def.engine, options, 2)
     if e.check then e.check(merged) end
     p.decide = e.decide
   elseif type(def.choose) == "function" then

@@ -145,13 +145,11 @@ local function fit_scale(xs, states)
 end
 
 -- The state of a tuning run: the evaluation, the states, the scale, the
--- best weights so far and their error, counters.
+-- best weights so far and their error, counters (a stop before its first
+-- pass says the initial weights, as shared.tune noted them).
 local function new_run(f, v, states, w, keys, c, note)
   local run = {f = f, v = v, states = states, w = copy(w), keys = keys, note = note,
                evaluations = 0, passes = 0}
-  note.partial = string.format( -- a stop while the scale is fitted
-    "mt.tune stopped before its first pass: best weights so far %s (the initial ones)",
-    weights_text(w, keys, 6))
   function run.error_of(weights)
     run.evaluations = run.evaluations + 1
     return squared_error(evaluate(f, v, states.positions, weights), run.k, states)
@@ -219,6 +217,9 @@ end
 function shared.tune(note, eval, variant, options)
   local t0 = M.clock()
   local f, w, keys = check_eval(eval)
+  note.partial = string.format( -- a stop while the board is solved and walked
+    "mt.tune stopped before its first pass: best weights so far %s (the initial ones)",
+    weights_text(w, keys, 6))
   local v = shared.as_argument(2, "tune", M.variant, variant == nil and "standard" or variant)
   local c = tune_options(v, options)
   local s = M.solve(v)

@@ -104,17 +104,20 @@ function recordText() {
 }
 
 /* The state whose board and side are those of position text (a ply
- * after them is the game's); throws when the page carries none. */
+ * after them is the game's, 0 to MAX_PLY, as the engine reads it); throws
+ * when the page carries none. */
 function stateOfText(text) {
   var parts = text.trim().split(/\s+/), want = parts.slice(0, 2).join(" ").toLowerCase();
+  if (parts.length > 3) throw new Error("not a position: " + shown(text));
+  if (parts[2] !== undefined && !(/^\d{1,9}$/.test(parts[2])))
+    throw new Error("bad position: the ply must be a number from 0 to " + MAX_PLY + ", found " +
+                    shown(parts[2]));
   var ply = parts[2] === undefined ? 0 : Number(parts[2]);
-  if (parts.length > 3 || !(ply >= 0 && Math.floor(ply) === ply))
-    throw new Error("not a position: " + JSON.stringify(text));
   for (var id = 0; id < states.length; id++) {
     if (boardText(id).toLowerCase() === want) return {id: id, ply: ply};
   }
-  throw new Error("the position " + parts.slice(0, 2).join(" ") + " is not among the " + states.length +
-                  " states this page carries (those reachable from its start)");
+  throw new Error("the position " + shown(parts.slice(0, 2).join(" ")) + " is not among the " +
+                  states.length + " states this page carries (those reachable from its start)");
 }
 
 var RULE_TAGS = ["Variant", "Arms", "Points", "Lines", "Flank", "AdjacentEnemy", "Misere",
@@ -130,7 +133,7 @@ function loadText(text) {
     else body.push(line);
   });
   var moves = body.join("\n").replace(/\{[^}]*\}/g, " ").replace(/;[^\n]*/g, " ").trim();
-  if (Object.keys(tags).length === 0 && /^[^\s]+\s+[bw](\s+\d+)?$/i.test(moves) && moves.indexOf("/") >= 0 === wheel) {
+  if (Object.keys(tags).length === 0 && /^[^\s]+\s+[bw](\s+\S+)?$/i.test(moves) && moves.indexOf("/") >= 0 === wheel) {
     var at = stateOfText(moves);
     newGame(at.id, at.ply);
     return;
@@ -146,8 +149,8 @@ function loadText(text) {
     if (name === "Arms" && wheel && ours === undefined && Number(theirs) === data.arms) return;
     if (theirs !== ours)
       throw new Error("the record is of another game: its " + name + " is " +
-                      (theirs === undefined ? "not given" : JSON.stringify(theirs)) +
-                      ", this page's " + (ours === undefined ? "not given" : JSON.stringify(ours)));
+                      (theirs === undefined ? "not given" : shown(theirs)) +
+                      ", this page's " + (ours === undefined ? "not given" : shown(ours)));
   });
   var start = stateOfText(tags.Position || data.variantStart), kept = game;
   newGame(start.id, start.ply);

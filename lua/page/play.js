@@ -37,7 +37,7 @@ function choose() {
 /* --- the computer --- */
 
 function who(side) { return settings[side].who === "computer" ? "the computer" : "a person"; }
-function computerToMove() { return !result() && settings[sideToMove()].who === "computer"; }
+function computerToMove() { return !result() && !atLastPly() && settings[sideToMove()].who === "computer"; }
 function humanMayMove() { return !result() && settings[sideToMove()].who === "human"; }
 
 /* Plays move for the side to move and says so in the live region

@@ -38,6 +38,14 @@ var OTHER = {black: "white", white: "black"};
 var CAPITAL = {black: "Black", white: "White"};
 var FLIP = {win: "loss", loss: "win", draw: "draw"};
 var CHUNK = 32; // the points a varint of a board of points holds
+var MAX_PLY = 999999999; // the last ply a position holds (the engine's BOARD_MAX_PLY)
+
+/* Text typed or pasted, as an error message shows it: quoted, and cut
+ * after 40 characters with "..." (as the engine shows such text). */
+function shown(text) {
+  text = String(text);
+  return text.length > 40 ? JSON.stringify(text.slice(0, 40)).slice(0, -1) + '..."' : JSON.stringify(text);
+}
 var SEARCHED = 6; // the plies the player against a fallible opponent searches on the game
 var HORIZON = 20; // and the plies it looks ahead in all
 
@@ -255,15 +263,22 @@ function findMove(text) {
   });
   if (exact) return exact;
   if (folded.length === 1) return folded[0];
-  throw new Error("play: " + JSON.stringify(text) + " is not a legal move here; legal: " +
+  throw new Error("play: " + shown(text) + " is not a legal move here; legal: " +
                   list.map(function (c) { return c.move; }).sort().join(" "));
 }
+
+/* Whether the game is at MAX_PLY, from which no move is played (as the
+ * engine refuses one: the position after could not be written). */
+function atLastPly() { return game.startPly + game.moves.length >= MAX_PLY; }
 
 /* Plays move (text) in the game; throws when it is not legal here. */
 function playMove(move) {
   var text = String(move).trim();
   var over = result();
   if (over) throw new Error("play: the game is over (" + over.reason + ")");
+  if (atLastPly())
+    throw new Error("play: the game is at ply " + MAX_PLY + ", the last a position holds: no move is " +
+                    "played past it");
   var c = findMove(text);
   game.line.push(c.kid);
   game.moves.push(c.move);

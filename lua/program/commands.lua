@@ -338,15 +338,22 @@ local function save(path)
   print(string.format("saved %s to %s", moves_text(#g:history()), path))
 end
 
+-- Whether load's arguments name a record: one string that names
+-- something on disk, or a file name with an extension that is no Lua
+-- chunk ("typo.mtr": mt.load then says it is not there).
+local lua_load = G.load
+local function names_record(path, ...)
+  if type(path) ~= "string" or select("#", ...) > 0 then return false end
+  return shared.file_type(path) ~= nil or
+         path:find("^[^\n]*%.%w+$") ~= nil and not lua_load(path)
+end
+
 -- load(path): loads a record as the current game, rewound to its start:
 -- redo() steps through it.  Lua's own load(chunk, ...) still works: a
--- string that names nothing on disk, a function, or more arguments go to
--- it (what is there but is not a regular file gets mt.load's error).
-local lua_load = G.load
+-- chunk, a function, or more arguments go to it (what is there but is not
+-- a regular file gets mt.load's error).
 local function load_record(path, ...)
-  if not (type(path) == "string" and select("#", ...) == 0 and shared.file_type(path)) then
-    return lua_load(path, ...)
-  end
+  if not names_record(path, ...) then return lua_load(path, ...) end
   local g = try(M.load, path)
   local n = #g:history()
   while g:undo() do end

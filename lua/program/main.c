@@ -129,7 +129,7 @@ static void set_home(lua_State *L) {
   if (!slash) return;
   *slash = '\0';
   lua_pushstring(L, path);
-  lua_setfield(L, LUA_REGISTRYINDEX, "mutorere.home");
+  lua_setfield(L, LUA_REGISTRYINDEX, LMUTORERE_HOME_KEY);
 }
 
 /* Puts the folders of the module's search path (at module: mt.path),

@@ -339,6 +339,15 @@ static void load_helpers(lua_State *L) {
   lua_pop(L, 1);
 }
 
+/* Reports the statement chunk that the input left unfinished (its syntax
+** error: "'end' expected near <eof>") and frees it. */
+static void report_unfinished(lua_State *L, char *chunk) {
+  int more;
+  compile(L, chunk, &more);
+  free(chunk);
+  repl_report(L, NULL, LUA_ERRSYNTAX, 1);
+}
+
 int repl_run(lua_State *L, int interactive, const char *mode) {
   int failures = 0;
   input_mode = mode;
@@ -372,6 +381,13 @@ int repl_run(lua_State *L, int interactive, const char *mode) {
       chunk = NULL;
       continue;
     }
+    if (!line && interactive && chunk) { /* Ctrl-D at ">> ": the statement */
+      history_add(chunk);                /* is dropped, as lua5.4 does */
+      report_unfinished(L, chunk);
+      chunk = NULL;
+      failures++;
+      continue;
+    }
     if (!line) break;
     char *text;
     if (chunk) {
@@ -398,10 +414,7 @@ int repl_run(lua_State *L, int interactive, const char *mode) {
     failures += run_chunk(L) != LUA_OK;
   }
   if (chunk) { /* the input ended inside a statement */
-    int more;
-    compile(L, chunk, &more);
-    free(chunk);
-    repl_report(L, NULL, LUA_ERRSYNTAX, 1);
+    report_unfinished(L, chunk);
     failures++;
   }
   if (interactive) {

@@ -316,6 +316,15 @@ static void test_games(void) {
   CHECK_FAILS(play(v, g, "c-7"), MUTORERE_EILLEGAL, "the game is over");
   mutorere_game_free(g);
   g = NULL;
+  /* (issue 33) no move past the last ply a position's text holds */
+  CHECK_OK(mutorere_game_new(v, "bbbbwwww/. b 999999998", &g));
+  CHECK_OK(play(v, g, "4-c"));
+  CHECK_STR(position_of(g), "bbb.wwww/b w 999999999");
+  CHECK_FAILS(play(v, g, "5-4"), MUTORERE_EILLEGAL,
+              "the game is at ply 999999999, the last a position holds");
+  CHECK_STR(position_of(g), "bbb.wwww/b w 999999999");
+  mutorere_game_free(g);
+  g = NULL;
   g = NULL;
   CHECK_FAILS(mutorere_game_new(v, "bbbbwwww/. x", &g), MUTORERE_EINVAL,
               "bad position");

@@ -100,7 +100,13 @@ static void test_bad_positions(void) {
   expect_bad_position("bbbbwwww/. ", "side to move is end of text");
   expect_bad_position("bbbbwwww/. black", "side to move");
   expect_bad_position("bbbbwwww/. b x", "the ply must be a number");
-  expect_bad_position("bbbbwwww/. b -1", "the ply must be a number");
+  expect_bad_position("bbbbwwww/. b -1", "the ply must be a number from 0 to "
+                                         "999999999, found \"-1\"");
+  /* (issue 33) a long token cut and said to be; a ply of 23 digits */
+  expect_bad_position("bbbbwwww/. b 99999999999999999999999",
+                      "found \"99999999999999999999...\"");
+  expect_bad_position("bbbbwwww/. b 12345678901234567890",
+                      "found \"12345678901234567890\"");
   expect_bad_position("bbbbwwww/. b 12x", "the ply must be a number");
   expect_bad_position("bbbbwwww/. b 1000000000", "the ply must be a number");
   expect_bad_position("bbbbwwww/. b 99999999999999999999", "the ply must be");

@@ -1,7 +1,7 @@
 /*
 ** test_game.c — games in progress: random games undone to the start,
-** redo, results by block, repetition and cap, illegal moves, hook failures
-** and allocation failures that change nothing.
+** redo, results by block, repetition and cap, illegal moves, the last
+** ply, hook failures and allocation failures that change nothing.
 */
 #include <stdio.h>
 #include <string.h>
@@ -211,6 +211,22 @@ static void test_illegal(void) {
   game_free(&g);
 }
 
+/* (issue 33) A game stops at the last ply a position's text holds: a move
+** past it is refused, and every position it reached reads back. */
+static void test_last_ply(void) {
+  Game g;
+  Position back;
+  char text[BOARD_POSMAX], err[BOARD_ERRMAX];
+  start(&g, "standard", 8, "bbbbwwww/. b 999999998");
+  play(&g, "4-c");
+  CHECK_STR(board_format(game_position(&g), text), "bbb.wwww/b w 999999999");
+  CHECK_INT(board_parse(&back, text, err), 0);
+  refuse(&g, "5-4", "illegal move 5-4: the game is at ply 999999999, the last "
+                    "a position holds: no move is played past it");
+  refuse(&g, "3-4", "arm 3 holds a black piece"); /* the move's own reason */
+  game_free(&g);
+}
+
 static void test_init_errors(void) {
   Game g;
   Rules r;
@@ -318,6 +334,7 @@ int main(void) {
   test_repetition();
   test_cap();
   test_illegal();
+  test_last_ply();
   test_init_errors();
   test_hook_failure_keeps_game();
   test_allocation_failures();

@@ -6,7 +6,8 @@
 ** state, solved on demand; the census of the standard game; the automatic
 ** choice; solution files of the kind, and damaged ones refused; hooks that
 ** fail, Ctrl-C, bounds and allocation failures stop it and leave the
-** solution as it was.
+** solution as it was; a walk unbounded by its rules takes at most its share
+** of the memory available.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -350,7 +351,7 @@ static void test_choice(void) {
   Rules r;
   TestHooks hooks;
   Solution s;
-  SolveOptions o = {1, 0, NULL, NULL, SOLVE_AUTO, NULL};
+  SolveOptions o = {1, 0, NULL, NULL, SOLVE_AUTO, NULL, 0};
   rules_of_case(&cases[6], &r, &hooks); /* 6 arms, 3 remembered */
   r.arms = 8, r.history = 6;
   CHECK_INT(solve_variant(&s, &r, &o, err), SOLVER_OK);
@@ -602,7 +603,60 @@ static void test_files(void) {
   solver_free(&s);
 }
 
+/* MemAvailable of /proc/meminfo read again here, in bytes (0: none). */
+static size_t meminfo_available(void) {
+  FILE *f = fopen("/proc/meminfo", "r");
+  char word[64];
+  unsigned long long kb;
+  size_t bytes = 0;
+  if (!f) return 0;
+  while (fscanf(f, "%63s %llu kB", word, &kb) == 2)
+    if (strcmp(word, "MemAvailable:") == 0) bytes = (size_t)kb * 1024;
+  fclose(f);
+  return bytes;
+}
+
+/* (issue 33) A walk of the states play reaches, unbounded by its rules (40
+** arms), takes at most its share of the memory available (the limit's room
+** here): it stops there, saying so, and the core never held more; the
+** memory available is the machine's MemAvailable, not its physical
+** memory. */
+static void test_memory_share(void) {
+  Rules r;
+  Solution s;
+  SolveOptions o = {1, 0, NULL, NULL, SOLVE_REACHABLE, NULL, 0};
+  size_t low = meminfo_available(), got = memory_available(),
+         high = meminfo_available();
+  if (low && high) { /* it moves while it is read: 64 MB of slack */
+    size_t lo = low < high ? low : high, hi = low < high ? high : low;
+    if (!CHECK(got + (64u << 20) >= lo && got <= hi + (64u << 20)))
+      fprintf(stderr, "  memory_available %zu, MemAvailable %zu and %zu\n", got,
+              low, high);
+  }
+  rules_named(&r, "standard", 40, err);
+  const double shares[] = {0, 0.25};
+  const char *const said[] = {"not enough memory: the states play reaches "
+                              "pass what 32 MB holds, 50% of the 64 MB "
+                              "available: ",
+                              "not enough memory: the states play reaches "
+                              "pass what 16 MB holds, 25% of the 64 MB "
+                              "available: "};
+  for (int i = 0; i < 2; i++) {
+    size_t from = memory_total(), cap = from + 64000000;
+    size_t before = memory_set_limit(cap);
+    memory_reset_peak();
+    o.memory_share = shares[i];
+    CHECK_INT(solve_variant(&s, &r, &o, err), SOLVER_ERROR);
+    if (!CHECK(strstr(err, said[i]) == err && strstr(err, " found so far")))
+      fprintf(stderr, "  %s\n", err);
+    CHECK(memory_peak() <= from + (i ? 16000000 : 32000000));
+    CHECK(memory_limit() == cap); /* the limit as it was */
+    memory_set_limit(before);
+  }
+}
+
 int main(void) {
+  test_memory_share();
   test_sameness();
   test_against_plain();
   test_standard_census();

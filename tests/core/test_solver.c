@@ -265,7 +265,7 @@ static void test_history_claimed_symmetric(void) {
   TestHooks hooks = {never_twice, NULL, NULL};
   test_hooks_wire(&r, &hooks);
   r.history = 2;
-  SolveOptions claim = {2, 1, NULL, NULL, SOLVE_TABLE, NULL};
+  SolveOptions claim = {2, 1, NULL, NULL, SOLVE_TABLE, NULL, 0};
   CHECK_INT(solver_solve(&plain, &r, NULL, err), SOLVER_OK);
   if (!CHECK_INT(solve_variant(&claimed, &r, &claim, err), SOLVER_OK)) return;
   CHECK(claimed.sym == NULL); /* the claim does not reach the sym solver */

@@ -407,7 +407,7 @@ static void test_hooks(void) {
   Position start;
   Solution a, b;
   char err[BOARD_ERRMAX];
-  SolveOptions claim = {2, 1, NULL, NULL, SOLVE_AUTO, NULL};
+  SolveOptions claim = {2, 1, NULL, NULL, SOLVE_AUTO, NULL, 0};
   TestHooks first = {first_move_hook, NULL, NULL};
   TestHooks hemmed = {NULL, hemmed_result, NULL};
   for (int n = 6; n <= 12; n += 6) {
@@ -484,7 +484,7 @@ static void test_failures(void) {
   }
   rules_named(&r, "standard", 20, err);
   size_t before = memory_set_limit(100000); /* 20 arms take 185 kB */
-  SolveOptions o = {1, 0, NULL, NULL, SOLVE_AUTO, NULL};
+  SolveOptions o = {1, 0, NULL, NULL, SOLVE_AUTO, NULL, 0};
   CHECK_INT(solve_variant(&s, &r, &o, err), SOLVER_ERROR);
   CHECK(strstr(err, "not enough memory") && strstr(err, "185 kB"));
   memory_set_limit(before);

@@ -40,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
@@ -61,6 +62,22 @@ static void fuzz_push_api(lua_State *L) {
   lua_getfield(L, LUA_REGISTRYINDEX, LBRIDGE_API_KEY);
 }
 
+/* Sets the module's home to the top of this target's build tree (this
+** binary's folder, then FUZZ_BUILD_TOP, "../.."), whose scripts/ links to
+** the source's: the variants and players drivers name by name are found
+** wherever the build tree is, without MUTORERE_PATH. */
+static void fuzz_set_home(lua_State *L) {
+  char path[4096];
+  ssize_t k = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (k <= 0) return;
+  path[k] = '\0';
+  char *slash = strrchr(path, '/');
+  if (!slash) return;
+  *slash = '\0';
+  lua_pushfstring(L, "%s/%s", path, FUZZ_BUILD_TOP);
+  lua_setfield(L, LUA_REGISTRYINDEX, LMUTORERE_HOME_KEY);
+}
+
 /* A new state with the module as global mt (every part loaded), the
 ** function broken, the embedded part `part` (NULL: none) run with the
 ** private module and its result as global `part_result`, and the function
@@ -75,6 +92,7 @@ static lua_State *fuzz_new_state(const char *driver, const char *part) {
                        "1000000 end return time(t) end"))
     abort();
   lua_register(L, "broken", fuzz_broken);
+  fuzz_set_home(L);
   luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
   lua_setglobal(L, "mt");
   if (lmutorere_load_all(L) != LUA_OK) abort();

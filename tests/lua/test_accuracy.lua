@@ -604,6 +604,16 @@ test("a stop while mt.tune fits its scale keeps the initial weights in the error
                            "(the initial ones)", 1, true), tostring(err))
 end)
 
+test("mt.tune stopped by a budget while it solves its board gives the initial weights", function()
+  -- (issue 33) a stop in the solve (22 arms take about 0.2 s to solve)
+  -- said only that the budget ran out
+  local e = {weights = {mobility = 0.1},
+             eval = function(p, v, w) local a, b = v:mobility(p) return w.mobility * (a - b) end}
+  local ok, err = mt.limit({time = 0.05}, mt.tune, e, {arms = 22, flank = 5}, {progress = false})
+  check(not ok and tostring(err):find("the time budget (0.05 s) ran out; mt.tune stopped before its " ..
+        "first pass: best weights so far {mobility = 0.1} (the initial ones)", 1, true), tostring(err))
+end)
+
 test("options a weighting does not use are checked all the same; a bad start names its option", function()
   for _, bad in ipairs({-1, 0, 1000001, 2.5}) do
     raises(function() mt.accuracy("random", "standard", {max_plies = bad}) end,
@@ -617,6 +627,18 @@ test("options a weighting does not use are checked all the same; a bad start nam
          "bad argument #3 to 'accuracy' (option start: bad position")
   raises(function() mt.tune(tunable(), "standard", {start = "bbbbbbbb/. b"}) end,
          "bad argument #3 to 'tune' (option start: bad position")
+  -- (issue 33) a start of another board size said only that the sizes differ
+  local ten = {arms = 10}
+  raises(function() mt.tune(tunable(), ten, {start = "bbbbwwww/. b"}) end,
+         "bad argument #3 to 'tune' (option start: the position has 8 arms but variant 'standard' has 10")
+  raises(function() mt.accuracy("random", ten, {start = mt.game()}) end,
+         "bad argument #3 to 'accuracy' (option start: the position has 8 arms but variant")
+  raises(function() mt.metrics(ten, {start = mt.position("bbbbwwww/. b")}) end,
+         "bad argument #2 to 'metrics' (option start: the position has 8 arms but variant")
+  raises(function() mt.tune(tunable(), "pong-hau-ki", {start = "bbbbwwww/. b"}) end,
+         "bad argument #3 to 'tune' (option start: bad position: a position of the wheel, but the board")
+  eq(mt.metrics(ten, {start = mt.game(ten), random = false}).states,
+     mt.metrics(ten, {random = false}).states, "a start that fits is taken")
 end)
 
 test("states whose remembered moves the rules refuse after a setup are judged too", function()

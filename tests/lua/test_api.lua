@@ -55,6 +55,23 @@ test("a blocked side loses, and the game says why", function()
   eq(m:result(), "black", "misere: the blocked side wins")
 end)
 
+test("a game stops at the last ply a position holds; every position it reached reads back", function()
+  -- (issue 33) games played past ply 999,999,999 and printed positions
+  -- that mt.position refused
+  local why = "illegal move 5-4: the game is at ply 999999999, the last a position holds: " ..
+              "no move is played past it"
+  local g = mt.game("standard", "bbbbwwww/. b 999999998"):play("4-c")
+  eq(tostring(mt.position(g:position())), "bbb.wwww/b w 999999999", "the last ply reads back")
+  raises(function() g:play("5-4") end, why)
+  eq({g:position(), #g:history()}, {"bbb.wwww/b w 999999999", 1}, "the game as it was")
+  eq(mt.from_record(g:record()):position(), g:position(), "its record reads back")
+  local v = mt.variant("pong-hau-ki")
+  raises(function() v:play(mt.position("bb.ww b 999999999"), "tl-c") end,
+         "illegal move tl-c: the game is at ply 999999999")
+  eq(tostring(v:play(mt.position("bb.ww b 999999998"), "tl-c")), ".bbww w 999999999")
+  raises(function() mt.game("standard", "bbbbwwww/. b 999999999"):play("4-c") end, "the game is at ply")
+end)
+
 test("repetition and the ply cap end games in a draw", function()
   local g = mt.game({base = "standard", max_plies = 2})
   g:play("4-c") g:play("5-4")

@@ -14,7 +14,16 @@
 --     promises (tests/lua/docmatch.lua says how a promise reads: rounded
 --     figures, "..." for what may vary).
 --
--- Every ```lua block must also compile.  An example that cannot be run
+-- Every ```lua block must also compile, and one that is neither run nor a
+-- transcript shows no result: it may not print (what it prints would be a
+-- result the reader never sees: give it as `-->` promises, which run, or
+-- as a transcript).  A block that shows a file of the repository says so
+-- on the line before its fence,
+--
+--   <!-- listing: scripts/variants/tired-piece.lua -->
+--
+-- and its code is that file's (its lines in the file's order, some left
+-- out when abridged; comments aside).  An example that cannot be run
 -- here (it needs a terminal, or takes minutes) opts out with the line
 --
 --   <!-- not run: the reason -->
@@ -25,6 +34,9 @@
 -- The README also stays a door: short, its links to the guides alive.
 
 local files = dofile(HERE .. "/files.lua")
+-- The root of the source tree, as an absolute path (the blocks run
+-- elsewhere).
+local ROOT = assert(io.popen("cd " .. files.shell_quote(HERE .. "/../..") .. " && pwd")):read("l")
 local docmatch = dofile(HERE .. "/docmatch.lua")
 local read, write, quote = files.read, files.write, files.shell_quote
 
@@ -38,7 +50,8 @@ local function documents()
 end
 
 -- The code blocks of a Markdown text: {lang, lines, line (of the first
--- line inside), skip (the reason of a "not run" comment)}.
+-- line inside), skip (the reason of a "not run" comment), listing (the
+-- file a "listing" comment names)}.
 local function blocks(text)
   local found, current, previous, n = {}, nil, "", 0
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
@@ -49,7 +62,8 @@ local function blocks(text)
       current = nil
     elseif lang then
       current = {lang = lang, lines = {}, line = n + 1,
-                 skip = previous:match("^<!%-%- not run:%s*(.-)%s*%-%->$")}
+                 skip = previous:match("^<!%-%- not run:%s*(.-)%s*%-%->$"),
+                 listing = previous:match("^<!%-%- listing:%s*(%S+)%s*%-%->$")}
     elseif current then
       current.lines[#current.lines + 1] = line
     end
@@ -68,6 +82,44 @@ local function kind(b)
   if b.lines[1] and b.lines[1]:match("^%$ ") then return "shell" end
   if arrows and (b.lang == "lua" or b.lang == "") then return "lua" end
   return nil
+end
+
+-- A line of Lua without its trailing comment and spaces ("" for a
+-- comment or a blank line).
+local function code_of(line) return (line:gsub("%s*%-%-.*$", ""):gsub("%s+$", "")) end
+
+-- Why the block b (at where) is not the listing of its file, or nil: each
+-- line of code of the block must be a line of the file, in the file's
+-- order (comments aside).
+local function not_listing(b, where)
+  local f = io.open(b.listing)
+  if not f then return where .. ": the listing's file " .. b.listing .. " is not there" end
+  local file = {}
+  for line in f:lines() do
+    if code_of(line) ~= "" then file[#file + 1] = code_of(line) end
+  end
+  f:close()
+  local at = 1
+  for i, line in ipairs(b.lines) do
+    local code = code_of(line)
+    if code ~= "" then
+      while file[at] and file[at] ~= code do at = at + 1 end
+      if not file[at] then
+        return string.format("%s:%d: not in %s (or not in its order): %s", where:match("^[^:]+"),
+                             b.line + i - 1, b.listing, line)
+      end
+      at = at + 1
+    end
+  end
+end
+
+-- Why the block b (at where), compiled but neither run nor a transcript,
+-- may not stand so, or nil: it prints a result the reader never sees.
+local function unseen(b, where)
+  if table.concat(b.lines, "\n"):find("print(", 1, true) then
+    return where .. ": it prints what it never shows: give its results as `-->` promises (they " ..
+           "run) or as a transcript"
+  end
 end
 
 -- Text with its timings made alike.
@@ -192,6 +244,10 @@ end
 -- A Lua block with `-->` promises.
 local function promises(b, where)
   local script, checks = translate(b)
+  -- the paths a guide names from the root of the source and build trees,
+  -- as from the folder the block runs in
+  script = script:gsub("build/mutorere", (PROGRAM:gsub("%%", "%%%%")))
+                 :gsub("tests/engines/", (ROOT:gsub("%%", "%%%%")) .. "/tests/engines/")
   local path, results = os.tmpname(), os.tmpname()
   write(path, script)
   local out, ok, dir = run_in_folder(string.format("%s -e %s %s", quote(PROGRAM),
@@ -223,7 +279,7 @@ local function promises(b, where)
 end
 
 -- Every example of every document, run and compared.
-local counts = {repl = 0, shell = 0, lua = 0, promises = 0, compiled = 0}
+local counts = {repl = 0, shell = 0, lua = 0, promises = 0, compiled = 0, listings = 0}
 local skipped = {}
 for _, doc in ipairs(documents()) do
   for _, b in ipairs(blocks(read(doc))) do
@@ -234,6 +290,18 @@ for _, doc in ipairs(documents()) do
       local _, err = load(source, "=" .. where)
       test(where .. " compiles", function() check(_ ~= nil, tostring(err)) end)
       counts.compiled = counts.compiled + 1
+      if b.listing then
+        counts.listings = counts.listings + 1
+        test(where .. " is the listing of " .. b.listing, function()
+          local why = not_listing(b, where)
+          check(not why, tostring(why))
+        end)
+      else
+        test(where .. " shows no result it does not run", function()
+          local why = unseen(b, where)
+          check(not why, tostring(why))
+        end)
+      end
     end
     if b.skip then
       skipped[#skipped + 1] = where .. " (" .. b.skip .. ")"
@@ -251,9 +319,10 @@ for _, doc in ipairs(documents()) do
   end
 end
 io.stderr:write(string.format("docs: %d REPL transcripts, %d shell transcripts, %d Lua blocks " ..
-                              "with %d promises, %d Lua blocks compiled; not run: %s\n",
+                              "with %d promises, %d Lua blocks compiled (%d of them listings); " ..
+                              "not run: %s\n",
                               counts.repl, counts.shell, counts.lua, counts.promises,
-                              counts.compiled, #skipped == 0 and "none"
+                              counts.compiled, counts.listings, #skipped == 0 and "none"
                               or table.concat(skipped, "; ")))
 
 test("the docs show examples, and they are found", function()
@@ -261,6 +330,7 @@ test("the docs show examples, and they are found", function()
   check(counts.shell >= 2, "shell transcripts found: " .. counts.shell)
   check(counts.promises >= 30, "promises found: " .. counts.promises)
   check(#skipped <= 3, "opt-outs stay rare: " .. table.concat(skipped, "; "))
+  check(counts.listings >= 6, "listings found: " .. counts.listings)
 end)
 
 test("the README is a door: short, and its guides are there", function()
@@ -304,6 +374,19 @@ test("every table of the docs renders: a header, a separator, rows", function()
       before = line
     end
   end
+end)
+
+test("a block that prints unseen, and a listing that is not its file's, are told", function()
+  local function block(lines, path) return {lang = "lua", lines = lines, line = 10, listing = path} end
+  check(unseen(block({"local m = mt.match('random', 'random')", "print(m)"}), "x.md:10"), "a print")
+  eq(unseen(block({"local m = mt.match('random', 'random')"}), "x.md:10"), nil, "no print")
+  local path = "scripts/variants/centre-must-leave.lua"
+  eq(not_listing(block({"return {", "  name = \"centre-must-leave\",  -- its name", "}"}, path), "x.md:10"),
+     nil, "an abridged listing, a comment added")
+  eq(not_listing(block({"return {", "  base = \"standard\",", "  name = \"centre-must-leave\","}, path), "x.md:10"),
+     "x.md:12: not in " .. path .. " (or not in its order):   name = \"centre-must-leave\",", "out of order")
+  check(not_listing(block({"return {", "  base = \"misere\","}, path), "x.md:10"), "a line of another file")
+  check(not_listing(block({"x"}, "scripts/nonesuch.lua"), "x.md:10"):find("is not there", 1, true), "no file")
 end)
 
 test("a promise reads as the docs write it, and holds only when kept", function()

@@ -476,24 +476,3 @@ test("pictures: the SPRT's LLR and Elo by games, of a match and of its file", fu
   raises(function() mt.svg({mt.game(), 5}) end, "Match or list of Games expected, got number")
   os.remove(path)
 end)
-
-test("the guide's examples run (doc/writing-ai.md)", function()
-  local text = dofile(HERE .. "/files.lua").read(HERE .. "/../../doc/writing-ai.md")
-  local python = io.open("/usr/bin/python3") and "/usr/bin/python3" or "python3"
-  local blocks = 0
-  for code in text:gmatch("```lua\n(.-)```") do
-    local path = scratch()
-    -- (the first block's 100 games of MCTS take 9 s; 4 run the same code)
-    code = code:gsub('"games%.mtr"', string.format("%q", path))
-               :gsub("games = 100, seed = 1", "games = 4, seed = 1")
-               :gsub('"build/mutorere"', string.format("%q", PROGRAM))
-               :gsub('"python3"', string.format("%q", python))
-    local chunk = assert(load(code, "=writing-ai.md", "t", setmetatable({print = function() end},
-                                                                         {__index = _G})))
-    local ok, err = pcall(chunk)
-    check(ok, "block " .. (blocks + 1) .. ": " .. tostring(err))
-    blocks = blocks + 1
-    os.remove(path)
-  end
-  check(blocks >= 5, "the guide's blocks: " .. blocks)
-end)

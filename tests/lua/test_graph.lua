@@ -657,6 +657,36 @@ test("a 3x3 grid with its diagonals is Mū Tōrere's board", function()
   local c = mt.solve(nine):census()
   eq({c.reachable, c.wins, c.losses, c.draws}, {1180, 320, 160, 700})
 end)
+test("a record of a board of one's own saved with its file on the path loads where the file is not", function()
+  -- (issue 33) the save left out the rules and the start when the board's
+  -- file was on the search path, and the record then loaded nowhere else
+  local files = dofile(HERE .. "/files.lua")
+  local dir = files.folder()
+  os.execute("mkdir " .. dir .. "/variants")
+  files.write(dir .. "/variants/pentagon.lua", "return {points = {'a', 'b', 'c', 'd', 'e'}, " ..
+              "lines = {'a-b', 'b-c', 'c-d', 'd-e', 'e-a', 'a-c'}, start = 'bw.w. b', misere = true, " ..
+              "adjacent_enemy = true, repetition = 2, max_plies = 9, " ..
+              "layout = {a = {0, 0}, b = {100, 0}, c = {50, 50}, d = {0, 100}, e = {1e6, 0.5}}}")
+  local saved = mt.path
+  mt.path = {dir}
+  local v = mt.variant("pentagon")
+  local g = mt.game(v):play("a-e"):play("d-c")
+  g:save(dir .. "/game.mtr")
+  mt.path = {}
+  local ok, h = pcall(mt.load, dir .. "/game.mtr")
+  mt.path = saved
+  local text = files.read(dir .. "/game.mtr")
+  files.remove_folder(dir)
+  if not check(ok, "loads without the board's file: " .. tostring(h)) then return end
+  eq({h:position(), h:history(), h:start()}, {g:position(), g:history(), g:start()})
+  local p, q = v:parameters(), h:variant():parameters()
+  eq({q.misere, q.adjacent_enemy, q.repetition, q.max_plies, q.flank},
+     {p.misere, p.adjacent_enemy, p.repetition, p.max_plies, p.flank}, "every rule")
+  check(mt.same_game(h:variant(), v), "the same game")
+  eq(h:variant():board().layout, v:board().layout, "the same layout")
+  -- whole numbers of a layout in plain digits (was 1e+02)
+  check(text:find('[Layout "a:0,0 b:100,0 c:50,50 d:0,100 e:1000000,0.5"]', 1, true), text)
+end)
 
 test("mt.compare says which variants are the same game", function()
   local c = mt.compare{"standard", "no-restriction", wheel_table(8, {centre = "c", flank = "always"}),

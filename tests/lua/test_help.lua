@@ -35,6 +35,30 @@ test("every section names something real", function()
   end
 end)
 
+test("help() lists each function once; its forms show together", function()
+  -- (issue 33) mt.elo and mt.svg, documented in two forms each, were
+  -- listed twice, and help "mt.elo" showed the second form alone
+  local seen = {}
+  for name in mt.doc():gmatch("[%w_.:]+") do
+    if name:find("^mt%.") or name:find(":") then
+      check(not seen[name], name .. " listed once")
+      seen[name] = true
+    end
+  end
+  check(seen["mt.elo"] and seen["mt.svg"], "both listed")
+  local topics = {}
+  for _, name in ipairs(mt.topics()) do
+    check(not topics[name], name .. " once among the topics")
+    topics[name] = true
+  end
+  local elo = mt.doc(mt.elo)
+  check(elo:find("mt.elo(wins, draws, losses)", 1, true) and elo:find("mt.elo(pairs)", 1, true),
+        "both forms of mt.elo: " .. elo:sub(1, 80))
+  local svg = mt.doc("svg")
+  check(svg:find("mt.svg(x [, options])", 1, true) and svg:find("mt.svg(match [, options])", 1, true),
+        "both forms of mt.svg")
+end)
+
 test("help finds sections by value and by name", function()
   local text = mt.doc(mt.game)
   check(text and text:find("mt.game", 1, true), "by function")

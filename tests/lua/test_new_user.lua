@@ -73,6 +73,33 @@ test("the REPL's commands say what is wrong with what was typed", function()
   check(not out:find("mutorere.", 1, true), "no function of the module named: " .. out)
 end)
 
+test("the REPL's load of a misspelt record says it is not there; Lua's load still works", function()
+  -- (issue 33) it fell through to Lua's load: nil and a syntax error, status 0
+  local out, ok = repl({'load "nosuch.mtr"'})
+  eq({out, ok}, {"cannot load nosuch.mtr: No such file or directory\n", nil}, "a record not there")
+  out, ok = repl({'load "games/typo.mtr"', 'print(load("return 1 + 1")())', 'print(load("x = "))',
+                  'print(type(load(function() return nil end)))', 'print(load("x", "=chunk", "t", {}))',
+                  'print(load("return math.pi")() > 3)'})
+  eq(out, "cannot load games/typo.mtr: No such file or directory\n2\n" ..
+          'nil\t[string "x = "]:1: unexpected symbol near <eof>\nfunction\n' ..
+          "nil\tchunk:1: syntax error near <eof>\ntrue\n", "Lua's load of a chunk, a function, more arguments")
+  eq(ok, nil, "the session's status says an error")
+end)
+
+test("a variant's name with accents finds the variant, or says it is unknown", function()
+  -- (issue 33) "misère" was taken for a file path: "cannot open misère"
+  eq(mt.game("misère"):variant().name, "misere")
+  eq(mt.variant{base = "misère", arms = 10}:parameters().misere, true, "as a base")
+  raises(function() mt.game("misère-x") end, "unknown variant 'misère-x' (mt.variants() lists them)")
+  raises(function() mt.game("Ærø") end, "unknown variant 'Ærø' (mt.variants() lists them)")
+  raises(function() mt.variant("stąndard\xff") end, "unknown variant 'stąndard\xff'")
+  raises(function() mt.variant("nosuch.lua") end, "cannot open nosuch.lua") -- a path still
+  local out = "\n" .. repl({'new "tired-piéce"', 'new "misère-x"', 'new "misère"'})
+  check(out:find("\ntired-piece · ply 0 · black to move\n", 1, true), out)
+  check(out:find("\nunknown variant 'misère-x' (mt.variants() lists them)\n", 1, true), out)
+  check(out:find("\nmisere · ply 0 · black to move\n", 1, true), out)
+end)
+
 test("redo(n) past the end redoes what there is and says so", function()
   local out, ok = repl({'play "1-c 8-1"', "undo(2)", "redo(3)", "print(current():ply())",
                         "redo()", "undo()", "redo(1)", "print(current():ply())"})
@@ -207,6 +234,55 @@ test("the solve's progress bar: every pass with its part done, time left and num
   for i = 1, last do check(passes[i], "pass " .. i .. " shown") end
   check(out:find("ends [####################] 100%", 1, true), "the first pass")
   check(out:find("draws [####################] 100%", 1, true), "the last pass")
+end)
+
+test("a walk of the states play reaches takes its share of the memory available, and says so as it grows", function()
+  -- (issue 33) a board too large for a table walked the states play
+  -- reaches bounded by the machine's whole memory, with no word: a 40-point
+  -- path with 10 pieces a side grew towards 24 GB
+  local points, lines = {}, {}
+  for i = 1, 40 do points[i] = "p" .. i end
+  for i = 1, 39 do lines[i] = "p" .. i .. "-p" .. i + 1 end
+  local path = {name = "path40", points = points, lines = lines,
+                start = string.rep("b", 10) .. string.rep(".", 20) .. string.rep("w", 10) .. " b"}
+  local function bound(share)
+    local ok, err = mt.limit({memory = 120e6}, mt.solve, path, {progress = false, memory_share = share})
+    local most, room = tostring(err):match("^cannot solve: not enough memory: the states play reaches pass " ..
+                                           "what (%d+) MB holds, " ..
+                                           math.floor((share or 0.5) * 100) ..
+                                           "%% of the (%d+) MB available: %d+ found so far$")
+    check(not ok and most, tostring(err))
+    check(most and math.abs(tonumber(room) - 120) <= 1 and
+          math.abs(tonumber(most) - (share or 0.5) * tonumber(room)) <= 1, "the share of the room: " .. tostring(err))
+    return most
+  end
+  local most = bound()
+  bound(0.2)
+  for _, bad in ipairs({0, 1.5, -1, "half", 0 / 0}) do
+    raises(function() mt.solve(path, {memory_share = bad}) end,
+           "memory_share must be a number above 0 and at most 1")
+  end
+  -- the bar: the states walked of those found, the memory held of what the
+  -- walk may take, and when it would be full at its pace
+  local out = shell(string.format("%s -e %s", quote(PROGRAM), quote(string.format(
+    "print(mt.limit({memory = 120e6}, mt.solve, %s, {progress = 0}))",
+    string.format("{points = {%s}, lines = {%s}, start = %q}",
+                  '"' .. table.concat(points, '", "') .. '"', '"' .. table.concat(lines, '", "') .. '"',
+                  path.start)))))
+  local held = {} -- the bytes each line says the walk holds
+  local units = {bytes = 1, kB = 1e3, MB = 1e6}
+  for line in out:gmatch("[^\r\n]+") do
+    line = line:gsub("\27%[K", "")
+    if line:find("^walking") then
+      local x, unit = line:match("^walking %[[#.]+%] [%d.]+[kM]? of [%d.]+[kM]?, [%d.]+[kM]?/s; ([%d.]+) (%a+) of " ..
+                                 most .. " MB, full in [%d:?]+$")
+      if check(x and units[unit], "the walk's line: " .. line) then held[#held + 1] = x * units[unit] end
+      check(#line <= 79, "fits a terminal: " .. line)
+    end
+  end
+  check(#held > 0 and held[1] < most * 1e6 and math.max(table.unpack(held)) <= most * 1e6,
+        "the memory held grows towards what the walk may take: " .. table.concat(held, " "))
+  check(out:find("false\tcannot solve: not enough memory: the states play reaches pass what", 1, true), out)
 end)
 
 test("too many arms says the limit and why", function()

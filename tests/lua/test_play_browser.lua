@@ -955,6 +955,49 @@ test("records: copied and downloaded as mt.from_record reads them; records and p
         "a record of the standard game on 8 arms is another game here: " .. tostring(results[9]))
 end)
 
+test("positions read in: the ply the engine reads, no move past its last; long text cut in the message", function()
+  -- (issue 33) ply 99999999999999999999999 became 1e+23 and its record
+  -- was refused by mt.load; a negative ply was refused as another game; a
+  -- long bad token was shown whole (the page 47,999 px wide)
+  local path = write(dir .. "/import.html", (mt.html("standard")))
+  local function load(text)
+    local quoted = '"' .. text:gsub('[\\"]', "\\%0"):gsub("\n", "\\n") .. '"'
+    return {js = "var box = document.getElementById('record-text'); box.value = " .. quoted ..
+                 "; document.getElementById('import').click();" ..
+                 "return document.getElementById('record-status').textContent + '|' + " ..
+                 "mutorere.history().join(' ') + '|' + mutorere.state().position;"}
+  end
+  local long = string.rep("x", 48000)
+  local results, logs = browse({"open file://" .. path, "size 1280 900",
+    load("bbbbwwww/. b 99999999999999999999999"), load("bbbbwwww/. b -1"),
+    load((mt.game():play("4-c"):record():gsub("%*%s*$", long .. " *"))),
+    load("bbbbwwww/. b " .. long),
+    {js = "return document.documentElement.scrollWidth + ' ' + document.documentElement.clientWidth;"},
+    load("bbb.wwww/b w 999999998"),
+    {js = "mutorere.play('5-4'); try { mutorere.play('c-5'); return 'played'; } catch (e) { return e.message; }"},
+    "click #copy-record", {js = "return document.getElementById('record-text').value;"}, "logs"})
+  local function said(i) return (results[i] or ""):match("^(.-)|") or "" end
+  local start = "|" .. "|bbbbwwww/. b"
+  eq(results[1], "Not played: bad position: the ply must be a number from 0 to 999999999, found " ..
+                 '"99999999999999999999999"' .. start, "a ply past the engine's last")
+  eq(results[2], 'Not played: bad position: the ply must be a number from 0 to 999999999, found "-1"' .. start,
+     "a negative ply")
+  eq(said(3), 'Not played: move 2: "' .. string.rep("x", 40) .. '..." is not a legal move here; ' ..
+              "legal: 5-4", "a long move cut in the message")
+  eq(said(4), 'Not played: bad position: the ply must be a number from 0 to 999999999, found "' ..
+              string.rep("x", 40) .. '..."', "a long ply cut in the message")
+  local wide, width = (results[5] or ""):match("^(%d+) (%d+)$")
+  check(wide and tonumber(wide) <= tonumber(width), "the page no wider than its window: " .. tostring(results[5]))
+  eq(results[6], "Playing on from the text: 0 moves, then bbb.wwww/b w 999999998.||bbb.wwww/b w 999999998",
+     "the last plies read")
+  eq(results[7], "play: the game is at ply 999999999, the last a position holds: no move is played past it",
+     "no move past the last ply, as the engine")
+  local g = mt.from_record(results[8] or "")
+  eq({g:start(), g:history(), g:position()}, {"bbb.wwww/b w 999999998", {"5-4"}, "bbbw.www/b b 999999999"},
+     "its record reads back")
+  no_errors(logs, "import")
+end)
+
 -- Plays the challenge whose button is id by clicks on the move buttons
 -- (the k-th best move of the list, k = pick(turn)) until it is scored;
 -- returns the start, the moves, the score's sentence.

@@ -76,6 +76,53 @@ test("the generator's puzzles check, one per symmetry class", function()
   check(mt.puzzle.check(t).ok, "written and read back")
 end)
 
+test("make-puzzles.lua writes checked puzzles of the wheel and of a board of points", function()
+  -- (issue 33) it always passed a number of arms: a board of points failed
+  local files = dofile(HERE .. "/files.lua")
+  local dir = files.folder()
+  local script = HERE .. "/../../scripts/tools/make-puzzles.lua"
+  local function run(args)
+    local p = io.popen(string.format("%s %s %s 2>&1", files.shell_quote(PROGRAM),
+                                     files.shell_quote(script), args))
+    local out = p:read("a")
+    return out, p:close()
+  end
+  local q = files.shell_quote(dir)
+  local cases = {{"tugul-shodra win 5 2 " .. q, {"tugul-shodra-win5-1", "tugul-shodra-win5-2"}},
+                 {"pong-hau-ki draw '' 1 " .. q, {"pong-hau-ki-draw-1"}},
+                 {"standard 10 win 3 1 " .. q, {"standard10-win3-1"}},
+                 {"misere draw '' 1 " .. q, {"misere8-draw-1"}}}
+  for _, c in ipairs(cases) do
+    local out, ok = run(c[1])
+    check(ok and out:find("^" .. #c[2] .. " of %d+ puzzles written to "), c[1] .. ": " .. out)
+    for _, name in ipairs(c[2]) do
+      local path = dir .. "/" .. name .. ".lua"
+      local loaded, t = pcall(mt.puzzle.load, path)
+      if check(loaded, name .. ": " .. tostring(t)) then
+        local r = mt.puzzle.check(t)
+        check(r.ok and r.unique, name .. ": " .. table.concat(r.problems, "; "))
+        local first = type(t.solution) == "table" and t.solution[1] or t.solution
+        local to = first:match("%-(%w+)$")
+        local v = mt.variant(t.variant)
+        if v.points then -- the hint counts the lines at the point the move goes to
+          local k = 0
+          for _, line in ipairs(v:board().lines) do
+            if line[1] == to or line[2] == to then k = k + 1 end
+          end
+          eq(t.hint, string.format("The move to find goes to a point on %d line%s.", k, k == 1 and "" or "s"),
+             name .. "'s hint")
+        else
+          check(t.hint:find(to == "c" and "into the centre" or first:find("^c") and "leaves the centre"
+                            or "along the ring", 1, true), name .. "'s hint: " .. t.hint)
+        end
+      end
+    end
+  end
+  local out, ok = run("standard")
+  check(not ok and out:find("usage: make-puzzles.lua VARIANT [ARMS] win|draw", 1, true), out)
+  files.remove_folder(dir)
+end)
+
 test("malformed puzzles are rejected with what is wrong", function()
   local good = {title = "t", variant = "standard", position = "bbb.wwwb/w w",
                 goal = "win", plies = 1, solution = "5-4"}

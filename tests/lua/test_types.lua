@@ -262,6 +262,18 @@ test("option values out of range name the option and what it takes", function()
      "option max_plies must be a whole number from 1 to 100000, got 0"},
     {function() return mt.player("mcts", {max_plies = 100001}) end, "option max_plies must be"},
     {function() return mt.player("mcts", {policy = true}) end, "option policy must be a function"},
+    -- (issue 33) a misspelled option was taken silently: deph searched 6 plies, skil played perfectly
+    {function() return mt.player("alphabeta", {deph = 1}) end,
+     "bad argument #2 to 'player' (unknown option \"deph\" (the options of alphabeta are depth, eval, name, " ..
+     "nodes, time))"},
+    {function() return mt.player("perfect", {skil = 0}) end,
+     "unknown option \"skil\" (the options of perfect are against, horizon, lookahead, name, skill)"},
+    {function() return mt.player("mcts", {playout = 9}) end, "unknown option \"playout\" (the options of mcts"},
+    {function() return mt.player("random", {depth = 2}) end,
+     "unknown option \"depth\" (the options of random are name)"},
+    {function() return mt.player("heuristic", {deph = 2}) end, "unknown option \"deph\" (the options of alphabeta"},
+    {function() return mt.player({engine = "alphabeta", options = {dpeth = 2}}) end,
+     "bad argument #1 to 'player' (unknown option \"dpeth\""},
     {function() return mt.solve("standard", {nope = 1}) end, "unknown option \"nope\""},
     {function() return mt.load("x", {nope = 1}) end, "unknown option \"nope\" (the options are variant_path)"},
   }
@@ -272,6 +284,9 @@ test("option values out of range name the option and what it takes", function()
   mt.player("alphabeta", {depth = 1, time = 0})
   mt.player("mcts", {playouts = 0, time = 0, max_plies = 1, policy = function() end})
   mt.player("mcts", {max_plies = 100000})
+  eq(mt.player("perfect", {skill = 0.5, name = "half"}).name, "half", "name is every player's option")
+  eq(mt.player(function() return "4-c" end, {anything = 1}).options.anything, 1,
+     "a choose function's options are its own")
   local t = {title = "loop"}
   t.solution = t
   raises(function() return mt.puzzle.text(t) end, "nested too deeply")
