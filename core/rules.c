@@ -508,8 +508,9 @@ static int explain_general(const Rules *r, const Position *p,
   return 0;
 }
 
-int rules_explain(const Rules *r, const Position *p, const History *h, Move m,
-                  char *why) {
+/* rules_explain before the ply is asked. */
+static int explain_move(const Rules *r, const Position *p, const History *h,
+                        Move m, char *why) {
   Move moves[RULES_MAX_MOVES];
   if (!on_board(r, p, m)) {
     snprintf(why, BOARD_ERRMAX, "no such move on a board of %d %s", p->n,
@@ -525,13 +526,6 @@ int rules_explain(const Rules *r, const Position *p, const History *h, Move m,
     return 0;
   }
   if (!explain_board(r, p, m, why) || !explain_params(r, p, m, why)) return 0;
-  if (p->ply >= BOARD_MAX_PLY) { /* its position's text could not be read */
-    snprintf(why, BOARD_ERRMAX,
-             "the game is at ply %u, the last a position holds: no move is "
-             "played past it",
-             BOARD_MAX_PLY);
-    return 0;
-  }
   if (!r->hooks.judge) return 1;
   int k = rules_judge(r, p, h, moves, NULL);
   if (k < 0) return RULES_EHOOK;
@@ -539,6 +533,19 @@ int rules_explain(const Rules *r, const Position *p, const History *h, Move m,
     if (move_equal(moves[i], m)) return 1;
   snprintf(why, BOARD_ERRMAX, "the variant's allow rule forbids it");
   return 0;
+}
+
+int rules_explain(const Rules *r, const Position *p, const History *h, Move m,
+                  char *why) {
+  int legal = explain_move(r, p, h, m, why);
+  if (legal == 1 && p->ply >= BOARD_MAX_PLY) { /* its text could not be read */
+    snprintf(why, BOARD_ERRMAX,
+             "the game is at ply %u, the last a position holds: no move is "
+             "played past it",
+             BOARD_MAX_PLY);
+    return 0;
+  }
+  return legal;
 }
 
 int rules_check_made(const Rules *r, const Position *p, Move m, char *why) {
@@ -575,7 +582,9 @@ int rules_settle(const Rules *r, const Position *p, const History *h, Move *m,
                  char *why) {
   Move moves[RULES_MAX_MOVES];
   int legal = rules_explain(r, p, h, *m, why);
-  if (legal != 0 || m->from == BOARD_PASS || !movetext_short(*m)) return legal;
+  if (legal != 0 || m->from == BOARD_PASS || !movetext_short(*m) ||
+      !rules_general(r))
+    return legal;
   int k = rules_judge(r, p, h, moves, NULL), found = -1, more = -1;
   if (k < 0) return RULES_EHOOK;
   for (int i = 0; i < k; i++)
@@ -594,7 +603,7 @@ int rules_settle(const Rules *r, const Position *p, const History *h, Move *m,
     return 0;
   }
   *m = moves[found];
-  return 1;
+  return rules_explain(r, p, h, *m, why);
 }
 
 /* rules_led_to for rules with moves beside the slides: the pieces are where
@@ -650,10 +659,9 @@ static int take_back(const Rules *r, Position *q, Move m, int count,
   char text[BOARD_MOVEMAX], a[32];
   int mover = q->side ^ 1;
   if (!rules_led_to(r, q, m)) {
-    rules_format_move(r, m, text);
-    text[24] = '\0'; /* a long capture's list: its start is enough */
+    rules_format_move(r, m, text); /* a long capture's list: its start */
     snprintf(err, BOARD_ERRMAX,
-             "bad history: move %d back (%s) cannot have led here: it needs "
+             "bad history: move %d back (%.24s) cannot have led here: it needs "
              "%s empty and a %s piece on %s, joined by a line",
              count, text,
              r->graph                   ? "its from point"
