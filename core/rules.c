@@ -661,8 +661,8 @@ static int take_back(const Rules *r, Position *q, Move m, int count,
   if (!rules_led_to(r, q, m)) {
     rules_format_move(r, m, text); /* a long capture's list: its start */
     snprintf(err, BOARD_ERRMAX,
-             "bad history: move %d back (%.24s) cannot have led here: it needs "
-             "%s empty and a %s piece on %s, joined by a line",
+             "bad history: move %d back (%.20s) cannot have led here: it needs "
+             "%s empty and a %s piece on %.17s, joined by a line",
              count, text,
              r->graph                   ? "its from point"
              : m.from == BOARD_CENTRE ? "the centre"
