@@ -662,7 +662,7 @@ static int take_back(const Rules *r, Position *q, Move m, int count,
     rules_format_move(r, m, text); /* a long capture's list: its start */
     snprintf(err, BOARD_ERRMAX,
              "bad history: move %d back (%.20s) cannot have led here: it needs "
-             "%s empty and a %s piece on %.17s, joined by a line",
+             "%s empty and a %s piece on %.17s, on a line",
              count, text,
              r->graph                   ? "its from point"
              : m.from == BOARD_CENTRE ? "the centre"
