@@ -58,7 +58,7 @@ static uint64_t states_method(const Solution *s) {
 }
 
 static const SolutionMethods methods = {lookup_method, release_method,
-                                        states_method};
+                                        states_method, NULL};
 
 int reach_new(Solution *s, const Rules *r, char *err) {
   memset(s, 0, sizeof *s);

@@ -14,6 +14,7 @@
 #include "reach.h"
 #include "symsolver.h"
 #include "symwave.h"
+#include "tiersolver.h"
 
 #define SAMPLES 96 /* positions the symmetry check tries */
 
@@ -241,20 +242,28 @@ static int solve_plain_or_reachable(Solution *s, const Rules *r,
   return rc;
 }
 
-/* Solves rules with moves beside the slides: on the states play reaches,
-** the only solver that needs no moves taken back and no fixed count of
-** pieces. */
+/* 1 when the tiered table of r fits in the memory left on threads. */
+static int tiers_fit(const Rules *r, int threads) {
+  Solution plan;
+  char why[BOARD_ERRMAX];
+  if (tiersolver_plan(&plan, r, why) != SOLVER_OK) return 0;
+  int fits = tiersolver_bytes(&plan, threads) <= memory_room();
+  solver_free(&plan);
+  return fits;
+}
+
+/* Solves rules with moves beside the slides: in tiers (tiersolver.h) when
+** the table is asked for, or left to choose when the rules allow one and
+** it fits in memory; else on the states play reaches, the only solver
+** that takes hooks, and whose memory goes with what play reaches. */
 static int solve_general(Solution *s, const Rules *r, const SolveOptions *o,
                          char *err) {
   Position wheel;
   const Position *start = o->start;
-  if (o->kind == SOLVE_TABLE) {
-    snprintf(err, BOARD_ERRMAX,
-             "no table: these rules drop, jump, take or pass, and a table "
-             "needs moves it can take back; solve the states play reaches "
-             "(kind \"reachable\")");
-    return SOLVER_ERROR;
-  }
+  int threads = solve_threads(o->threads);
+  if (o->kind == SOLVE_TABLE ||
+      (o->kind == SOLVE_AUTO && tiers_applies(r) && tiers_fit(r, threads)))
+    return tiersolver_solve(s, r, threads, o->cancel, o->progress, err);
   if (!start && r->graph) {
     snprintf(err, BOARD_ERRMAX,
              "the states reachable from the start need the start position");

@@ -1,7 +1,9 @@
 /*
 ** solve.h — which solver solves a variant: rules with moves beside the
-** slides (drops, jumps, captures, a pass, moves that hooks make) are
-** solved on the states play reaches (reach.h); else the symmetric one (symsolver.h)
+** slides (drops, jumps, captures, a pass) are solved in tiers of states
+** with the same pieces (tiersolver.h) when the table fits in memory and
+** the rules have no hooks and read neither the ply nor past moves, else
+** on the states play reaches (reach.h); else the symmetric one (symsolver.h)
 ** when the board's symmetries leave the rules unchanged and the rules
 ** remember no moves — no hooks, or hooks that say so and pass a check —
 ** else, for rules with hooks, the reachable-states one (reach.h) when the
@@ -20,7 +22,8 @@
 /* The kinds of solution a solve may give. */
 enum {
   SOLVE_AUTO = 0,  /* the one that fits (as above) */
-  SOLVE_TABLE,     /* every state: the symmetric table or the plain one */
+  SOLVE_TABLE,     /* every state: the symmetric table, the plain one or
+                   ** the tiers */
   SOLVE_REACHABLE  /* the states reachable from the start (reach.h) */
 };
 

@@ -645,6 +645,8 @@ int solver_census(const Solution *s, const Rules *r, const Position *start,
   int rc = SOLVER_OK;
   memset(census, 0, sizeof *census);
   census->longest = -1;
+  if (s->methods && s->methods->census)
+    return s->methods->census(s, r, start, h, census, on_trap, ud, c, err);
   if (s->methods) {
     snprintf(err, BOARD_ERRMAX, "solver_census walks the plain table only");
     return SOLVER_ERROR;

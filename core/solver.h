@@ -46,10 +46,18 @@ enum {
 
 struct Solution;
 
+/* What the positions reachable from a start have: counts by value, and
+** the traps (drawn positions with a move that loses). */
+typedef struct Census {
+  uint64_t reachable, wins, losses, draws, traps;
+  int longest; /* the longest distance among them */
+} Census;
+
 /* How a Solution reaches a table kept another way than the plain one (the
-** symmetric table of symsolver.h, the reachable states of reach.h): the
-** lookup of a state (as solver_lookup), the release of what it holds
-** besides the codes, and (when not NULL) the number of states it holds.
+** symmetric table of symsolver.h, the reachable states of reach.h, the
+** tiers of tiersolver.h): the lookup of a state (as solver_lookup), the
+** release of what it holds besides the codes, (when not NULL) the number
+** of states it holds, and (when not NULL) its census (as solver_census).
 ** The core's other layers reach such a table only through these, as a
 ** pager reaches its operating system through a table of functions. */
 typedef struct SolutionMethods {
@@ -57,6 +65,11 @@ typedef struct SolutionMethods {
                 int *distance);
   void (*release)(struct Solution *s);
   uint64_t (*states)(const struct Solution *s);
+  int (*census)(const struct Solution *s, const Rules *r,
+                const Position *start, const History *h, Census *census,
+                void (*on_trap)(void *ud, const Position *p, const History *h,
+                                int losing),
+                void *ud, const Cancel *c, char *err);
 } SolutionMethods;
 
 typedef struct Solution {
@@ -74,10 +87,11 @@ typedef struct Solution {
                       ** (+1 for a loss) */
   /* Not NULL: the codes are indexed and coded another way, and read
   ** through these methods (symsolver.h sets them, with sym; reach.h with
-  ** reach). */
+  ** reach; tiersolver.h with tiers). */
   const SolutionMethods *methods;
   struct SymTable *sym;
   struct ReachTable *reach;
+  struct TierTable *tiers;
 } Solution;
 
 /* Sets the shape of the plain table of r in s (no codes): its board, its
@@ -115,17 +129,11 @@ uint64_t solver_index(const Solution *s, const Position *p, const History *h);
 int solver_lookup(const Solution *s, const Position *p, const History *h,
                   int *distance);
 
-/* What the positions reachable from a start have: counts by value, and
-** the traps (drawn positions with a move that loses). */
-typedef struct Census {
-  uint64_t reachable, wins, losses, draws, traps;
-  int longest; /* the longest distance among them */
-} Census;
-
 /* Walks every state reachable from start reached by h (NULL: none) under
 ** r (hooks asked) and counts them into *census; calls on_trap (when not
 ** NULL) with each trap and its losing moves' count.  Returns a SOLVER_*
-** code.  For the plain table only (reach.h and symcensus.h walk theirs). */
+** code.  For the plain table and those whose methods have a census
+** (reach.h and symcensus.h walk theirs). */
 int solver_census(const Solution *s, const Rules *r, const Position *start,
                   const History *h, Census *census,
                   void (*on_trap)(void *ud, const Position *p, const History *h,

@@ -30,7 +30,8 @@ static int lookup_method(const Solution *s, const Position *p,
   return symtable_lookup(s, p, distance);
 }
 
-static const SolutionMethods methods = {lookup_method, symtable_free, NULL};
+static const SolutionMethods methods = {lookup_method, symtable_free, NULL,
+                                        NULL};
 
 int symtable_new(Solution *s, const Rules *r, int bits, int even_wins,
                  int layers) {

@@ -26,8 +26,9 @@ local FLOORS = {
     {"memory", "cancel", "progress", "board", "graph", "movetext", "judgement", "rank", "pool",
      "safefile", "states"},
     {"memo", "fields", "rules"},
-    {"game", "perft", "search", "mcts", "solver", "symrank", "symwave", "symtable"},
-    {"record", "metrics", "symsolver", "reach"},
+    {"game", "perft", "search", "mcts", "solver", "symrank", "symwave", "symtable", "tiers",
+     "tiermoves"},
+    {"record", "metrics", "symsolver", "reach", "tiersolver", "tiercensus"},
     {"accuracy", "solve", "solfile", "symcensus"},
   },
   ["core/capi"] = {

@@ -1,0 +1,414 @@
+/*
+** tiersolver.c — retrograde analysis, tier by tier.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include "tiersolver.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "memory.h"
+#include "pool.h"
+#include "tiercensus.h"
+#include "tiermoves.h"
+
+#define POLL_MASK 0xfff /* look at the Cancel every this many + 1 steps */
+#define OPEN_CANNOT_LOSE 255 /* a count: the state has a move that does not
+                             ** lose, to another tier (won or drawn there) */
+#define MOST_STAYING 254     /* the most moves a state's count holds */
+#define LEVELS (SOLVER_MAX_DISTANCE + 1) /* the distances a code holds */
+#define BLOCK 64 /* states a mark stands for: a block's codes are looked
+                 ** at when a code of its distance was given in it */
+
+static const SolutionMethods methods = {tiers_lookup, tiers_release,
+                                        tiers_states, tiercensus_run};
+
+int tiersolver_plan(Solution *s, const Rules *r, char *err) {
+  return tiers_plan(s, r, &methods, err);
+}
+
+/* The words of a distance's marks of a tier of size states. */
+static uint64_t mark_words(uint64_t size) {
+  return (size + 64 * BLOCK - 1) / (64 * BLOCK);
+}
+
+uint64_t tiersolver_bytes(const Solution *s, int threads) {
+  const TierTable *t = s->tiers;
+  uint64_t work = t->largest + LEVELS * mark_words(t->largest) * 8 + 8;
+  return t->codes + (uint64_t)threads * work + t->count * sizeof(int);
+}
+
+/* --- one solve, shared by the threads --- */
+
+typedef struct Work {
+  Solution *s;
+  const TierTable *t;
+  TierMoves moves;
+  const Cancel *cancel;
+  const Progress *progress;
+  pthread_t caller;    /* the thread that may poll and report */
+  int stop;            /* atomic: a thread failed or Cancel asked */
+  uint64_t done;       /* atomic: the states of the tiers solved */
+  uint8_t *counts;     /* threads slots of t->largest bytes */
+  uint64_t *marks;     /* and of LEVELS * words marks */
+  uint64_t words;      /* the words of a distance's marks */
+  int *busy;           /* atomic: 1 while a thread works in the slot */
+  int threads;
+  const int *order;    /* the tiers of the stage, the largest first */
+  int failed;          /* atomic: 1 once err holds the first failure */
+  char *err;
+} Work;
+
+/* Records a failure with its message (the first one's kept); returns rc. */
+static int fail(Work *w, int rc, const char *message) {
+  int none = 0;
+  if (rc == SOLVER_ERROR &&
+      __atomic_compare_exchange_n(&w->failed, &none, 1, 0, __ATOMIC_ACQ_REL,
+                                  __ATOMIC_RELAXED))
+    snprintf(w->err, BOARD_ERRMAX, "%s", message);
+  __atomic_store_n(&w->stop, 1, __ATOMIC_RELEASE);
+  return rc;
+}
+
+/* SOLVER_CANCELLED when the solve is to stop: on the caller's thread, the
+** Cancel is polled and progress reported. */
+static int poll_work(Work *w) {
+  if (pthread_equal(pthread_self(), w->caller)) {
+    if (cancel_now(w->cancel)) __atomic_store_n(&w->stop, 1, __ATOMIC_RELEASE);
+    progress_report(w->progress, "solving tiers",
+                    __atomic_load_n(&w->done, __ATOMIC_RELAXED),
+                    w->t->codes);
+  }
+  return __atomic_load_n(&w->stop, __ATOMIC_ACQUIRE) ? SOLVER_CANCELLED
+                                                     : SOLVER_OK;
+}
+
+/* --- one tier --- */
+
+typedef struct TierRun {
+  Work *w;
+  int k;           /* the tier */
+  const Tier *tier;
+  uint8_t *code;   /* its codes */
+  uint8_t *count;  /* its counts */
+  uint64_t *marks; /* marks[d * words + b / 64] bit b % 64: a code of
+                   ** distance d was given in block b */
+  uint64_t words;
+  int horizon;     /* the farthest distance given so far */
+  uint64_t steps;
+} TierRun;
+
+/* The distance of a code (-1 for a draw). */
+static int distance_of(uint8_t code) {
+  return code ? (code - 1) / 2 : -1;
+}
+
+/* 1 when a code is a loss. */
+static int is_loss(uint8_t code) {
+  return code && ((code - 1) & 1);
+}
+
+/* Notes that state i was given a code at distance d.  Returns SOLVER_OK,
+** or SOLVER_ERROR past the farthest distance a code holds. */
+static int reach_distance(TierRun *run, uint64_t i, int d) {
+  if (d > SOLVER_MAX_DISTANCE) {
+    char message[BOARD_ERRMAX];
+    snprintf(message, sizeof message,
+             "a forced end lies more than %d plies away: beyond the "
+             "solver's table",
+             SOLVER_MAX_DISTANCE);
+    return fail(run->w, SOLVER_ERROR, message);
+  }
+  if (d > run->horizon) run->horizon = d;
+  uint64_t block = i / BLOCK;
+  run->marks[(uint64_t)d * run->words + block / 64] |= (uint64_t)1
+                                                       << (block % 64);
+  return SOLVER_OK;
+}
+
+/* Sets the code and count of state i from its expansion: the values of
+** the states its moves to other tiers reach, and its moves that stay. */
+static int start_state(TierRun *run, uint64_t i, const TierExpansion *x) {
+  const uint8_t *codes = run->w->s->codes;
+  if (x->end) {
+    run->code[i] = x->code;
+    run->count[i] = 0;
+    return reach_distance(run, i, 0);
+  }
+  int win = -1, lose = 0, draw = 0;
+  for (int j = 0; j < x->leave; j++) {
+    uint8_t c = codes[x->child[j]];
+    int d = distance_of(c) + 1;
+    if (!c)
+      draw = 1;
+    else if (is_loss(c)) /* lost for the side to move there */
+      win = win < 0 || d < win ? d : win;
+    else if (d > lose)
+      lose = d;
+  }
+  if (x->stay > MOST_STAYING)
+    return fail(run->w, SOLVER_ERROR,
+                "a state has more moves than the solver's counts hold");
+  uint8_t code = win >= 0 ? tiers_code(VALUE_WIN, win)
+                 : draw || !lose ? 0
+                                 : tiers_code(VALUE_LOSS, lose);
+  run->code[i] = code;
+  run->count[i] = x->stay == 0                ? 0
+                  : win >= 0 || draw          ? OPEN_CANNOT_LOSE
+                                              : (uint8_t)x->stay;
+  return code ? reach_distance(run, i, distance_of(code)) : SOLVER_OK;
+}
+
+/* The next set of as many points in rank.h's order (Gosper's step; not
+** for the last set). */
+static uint64_t next_set(uint64_t set) {
+  uint64_t low = set & -set, up = set + low;
+  return up | (((set ^ up) >> 2) / low);
+}
+
+/* The first set of k points. */
+static uint64_t first_set(int k) {
+  return k ? ~(uint64_t)0 >> (64 - k) : 0;
+}
+
+/* Sets every state of the tier going, in index order. */
+static int start_tier(TierRun *run) {
+  Work *w = run->w;
+  const Tier *tier = run->tier;
+  const TierTable *t = w->t;
+  uint64_t full = ~(uint64_t)0 >> (64 - t->points), i = 0;
+  TierExpansion x;
+  for (int side = 0; side < 2; side++) {
+    uint64_t black = first_set(tier->on[BLACK]);
+    for (uint64_t br = 0; br < tier->sets; br++) {
+      uint64_t packed = first_set(tier->on[WHITE]), free = full & ~black;
+      for (uint64_t wr = 0; wr < tier->rest; wr++, i++) {
+        uint64_t white = tiers_spread(packed, free);
+        if (tiermoves_expand(&w->moves, run->k, black, white, side, 0, &x))
+          return fail(w, SOLVER_ERROR,
+                      "a move leads out of the table's tiers");
+        int rc = start_state(run, i, &x);
+        if (rc == SOLVER_OK && (i & POLL_MASK) == 0) rc = poll_work(w);
+        if (rc) return rc;
+        if (wr + 1 < tier->rest) packed = next_set(packed);
+      }
+      if (br + 1 < tier->sets) black = next_set(black);
+    }
+  }
+  return SOLVER_OK;
+}
+
+/* Resolves the states of the tier with a move to state i, resolved at
+** distance d. */
+static int resolve_before(TierRun *run, uint64_t i, int d) {
+  Work *w = run->w;
+  TierBefore before[TIERMOVES_MAX_BEFORE];
+  uint64_t black, white;
+  int side, lost = is_loss(run->code[i]);
+  tiers_unrank(w->t, run->tier, i, &black, &white, &side);
+  int n = tiermoves_before(&w->moves, run->k, black, white, side, before);
+  for (int j = 0; j < n; j++) {
+    uint64_t q = before[j].index;
+    uint8_t count = run->count[q], code = run->code[q];
+    if (!count) continue; /* resolved, or an end */
+    if (count == OPEN_CANNOT_LOSE && !lost) continue;
+    if (before[j].ask &&
+        !tiermoves_legal(&w->moves, run->k, black, white, side, &before[j]))
+      continue;
+    int rc;
+    if (lost) { /* q wins at d + 1, unless it already wins as soon */
+      if (code && !is_loss(code) && distance_of(code) <= d + 1) continue;
+      run->code[q] = tiers_code(VALUE_WIN, d + 1);
+      run->count[q] = 0;
+      rc = reach_distance(run, q, d + 1);
+    } else if (--run->count[q] == 0) { /* every move of q loses */
+      int floor = code ? distance_of(code) : 0; /* other tiers' wins */
+      int e = floor > d + 1 ? floor : d + 1;
+      run->code[q] = tiers_code(VALUE_LOSS, e);
+      rc = reach_distance(run, q, e);
+    } else
+      rc = SOLVER_OK;
+    if (rc) return rc;
+  }
+  return SOLVER_OK;
+}
+
+/* 1 when one of the 8 bytes of word x is b. */
+static int has_byte(uint64_t x, uint8_t b) {
+  uint64_t y = x ^ (0x0101010101010101u * b);
+  return ((y - 0x0101010101010101u) & ~y & 0x8080808080808080u) != 0;
+}
+
+/* Resolves the states of block b resolved at distance d (codes win or
+** loss). */
+static int resolve_block(TierRun *run, uint64_t b, int d, uint8_t win,
+                         uint8_t loss) {
+  uint64_t from = b * BLOCK, to = from + BLOCK;
+  if (to > run->tier->size) to = run->tier->size;
+  for (uint64_t at = from; at < to; at += 8) {
+    uint64_t x = 0;
+    memcpy(&x, run->code + at, to - at < 8 ? to - at : 8);
+    if (!has_byte(x, win) && !has_byte(x, loss)) continue;
+    for (uint64_t i = at; i < at + 8 && i < to; i++) {
+      if (run->code[i] != win && run->code[i] != loss) continue;
+      if (run->count[i] == OPEN_CANNOT_LOSE && run->code[i] == win)
+        run->count[i] = 0; /* won by its move to another tier */
+      if (run->count[i]) continue; /* a floor of a loss not yet known */
+      int rc = resolve_before(run, i, d);
+      if (rc == SOLVER_OK && (++run->steps & POLL_MASK) == 0)
+        rc = poll_work(run->w);
+      if (rc) return rc;
+    }
+  }
+  return SOLVER_OK;
+}
+
+/* Retrograde analysis of the tier, distance by distance, in the blocks
+** marked at each; what is left open is drawn. */
+static int analyse_tier(TierRun *run) {
+  uint64_t size = run->tier->size;
+  int rc = SOLVER_OK;
+  for (int d = 0; d <= run->horizon && rc == SOLVER_OK; d++) {
+    uint8_t win = tiers_code(VALUE_WIN, d), loss = tiers_code(VALUE_LOSS, d);
+    uint64_t *marks = run->marks + (uint64_t)d * run->words;
+    for (uint64_t j = 0; j < run->words && rc == SOLVER_OK; j++)
+      for (; marks[j] && rc == SOLVER_OK; marks[j] &= marks[j] - 1)
+        rc = resolve_block(run, j * 64 + (uint64_t)__builtin_ctzll(marks[j]),
+                           d, win, loss);
+  }
+  for (uint64_t i = 0; i < size && rc == SOLVER_OK; i++)
+    if (run->count[i]) run->code[i] = 0;
+  return rc;
+}
+
+/* Solves tier k with the counts and marks of a slot. */
+static int solve_tier(Work *w, int k, uint8_t *count, uint64_t *marks) {
+  const Tier *tier = &w->t->tier[k];
+  uint64_t words = mark_words(tier->size);
+  TierRun run = {w, k, tier, w->s->codes + tier->code, count, marks, words,
+                 0, 0};
+  memset(marks, 0, (size_t)(LEVELS * words) * sizeof *marks);
+  int rc = start_tier(&run);
+  if (rc == SOLVER_OK) rc = analyse_tier(&run);
+  if (rc == SOLVER_OK)
+    __atomic_add_fetch(&w->done, run.tier->size, __ATOMIC_RELAXED);
+  return rc;
+}
+
+/* A slot of counts no other thread uses now: its number, taken. */
+static int take_slot(Work *w) {
+  for (;;)
+    for (int i = 0; i < w->threads; i++) {
+      int idle = 0;
+      if (__atomic_compare_exchange_n(&w->busy[i], &idle, 1, 0,
+                                      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+        return i;
+    }
+}
+
+/* The pool's chunk: the tiers from..to-1 of the stage's order. */
+static int solve_chunk(void *ud, uint64_t from, uint64_t to) {
+  Work *w = ud;
+  int rc = SOLVER_OK;
+  for (uint64_t i = from; i < to && rc == SOLVER_OK; i++) {
+    int slot = take_slot(w);
+    rc = solve_tier(w, w->order[i], w->counts + (size_t)slot * w->t->largest,
+                    w->marks + (size_t)slot * LEVELS * w->words);
+    __atomic_store_n(&w->busy[slot], 0, __ATOMIC_RELEASE);
+  }
+  return rc;
+}
+
+/* The pool's tick: the progress of the stage. */
+static void solve_tick(void *ud, uint64_t done) {
+  Work *w = ud;
+  (void)done;
+  progress_report(w->progress, "solving tiers",
+                  __atomic_load_n(&w->done, __ATOMIC_RELAXED), w->t->codes);
+}
+
+/* Solves the stages in order.  Returns a SOLVER_* code. */
+static int solve_stages(Work *w, Pool *pool, int *order) {
+  const TierTable *t = w->t;
+  int rc = SOLVER_OK, first = 0;
+  w->order = order;
+  for (int stage = 0; stage < t->stages && rc == SOLVER_OK; stage++) {
+    int n = 0, kept = 0;
+    for (; first + n < t->count && t->tier[first + n].stage == stage; n++) {
+      if (!t->tier[first + n].kept) continue;
+      int j = kept++; /* the largest first */
+      for (; j > 0 && t->tier[order[j - 1]].size < t->tier[first + n].size; j--)
+        order[j] = order[j - 1];
+      order[j] = first + n;
+    }
+    rc = pool_run(pool, solve_chunk, w, (uint64_t)kept, 1, w->cancel,
+                  SOLVER_CANCELLED, solve_tick);
+    if (rc == SOLVER_OK && __atomic_load_n(&w->stop, __ATOMIC_ACQUIRE))
+      rc = SOLVER_CANCELLED;
+    first += n;
+  }
+  return w->failed ? SOLVER_ERROR : rc;
+}
+
+/* Checks that the solve of the plan s fits in memory.  Returns 1, or 0
+** with a message in err. */
+static int fits(const Solution *s, int threads, char *err) {
+  char need_text[16], room_text[16];
+  uint64_t need = tiersolver_bytes(s, threads);
+  size_t room = memory_room();
+  if (need <= room) return 1;
+  snprintf(err, BOARD_ERRMAX,
+           "not enough memory to solve: the table of %llu states takes %s on "
+           "%d thread%s, and only %s is left",
+           (unsigned long long)s->tiers->codes,
+           memory_format((size_t)need, need_text), threads,
+           threads > 1 ? "s" : "", memory_format(room, room_text));
+  return 0;
+}
+
+int tiersolver_solve(Solution *s, const Rules *r, int threads,
+                     const Cancel *c, const Progress *progress, char *err) {
+  Work w;
+  memset(&w, 0, sizeof w);
+  if (threads < 1) threads = 1;
+  if (tiersolver_plan(s, r, err)) return SOLVER_ERROR;
+  if (!fits(s, threads, err)) {
+    solver_free(s);
+    return SOLVER_ERROR;
+  }
+  w.s = s;
+  w.t = s->tiers;
+  w.cancel = c;
+  w.progress = progress;
+  w.caller = pthread_self();
+  w.threads = threads;
+  w.err = err;
+  s->codes = memory_realloc(NULL, (size_t)w.t->codes);
+  w.counts = memory_realloc(NULL, (size_t)threads * (size_t)w.t->largest);
+  w.words = mark_words(w.t->largest);
+  w.marks = memory_realloc(NULL, (size_t)threads * LEVELS * w.words *
+                                     sizeof *w.marks);
+  w.busy = memory_realloc(NULL, (size_t)threads * sizeof *w.busy);
+  int *order = memory_realloc(NULL, (size_t)w.t->count * sizeof *order);
+  Pool *pool = pool_new(threads);
+  int rc = SOLVER_OK;
+  if (!s->codes || !w.counts || !w.marks || !w.busy || !order || !pool ||
+      tiermoves_init(&w.moves, r, w.t)) {
+    snprintf(err, BOARD_ERRMAX, "not enough memory to solve");
+    rc = SOLVER_ERROR;
+  } else {
+    memset(w.busy, 0, (size_t)threads * sizeof *w.busy);
+    rc = solve_stages(&w, pool, order);
+  }
+  if (rc == SOLVER_OK)
+    progress_report(progress, "solving tiers", w.t->codes, w.t->codes);
+  pool_free(pool);
+  tiermoves_free(&w.moves);
+  memory_realloc(order, 0);
+  memory_realloc(w.busy, 0);
+  memory_realloc(w.counts, 0);
+  memory_realloc(w.marks, 0);
+  if (rc != SOLVER_OK) solver_free(s);
+  return rc;
+}
