@@ -6,15 +6,17 @@
 ** designer's metrics (the reachable graph, its census and the random-play
 ** chain, against a bare chain of chances alone); loading a solution file
 ** against reading it alone; the lookups of a symmetric table (a value
-** read, a distance searched); the program's start-up
+** read, a distance searched); the tiered solver of rules that drop, take
+** or pass against the reach solver (bench_tiers.c); the program's start-up
 ** time against lua5.4's.  Run it on an idle machine;
 ** nothing here is a test.
 **
 ** usage: bench [quick] [long] [section ...]   (quick: shorter runs; long:
 **   the solver up to 32 arms and the lookups to 28, which take many
 **   minutes, and the plain tables of reach.lua; sections, all when none is
-**   named: perft hooks solver lookups ai tournament matches against tester metrics pages accuracy
-**   boards reach patterns startup watchdog)
+**   named: perft hooks solver lookups tiers ai tournament matches against tester metrics pages
+**   accuracy boards reach patterns startup watchdog; long: four-field-kono on the states play
+**   reaches too, minutes and gigabytes)
 */
 #define _POSIX_C_SOURCE 200809L
 #include <lauxlib.h>
@@ -29,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_tiers.h"
 #include "lmutorere.h"
 #include "lwatchdog.h"
 #include "memory.h"
@@ -675,6 +678,10 @@ int main(int argc, char **argv) {
   }
   if (wanted(argc, argv, "lookups")) {
     bench_lookups(quick, extra);
+    printf("\n");
+  }
+  if (wanted(argc, argv, "tiers")) {
+    bench_tiers(quick, extra, solve_threads(0));
     printf("\n");
   }
   /* each section: its name, its file (NULL: in C), what the file is

@@ -247,7 +247,7 @@ static int tiers_fit(const Rules *r, int threads) {
   Solution plan;
   char why[BOARD_ERRMAX];
   if (tiersolver_plan(&plan, r, why) != SOLVER_OK) return 0;
-  int fits = tiersolver_bytes(&plan, threads) <= memory_room();
+  int fits = tiersolver_bytes(&plan, r, threads) <= memory_room();
   solver_free(&plan);
   return fits;
 }
@@ -270,7 +270,7 @@ static int solve_general(Solution *s, const Rules *r, const SolveOptions *o,
     return SOLVER_ERROR;
   }
   if (!start) board_start(&wheel, r->arms), start = &wheel;
-  return reach_solve(s, r, start, NULL, 0, o->cancel, o->progress, err);
+  return reach_within(s, r, start, 0, o, err);
 }
 
 int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,

@@ -68,17 +68,32 @@ static uint64_t jump_starts(const TierMoves *m, int u) {
   return (uint64_t)1 << ((u + 1) % n) | (uint64_t)1 << ((u + n - 1) % n);
 }
 
+/* The straight lines jumps run along: their number, and in *span the
+** points each keeps. */
+static int count_lines(const TierMoves *m, int *span) {
+  int lines = 0, n = m->t->points;
+  *span = longest_jump(&m->r->fields) + 1;
+  if (*span > n) *span = n;
+  for (int u = 0; u < n; u++)
+    lines += __builtin_popcountll(jump_starts(m, u));
+  return lines ? lines : 1;
+}
+
+uint64_t tiermoves_bytes(const Rules *r, const TierTable *t) {
+  TierMoves m;
+  int span;
+  m.r = r;
+  m.t = t;
+  int lines = count_lines(&m, &span);
+  return (uint64_t)lines * (uint64_t)(span + 1) + 1;
+}
+
 /* Reads the straight lines jumps run along.  Returns 0, or -1 without
 ** memory. */
 static int read_lines(TierMoves *m) {
-  int lines = 0, n = m->t->points;
-  m->span = longest_jump(&m->r->fields) + 1;
-  if (m->span > n) m->span = n;
-  for (int u = 0; u < n; u++)
-    lines += __builtin_popcountll(jump_starts(m, u));
-  m->line_length = memory_realloc(NULL, (size_t)(lines ? lines : 1));
-  m->line_point =
-      memory_realloc(NULL, (size_t)(lines ? lines : 1) * (size_t)m->span + 1);
+  int lines = count_lines(m, &m->span), n = m->t->points;
+  m->line_length = memory_realloc(NULL, (size_t)lines);
+  m->line_point = memory_realloc(NULL, (size_t)lines * (size_t)m->span + 1);
   if (!m->line_length || !m->line_point) return -1;
   int l = 0;
   for (int u = 0; u < n; u++) {

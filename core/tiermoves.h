@@ -50,6 +50,9 @@ typedef struct TierMoves {
   uint8_t *line_point;      /* span points a line, from the first beyond */
 } TierMoves;
 
+/* The bytes tiermoves_init takes for the rules r and their table t. */
+uint64_t tiermoves_bytes(const Rules *r, const TierTable *t);
+
 /* Reads the moves of r for its table t into m.  Returns 0, or -1 without
 ** memory. */
 int tiermoves_init(TierMoves *m, const Rules *r, const TierTable *t);

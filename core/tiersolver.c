@@ -18,6 +18,7 @@
                              ** lose, to another tier (won or drawn there) */
 #define MOST_STAYING 254     /* the most moves a state's count holds */
 #define LEVELS (SOLVER_MAX_DISTANCE + 1) /* the distances a code holds */
+#define POOL_BYTES 4096 /* a pool of threads takes less */
 #define BLOCK 64 /* states a mark stands for: a block's codes are looked
                  ** at when a code of its distance was given in it */
 
@@ -33,10 +34,12 @@ static uint64_t mark_words(uint64_t size) {
   return (size + 64 * BLOCK - 1) / (64 * BLOCK);
 }
 
-uint64_t tiersolver_bytes(const Solution *s, int threads) {
+uint64_t tiersolver_bytes(const Solution *s, const Rules *r, int threads) {
   const TierTable *t = s->tiers;
-  uint64_t work = t->largest + LEVELS * mark_words(t->largest) * 8 + 8;
-  return t->codes + (uint64_t)threads * work + t->count * sizeof(int);
+  uint64_t work = t->largest + LEVELS * mark_words(t->largest) * 8 +
+                  sizeof(int);
+  return t->codes + (uint64_t)threads * work + t->count * sizeof(int) +
+         tiermoves_bytes(r, t) + POOL_BYTES;
 }
 
 /* --- one solve, shared by the threads --- */
@@ -217,8 +220,8 @@ static int resolve_before(TierRun *run, uint64_t i, int d) {
         !tiermoves_legal(&w->moves, run->k, black, white, side, &before[j]))
       continue;
     int rc;
-    if (lost) { /* q wins at d + 1, unless it already wins as soon */
-      if (code && !is_loss(code) && distance_of(code) <= d + 1) continue;
+    if (lost) { /* q wins at d + 1 (a win by another tier is not sooner:
+                ** those at d are closed) */
       run->code[q] = tiers_code(VALUE_WIN, d + 1);
       run->count[q] = 0;
       rc = reach_distance(run, q, d + 1);
@@ -240,42 +243,59 @@ static int has_byte(uint64_t x, uint8_t b) {
   return ((y - 0x0101010101010101u) & ~y & 0x8080808080808080u) != 0;
 }
 
-/* Resolves the states of block b resolved at distance d (codes win or
-** loss). */
-static int resolve_block(TierRun *run, uint64_t b, int d, uint8_t win,
-                         uint8_t loss) {
-  uint64_t from = b * BLOCK, to = from + BLOCK;
+/* The states of block b whose code is win or loss, as a mask of the
+** block's 64. */
+static uint64_t block_states(const TierRun *run, uint64_t b, uint8_t win,
+                             uint8_t loss) {
+  uint64_t from = b * BLOCK, to = from + BLOCK, found = 0;
   if (to > run->tier->size) to = run->tier->size;
   for (uint64_t at = from; at < to; at += 8) {
     uint64_t x = 0;
     memcpy(&x, run->code + at, to - at < 8 ? to - at : 8);
     if (!has_byte(x, win) && !has_byte(x, loss)) continue;
-    for (uint64_t i = at; i < at + 8 && i < to; i++) {
-      if (run->code[i] != win && run->code[i] != loss) continue;
-      if (run->count[i] == OPEN_CANNOT_LOSE && run->code[i] == win)
-        run->count[i] = 0; /* won by its move to another tier */
-      if (run->count[i]) continue; /* a floor of a loss not yet known */
-      int rc = resolve_before(run, i, d);
-      if (rc == SOLVER_OK && (++run->steps & POLL_MASK) == 0)
-        rc = poll_work(run->w);
-      if (rc) return rc;
-    }
+    for (uint64_t i = at; i < at + 8 && i < to; i++)
+      if (run->code[i] == win || run->code[i] == loss)
+        found |= (uint64_t)1 << (i - from);
   }
-  return SOLVER_OK;
+  return found;
+}
+
+/* Closes the states won at distance d by a move to another tier (still
+** open, not to lose), in the blocks marked at d. */
+static void close_wins(TierRun *run, const uint64_t *marks, int d) {
+  uint8_t win = tiers_code(VALUE_WIN, d);
+  for (uint64_t j = 0; j < run->words; j++)
+    for (uint64_t m = marks[j]; m; m &= m - 1) {
+      uint64_t b = j * 64 + (uint64_t)__builtin_ctzll(m);
+      for (uint64_t s = block_states(run, b, win, win); s; s &= s - 1) {
+        uint64_t i = b * BLOCK + (uint64_t)__builtin_ctzll(s);
+        if (run->count[i] == OPEN_CANNOT_LOSE) run->count[i] = 0;
+      }
+    }
 }
 
 /* Retrograde analysis of the tier, distance by distance, in the blocks
-** marked at each; what is left open is drawn. */
+** marked at each: the wins by other tiers closed first, then every
+** closed state resolves its predecessors; what is left open is drawn. */
 static int analyse_tier(TierRun *run) {
   uint64_t size = run->tier->size;
   int rc = SOLVER_OK;
   for (int d = 0; d <= run->horizon && rc == SOLVER_OK; d++) {
     uint8_t win = tiers_code(VALUE_WIN, d), loss = tiers_code(VALUE_LOSS, d);
     uint64_t *marks = run->marks + (uint64_t)d * run->words;
+    close_wins(run, marks, d);
     for (uint64_t j = 0; j < run->words && rc == SOLVER_OK; j++)
-      for (; marks[j] && rc == SOLVER_OK; marks[j] &= marks[j] - 1)
-        rc = resolve_block(run, j * 64 + (uint64_t)__builtin_ctzll(marks[j]),
-                           d, win, loss);
+      for (; marks[j] && rc == SOLVER_OK; marks[j] &= marks[j] - 1) {
+        uint64_t b = j * 64 + (uint64_t)__builtin_ctzll(marks[j]);
+        for (uint64_t s = block_states(run, b, win, loss);
+             s && rc == SOLVER_OK; s &= s - 1) {
+          uint64_t i = b * BLOCK + (uint64_t)__builtin_ctzll(s);
+          if (run->count[i]) continue; /* a loss's floor, not yet known */
+          rc = resolve_before(run, i, d);
+          if (rc == SOLVER_OK && (++run->steps & POLL_MASK) == 0)
+            rc = poll_work(run->w);
+        }
+      }
   }
   for (uint64_t i = 0; i < size && rc == SOLVER_OK; i++)
     if (run->count[i]) run->code[i] = 0;
@@ -351,11 +371,11 @@ static int solve_stages(Work *w, Pool *pool, int *order) {
   return w->failed ? SOLVER_ERROR : rc;
 }
 
-/* Checks that the solve of the plan s fits in memory.  Returns 1, or 0
-** with a message in err. */
-static int fits(const Solution *s, int threads, char *err) {
+/* Checks that the solve of r, whose plan s is, fits in memory.  Returns
+** 1, or 0 with a message in err. */
+static int fits(const Solution *s, const Rules *r, int threads, char *err) {
   char need_text[16], room_text[16];
-  uint64_t need = tiersolver_bytes(s, threads);
+  uint64_t need = tiersolver_bytes(s, r, threads);
   size_t room = memory_room();
   if (need <= room) return 1;
   snprintf(err, BOARD_ERRMAX,
@@ -373,7 +393,7 @@ int tiersolver_solve(Solution *s, const Rules *r, int threads,
   memset(&w, 0, sizeof w);
   if (threads < 1) threads = 1;
   if (tiersolver_plan(s, r, err)) return SOLVER_ERROR;
-  if (!fits(s, threads, err)) {
+  if (!fits(s, r, threads, err)) {
     solver_free(s);
     return SOLVER_ERROR;
   }

@@ -36,9 +36,10 @@
 ** census).  Returns SOLVER_OK, or SOLVER_ERROR with a message in err. */
 int tiersolver_plan(Solution *s, const Rules *r, char *err);
 
-/* The bytes a solve of the table s plans (tiersolver_plan) takes on
-** threads threads: its codes, and the work of each thread. */
-uint64_t tiersolver_bytes(const Solution *s, int threads);
+/* The bytes a solve of the rules r, whose table s plans (tiersolver_plan),
+** takes on threads threads besides the plan: its codes, the work of each
+** thread, and the moves read (at most). */
+uint64_t tiersolver_bytes(const Solution *s, const Rules *r, int threads);
 
 /* Solves r, whose rules tiers_applies, into s on threads threads (>= 1);
 ** reports to progress (may be NULL).  A table that does not fit in the

@@ -1,0 +1,562 @@
+/*
+** test_tiers.c — the tiered table of rules that drop, take or pass
+** (tiers.h, tiermoves.h, tiersolver.h, tiercensus.h) against the solver of
+** the states play reaches (reach.h), its independent second: on the five
+** small games of issue 32 and on variants of this test (a kono on 3x4
+** points, one with fewer white pieces, drops anywhere with captures and a
+** pass, captures by replacement under the adjacent-enemy rule in misère,
+** long jumps on 25 points, a pass at any time), every state play reaches
+** has the same value and distance, and the census is the same.  Beside
+** it: the moves made the fast way against the rules' own on every state,
+** the moves back against the moves forward on every state, the ranks
+** against rank.h's; the rules a table refuses, a table past the memory
+** left, Ctrl-C and failed allocations.  With the argument "kono":
+** four-field-kono's start and census against the reach solver's figures.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "memory.h"
+#include "rank.h"
+#include "reach.h"
+#include "solve.h"
+#include "tiermoves.h"
+#include "tiers.h"
+#include "tiersolver.h"
+
+static char err[BOARD_ERRMAX];
+
+/* --- the games --- */
+
+typedef struct Game {
+  const char *name;
+  Graph g;
+  Rules r;
+  Position start;
+} Game;
+
+/* Makes g a grid of cols x rows points named a1, b1, ... (row 1 first),
+** joined along rows and columns, and with half_diagonals the four half
+** diagonals through the middle of a 3x3 grid; laid out as drawn. */
+static void grid(Graph *g, int cols, int rows, int half_diagonals) {
+  double x[GRAPH_MAX_POINTS], y[GRAPH_MAX_POINTS];
+  graph_init(g);
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++) {
+      char name[4] = {(char)('a' + c), (char)('1' + r), 0};
+      int i = graph_add_point(g, name, err);
+      x[i] = c;
+      y[i] = r;
+    }
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++) {
+      int i = r * cols + c;
+      if (c + 1 < cols) graph_add_line(g, i, i + 1, 0, err);
+      if (r + 1 < rows) graph_add_line(g, i, i + cols, 0, err);
+    }
+  if (half_diagonals) { /* a1-b2, b2-c3, a3-b2, b2-c1 */
+    graph_add_line(g, 0, 4, 0, err);
+    graph_add_line(g, 4, 8, 0, err);
+    graph_add_line(g, 6, 4, 0, err);
+    graph_add_line(g, 4, 2, 0, err);
+  }
+  CHECK_INT(graph_finish(g, err), 0);
+  graph_set_beyond(g, x, y);
+}
+
+/* Makes g a grid of 3x3 points whose rows run one way (a1 to b1 to c1,
+** ...) and columns both ways. */
+static void one_way_grid(Graph *g) {
+  double x[9], y[9];
+  graph_init(g);
+  for (int i = 0; i < 9; i++) {
+    char name[4] = {(char)('a' + i % 3), (char)('1' + i / 3), 0};
+    graph_add_point(g, name, err);
+    x[i] = i % 3;
+    y[i] = i / 3;
+  }
+  for (int i = 0; i < 9; i++) {
+    if (i % 3 < 2) graph_add_line(g, i, i + 1, 1, err);
+    if (i < 6) graph_add_line(g, i, i + 3, 0, err);
+  }
+  CHECK_INT(graph_finish(g, err), 0);
+  graph_set_beyond(g, x, y);
+}
+
+/* Sets game's rules to its grid's with pieces a side, no flank rule. */
+static void graph_rules(Game *game, int black, int white) {
+  memset(&game->r, 0, sizeof game->r);
+  game->r.arms = game->g.n;
+  game->r.graph = &game->g;
+  game->r.pieces[BLACK] = black;
+  game->r.pieces[WHITE] = white;
+  game->r.repetition = 3;
+}
+
+/* Sets game's start from its text ("bb.ww b"; hands as given). */
+static void start_of(Game *game, const char *text, int hb, int hw) {
+  CHECK_INT(board_parse(&game->start, text, err), 0);
+  game->start.hand[BLACK] = (uint8_t)hb;
+  game->start.hand[WHITE] = (uint8_t)hw;
+}
+
+/* Achi (pieces 4), Tapatan (3), or Three Men's Morris (3, no diagonals). */
+static void morris(Game *game, const char *name, int pieces, int diagonals) {
+  game->name = name;
+  grid(&game->g, 3, 3, diagonals);
+  graph_rules(game, pieces, pieces);
+  game->r.fields.drops = DROPS_FIRST;
+  CHECK_INT(fields_set_row(&game->r.fields, &game->g, 9, 3, err), 0);
+  start_of(game, "......... b", pieces, pieces);
+}
+
+/* A kono: a piece jumps over its own onto an enemy, taking it. */
+static void kono(Game *game, const char *name, int cols, int rows,
+                 const char *start, int black, int white) {
+  game->name = name;
+  grid(&game->g, cols, rows, 0);
+  graph_rules(game, black, white);
+  game->r.fields.jumps = 1;
+  game->r.fields.jump[0] = (JumpRule){HOLDS_OWN, HOLDS_ENEMY, 0, 1, 1};
+  start_of(game, start, 0, 0);
+}
+
+/* The wheel of 8 arms by the standard rules. */
+static void wheel(Game *game, const char *name, const char *base, int n) {
+  game->name = name;
+  CHECK_INT(rules_named(&game->r, base, n, err), 0);
+  board_start(&game->start, n);
+}
+
+/* The games of this test, into games; returns how many. */
+static int all_games(Game *games) {
+  int k = 0;
+  morris(&games[k++], "achi", 4, 1);
+  morris(&games[k++], "tapatan", 3, 1);
+  morris(&games[k++], "three-mens-morris", 3, 0);
+  wheel(&games[k], "leaping-torere", "standard", 8);
+  games[k].r.fields.jumps = 1;
+  games[k++].r.fields.jump[0] = (JumpRule){HOLDS_ENEMY, HOLDS_EMPTY, 0, 1, 1};
+  wheel(&games[k], "placing-torere", "standard", 8);
+  games[k].r.fields.drops = DROPS_FIRST;
+  games[k].r.fields.no_drop_centre = 1;
+  CHECK_INT(board_parse(&games[k].start, "......../. b", err), 0);
+  games[k].start.hand[BLACK] = games[k].start.hand[WHITE] = 4;
+  k++;
+  kono(&games[k++], "kono 3x4", 3, 4, "bbbb....wwww b", 4, 4);
+  kono(&games[k++], "kono 3x3, 3 against 2", 3, 3, "bbb....ww b", 3, 2);
+  /* drops anywhere, checkers' captures (over an enemy onto an empty point,
+  ** taking it), a pass when blocked */
+  games[k].name = "drops and captures";
+  grid(&games[k].g, 3, 3, 0);
+  graph_rules(&games[k], 3, 3);
+  games[k].r.fields.drops = DROPS_ANY;
+  games[k].r.fields.pass = PASS_BLOCKED;
+  games[k].r.fields.jumps = 1;
+  games[k].r.fields.jump[0] = (JumpRule){HOLDS_ENEMY, HOLDS_EMPTY, 1, 1, 1};
+  start_of(&games[k++], "......... b", 3, 3);
+  /* the wheel of 6: captures by replacement, the adjacent-enemy rule,
+  ** misère (the rules' own moves, the moves back asked) */
+  wheel(&games[k], "replacing misere", "adjacent-enemy", 6);
+  games[k].r.fields.slide_takes = 1;
+  games[k++].r.misere = 1;
+  /* 25 points (ranked by bytes, not by a table of every set), long jumps
+  ** over enemies and empty points taking the enemies */
+  kono(&games[k], "long jumps 5x5", 5, 5, "bb.....................ww b", 2, 2);
+  games[k++].r.fields.jump[0] =
+      (JumpRule){HOLDS_ENEMY | HOLDS_EMPTY, HOLDS_EMPTY, 1, 1, 2};
+  /* a pass at any time, drops first, three in a row */
+  morris(&games[k], "passing tapatan", 3, 1);
+  games[k++].r.fields.pass = PASS_ALWAYS;
+  /* one-way lines: a kono on 3x3 points whose rows go right only */
+  games[k].name = "kono one way";
+  one_way_grid(&games[k].g);
+  graph_rules(&games[k], 3, 3);
+  games[k].r.fields.jumps = 1;
+  games[k].r.fields.jump[0] = (JumpRule){HOLDS_OWN, HOLDS_ENEMY, 0, 1, 1};
+  start_of(&games[k++], "b.b.b.w.w w", 0, 0);
+  return k;
+}
+
+#define MAX_GAMES 16
+
+/* --- the solvers against each other --- */
+
+/* Every state of reach has the value and distance the tiers give. */
+static void same_values(const Game *game, const Solution *tiers,
+                        const Solution *reach) {
+  uint64_t wrong = 0;
+  for (uint64_t i = 0; i < reach->layer; i++) {
+    Position p;
+    History h;
+    int d, e;
+    reach_state(reach, i, &p, &h);
+    int want = solver_code_value(reach->codes[i], &d);
+    int got = solver_lookup(tiers, &p, &h, &e);
+    if ((got != want || d != e) && wrong++ < 3) {
+      char text[BOARD_POSMAX];
+      fprintf(stderr, "%s: %s: tiers %d in %d, reach %d in %d\n", game->name,
+              board_format(&p, text), got, e, want, d);
+    }
+  }
+  CHECK_INT(wrong, 0);
+}
+
+/* Solves game both ways and compares them. */
+static void against_reach(const Game *game) {
+  Solution tiers, reach;
+  Census a, b;
+  SolveOptions table = {2, 0, NULL, NULL, SOLVE_TABLE, &game->start, 0};
+  SolveOptions reachable = table;
+  reachable.kind = SOLVE_REACHABLE;
+  CHECK_INT(rules_check(&game->r, err), 0);
+  CHECK_INT(rules_check_position(&game->r, &game->start, err), 0);
+  if (!CHECK_INT(solve_variant(&tiers, &game->r, &table, err), SOLVER_OK)) {
+    fprintf(stderr, "%s: %s\n", game->name, err);
+    return;
+  }
+  CHECK(tiers.tiers != NULL);
+  CHECK_INT(solve_variant(&reach, &game->r, &reachable, err), SOLVER_OK);
+  same_values(game, &tiers, &reach);
+  CHECK_INT(solver_census(&tiers, &game->r, &game->start, NULL, &a, NULL,
+                          NULL, NULL, err),
+            SOLVER_OK);
+  CHECK_INT(reach_census(&reach, &game->r, &game->start, NULL, &b, NULL, NULL,
+                         NULL, err),
+            SOLVER_OK);
+  CHECK_INT(a.reachable, b.reachable);
+  CHECK_INT(a.reachable, reach.layer);
+  CHECK_INT(a.wins, b.wins);
+  CHECK_INT(a.losses, b.losses);
+  CHECK_INT(a.draws, b.draws);
+  CHECK_INT(a.traps, b.traps);
+  CHECK_INT(a.longest, b.longest);
+  solver_free(&reach);
+  solver_free(&tiers);
+}
+
+/* --- the moves, forwards and back --- */
+
+/* Sorts n numbers. */
+static int by_number(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* 1 when the two expansions have the same children (all: of their own
+** tier too, with their numbers). */
+static int same_expansion(TierExpansion *a, TierExpansion *b, int all) {
+  if (a->end != b->end || a->code != b->code || a->stay != b->stay ||
+      a->leave != b->leave)
+    return 0;
+  int n = a->leave + (all ? a->stay : 0);
+  uint64_t x[2 * RULES_MAX_MOVES], y[2 * RULES_MAX_MOVES];
+  for (int i = 0; i < n; i++) {
+    x[i] = a->child[i] * 2 + 0, y[i] = b->child[i] * 2 + 0;
+    if (all) x[n + i] = a->state[i] * 2 + 1, y[n + i] = b->state[i] * 2 + 1;
+  }
+  int m = all ? 2 * n : n;
+  qsort(x, (size_t)m, sizeof *x, by_number);
+  qsort(y, (size_t)m, sizeof *y, by_number);
+  return memcmp(x, y, (size_t)m * sizeof *x) == 0;
+}
+
+/* The fast way against the rules' own moves, on every state of every
+** tier; and the ranks: unranked and ranked again, and as rank.h ranks the
+** points. */
+static void moves_both_ways(const Game *game, const TierMoves *m) {
+  const TierTable *t = m->t;
+  uint64_t wrong = 0, ranks = 0, states = 0;
+  for (int k = 0; k < t->count; k++) {
+    const Tier *tier = &t->tier[k];
+    for (uint64_t i = 0; i < tier->size; i++) {
+      uint64_t black, white;
+      int side;
+      TierExpansion a, b;
+      tiers_unrank(t, tier, i, &black, &white, &side);
+      Position points = {{black, white}, 0, NOBODY, (uint8_t)side,
+                         (uint8_t)t->points, 1, {0, 0}, {0}};
+      ranks += tiers_rank(t, tier, black, white, side) != i ||
+               rank_graph_position(&points, tier->on[BLACK],
+                                   tier->on[WHITE]) != i;
+      for (int all = 0; all < 2; all++) {
+        CHECK_INT(tiermoves_expand(m, k, black, white, side, all, &a), 0);
+        CHECK_INT(tiermoves_expand_rules(m, k, black, white, side, all, &b),
+                  0);
+        wrong += !same_expansion(&a, &b, all);
+      }
+      states++;
+    }
+  }
+  if (wrong || ranks) fprintf(stderr, "%s: moves or ranks differ\n", game->name);
+  CHECK_INT(wrong, 0);
+  CHECK_INT(ranks, 0);
+  CHECK_INT(states, t->states);
+}
+
+/* An edge of a tier: from state (its number) to state. */
+typedef struct Edge {
+  uint64_t from, to;
+} Edge;
+
+static int by_edge(const void *a, const void *b) {
+  const Edge *x = a, *y = b;
+  return x->from != y->from ? (x->from < y->from ? -1 : 1)
+         : x->to != y->to   ? (x->to < y->to ? -1 : 1)
+                            : 0;
+}
+
+/* The edges of tier k into f (forth: the moves forward that stay in it)
+** and b (back: the moves back of each state, those asked asked, the
+** others from states that go on), or (f and b NULL) only counted.  */
+static void tier_edges(const TierMoves *m, int k, Edge *f, size_t *forth,
+                       Edge *b, size_t *back) {
+  const Tier *tier = &m->t->tier[k];
+  TierExpansion x;
+  TierBefore before[TIERMOVES_MAX_BEFORE];
+  *forth = *back = 0;
+  for (uint64_t i = 0; i < tier->size; i++) {
+    uint64_t black, white;
+    int side;
+    tiers_unrank(m->t, tier, i, &black, &white, &side);
+    tiermoves_expand(m, k, black, white, side, 1, &x);
+    for (int j = x.leave; j < x.leave + x.stay; j++, ++*forth)
+      if (f) f[*forth] = (Edge){i, x.state[j] - tier->first};
+    int n = tiermoves_before(m, k, black, white, side, before);
+    for (int j = 0; j < n; j++) {
+      uint64_t pb, pw;
+      int ps;
+      tiers_unrank(m->t, tier, before[j].index, &pb, &pw, &ps);
+      tiermoves_expand(m, k, pb, pw, ps, 0, &x);
+      int legal = before[j].ask
+                      ? tiermoves_legal(m, k, black, white, side, &before[j])
+                      : !x.end;
+      if (!legal) continue;
+      if (b) b[*back] = (Edge){before[j].index, i};
+      ++*back;
+    }
+  }
+}
+
+/* The moves back of every state of tier k against its moves forward that
+** stay in it. */
+static int tier_back_and_forth(const TierMoves *m, int k) {
+  size_t forth, back;
+  tier_edges(m, k, NULL, &forth, NULL, &back);
+  if (forth != back) return 0;
+  Edge *f = malloc((forth + 1) * sizeof *f), *b = malloc((back + 1) * sizeof *b);
+  int ok = f && b;
+  if (ok) {
+    tier_edges(m, k, f, &forth, b, &back);
+    qsort(f, forth, sizeof *f, by_edge);
+    qsort(b, back, sizeof *b, by_edge);
+    ok = memcmp(f, b, forth * sizeof *f) == 0;
+  }
+  free(f);
+  free(b);
+  return ok;
+}
+
+/* The moves back against the moves forward on every tier kept. */
+static void back_and_forth(const Game *game, const TierMoves *m) {
+  int wrong = 0;
+  for (int k = 0; k < m->t->count; k++)
+    if (m->t->tier[k].kept && !tier_back_and_forth(m, k)) wrong++;
+  if (wrong) fprintf(stderr, "%s: moves back differ\n", game->name);
+  CHECK_INT(wrong, 0);
+}
+
+/* The moves of game's table both ways. */
+static void table_moves(const Game *game, int want_fast) {
+  Solution plan;
+  TierMoves m;
+  if (!CHECK_INT(tiersolver_plan(&plan, &game->r, err), SOLVER_OK)) return;
+  CHECK_INT(tiermoves_init(&m, &game->r, plan.tiers), 0);
+  CHECK_INT(m.fast, want_fast);
+  moves_both_ways(game, &m);
+  back_and_forth(game, &m);
+  tiermoves_free(&m);
+  solver_free(&plan);
+}
+
+/* --- the tiers --- */
+
+/* The tiers of achi: as many pieces in all, any number in hand; a tier
+** and its colour swap share their codes. */
+static void test_achi_tiers(const Game *achi) {
+  Solution s;
+  CHECK_INT(tiersolver_plan(&s, &achi->r, err), SOLVER_OK);
+  const TierTable *t = s.tiers;
+  CHECK_INT(t->count, 25); /* 0..4 in each hand */
+  CHECK_INT(t->swap, 1);
+  uint64_t states = 0, codes = 0;
+  for (int k = 0; k < t->count; k++) {
+    const Tier *tier = &t->tier[k];
+    CHECK_INT(tier->on[BLACK] + tier->hand[BLACK], 4);
+    CHECK_INT(tier->on[WHITE] + tier->hand[WHITE], 4);
+    const Tier *image = &t->tier[tier->image];
+    CHECK_INT(image->on[BLACK], tier->on[WHITE]);
+    CHECK_INT(image->hand[WHITE], tier->hand[BLACK]);
+    CHECK(tier->kept || image->kept);
+    CHECK(k == tier->image || !(tier->kept && image->kept));
+    if (k > 0) CHECK(t->tier[k - 1].stage <= tier->stage);
+    states += tier->size;
+    codes += tier->kept ? tier->size : 0;
+  }
+  CHECK_INT(states, t->states);
+  CHECK_INT(codes, t->codes);
+  CHECK_INT(solver_states(&s), 27962);
+  CHECK(codes < states);
+  solver_free(&s);
+}
+
+/* --- what a table refuses --- */
+
+static int judge_all(void *ctx, const Position *p, const History *h,
+                     Move *moves, int *k, uint64_t *allowed) {
+  (void)ctx, (void)p, (void)h, (void)moves;
+  *allowed = *k >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << *k) - 1;
+  return OUTCOME_NONE;
+}
+
+/* Asks to stop at the n-th look. */
+static int stop_at(void *ctx) {
+  int *n = ctx;
+  return --*n <= 0;
+}
+
+static void test_refusals(const Game *achi, const Game *leaping) {
+  Solution s;
+  SolveOptions table = {1, 0, NULL, NULL, SOLVE_TABLE, &achi->start, 0};
+  Rules r = achi->r;
+  r.hooks.judge = judge_all;
+  CHECK_INT(solve_variant(&s, &r, &table, err), SOLVER_ERROR);
+  CHECK(strstr(err, "no table: the rules have hooks") != NULL);
+  r = leaping->r;
+  r.flank_plies = 4; /* the flank rule binds on the first plies */
+  CHECK_INT(tiers_applies(&r), 0);
+  CHECK_INT(solve_variant(&s, &r, &table, err), SOLVER_ERROR);
+  CHECK(strstr(err, "read the ply") != NULL);
+  CHECK_INT(rules_named(&r, "standard", 8, err), 0);
+  CHECK_INT(tiersolver_plan(&s, &r, err), SOLVER_ERROR);
+  CHECK(strstr(err, "only by sliding") != NULL);
+  /* left to choose, hooked rules are solved on the states play reaches */
+  r = achi->r;
+  r.hooks.judge = judge_all;
+  SolveOptions any = table;
+  any.kind = SOLVE_AUTO;
+  CHECK_INT(solve_variant(&s, &r, &any, err), SOLVER_OK);
+  CHECK(s.reach != NULL && s.tiers == NULL);
+  solver_free(&s);
+  /* a table past the memory left is refused before it starts (its plan
+  ** fits, its codes and work do not); left to choose, the states play
+  ** reaches are walked instead (and here do not fit either) */
+  size_t held = memory_in_use();
+  CHECK_INT(tiersolver_plan(&s, &achi->r, err), SOLVER_OK);
+  size_t plan = memory_in_use() - held,
+         need = tiersolver_bytes(&s, &achi->r, 1);
+  solver_free(&s);
+  size_t before = memory_set_limit(memory_total() + plan + need - 1);
+  CHECK_INT(solve_variant(&s, &achi->r, &table, err), SOLVER_ERROR);
+  CHECK(strstr(err, "not enough memory to solve: the table of") != NULL);
+  CHECK_INT(solve_variant(&s, &achi->r, &any, err), SOLVER_ERROR);
+  CHECK(strstr(err, "the states play reaches pass") != NULL);
+  memory_set_limit(memory_total() + plan + need);
+  CHECK_INT(solve_variant(&s, &achi->r, &any, err), SOLVER_OK);
+  CHECK(s.tiers != NULL); /* it fits now */
+  solver_free(&s);
+  memory_set_limit(before);
+  /* a position of no tier: pieces in hand without drops */
+  Solution kono3;
+  Game small;
+  kono(&small, "kono 3x3", 3, 3, "bbb...www b", 3, 3);
+  CHECK_INT(tiersolver_solve(&kono3, &small.r, 1, NULL, NULL, err), SOLVER_OK);
+  Position p = small.start;
+  p.hand[BLACK] = 1;
+  p.arms[BLACK] &= p.arms[BLACK] - 1;
+  int d = 0;
+  CHECK_INT(solver_lookup(&kono3, &p, NULL, &d), VALUE_UNKNOWN);
+  CHECK_INT(d, -1);
+  CHECK_INT(solver_lookup(&kono3, &small.start, NULL, &d) != VALUE_UNKNOWN, 1);
+  solver_free(&kono3);
+}
+
+/* Ctrl-C at every point of a solve, and failed allocations: nothing kept,
+** nothing leaked (harness_report checks the core holds no memory). */
+static void test_stops(const Game *game) {
+  Solution s;
+  int stopped = 0;
+  for (int n = 1; n < 400; n += 7) {
+    int left = n;
+    Cancel c = {stop_at, &left};
+    int rc = tiersolver_solve(&s, &game->r, 2, &c, NULL, err);
+    if (rc == SOLVER_OK) {
+      solver_free(&s);
+      break;
+    }
+    stopped += CHECK_INT(rc, SOLVER_CANCELLED);
+  }
+  CHECK(stopped > 0);
+  for (long k = 0; k < 40; k++) {
+    memory_fail_after(k);
+    int rc = tiersolver_solve(&s, &game->r, 2, NULL, NULL, err);
+    memory_fail_after(-1);
+    if (rc == SOLVER_OK) {
+      solver_free(&s);
+      continue;
+    }
+    CHECK_INT(rc, SOLVER_ERROR);
+    CHECK(strstr(err, "not enough memory") != NULL);
+  }
+}
+
+/* --- four-field-kono --- */
+
+/* The figures the reach solver gives (its states are those play reaches,
+** solved on their graph), from `build/bench/bench tiers long`, which
+** solves four-field-kono both ways and checks that every state it reaches
+** has the same value and distance in both (about 7 minutes, 8 GB). */
+static void test_kono(void) {
+  Game game;
+  Solution s;
+  Census c;
+  kono(&game, "four-field-kono", 4, 4, "bbbbbbbbwwwwwwww b", 8, 8);
+  CHECK_INT(solve_variant(&s, &game.r, NULL, err), SOLVER_OK);
+  CHECK(s.tiers != NULL);
+  int d, value = solver_lookup(&s, &game.start, NULL, &d);
+  CHECK_INT(value, VALUE_DRAW);
+  CHECK_INT(d, -1);
+  CHECK_INT(solver_states(&s), 77490558);
+  CHECK_INT(solver_census(&s, &game.r, &game.start, NULL, &c, NULL, NULL,
+                          NULL, err),
+            SOLVER_OK);
+  CHECK_INT(c.reachable, 64140783);
+  CHECK_INT(c.wins, 33346442);
+  CHECK_INT(c.losses, 23471024);
+  CHECK_INT(c.draws, 7323317);
+  CHECK_INT(c.traps, 6460196);
+  CHECK_INT(c.longest, 120);
+  solver_free(&s);
+}
+
+int main(int argc, char **argv) {
+  static Game games[MAX_GAMES];
+  if (argc > 1 && strcmp(argv[1], "kono") == 0) {
+    test_kono();
+    return harness_report();
+  }
+  int n = all_games(games);
+  for (int i = 0; i < n; i++) {
+    against_reach(&games[i]);
+    /* the wheel's flank rule and the adjacent-enemy rule: the rules' own */
+    int wheel = games[i].r.graph == NULL;
+    table_moves(&games[i], !wheel || !(games[i].r.flank_plies ||
+                                       games[i].r.adjacent_enemy));
+  }
+  test_achi_tiers(&games[0]);
+  test_refusals(&games[0], &games[3]);
+  test_stops(&games[5]);
+  return harness_report();
+}
