@@ -19,7 +19,8 @@
 #define MOST_STAYING 254     /* the most moves a state's count holds */
 #define LEVELS (SOLVER_MAX_DISTANCE + 1) /* the distances a code holds */
 #define POOL_BYTES 4096 /* a pool of threads takes less */
-#define BLOCK 64 /* states a mark stands for: a block's codes are looked
+#define BLOCK 64 /* states a mark stands for (with one side to move): a
+                 ** block's codes are looked
                  ** at when a code of its distance was given in it */
 
 static const SolutionMethods methods = {tiers_lookup, tiers_release,
@@ -29,9 +30,14 @@ int tiersolver_plan(Solution *s, const Rules *r, char *err) {
   return tiers_plan(s, r, &methods, err);
 }
 
+/* The blocks of a tier of half states with each side to move. */
+static uint64_t half_blocks(uint64_t half) {
+  return (half + BLOCK - 1) / BLOCK;
+}
+
 /* The words of a distance's marks of a tier of size states. */
 static uint64_t mark_words(uint64_t size) {
-  return (size + 64 * BLOCK - 1) / (64 * BLOCK);
+  return (2 * half_blocks(size / 2) + 63) / 64;
 }
 
 uint64_t tiersolver_bytes(const Solution *s, const Rules *r, int threads) {
@@ -98,6 +104,10 @@ typedef struct TierRun {
   uint64_t *marks; /* marks[d * words + b / 64] bit b % 64: a code of
                    ** distance d was given in block b */
   uint64_t words;
+  uint64_t blocks; /* the blocks of each side to move: block b holds
+                   ** states of side b / blocks, none of the other, so
+                   ** that none of a block's states has a move to another
+                   ** of them (a move passes the turn) */
   int horizon;     /* the farthest distance given so far */
   uint64_t steps;
 } TierRun;
@@ -124,7 +134,8 @@ static int reach_distance(TierRun *run, uint64_t i, int d) {
     return fail(run->w, SOLVER_ERROR, message);
   }
   if (d > run->horizon) run->horizon = d;
-  uint64_t block = i / BLOCK;
+  uint64_t side = i >= run->tier->half;
+  uint64_t block = side * run->blocks + (i - side * run->tier->half) / BLOCK;
   run->marks[(uint64_t)d * run->words + block / 64] |= (uint64_t)1
                                                        << (block % 64);
   return SOLVER_OK;
@@ -243,12 +254,19 @@ static int has_byte(uint64_t x, uint8_t b) {
   return ((y - 0x0101010101010101u) & ~y & 0x8080808080808080u) != 0;
 }
 
+/* The first state of block b. */
+static uint64_t block_first(const TierRun *run, uint64_t b) {
+  uint64_t side = b / run->blocks;
+  return side * run->tier->half + b % run->blocks * BLOCK;
+}
+
 /* The states of block b whose code is win or loss, as a mask of the
-** block's 64. */
+** block's 64 from its first. */
 static uint64_t block_states(const TierRun *run, uint64_t b, uint8_t win,
                              uint8_t loss) {
-  uint64_t from = b * BLOCK, to = from + BLOCK, found = 0;
-  if (to > run->tier->size) to = run->tier->size;
+  uint64_t side = b / run->blocks, half = run->tier->half;
+  uint64_t from = block_first(run, b), to = from + BLOCK, found = 0;
+  if (to > (side + 1) * half) to = (side + 1) * half;
   for (uint64_t at = from; at < to; at += 8) {
     uint64_t x = 0;
     memcpy(&x, run->code + at, to - at < 8 ? to - at : 8);
@@ -268,7 +286,7 @@ static void close_wins(TierRun *run, const uint64_t *marks, int d) {
     for (uint64_t m = marks[j]; m; m &= m - 1) {
       uint64_t b = j * 64 + (uint64_t)__builtin_ctzll(m);
       for (uint64_t s = block_states(run, b, win, win); s; s &= s - 1) {
-        uint64_t i = b * BLOCK + (uint64_t)__builtin_ctzll(s);
+        uint64_t i = block_first(run, b) + (uint64_t)__builtin_ctzll(s);
         if (run->count[i] == OPEN_CANNOT_LOSE) run->count[i] = 0;
       }
     }
@@ -289,8 +307,8 @@ static int analyse_tier(TierRun *run) {
         uint64_t b = j * 64 + (uint64_t)__builtin_ctzll(marks[j]);
         for (uint64_t s = block_states(run, b, win, loss);
              s && rc == SOLVER_OK; s &= s - 1) {
-          uint64_t i = b * BLOCK + (uint64_t)__builtin_ctzll(s);
-          if (run->count[i]) continue; /* a loss's floor, not yet known */
+          uint64_t i = block_first(run, b) + (uint64_t)__builtin_ctzll(s);
+          if (run->count[i]) continue; /* open: a loss's floor */
           rc = resolve_before(run, i, d);
           if (rc == SOLVER_OK && (++run->steps & POLL_MASK) == 0)
             rc = poll_work(run->w);
@@ -306,8 +324,8 @@ static int analyse_tier(TierRun *run) {
 static int solve_tier(Work *w, int k, uint8_t *count, uint64_t *marks) {
   const Tier *tier = &w->t->tier[k];
   uint64_t words = mark_words(tier->size);
-  TierRun run = {w, k, tier, w->s->codes + tier->code, count, marks, words,
-                 0, 0};
+  TierRun run = {w,     k, tier, w->s->codes + tier->code, count, marks,
+                 words, half_blocks(tier->half), 0, 0};
   memset(marks, 0, (size_t)(LEVELS * words) * sizeof *marks);
   int rc = start_tier(&run);
   if (rc == SOLVER_OK) rc = analyse_tier(&run);
