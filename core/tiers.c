@@ -6,9 +6,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#ifdef __BMI2__
-#include <immintrin.h>
-#endif
 
 #include "memory.h"
 #include "rank.h"
@@ -18,28 +15,6 @@
 int tiers_applies(const Rules *r) {
   return rules_general(r) && !rules_hooked(r) && !r->hooks.makes &&
          rules_opening_plies(r) == 0 && rules_memory(r) == 0;
-}
-
-uint64_t tiers_pack(uint64_t x, uint64_t mask) {
-#ifdef __BMI2__
-  return _pext_u64(x, mask);
-#else
-  uint64_t out = 0;
-  for (int k = 0; mask; mask &= mask - 1, k++)
-    if (x & mask & -mask) out |= (uint64_t)1 << k;
-  return out;
-#endif
-}
-
-uint64_t tiers_spread(uint64_t x, uint64_t mask) {
-#ifdef __BMI2__
-  return _pdep_u64(x, mask);
-#else
-  uint64_t out = 0;
-  for (int k = 0; mask; mask &= mask - 1, k++)
-    if (x >> k & 1) out |= mask & -mask;
-  return out;
-#endif
 }
 
 /* The mask of the table's points. */

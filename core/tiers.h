@@ -39,6 +39,9 @@
 #define MUTORERE_TIERS_H
 
 #include <stdint.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #include "rules.h"
 #include "solver.h"
@@ -137,10 +140,28 @@ static inline uint64_t tiers_set_rank(const TierTable *t, uint64_t set) {
 }
 
 /* The bits of x at the set bits of mask, packed down. */
-uint64_t tiers_pack(uint64_t x, uint64_t mask);
+static inline uint64_t tiers_pack(uint64_t x, uint64_t mask) {
+#ifdef __BMI2__
+  return _pext_u64(x, mask);
+#else
+  uint64_t out = 0;
+  for (int k = 0; mask; mask &= mask - 1, k++)
+    if (x & mask & -mask) out |= (uint64_t)1 << k;
+  return out;
+#endif
+}
 
 /* The bits of x spread onto the set bits of mask (tiers_pack's inverse). */
-uint64_t tiers_spread(uint64_t x, uint64_t mask);
+static inline uint64_t tiers_spread(uint64_t x, uint64_t mask) {
+#ifdef __BMI2__
+  return _pdep_u64(x, mask);
+#else
+  uint64_t out = 0;
+  for (int k = 0; mask; mask &= mask - 1, k++)
+    if (x >> k & 1) out |= mask & -mask;
+  return out;
+#endif
+}
 
 /* The number of the state of tier k with the black and white point sets
 ** and the side to move, within its tier. */

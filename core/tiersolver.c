@@ -19,6 +19,7 @@
 #define MOST_STAYING 254     /* the most moves a state's count holds */
 #define LEVELS (SOLVER_MAX_DISTANCE + 1) /* the distances a code holds */
 #define POOL_BYTES 4096 /* a pool of threads takes less */
+#define PIPELINE 8 /* states expanded ahead of their codes */
 #define BLOCK 64 /* states a mark stands for (with one side to move): a
                  ** block's codes are looked
                  ** at when a code of its distance was given in it */
@@ -110,6 +111,7 @@ typedef struct TierRun {
                    ** of them (a move passes the turn) */
   int horizon;     /* the farthest distance given so far */
   uint64_t steps;
+  TierExpansion *ring; /* the last PIPELINE states expanded */
 } TierRun;
 
 /* The distance of a code (-1 for a draw). */
@@ -186,31 +188,41 @@ static uint64_t first_set(int k) {
   return k ? ~(uint64_t)0 >> (64 - k) : 0;
 }
 
-/* Sets every state of the tier going, in index order. */
+/* Sets every state of the tier going, in index order: each expanded
+** PIPELINE states before its code is set, the codes of the states its
+** moves to other tiers reach fetched meanwhile. */
 static int start_tier(TierRun *run) {
   Work *w = run->w;
   const Tier *tier = run->tier;
   const TierTable *t = w->t;
   uint64_t full = ~(uint64_t)0 >> (64 - t->points), i = 0;
-  TierExpansion x;
+  TierExpansion *ring = run->ring;
+  int rc = SOLVER_OK;
   for (int side = 0; side < 2; side++) {
     uint64_t black = first_set(tier->on[BLACK]);
     for (uint64_t br = 0; br < tier->sets; br++) {
       uint64_t packed = first_set(tier->on[WHITE]), free = full & ~black;
       for (uint64_t wr = 0; wr < tier->rest; wr++, i++) {
-        uint64_t white = tiers_spread(packed, free);
-        if (tiermoves_expand(&w->moves, run->k, black, white, side, 0, &x))
+        TierExpansion *x = &ring[i % PIPELINE];
+        if (i >= PIPELINE &&
+            (rc = start_state(run, i - PIPELINE, x)) != SOLVER_OK)
+          return rc;
+        if (tiermoves_expand(&w->moves, run->k, black,
+                             tiers_spread(packed, free), side, 0, x))
           return fail(w, SOLVER_ERROR,
                       "a move leads out of the table's tiers");
-        int rc = start_state(run, i, &x);
-        if (rc == SOLVER_OK && (i & POLL_MASK) == 0) rc = poll_work(w);
-        if (rc) return rc;
+        for (int j = 0; j < x->leave; j++)
+          __builtin_prefetch(w->s->codes + x->child[j]);
+        if ((i & POLL_MASK) == 0 && (rc = poll_work(w)) != SOLVER_OK)
+          return rc;
         if (wr + 1 < tier->rest) packed = next_set(packed);
       }
       if (br + 1 < tier->sets) black = next_set(black);
     }
   }
-  return SOLVER_OK;
+  for (uint64_t j = i > PIPELINE ? i - PIPELINE : 0; j < i && !rc; j++)
+    rc = start_state(run, j, &ring[j % PIPELINE]);
+  return rc;
 }
 
 /* Resolves the states of the tier with a move to state i, resolved at
@@ -222,6 +234,10 @@ static int resolve_before(TierRun *run, uint64_t i, int d) {
   int side, lost = is_loss(run->code[i]);
   tiers_unrank(w->t, run->tier, i, &black, &white, &side);
   int n = tiermoves_before(&w->moves, run->k, black, white, side, before);
+  for (int j = 0; j < n; j++) { /* their counts and codes fetched at once */
+    __builtin_prefetch(run->count + before[j].index, 1);
+    __builtin_prefetch(run->code + before[j].index, 1);
+  }
   for (int j = 0; j < n; j++) {
     uint64_t q = before[j].index;
     uint8_t count = run->count[q], code = run->code[q];
@@ -248,16 +264,16 @@ static int resolve_before(TierRun *run, uint64_t i, int d) {
   return SOLVER_OK;
 }
 
-/* 1 when one of the 8 bytes of word x is b. */
-static int has_byte(uint64_t x, uint8_t b) {
-  uint64_t y = x ^ (0x0101010101010101u * b);
-  return ((y - 0x0101010101010101u) & ~y & 0x8080808080808080u) != 0;
-}
-
 /* The first state of block b. */
 static uint64_t block_first(const TierRun *run, uint64_t b) {
   uint64_t side = b / run->blocks;
   return side * run->tier->half + b % run->blocks * BLOCK;
+}
+
+/* The bytes of x equal to b: the high bit of each set, the rest clear. */
+static uint64_t equal_bytes(uint64_t x, uint8_t b) {
+  uint64_t t = x ^ (0x0101010101010101u * b), low7 = 0x7f7f7f7f7f7f7f7fu;
+  return ~(((t & low7) + low7) | t | low7);
 }
 
 /* The states of block b whose code is win or loss, as a mask of the
@@ -270,12 +286,10 @@ static uint64_t block_states(const TierRun *run, uint64_t b, uint8_t win,
   for (uint64_t at = from; at < to; at += 8) {
     uint64_t x = 0;
     memcpy(&x, run->code + at, to - at < 8 ? to - at : 8);
-    if (!has_byte(x, win) && !has_byte(x, loss)) continue;
-    for (uint64_t i = at; i < at + 8 && i < to; i++)
-      if (run->code[i] == win || run->code[i] == loss)
-        found |= (uint64_t)1 << (i - from);
+    uint64_t hit = equal_bytes(x, win) | equal_bytes(x, loss);
+    found |= tiers_pack(hit, 0x8080808080808080u) << (at - from);
   }
-  return found;
+  return to - from < 64 ? found & (((uint64_t)1 << (to - from)) - 1) : found;
 }
 
 /* Closes the states won at distance d by a move to another tier (still
@@ -324,8 +338,9 @@ static int analyse_tier(TierRun *run) {
 static int solve_tier(Work *w, int k, uint8_t *count, uint64_t *marks) {
   const Tier *tier = &w->t->tier[k];
   uint64_t words = mark_words(tier->size);
+  TierExpansion ring[PIPELINE];
   TierRun run = {w,     k, tier, w->s->codes + tier->code, count, marks,
-                 words, half_blocks(tier->half), 0, 0};
+                 words, half_blocks(tier->half), 0, 0, ring};
   memset(marks, 0, (size_t)(LEVELS * words) * sizeof *marks);
   int rc = start_tier(&run);
   if (rc == SOLVER_OK) rc = analyse_tier(&run);
