@@ -432,34 +432,38 @@ int tiermoves_expand_rules(const TierMoves *m, int k, uint64_t black,
 int tiermoves_before(const TierMoves *m, int k, uint64_t black,
                      uint64_t white, int side, TierBefore *out) {
   const Fields *f = &m->r->fields;
-  const TierTable *t = m->t;
-  const Tier *tier = &t->tier[k];
+  const Tier *tier = &m->t->tier[k];
+  TierRanks ranks = tiers_ranks(m->t);
+  uint64_t sets = tier->sets, rest = tier->rest;
   int mover = side ^ 1, n = 0;
   uint64_t mine = mover == BLACK ? black : white;
   uint64_t other = mover == BLACK ? white : black;
   uint64_t empty = m->full & ~(black | white);
   int pieces = !(f->drops == DROPS_FIRST && tier->hand[mover]);
-  int slides = pieces && !f->no_slides;
+  int slides = pieces && !f->no_slides, guard = m->guard;
+  int trusting = slides && m->trusted;
   for (uint64_t to = pieces ? mine : 0; to; to &= to - 1) {
     int v = __builtin_ctzll(to);
-    uint64_t from = ((slides ? m->prev[v] : 0) | m->jump_from[v]) & empty;
-    int trusted = slides && m->trusted && v != m->guard;
+    uint64_t prev = slides ? m->prev[v] : 0;
+    uint64_t from = (prev | m->jump_from[v]) & empty;
+    int trusted = trusting && v != guard;
     for (; from; from &= from - 1) {
       int u = __builtin_ctzll(from);
       uint64_t before = (mine & ~(to & -to)) | (from & -from);
-      TierBefore *b = &out[n++];
-      b->index = tiers_rank(t, tier, mover == BLACK ? before : other,
-                            mover == BLACK ? other : before, mover);
-      b->from = (uint8_t)u;
-      b->to = (uint8_t)v;
-      b->ask = !(trusted && (m->prev[v] >> u & 1));
+      TierBefore b = {tiers_ranks_state(ranks, sets, rest,
+                                        mover == BLACK ? before : other,
+                                        mover == BLACK ? other : before,
+                                        mover),
+                      (uint8_t)u, (uint8_t)v,
+                      (uint8_t)!(trusted && (prev >> u & 1))};
+      out[n++] = b;
     }
   }
   if (f->pass != PASS_NEVER) {
-    TierBefore *b = &out[n++];
-    b->index = tiers_rank(t, tier, black, white, mover);
-    b->from = b->to = TIERMOVES_PASS;
-    b->ask = f->pass != PASS_ALWAYS;
+    TierBefore b = {tiers_ranks_state(ranks, sets, rest, black, white, mover),
+                    TIERMOVES_PASS, TIERMOVES_PASS,
+                    (uint8_t)(f->pass != PASS_ALWAYS)};
+    out[n++] = b;
   }
   return n;
 }

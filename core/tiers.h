@@ -124,16 +124,31 @@ static inline int tiers_find(const TierTable *t, int b, int w, int hb,
   return t->at[i];
 }
 
+/* How a table ranks sets of points, by value: what loops that store
+** bytes keep in registers (a byte stored may be any object's, so the
+** table's fields would be read again after each one). */
+typedef struct TierRanks {
+  const uint32_t *rank_of; /* NULL: by bytes */
+  const uint64_t *byte;
+  uint64_t full; /* the board's points */
+  int kmost;
+} TierRanks;
+
+static inline TierRanks tiers_ranks(const TierTable *t) {
+  TierRanks r = {t->rank_of, t->byte, ~(uint64_t)0 >> (64 - t->points),
+                 t->kmost};
+  return r;
+}
+
 /* The rank of a set of k points (k <= kmost) among the sets of as many,
 ** in rank.h's order. */
-static inline uint64_t tiers_set_rank(const TierTable *t, uint64_t set) {
-  if (t->rank_of) return t->rank_of[set];
+static inline uint64_t tiers_ranks_set(TierRanks t, uint64_t set) {
+  if (t.rank_of) return t.rank_of[set];
   uint64_t r = 0;
   int k = 0;
   for (int chunk = 0; set; chunk++, set >>= 8) {
     unsigned x = (unsigned)(set & 0xff);
-    r += t->byte[((size_t)chunk * (size_t)(t->kmost + 1) + (size_t)k) * 256 +
-                 x];
+    r += t.byte[((size_t)chunk * (size_t)(t.kmost + 1) + (size_t)k) * 256 + x];
     k += __builtin_popcount(x);
   }
   return r;
@@ -163,14 +178,22 @@ static inline uint64_t tiers_spread(uint64_t x, uint64_t mask) {
 #endif
 }
 
+/* The number of the state of a tier of sets black sets and rest white
+** sets beside each with the black and white point sets and the side to
+** move, within its tier. */
+static inline uint64_t tiers_ranks_state(TierRanks t, uint64_t sets,
+                                         uint64_t rest, uint64_t black,
+                                         uint64_t white, int side) {
+  return ((uint64_t)side * sets + tiers_ranks_set(t, black)) * rest +
+         tiers_ranks_set(t, tiers_pack(white, t.full & ~black));
+}
+
 /* The number of the state of tier k with the black and white point sets
 ** and the side to move, within its tier. */
 static inline uint64_t tiers_rank(const TierTable *t, const Tier *k,
                                   uint64_t black, uint64_t white, int side) {
-  uint64_t free = ~black & (~(uint64_t)0 >> (64 - t->points));
-  return ((uint64_t)side * k->sets + tiers_set_rank(t, black)) *
-             k->rest +
-         tiers_set_rank(t, tiers_pack(white, free));
+  return tiers_ranks_state(tiers_ranks(t), k->sets, k->rest, black, white,
+                           side);
 }
 
 /* The state numbered i within tier k: its black and white points and its
