@@ -85,7 +85,7 @@ uint64_t tiermoves_bytes(const Rules *r, const TierTable *t) {
   m.r = r;
   m.t = t;
   int lines = count_lines(&m, &span);
-  return (uint64_t)lines * (uint64_t)(span + 1) + 1;
+  return (uint64_t)lines * (uint64_t)(span + 1 + 2 * sizeof(uint64_t)) + 1;
 }
 
 /* Reads the straight lines jumps run along.  Returns 0, or -1 without
@@ -94,13 +94,19 @@ static int read_lines(TierMoves *m) {
   int lines = count_lines(m, &m->span), n = m->t->points;
   m->line_length = memory_realloc(NULL, (size_t)lines);
   m->line_point = memory_realloc(NULL, (size_t)lines * (size_t)m->span + 1);
-  if (!m->line_length || !m->line_point) return -1;
+  m->line_bits = memory_realloc(NULL, (size_t)lines * 2 * sizeof(uint64_t));
+  if (!m->line_length || !m->line_point || !m->line_bits) return -1;
   int l = 0;
   for (int u = 0; u < n; u++) {
     m->line_first[u] = (uint16_t)l;
-    for (uint64_t vs = jump_starts(m, u); vs; vs &= vs - 1, l++)
+    for (uint64_t vs = jump_starts(m, u); vs; vs &= vs - 1, l++) {
+      const uint8_t *line = m->line_point + (size_t)l * m->span;
       m->line_length[l] = (uint8_t)straight_line(
           m, u, __builtin_ctzll(vs), m->line_point + (size_t)l * m->span);
+      int two = m->line_length[l] >= 2;
+      m->line_bits[2 * l] = two ? (uint64_t)1 << line[0] : 0;
+      m->line_bits[2 * l + 1] = two ? (uint64_t)1 << line[1] : 0;
+    }
   }
   m->line_first[n] = (uint16_t)l;
   return 0;
@@ -164,7 +170,9 @@ int tiermoves_init(TierMoves *m, const Rules *r, const TierTable *t) {
 void tiermoves_free(TierMoves *m) {
   memory_realloc(m->line_length, 0);
   memory_realloc(m->line_point, 0);
+  memory_realloc(m->line_bits, 0);
   m->line_length = m->line_point = NULL;
+  m->line_bits = NULL;
 }
 
 /* --- forwards --- */
@@ -231,15 +239,14 @@ static int add_short_jumps(const TierMoves *m, int k, const JumpRule *j,
   uint64_t empty = m->full & ~(own | enemy);
   uint64_t over = holding(j->over, own, enemy, empty);
   uint64_t onto = holding(j->onto, own, enemy, empty);
+  const uint64_t *bits = m->line_bits;
+  uint64_t take = j->take ? enemy : 0;
   for (uint64_t from = own; from; from &= from - 1) {
     int u = __builtin_ctzll(from);
     for (int l = m->line_first[u]; l < m->line_first[u + 1]; l++) {
-      const uint8_t *line = m->line_point + (size_t)l * m->span;
-      if (m->line_length[l] < 2 || !(over >> line[0] & 1) ||
-          !(onto >> line[1] & 1))
-        continue;
-      uint64_t b = (uint64_t)1 << line[0], c = (uint64_t)1 << line[1];
-      uint64_t taken = (j->take ? enemy & b : 0) | (enemy & c);
+      uint64_t b = bits[2 * l], c = bits[2 * l + 1];
+      if (!(over & b) || !(onto & c)) continue;
+      uint64_t taken = (take & b) | (enemy & c);
       if (add_child(m, k, (own & ~(from & -from)) | c, enemy & ~taken, side,
                     hand, x, own_list))
         return -1;

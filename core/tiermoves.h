@@ -48,6 +48,8 @@ typedef struct TierMoves {
   uint16_t line_first[65];  /* the lines from point u: line_first[u] .. */
   uint8_t *line_length;     /* the points of each line */
   uint8_t *line_point;      /* span points a line, from the first beyond */
+  uint64_t *line_bits;      /* the first two points of each line, as bits
+                            ** (0 for a line of one point) */
 } TierMoves;
 
 /* The bytes tiermoves_init takes for the rules r and their table t. */
