@@ -11,6 +11,7 @@
 #include "memory.h"
 #include "pool.h"
 #include "tiercensus.h"
+#include "tiermirror.h"
 #include "tiermoves.h"
 
 #define POLL_MASK 0xfff /* look at the Cancel every this many + 1 steps */
@@ -55,6 +56,8 @@ typedef struct Work {
   Solution *s;
   const TierTable *t;
   TierMoves moves;
+  TierMirror mirror;
+  const TierMirror *mirrored; /* &mirror when the board has one, or NULL */
   const Cancel *cancel;
   const Progress *progress;
   pthread_t caller;    /* the thread that may poll and report */
@@ -112,7 +115,73 @@ typedef struct TierRun {
   int horizon;     /* the farthest distance given so far */
   uint64_t steps;
   TierExpansion *ring; /* the last PIPELINE states expanded */
+  /* With a mirror, the state of each pair with the lower number stands
+  ** for both (solved; the other copies its code at the end), and counts
+  ** are in half moves (unit 2): see resolve_before. */
+  const TierMirror *mirror;
+  int unit;
 } TierRun;
+
+/* The states of a tier in index order, stepped through. */
+typedef struct Walk {
+  const Tier *tier;
+  uint64_t full, i, black, white, packed, br, wr;
+  int side;
+} Walk;
+
+/* The next set of as many points in rank.h's order (Gosper's step; not
+** for the last set). */
+static uint64_t next_set(uint64_t set) {
+  uint64_t low = set & -set, up = set + low;
+  return up | (((set ^ up) >> 2) / low);
+}
+
+/* The first set of k points. */
+static uint64_t first_set(int k) {
+  return k ? ~(uint64_t)0 >> (64 - k) : 0;
+}
+
+/* Starts a walk at the first state of tier on a board of points full. */
+static void walk_start(Walk *x, const Tier *tier, uint64_t full) {
+  x->tier = tier;
+  x->full = full;
+  x->i = x->br = x->wr = 0;
+  x->side = 0;
+  x->black = first_set(tier->on[BLACK]);
+  x->packed = first_set(tier->on[WHITE]);
+  x->white = tiers_spread(x->packed, full & ~x->black);
+}
+
+/* Steps to the next state.  Returns 0 past the last. */
+static int walk_next(Walk *x) {
+  const Tier *tier = x->tier;
+  x->i++;
+  if (++x->wr < tier->rest)
+    x->packed = next_set(x->packed);
+  else {
+    x->wr = 0;
+    x->packed = first_set(tier->on[WHITE]);
+    if (++x->br < tier->sets)
+      x->black = next_set(x->black);
+    else {
+      x->br = 0;
+      x->black = first_set(tier->on[BLACK]);
+      if (++x->side == 2) return 0;
+    }
+  }
+  x->white = tiers_spread(x->packed, x->full & ~x->black);
+  return 1;
+}
+
+/* 1 when the state with the black and white points stands for itself
+** and its mirror image (the images of its points into *mb and *mw): its
+** points come first, black's then white's, as numbers. */
+static int standing(const TierRun *run, uint64_t black, uint64_t white,
+                    uint64_t *mb, uint64_t *mw) {
+  *mb = tiermirror_set(run->mirror, black);
+  *mw = tiermirror_set(run->mirror, white);
+  return black < *mb || (black == *mb && white <= *mw);
+}
 
 /* The distance of a code (-1 for a draw). */
 static int distance_of(uint8_t code) {
@@ -147,6 +216,10 @@ static int reach_distance(TierRun *run, uint64_t i, int d) {
 ** the states its moves to other tiers reach, and its moves that stay. */
 static int start_state(TierRun *run, uint64_t i, const TierExpansion *x) {
   const uint8_t *codes = run->w->s->codes;
+  if (x->leave < 0) { /* its mirror image stands for it */
+    run->code[i] = run->count[i] = 0;
+    return SOLVER_OK;
+  }
   if (x->end) {
     run->code[i] = x->code;
     run->count[i] = 0;
@@ -163,7 +236,7 @@ static int start_state(TierRun *run, uint64_t i, const TierExpansion *x) {
     else if (d > lose)
       lose = d;
   }
-  if (x->stay > MOST_STAYING)
+  if (x->stay * run->unit > MOST_STAYING)
     return fail(run->w, SOLVER_ERROR,
                 "a state has more moves than the solver's counts hold");
   uint8_t code = win >= 0 ? tiers_code(VALUE_WIN, win)
@@ -172,93 +245,123 @@ static int start_state(TierRun *run, uint64_t i, const TierExpansion *x) {
   run->code[i] = code;
   run->count[i] = x->stay == 0                ? 0
                   : win >= 0 || draw          ? OPEN_CANNOT_LOSE
-                                              : (uint8_t)x->stay;
+                                              : (uint8_t)(x->stay * run->unit);
   return code ? reach_distance(run, i, distance_of(code)) : SOLVER_OK;
-}
-
-/* The next set of as many points in rank.h's order (Gosper's step; not
-** for the last set). */
-static uint64_t next_set(uint64_t set) {
-  uint64_t low = set & -set, up = set + low;
-  return up | (((set ^ up) >> 2) / low);
-}
-
-/* The first set of k points. */
-static uint64_t first_set(int k) {
-  return k ? ~(uint64_t)0 >> (64 - k) : 0;
 }
 
 /* Sets every state of the tier going, in index order: each expanded
 ** PIPELINE states before its code is set, the codes of the states its
-** moves to other tiers reach fetched meanwhile. */
+** moves to other tiers reach fetched meanwhile; with a mirror, a state
+** whose image has a lower number is left to it. */
 static int start_tier(TierRun *run) {
   Work *w = run->w;
-  const Tier *tier = run->tier;
-  const TierTable *t = w->t;
-  uint64_t full = ~(uint64_t)0 >> (64 - t->points), i = 0;
   TierExpansion *ring = run->ring;
+  Walk x;
   int rc = SOLVER_OK;
-  for (int side = 0; side < 2; side++) {
-    uint64_t black = first_set(tier->on[BLACK]);
-    for (uint64_t br = 0; br < tier->sets; br++) {
-      uint64_t packed = first_set(tier->on[WHITE]), free = full & ~black;
-      for (uint64_t wr = 0; wr < tier->rest; wr++, i++) {
-        TierExpansion *x = &ring[i % PIPELINE];
-        if (i >= PIPELINE &&
-            (rc = start_state(run, i - PIPELINE, x)) != SOLVER_OK)
-          return rc;
-        if (tiermoves_expand(&w->moves, run->k, black,
-                             tiers_spread(packed, free), side, 0, x))
-          return fail(w, SOLVER_ERROR,
-                      "a move leads out of the table's tiers");
-        for (int j = 0; j < x->leave; j++)
-          __builtin_prefetch(w->s->codes + x->child[j]);
-        if ((i & POLL_MASK) == 0 && (rc = poll_work(w)) != SOLVER_OK)
-          return rc;
-        if (wr + 1 < tier->rest) packed = next_set(packed);
-      }
-      if (br + 1 < tier->sets) black = next_set(black);
+  walk_start(&x, run->tier, ~(uint64_t)0 >> (64 - w->t->points));
+  do {
+    TierExpansion *e = &ring[x.i % PIPELINE];
+    if (x.i >= PIPELINE &&
+        (rc = start_state(run, x.i - PIPELINE, e)) != SOLVER_OK)
+      return rc;
+    uint64_t mb, mw;
+    if (run->mirror && !standing(run, x.black, x.white, &mb, &mw)) {
+      e->leave = -1;
+      continue;
     }
-  }
-  for (uint64_t j = i > PIPELINE ? i - PIPELINE : 0; j < i && !rc; j++)
+    if (tiermoves_expand(&w->moves, run->k, x.black, x.white, x.side, 0, e))
+      return fail(w, SOLVER_ERROR, "a move leads out of the table's tiers");
+    for (int j = 0; j < e->leave; j++)
+      __builtin_prefetch(w->s->codes + e->child[j]);
+    if ((x.i & POLL_MASK) == 0 && (rc = poll_work(w)) != SOLVER_OK) return rc;
+  } while (walk_next(&x));
+  for (uint64_t j = x.i > PIPELINE ? x.i - PIPELINE : 0; j < x.i && !rc; j++)
     rc = start_state(run, j, &ring[j % PIPELINE]);
   return rc;
 }
 
+/* Gives each state whose mirror image stood for it the image's code. */
+static int copy_images(TierRun *run) {
+  Walk x;
+  int rc = SOLVER_OK;
+  walk_start(&x, run->tier, ~(uint64_t)0 >> (64 - run->w->t->points));
+  do {
+    uint64_t mb, mw;
+    if (!standing(run, x.black, x.white, &mb, &mw))
+      run->code[x.i] = run->code[tiers_rank(run->w->t, run->tier, mb, mw,
+                                            x.side)];
+    if ((x.i & POLL_MASK) == 0) rc = poll_work(run->w);
+  } while (rc == SOLVER_OK && walk_next(&x));
+  return rc;
+}
+
+/* The number of the state standing for the state before move b of the
+** state with the black and white points and side to move (itself, or
+** with a mirror the one of it and its image that stands for both), and in
+** *alone whether it is its own image. */
+static uint64_t before_standing(const TierRun *run, uint64_t black,
+                                uint64_t white, int side, const TierBefore *b,
+                                int *alone) {
+  uint64_t mb, mw;
+  *alone = 1;
+  if (!run->mirror) return b->index;
+  if (b->from != TIERMOVES_PASS) {
+    uint64_t moved = (uint64_t)1 << b->to | (uint64_t)1 << b->from;
+    if (side == BLACK) /* white moved */
+      white ^= moved;
+    else
+      black ^= moved;
+  }
+  int stands = standing(run, black, white, &mb, &mw);
+  *alone = black == mb && white == mw;
+  return stands ? b->index : tiers_rank(run->w->t, run->tier, mb, mw, side ^ 1);
+}
+
 /* Resolves the states of the tier with a move to state i, resolved at
-** distance d. */
+** distance d: a loss makes them won, a win takes a move from each.  With
+** a mirror, the state i stands for its pair O, and a state q before it
+** for its pair Q, counted in half moves: the moves from q to O are
+** |O| / |Q| for each state of Q with a move to i, so each such state
+** takes 2 |O| / |Q| half moves (1, 2 or 4) from q's count. */
 static int resolve_before(TierRun *run, uint64_t i, int d) {
   Work *w = run->w;
   TierBefore before[TIERMOVES_MAX_BEFORE];
-  uint64_t black, white;
-  int side, lost = is_loss(run->code[i]);
+  uint64_t black, white, at[TIERMOVES_MAX_BEFORE];
+  int side, lost = is_loss(run->code[i]), alone[TIERMOVES_MAX_BEFORE];
   tiers_unrank(w->t, run->tier, i, &black, &white, &side);
+  uint64_t mb, mw;
+  int pair = run->mirror && (standing(run, black, white, &mb, &mw),
+                             mb != black || mw != white)
+                 ? 2
+                 : 1;
   int n = tiermoves_before(&w->moves, run->k, black, white, side, before);
   for (int j = 0; j < n; j++) { /* their counts and codes fetched at once */
-    __builtin_prefetch(run->count + before[j].index, 1);
-    __builtin_prefetch(run->code + before[j].index, 1);
+    at[j] = before_standing(run, black, white, side, &before[j], &alone[j]);
+    __builtin_prefetch(run->count + at[j], 1);
+    __builtin_prefetch(run->code + at[j], 1);
   }
   for (int j = 0; j < n; j++) {
-    uint64_t q = before[j].index;
+    uint64_t q = at[j];
     uint8_t count = run->count[q], code = run->code[q];
     if (!count) continue; /* resolved, or an end */
     if (count == OPEN_CANNOT_LOSE && !lost) continue;
     if (before[j].ask &&
         !tiermoves_legal(&w->moves, run->k, black, white, side, &before[j]))
       continue;
-    int rc;
+    int rc = SOLVER_OK, take = run->unit == 1 ? 1 : pair * (alone[j] ? 2 : 1);
     if (lost) { /* q wins at d + 1 (a win by another tier is not sooner:
                 ** those at d are closed) */
       run->code[q] = tiers_code(VALUE_WIN, d + 1);
       run->count[q] = 0;
       rc = reach_distance(run, q, d + 1);
-    } else if (--run->count[q] == 0) { /* every move of q loses */
+    } else if (count < take) {
+      rc = fail(w, SOLVER_ERROR, "a state's count of moves went below 0");
+    } else if ((run->count[q] = (uint8_t)(count - take)) == 0) {
       int floor = code ? distance_of(code) : 0; /* other tiers' wins */
-      int e = floor > d + 1 ? floor : d + 1;
+      int e = floor > d + 1 ? floor : d + 1;     /* every move loses */
       run->code[q] = tiers_code(VALUE_LOSS, e);
       rc = reach_distance(run, q, e);
-    } else
-      rc = SOLVER_OK;
+    }
     if (rc) return rc;
   }
   return SOLVER_OK;
@@ -340,10 +443,12 @@ static int solve_tier(Work *w, int k, uint8_t *count, uint64_t *marks) {
   uint64_t words = mark_words(tier->size);
   TierExpansion ring[PIPELINE];
   TierRun run = {w,     k, tier, w->s->codes + tier->code, count, marks,
-                 words, half_blocks(tier->half), 0, 0, ring};
+                 words, half_blocks(tier->half), 0, 0, ring, w->mirrored,
+                 w->mirrored ? 2 : 1};
   memset(marks, 0, (size_t)(LEVELS * words) * sizeof *marks);
   int rc = start_tier(&run);
   if (rc == SOLVER_OK) rc = analyse_tier(&run);
+  if (rc == SOLVER_OK && run.mirror) rc = copy_images(&run);
   if (rc == SOLVER_OK)
     __atomic_add_fetch(&w->done, run.tier->size, __ATOMIC_RELAXED);
   return rc;
@@ -452,6 +557,7 @@ int tiersolver_solve(Solution *s, const Rules *r, int threads,
     rc = SOLVER_ERROR;
   } else {
     memset(w.busy, 0, (size_t)threads * sizeof *w.busy);
+    w.mirrored = tiermirror_find(&w.mirror, &w.moves) ? &w.mirror : NULL;
     rc = solve_stages(&w, pool, order);
   }
   if (rc == SOLVER_OK)

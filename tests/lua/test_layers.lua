@@ -27,7 +27,7 @@ local FLOORS = {
      "safefile", "states"},
     {"memo", "fields", "rules"},
     {"game", "perft", "search", "mcts", "solver", "symrank", "symwave", "symtable", "tiers",
-     "tiermoves"},
+     "tiermoves", "tiermirror"},
     {"record", "metrics", "symsolver", "reach", "tiersolver", "tiercensus"},
     {"accuracy", "solve", "solfile", "symcensus"},
   },
