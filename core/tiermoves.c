@@ -193,7 +193,7 @@ static void ended(TierExpansion *x, int won) {
 /* Adds the child of a state of tier k to x, from the mover's side: the
 ** mover (side) with own, the other with enemy, and the hands; to those of
 ** other tiers, or to stay (listed in y when y->all).  Returns 0, or -1
-** when neither tier k nor a tier of an earlier stage holds it. */
+** when neither tier k nor a tier below it holds it. */
 static int add_child(const TierMoves *m, int k, uint64_t own, uint64_t enemy,
                      int side, const uint8_t hand[2], TierExpansion *x,
                      Staying *y) {
@@ -202,7 +202,7 @@ static int add_child(const TierMoves *m, int k, uint64_t own, uint64_t enemy,
   uint64_t white = side == BLACK ? enemy : own;
   int c = tiers_find(t, __builtin_popcountll(black),
                      __builtin_popcountll(white), hand[BLACK], hand[WHITE]);
-  if (c < 0 || (c != k && t->tier[c].stage >= t->tier[k].stage)) return -1;
+  if (c < 0 || (c != k && !tiers_below(t, c, k))) return -1;
   if (c == k && !y->all) {
     x->stay++;
     return 0;

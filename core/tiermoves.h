@@ -77,7 +77,7 @@ typedef struct TierExpansion {
 
 /* Expands the state of tier k with the black and white points and the
 ** side to move into *x: all, the states of its own tier too.  Returns 0,
-** or -1 when a move leads to no tier of an earlier stage (a table that
+** or -1 when a move leads to no tier below k (tiers_below: a table that
 ** does not fit its rules). */
 int tiermoves_expand(const TierMoves *m, int k, uint64_t black,
                      uint64_t white, int side, int all, TierExpansion *x);

@@ -10,7 +10,8 @@
 ** then its pieces in hand, so that a capture (fewer pieces) and a drop
 ** (fewer in hand) both go down; the other moves (slides, jumps that take
 ** nothing, the pass) stay in their tier.  The solver (tiersolver.h)
-** solves the stages in order, each tier by retrograde analysis on its own.
+** solves each tier by retrograde analysis on its own, once the tiers
+** below it (tiers_below) are solved.
 **
 ** The states of a tier are numbered as rank.h numbers a graph board's:
 **   (side * C(N, b) + rank of the black set) * C(N - b, w)
@@ -122,6 +123,17 @@ static inline int tiers_find(const TierTable *t, int b, int w, int hb,
               (t->held[WHITE] + 1) +
           hw;
   return t->at[i];
+}
+
+/* 1 when tier c lies below tier k (c is not k): neither side has more
+** pieces in hand or in all there, so that a move of a state of k that
+** changes the counts (a drop, a capture) may lead there, and only there. */
+static inline int tiers_below(const TierTable *t, int c, int k) {
+  const Tier *x = &t->tier[c], *y = &t->tier[k];
+  return c != k && x->hand[BLACK] <= y->hand[BLACK] &&
+         x->hand[WHITE] <= y->hand[WHITE] &&
+         x->on[BLACK] + x->hand[BLACK] <= y->on[BLACK] + y->hand[BLACK] &&
+         x->on[WHITE] + x->hand[WHITE] <= y->on[WHITE] + y->hand[WHITE];
 }
 
 /* How a table ranks sets of points, by value: what loops that store

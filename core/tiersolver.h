@@ -2,20 +2,22 @@
 ** tiersolver.h — perfect play of rules that drop, take or pass, solved in
 ** tiers (tiers.h): every state, one byte each.
 **
-** The stages are solved in order, and the tiers of one stage at once on
-** the threads (a move leaves a tier only for an earlier stage).  In a
-** tier, each state first reads the values of the states its moves to
-** other tiers reach (solved before) and counts its moves that stay; then
-** retrograde analysis runs on the moves that stay, distance by distance,
-** from the states whose value is known (the ends of the game and those
-** the other tiers decide), each resolved state resolving the states of
-** its tier with a move to it (tiermoves.h): a lost one makes them won, a
-** won one takes a move from each, and one left with none is lost.
-** Winners hurry and losers delay, as in the plain solver (solver.h): a
-** state is won in the fewest plies a move to a lost state gives, and lost
-** in the most a move to a won one gives; the rest are drawn.  The values
-** are those the solver of the states play reaches (reach.h) gives: the
-** tests compare them on every state it reaches.
+** A tier is solved once the tiers below it are (tiers_below: a move
+** leaves a tier only for one of those), the threads each taking the
+** largest tier ready.  In a tier, each state first reads the values of
+** the states its moves to other tiers reach and counts its moves that
+** stay; then retrograde analysis runs on the moves that stay, distance by
+** distance, from the states whose value is known (the ends of the game
+** and those the other tiers decide), each resolved state resolving the
+** states of its tier with a move to it (tiermoves.h): a lost one makes
+** them won, a won one takes a move from each, and one left with none is
+** lost.  Winners hurry and losers delay, as in the plain solver
+** (solver.h): a state is won in the fewest plies a move to a lost state
+** gives, and lost in the most a move to a won one gives; the rest are
+** drawn.  The values are those the solver of the states play reaches
+** (reach.h) gives: the tests compare them on every state it reaches.
+** When the board has a mirror that keeps the rules (tiermirror.h), one
+** state of each pair of images is solved and the other copies its code.
 **
 ** A tier takes a byte a state besides the codes while it is solved (the
 ** moves not yet known to lose of each) and a bit for each distance and
