@@ -1,93 +1,283 @@
 /*
-** tiercensus.c — the states a tiered solution's start reaches, counted.
+** tiercensus.c — the states a tiered solution's start reaches, counted,
+** tier by tier on the threads.
 */
+#define _POSIX_C_SOURCE 200809L
 #include "tiercensus.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "memory.h"
+#include "pool.h"
 #include "tiermoves.h"
 #include "tiers.h"
 
 #define POLL_MASK 0x3fff
 
+/* A trap as found: its points, side to move and losing moves. */
+typedef struct Trap {
+  uint64_t black, white;
+  int side, losing;
+} Trap;
+
 typedef struct Walk {
   const Solution *s;
-  const TierMoves *m;
-  uint64_t *seen;  /* a bit a state of the table: met */
-  uint32_t *queue; /* the states of the tier met and not yet walked */
-  uint64_t head, tail;
-  Census *census;
-  void (*on_trap)(void *ud, const Position *p, const History *h, int losing);
-  void *ud;
+  const TierTable *t;
+  TierMoves moves;
+  uint64_t *seen;   /* a bit a state of the table: met (atomic) */
+  uint32_t *queues; /* threads slots of the largest tier's states */
+  int *busy;        /* atomic: 1 while a thread walks with the slot */
+  int threads;
+  Census *counts;   /* of each tier */
+  Trap *traps;      /* of each tier, TIERCENSUS_EXAMPLES (or NULL) */
+  int *trapped;     /* how many each tier keeps */
+  const Cancel *cancel;
+  pthread_t caller;
+  int stop, failed; /* atomic */
+  char *err;
+  /* The tiers to walk, each once those above it are walked (as
+  ** tiersolver.c schedules the tiers below). */
+  pthread_mutex_t lock;
+  pthread_cond_t walked;
+  int *waiting, *after, *after_first, *ready, readies;
+  uint64_t largest;
 } Walk;
 
 /* Marks state i met; 1 when it was not. */
 static int meet(Walk *w, uint64_t i) {
-  uint64_t bit = (uint64_t)1 << (i % 64);
-  if (w->seen[i / 64] & bit) return 0;
-  w->seen[i / 64] |= bit;
-  return 1;
+  uint64_t bit = (uint64_t)1 << (i % 64), *word = &w->seen[i / 64];
+  if (__atomic_load_n(word, __ATOMIC_RELAXED) & bit) return 0;
+  return !(__atomic_fetch_or(word, bit, __ATOMIC_RELAXED) & bit);
 }
 
-/* Counts state i of tier k (its first state at first) and meets the
-** states its moves lead to, queueing those of its tier.  Returns 0, or -1
-** when a move leads out of the table. */
-static int walk_state(Walk *w, int k, uint64_t i) {
-  const TierTable *t = w->m->t;
-  const Tier *tier = &t->tier[k];
+/* SOLVER_CANCELLED when the walk is to stop (the caller's thread polls). */
+static int poll_walk(Walk *w) {
+  if (pthread_equal(pthread_self(), w->caller) && cancel_now(w->cancel))
+    __atomic_store_n(&w->stop, 1, __ATOMIC_RELEASE);
+  return __atomic_load_n(&w->stop, __ATOMIC_ACQUIRE) ? SOLVER_CANCELLED
+                                                     : SOLVER_OK;
+}
+
+/* Counts state i of tier k into c, meets the states its moves lead to
+** and queues those of its tier at queue[*tail].  Returns 0, or -1 when a
+** move leads out of the table. */
+static int walk_state(Walk *w, int k, uint64_t i, Census *c, uint32_t *queue,
+                      uint64_t *tail) {
+  const Tier *tier = &w->t->tier[k];
   const uint8_t *codes = w->s->codes;
   TierExpansion x;
   uint64_t black, white;
   int side, d;
-  tiers_unrank(t, tier, i, &black, &white, &side);
-  int value =
-      solver_code_value(codes[tiers_code_of(t, k, black, white, side)], &d);
-  Census *cs = w->census;
-  cs->reachable++;
-  cs->wins += value == VALUE_WIN;
-  cs->losses += value == VALUE_LOSS;
-  cs->draws += value == VALUE_DRAW;
-  if (d > cs->longest) cs->longest = d;
-  if (tiermoves_expand(w->m, k, black, white, side, 1, &x)) return -1;
+  tiers_unrank(w->t, tier, i, &black, &white, &side);
+  int value = solver_code_value(
+      codes[tiers_code_of(w->t, k, black, white, side)], &d);
+  c->reachable++;
+  c->wins += value == VALUE_WIN;
+  c->losses += value == VALUE_LOSS;
+  c->draws += value == VALUE_DRAW;
+  if (d > c->longest) c->longest = d;
+  int what = value == VALUE_DRAW ? TIERMOVES_BOTH : TIERMOVES_STATES;
+  if (tiermoves_expand(&w->moves, k, black, white, side, what, &x)) return -1;
   int losing = 0;
   for (int j = 0; j < x.leave + x.stay; j++) {
-    uint64_t c = x.state[j];
-    losing += solver_code_value(codes[x.child[j]], NULL) == VALUE_WIN;
-    if (meet(w, c) && j >= x.leave)
-      w->queue[w->tail++] = (uint32_t)(c - tier->first);
+    if (what == TIERMOVES_BOTH)
+      losing += solver_code_value(codes[x.child[j]], NULL) == VALUE_WIN;
+    if (meet(w, x.state[j]) && j >= x.leave)
+      queue[(*tail)++] = (uint32_t)(x.state[j] - tier->first);
   }
-  if (value == VALUE_DRAW && losing) {
-    cs->traps++;
-    if (w->on_trap) {
-      Position p;
-      History none = {0};
-      tiers_position(t, black, white, side, tier->hand, &p);
-      w->on_trap(w->ud, &p, &none, losing);
-    }
-  }
+  if (!losing) return 0;
+  c->traps++;
+  if (w->traps && w->trapped[k] < TIERCENSUS_EXAMPLES)
+    w->traps[(size_t)k * TIERCENSUS_EXAMPLES + (size_t)w->trapped[k]++] =
+        (Trap){black, white, side, losing};
   return 0;
 }
 
-/* Walks the states of tier k met so far and those they reach in it.
-** Returns a SOLVER_* code. */
-static int walk_tier(Walk *w, int k, const Cancel *c, uint64_t *steps,
-                     char *err) {
-  const Tier *tier = &w->m->t->tier[k];
-  w->head = w->tail = 0;
+/* Walks the states of tier k met so far and those they reach in it, with
+** the queue of a slot.  Returns a SOLVER_* code. */
+static int walk_tier(Walk *w, int k, uint32_t *queue) {
+  const Tier *tier = &w->t->tier[k];
+  Census *c = &w->counts[k];
+  uint64_t head = 0, tail = 0;
+  c->longest = -1;
   for (uint64_t i = 0; i < tier->size; i++) {
     uint64_t at = tier->first + i;
-    if (w->seen[at / 64] >> (at % 64) & 1) w->queue[w->tail++] = (uint32_t)i;
+    if (__atomic_load_n(&w->seen[at / 64], __ATOMIC_RELAXED) >> (at % 64) & 1)
+      queue[tail++] = (uint32_t)i;
   }
-  while (w->head < w->tail) {
-    if (walk_state(w, k, w->queue[w->head++])) {
-      snprintf(err, BOARD_ERRMAX, "a move leads out of the table's tiers");
+  while (head < tail) {
+    if (walk_state(w, k, queue[head++], c, queue, &tail)) {
+      int none = 0;
+      if (__atomic_compare_exchange_n(&w->failed, &none, 1, 0,
+                                      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+        snprintf(w->err, BOARD_ERRMAX, "a move leads out of the table's tiers");
+      __atomic_store_n(&w->stop, 1, __ATOMIC_RELEASE);
       return SOLVER_ERROR;
     }
-    if ((++*steps & POLL_MASK) == 0 && cancel_now(c)) return SOLVER_CANCELLED;
+    if ((head & POLL_MASK) == 0 && poll_walk(w)) return SOLVER_CANCELLED;
   }
   return SOLVER_OK;
+}
+
+/* --- the schedule: each tier once the tiers above it are walked --- */
+
+/* Takes the largest tier ready into *k, waiting while none is.  Returns
+** SOLVER_OK or SOLVER_CANCELLED. */
+static int take_tier(Walk *w, int *k) {
+  int rc = SOLVER_OK;
+  pthread_mutex_lock(&w->lock);
+  while (w->readies == 0 && rc == SOLVER_OK) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_nsec += 20000000; /* look again in 20 ms */
+    if (t.tv_nsec >= 1000000000) t.tv_sec++, t.tv_nsec -= 1000000000;
+    pthread_cond_timedwait(&w->walked, &w->lock, &t);
+    pthread_mutex_unlock(&w->lock);
+    rc = poll_walk(w);
+    pthread_mutex_lock(&w->lock);
+  }
+  if (rc == SOLVER_OK) {
+    int best = 0;
+    for (int i = 1; i < w->readies; i++)
+      if (w->t->tier[w->ready[i]].size > w->t->tier[w->ready[best]].size)
+        best = i;
+    *k = w->ready[best];
+    w->ready[best] = w->ready[--w->readies];
+  }
+  pthread_mutex_unlock(&w->lock);
+  return rc;
+}
+
+/* Marks tier k walked: the tiers below that waited for it alone become
+** ready. */
+static void tier_walked(Walk *w, int k) {
+  pthread_mutex_lock(&w->lock);
+  for (int i = w->after_first[k]; i < w->after_first[k + 1]; i++)
+    if (--w->waiting[w->after[i]] == 0) w->ready[w->readies++] = w->after[i];
+  pthread_cond_broadcast(&w->walked);
+  pthread_mutex_unlock(&w->lock);
+}
+
+/* A queue no other thread uses now: its slot, taken. */
+static int take_slot(Walk *w) {
+  for (;;)
+    for (int i = 0; i < w->threads; i++) {
+      int idle = 0;
+      if (__atomic_compare_exchange_n(&w->busy[i], &idle, 1, 0,
+                                      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+        return i;
+    }
+}
+
+/* The pool's chunk: as many tiers as it numbers, each the largest ready. */
+static int walk_chunk(void *ud, uint64_t from, uint64_t to) {
+  Walk *w = ud;
+  int rc = SOLVER_OK, k;
+  for (uint64_t i = from; i < to && rc == SOLVER_OK; i++) {
+    if ((rc = take_tier(w, &k)) != SOLVER_OK) break;
+    int slot = take_slot(w);
+    rc = walk_tier(w, k, w->queues + (size_t)slot * w->largest);
+    __atomic_store_n(&w->busy[slot], 0, __ATOMIC_RELEASE);
+    if (rc == SOLVER_OK) tier_walked(w, k);
+  }
+  return rc;
+}
+
+/* Sets up the schedule: each tier waits for the tiers above it.  Returns
+** 0, or -1 without memory. */
+static int plan_walk(Walk *w) {
+  const TierTable *t = w->t;
+  int n = t->count, pairs = 0;
+  w->waiting = memory_realloc(NULL, (size_t)n * sizeof *w->waiting);
+  w->after_first = memory_realloc(NULL, (size_t)(n + 1) * sizeof(int));
+  w->ready = memory_realloc(NULL, (size_t)n * sizeof *w->ready);
+  for (int c = 0; c < n; c++)
+    for (int k = 0; k < n; k++) pairs += tiers_below(t, c, k);
+  w->after = memory_realloc(NULL, (size_t)(pairs ? pairs : 1) * sizeof(int));
+  if (!w->waiting || !w->after_first || !w->ready || !w->after) return -1;
+  w->readies = 0;
+  w->after_first[0] = 0;
+  for (int k = 0; k < n; k++) { /* after k: the tiers below it */
+    w->after_first[k + 1] = w->after_first[k];
+    w->waiting[k] = 0;
+    for (int c = 0; c < n; c++) {
+      if (tiers_below(t, c, k)) w->after[w->after_first[k + 1]++] = c;
+      w->waiting[k] += tiers_below(t, k, c);
+    }
+  }
+  for (int k = 0; k < n; k++)
+    if (!w->waiting[k]) w->ready[w->readies++] = k;
+  return 0;
+}
+
+/* Frees what w holds. */
+static void free_walk(Walk *w) {
+  tiermoves_free(&w->moves);
+  memory_realloc(w->seen, 0);
+  memory_realloc(w->queues, 0);
+  memory_realloc(w->busy, 0);
+  memory_realloc(w->counts, 0);
+  memory_realloc(w->traps, 0);
+  memory_realloc(w->trapped, 0);
+  memory_realloc(w->waiting, 0);
+  memory_realloc(w->after, 0);
+  memory_realloc(w->after_first, 0);
+  memory_realloc(w->ready, 0);
+}
+
+/* Allocates the walk's tables.  Returns 0, or -1 without memory. */
+static int start_walk(Walk *w, const Rules *r, int traps) {
+  const TierTable *t = w->t;
+  size_t words = (size_t)((t->states + 63) / 64), n = (size_t)t->count;
+  for (int k = 0; k < t->count; k++)
+    if (t->tier[k].size > w->largest) w->largest = t->tier[k].size;
+  w->seen = memory_realloc(NULL, words * sizeof *w->seen);
+  w->queues = memory_realloc(NULL, (size_t)w->threads * (size_t)w->largest *
+                                       sizeof *w->queues);
+  w->busy = memory_realloc(NULL, (size_t)w->threads * sizeof *w->busy);
+  w->counts = memory_realloc(NULL, n * sizeof *w->counts);
+  w->trapped = memory_realloc(NULL, n * sizeof *w->trapped);
+  if (traps)
+    w->traps = memory_realloc(NULL, n * TIERCENSUS_EXAMPLES * sizeof *w->traps);
+  if (!w->seen || !w->queues || !w->busy || !w->counts || !w->trapped ||
+      (traps && !w->traps) || plan_walk(w) || tiermoves_init(&w->moves, r, t))
+    return -1;
+  memset(w->seen, 0, words * sizeof *w->seen);
+  memset(w->busy, 0, (size_t)w->threads * sizeof *w->busy);
+  memset(w->counts, 0, n * sizeof *w->counts);
+  memset(w->trapped, 0, n * sizeof *w->trapped);
+  return 0;
+}
+
+/* The census of every tier summed into c; the traps kept told to on_trap
+** in the order a walk on one thread meets them (the tiers from the last,
+** each in its order), the first TIERCENSUS_EXAMPLES. */
+static void sum_census(const Walk *w, Census *c,
+                       void (*on_trap)(void *ud, const Position *p,
+                                       const History *h, int losing),
+                       void *ud) {
+  int told = 0;
+  for (int k = w->t->count - 1; k >= 0; k--) {
+    const Census *x = &w->counts[k];
+    c->reachable += x->reachable;
+    c->wins += x->wins;
+    c->losses += x->losses;
+    c->draws += x->draws;
+    c->traps += x->traps;
+    if (x->reachable && x->longest > c->longest) c->longest = x->longest;
+    for (int i = 0; on_trap && i < w->trapped[k] && told < TIERCENSUS_EXAMPLES;
+         i++, told++) {
+      const Trap *trap = &w->traps[(size_t)k * TIERCENSUS_EXAMPLES + (size_t)i];
+      Position p;
+      History none = {0};
+      tiers_position(w->t, trap->black, trap->white, trap->side,
+                     w->t->tier[k].hand, &p);
+      on_trap(ud, &p, &none, trap->losing);
+    }
+  }
 }
 
 int tiercensus_run(const Solution *s, const Rules *r, const Position *start,
@@ -95,45 +285,47 @@ int tiercensus_run(const Solution *s, const Rules *r, const Position *start,
                    void (*on_trap)(void *ud, const Position *p,
                                    const History *h, int losing),
                    void *ud, const Cancel *c, char *err) {
-  const TierTable *t = s->tiers;
-  TierMoves m;
-  Walk w = {s, &m, NULL, NULL, 0, 0, census, on_trap, ud};
-  uint64_t steps = 0, first = TIERS_NONE, black, white;
+  Walk w;
+  uint64_t black, white;
   (void)h;
+  memset(&w, 0, sizeof w);
   memset(census, 0, sizeof *census);
   census->longest = -1;
-  tiers_masks(t, start, &black, &white);
-  int k = tiers_index(t, start) == TIERS_NONE
+  w.s = s;
+  w.t = s->tiers;
+  w.threads = w.t->threads;
+  w.cancel = c;
+  w.caller = pthread_self();
+  w.err = err;
+  tiers_masks(w.t, start, &black, &white);
+  int k = tiers_index(w.t, start) == TIERS_NONE
               ? -1
-              : tiers_find(t, __builtin_popcountll(black),
+              : tiers_find(w.t, __builtin_popcountll(black),
                            __builtin_popcountll(white), start->hand[BLACK],
                            start->hand[WHITE]);
-  if (k >= 0)
-    first = t->tier[k].first +
-            tiers_rank(t, &t->tier[k], black, white, start->side);
-  if (first == TIERS_NONE) {
+  if (k < 0) {
     snprintf(err, BOARD_ERRMAX, "the start is not a state of the table");
     return SOLVER_ERROR;
   }
-  size_t words = (size_t)((t->states + 63) / 64);
-  w.seen = memory_realloc(NULL, words * sizeof *w.seen);
-  uint64_t largest = 0;
-  for (int i = 0; i < t->count; i++)
-    if (t->tier[i].size > largest) largest = t->tier[i].size;
-  w.queue = memory_realloc(NULL, (size_t)largest * sizeof *w.queue);
-  int rc = SOLVER_OK;
-  if (!w.seen || !w.queue || tiermoves_init(&m, r, t)) {
-    memory_realloc(w.seen, 0);
-    memory_realloc(w.queue, 0);
+  Pool *pool = start_walk(&w, r, on_trap != NULL) ? NULL : pool_new(w.threads);
+  if (!pool) {
+    free_walk(&w);
     snprintf(err, BOARD_ERRMAX, "not enough memory for the census");
     return SOLVER_ERROR;
   }
-  memset(w.seen, 0, words * sizeof *w.seen);
-  meet(&w, first);
-  for (k = t->count - 1; k >= 0 && rc == SOLVER_OK; k--)
-    rc = walk_tier(&w, k, c, &steps, err);
-  tiermoves_free(&m);
-  memory_realloc(w.seen, 0);
-  memory_realloc(w.queue, 0);
+  meet(&w, w.t->tier[k].first +
+               tiers_rank(w.t, &w.t->tier[k], black, white, start->side));
+  pthread_mutex_init(&w.lock, NULL);
+  pthread_cond_init(&w.walked, NULL);
+  int rc = pool_run(pool, walk_chunk, &w, (uint64_t)w.t->count, 1, c,
+                    SOLVER_CANCELLED, NULL);
+  if (rc == SOLVER_OK && __atomic_load_n(&w.stop, __ATOMIC_ACQUIRE))
+    rc = SOLVER_CANCELLED;
+  if (w.failed) rc = SOLVER_ERROR;
+  if (rc == SOLVER_OK) sum_census(&w, census, on_trap, ud);
+  pool_free(pool);
+  pthread_cond_destroy(&w.walked);
+  pthread_mutex_destroy(&w.lock);
+  free_walk(&w);
   return rc;
 }

@@ -1,8 +1,9 @@
 /*
 ** tiercensus.h — the census (solver.h) of a tiered solution (tiers.h):
-** the states reachable from a start, walked tier by tier, the latest
-** stage first (a move leaves a tier only for an earlier stage), a bit a
-** state of the table for those met.
+** the states reachable from a start, a bit a state of the table for those
+** met, walked tier by tier on the table's threads, each tier once the
+** tiers above it are walked (a move leaves a tier only for a tier below
+** it), as a walk on one thread meets them.
 */
 #ifndef MUTORERE_TIERCENSUS_H
 #define MUTORERE_TIERCENSUS_H
@@ -10,8 +11,12 @@
 #include "cancel.h"
 #include "solver.h"
 
+#define TIERCENSUS_EXAMPLES 1000 /* the traps told to on_trap, at most */
+
 /* As solver_census, for the tiered solution s of r (h is not read: the
-** rules remember no moves).  Returns a SOLVER_* code (SOLVER_ERROR with a
+** rules remember no moves); on_trap hears of the first
+** TIERCENSUS_EXAMPLES traps, on the caller's thread, once the walk is
+** done.  Returns a SOLVER_* code (SOLVER_ERROR with a
 ** message in err: no memory, a start the table does not hold). */
 int tiercensus_run(const Solution *s, const Rules *r, const Position *start,
                    const History *h, Census *census,

@@ -180,7 +180,7 @@ void tiermoves_free(TierMoves *m) {
 /* The states a state's moves lead to, in the tier's own, kept apart. */
 typedef struct Staying {
   uint64_t child[RULES_MAX_MOVES], state[RULES_MAX_MOVES];
-  int all; /* 1: list them, and the numbers of every child */
+  int what; /* TIERMOVES_* */
 } Staying;
 
 /* Sets x to a state that ends the game: the mover wins (won) or loses at
@@ -203,15 +203,20 @@ static int add_child(const TierMoves *m, int k, uint64_t own, uint64_t enemy,
   int c = tiers_find(t, __builtin_popcountll(black),
                      __builtin_popcountll(white), hand[BLACK], hand[WHITE]);
   if (c < 0 || (c != k && !tiers_below(t, c, k))) return -1;
-  if (c == k && !y->all) {
+  if (c == k && y->what == TIERMOVES_COUNT) {
     x->stay++;
     return 0;
   }
-  uint64_t code = tiers_code_of(t, c, black, white, side ^ 1);
-  uint64_t state =
-      y->all ? t->tier[c].first + tiers_rank(t, &t->tier[c], black, white,
-                                             side ^ 1)
-             : 0;
+  const Tier *to = &t->tier[c];
+  uint64_t code = 0, state = 0;
+  if (y->what != TIERMOVES_COUNT) {
+    uint64_t r = tiers_rank(t, to, black, white, side ^ 1);
+    state = to->first + r;
+    if (y->what == TIERMOVES_BOTH)
+      code = to->kept ? to->code + r
+                      : tiers_code_of(t, c, black, white, side ^ 1);
+  } else
+    code = tiers_code_of(t, c, black, white, side ^ 1);
   if (c == k) {
     y->child[x->stay] = code;
     y->state[x->stay++] = state;
@@ -287,7 +292,8 @@ static int add_jumps(const TierMoves *m, int k, const JumpRule *j,
   return 0;
 }
 
-/* The slides of own to the empty points: counted into x, or (all) listed. */
+/* The slides of own to the empty points: counted into x (all 0), or
+** listed. */
 static int add_slides(const TierMoves *m, int k, uint64_t own, uint64_t enemy,
                       int side, const uint8_t hand[2], int all,
                       TierExpansion *x, Staying *own_list) {
@@ -401,13 +407,14 @@ static int expand_rules(const TierMoves *m, int k, uint64_t black,
 }
 
 /* Runs an expansion way and moves the children of the state's own tier
-** after the others when all are asked for. */
+** after the others, but for TIERMOVES_COUNT. */
 static int expand_with(int (*way)(const TierMoves *, int, uint64_t, uint64_t,
                                   int, int, TierExpansion *, Staying *),
                        const TierMoves *m, int k, uint64_t black,
-                       uint64_t white, int side, int all, TierExpansion *x) {
+                       uint64_t white, int side, int what, TierExpansion *x) {
   Staying own_list;
-  own_list.all = all;
+  int all = what != TIERMOVES_COUNT;
+  own_list.what = what;
   x->end = 0;
   x->code = 0;
   x->stay = x->leave = 0;
@@ -423,15 +430,15 @@ static int expand_with(int (*way)(const TierMoves *, int, uint64_t, uint64_t,
 }
 
 int tiermoves_expand(const TierMoves *m, int k, uint64_t black,
-                     uint64_t white, int side, int all, TierExpansion *x) {
+                     uint64_t white, int side, int what, TierExpansion *x) {
   return expand_with(m->fast ? expand_fast : expand_rules, m, k, black, white,
-                     side, all, x);
+                     side, what, x);
 }
 
 int tiermoves_expand_rules(const TierMoves *m, int k, uint64_t black,
-                           uint64_t white, int side, int all,
+                           uint64_t white, int side, int what,
                            TierExpansion *x) {
-  return expand_with(expand_rules, m, k, black, white, side, all, x);
+  return expand_with(expand_rules, m, k, black, white, side, what, x);
 }
 
 /* --- backwards --- */

@@ -61,30 +61,38 @@ int tiermoves_init(TierMoves *m, const Rules *r, const TierTable *t);
 
 void tiermoves_free(TierMoves *m);
 
+/* What an expansion gives. */
+enum {
+  TIERMOVES_COUNT = 0, /* the codes of the states of other tiers its moves
+                       ** lead to; its moves that stay, counted */
+  TIERMOVES_STATES,    /* the numbers of every state its moves lead to */
+  TIERMOVES_BOTH       /* and their codes */
+};
+
 /* Where the moves of a state lead. */
 typedef struct TierExpansion {
   int end;      /* 1: the state ends the game, with code (for its mover) */
   uint8_t code;
   int stay;     /* its moves that stay in its tier */
-  int leave;    /* the others, leading to child[0 .. leave - 1] */
-  /* the indexes in the codes of the states its moves lead to: those of
-  ** other tiers, then (when asked for all) those of its own */
+  int leave;    /* the others */
+  /* the states its moves lead to, those of other tiers first (then, but
+  ** for TIERMOVES_COUNT, those of its own): their indexes in the codes
+  ** (not for TIERMOVES_STATES) and their numbers among the table's
+  ** (Tier.first; not for TIERMOVES_COUNT) */
   uint64_t child[RULES_MAX_MOVES];
-  /* when all are asked for: the numbers of the same states among the
-  ** table's (Tier.first) */
   uint64_t state[RULES_MAX_MOVES];
 } TierExpansion;
 
 /* Expands the state of tier k with the black and white points and the
-** side to move into *x: all, the states of its own tier too.  Returns 0,
-** or -1 when a move leads to no tier below k (tiers_below: a table that
-** does not fit its rules). */
+** side to move into *x, giving what (TIERMOVES_*).  Returns 0, or -1 when
+** a move leads to no tier below k (tiers_below: a table that does not fit
+** its rules). */
 int tiermoves_expand(const TierMoves *m, int k, uint64_t black,
-                     uint64_t white, int side, int all, TierExpansion *x);
+                     uint64_t white, int side, int what, TierExpansion *x);
 
 /* As tiermoves_expand, by the rules' own moves (never the fast way). */
 int tiermoves_expand_rules(const TierMoves *m, int k, uint64_t black,
-                           uint64_t white, int side, int all,
+                           uint64_t white, int side, int what,
                            TierExpansion *x);
 
 /* A state with a move to a given state of its tier. */

@@ -2,9 +2,11 @@
 ** tiers.c — the tiers of a table of rules that drop, take or pass: which
 ** there are, their order, and the ranking of positions in them.
 */
+#define _POSIX_C_SOURCE 200809L
 #include "tiers.h"
 
 #include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "memory.h"
@@ -263,6 +265,8 @@ static int plan_table(TierTable *t, const Rules *r, char *err) {
     if (t->most[c] > t->kmost) t->kmost = t->most[c];
   }
   if (t->kmost > t->points) t->kmost = t->points;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  t->threads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
   t->capture = rules_capture(r);
   t->swap = t->most[BLACK] == t->most[WHITE];
   t->count = list_tiers(t, NULL);

@@ -75,6 +75,7 @@ typedef struct TierTable {
   int held[2];  /* the most it may hold in hand */
   int capture;  /* 1: moves may take pieces (a side may have fewer) */
   int swap;     /* 1: a tier's image stands for it (the colour swap) */
+  int threads;  /* the threads its solve and census run on */
   int count;    /* tiers */
   int stages;   /* their stages: 0 .. stages - 1 */
   Tier *tier;   /* in stage order */

@@ -278,7 +278,8 @@ static int start_tier(TierRun *run) {
       e->leave = -1;
       continue;
     }
-    if (tiermoves_expand(&w->moves, run->k, x.black, x.white, x.side, 0, e))
+    if (tiermoves_expand(&w->moves, run->k, x.black, x.white, x.side,
+                         TIERMOVES_COUNT, e))
       return fail(w, SOLVER_ERROR, "a move leads out of the table's tiers");
     for (int j = 0; j < e->leave; j++)
       __builtin_prefetch(w->s->codes + e->child[j]);
@@ -617,6 +618,7 @@ int tiersolver_solve(Solution *s, const Rules *r, int threads,
   }
   w.s = s;
   w.t = s->tiers;
+  s->tiers->threads = threads; /* and its census's */
   w.cancel = c;
   w.progress = progress;
   w.caller = pthread_self();

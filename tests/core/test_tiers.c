@@ -281,11 +281,11 @@ static void moves_both_ways(const Game *game, const TierMoves *m) {
       ranks += tiers_rank(t, tier, black, white, side) != i ||
                rank_graph_position(&points, tier->on[BLACK],
                                    tier->on[WHITE]) != i;
-      for (int all = 0; all < 2; all++) {
-        CHECK_INT(tiermoves_expand(m, k, black, white, side, all, &a), 0);
-        CHECK_INT(tiermoves_expand_rules(m, k, black, white, side, all, &b),
+      for (int what = TIERMOVES_COUNT; what <= TIERMOVES_BOTH; what += 2) {
+        CHECK_INT(tiermoves_expand(m, k, black, white, side, what, &a), 0);
+        CHECK_INT(tiermoves_expand_rules(m, k, black, white, side, what, &b),
                   0);
-        wrong += !same_expansion(&a, &b, all);
+        wrong += !same_expansion(&a, &b, what == TIERMOVES_BOTH);
       }
       states++;
     }
@@ -321,7 +321,7 @@ static void tier_edges(const TierMoves *m, int k, Edge *f, size_t *forth,
     uint64_t black, white;
     int side;
     tiers_unrank(m->t, tier, i, &black, &white, &side);
-    tiermoves_expand(m, k, black, white, side, 1, &x);
+    tiermoves_expand(m, k, black, white, side, TIERMOVES_STATES, &x);
     for (int j = x.leave; j < x.leave + x.stay; j++, ++*forth)
       if (f) f[*forth] = (Edge){i, x.state[j] - tier->first};
     int n = tiermoves_before(m, k, black, white, side, before);
@@ -329,7 +329,7 @@ static void tier_edges(const TierMoves *m, int k, Edge *f, size_t *forth,
       uint64_t pb, pw;
       int ps;
       tiers_unrank(m->t, tier, before[j].index, &pb, &pw, &ps);
-      tiermoves_expand(m, k, pb, pw, ps, 0, &x);
+      tiermoves_expand(m, k, pb, pw, ps, TIERMOVES_COUNT, &x);
       int legal = before[j].ask
                       ? tiermoves_legal(m, k, black, white, side, &before[j])
                       : !x.end;
