@@ -22,6 +22,7 @@
 #include "rank.h"
 #include "reach.h"
 #include "solve.h"
+#include "tiercensus.h"
 #include "tiermoves.h"
 #include "tiers.h"
 #include "tiersolver.h"
@@ -204,6 +205,42 @@ static void same_values(const Game *game, const Solution *tiers,
   CHECK_INT(wrong, 0);
 }
 
+/* The traps a census tells: positions and their losing moves. */
+typedef struct Traps {
+  int count;
+  struct {
+    Position p;
+    int losing;
+  } trap[4096];
+} Traps;
+
+static void on_trap(void *ud, const Position *p, const History *h,
+                    int losing) {
+  Traps *t = ud;
+  (void)h;
+  if (t->count < 4096) t->trap[t->count].p = *p;
+  if (t->count < 4096) t->trap[t->count].p.ply = 0;
+  if (t->count < 4096) t->trap[t->count++].losing = losing;
+}
+
+static int by_trap(const void *a, const void *b) {
+  return memcmp(a, b, sizeof(((Traps *)0)->trap[0]));
+}
+
+/* The traps the tiers' census tells are the reach census's (all of them,
+** or the first TIERCENSUS_EXAMPLES of them). */
+static void same_traps(Traps *tiers, Traps *reach, uint64_t all) {
+  CHECK_INT(reach->count, all < 4096 ? all : 4096);
+  CHECK_INT(tiers->count, all < TIERCENSUS_EXAMPLES ? all : TIERCENSUS_EXAMPLES);
+  if (all >= 4096) return;
+  qsort(reach->trap, (size_t)reach->count, sizeof reach->trap[0], by_trap);
+  int missing = 0;
+  for (int i = 0; i < tiers->count; i++)
+    missing += !bsearch(&tiers->trap[i], reach->trap, (size_t)reach->count,
+                        sizeof reach->trap[0], by_trap);
+  CHECK_INT(missing, 0);
+}
+
 /* Solves game both ways and compares them. */
 static void against_reach(const Game *game) {
   Solution tiers, reach;
@@ -220,12 +257,15 @@ static void against_reach(const Game *game) {
   CHECK(tiers.tiers != NULL);
   CHECK_INT(solve_variant(&reach, &game->r, &reachable, err), SOLVER_OK);
   same_values(game, &tiers, &reach);
-  CHECK_INT(solver_census(&tiers, &game->r, &game->start, NULL, &a, NULL,
-                          NULL, NULL, err),
+  static Traps tiers_traps, reach_traps;
+  tiers_traps.count = reach_traps.count = 0;
+  CHECK_INT(solver_census(&tiers, &game->r, &game->start, NULL, &a, on_trap,
+                          &tiers_traps, NULL, err),
             SOLVER_OK);
-  CHECK_INT(reach_census(&reach, &game->r, &game->start, NULL, &b, NULL, NULL,
-                         NULL, err),
+  CHECK_INT(reach_census(&reach, &game->r, &game->start, NULL, &b, on_trap,
+                         &reach_traps, NULL, err),
             SOLVER_OK);
+  same_traps(&tiers_traps, &reach_traps, b.traps);
   CHECK_INT(a.reachable, b.reachable);
   CHECK_INT(a.reachable, reach.layer);
   CHECK_INT(a.wins, b.wins);
