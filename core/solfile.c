@@ -17,6 +17,7 @@
 #include "safefile.h"
 #include "symsolver.h"
 #include "symtable.h"
+#include "tiersolver.h"
 
 #define BLOCK SOLFILE_BLOCK /* bytes written or read at a time */
 #define HEADER_MAX 1024         /* a header is shorter */
@@ -34,7 +35,8 @@ typedef struct Header {
   char program[32];
   char variant[VARIANT_MAX];
   char hooks[24];
-  char index[16];  /* "symmetric", "plain" or "reachable" */
+  char index[16];  /* "symmetric", "plain", "reachable", "reachable-wide"
+                   ** or "tiers" */
   char coding[24]; /* "parity-wins-odd", "parity-wins-even" or "value" */
   int arms, opening, layers;
   uint64_t entries, checksum;
@@ -64,6 +66,7 @@ static uint64_t codes_bytes(const Header *h) {
 /* The name of the index of s. */
 static const char *index_name(const Solution *s) {
   if (s->reach) return s->reach->wide ? "reachable-wide" : "reachable";
+  if (s->tiers) return "tiers";
   return s->sym ? "symmetric" : "plain";
 }
 
@@ -228,15 +231,21 @@ static int header_fits(const Header *h, const SolfileId *id, const char *path,
   if (reachable(h)) /* any number of states, in one layer */
     index = rules_general(r) ? "reachable-wide" : "reachable",
     coding = "value", symmetric = 0;
-  if (reachable(h))
+  if (!reachable(h) && tiers_applies(r)) { /* rules that drop, take, pass */
+    index = "tiers", coding = "value", symmetric = 0;
+    if (tiersolver_plan(&shape, r, why) == SOLVER_OK) {
+      entries = shape.layer;
+      solver_free(&shape);
+    }
+  } else if (reachable(h))
     entries = h->entries > 0 && h->entries <= STATES_MAX ? h->entries : 1;
   else if (symmetric)
     entries = 2 * rank_binomial(r->arms, r->arms / 2);
   else if (solver_plan(&shape, r, why) == SOLVER_OK)
     entries = shape.layer;
-  int layers = symmetric     ? symtable_layers(r)
-               : reachable(h) ? 1
-                              : rules_opening_plies(r) + 1;
+  int layers = symmetric                      ? symtable_layers(r)
+               : reachable(h) || tiers_applies(r) ? 1
+                                                  : rules_opening_plies(r) + 1;
   if (strcmp(h->index, index) != 0)
     field = "index", snprintf(want, sizeof want, "%s", index);
   else if (strcmp(h->coding, coding) != 0)
@@ -290,7 +299,9 @@ typedef struct CodeCheck {
 
 /* The kind of table of header h. */
 static int table_kind(const Header *h) {
-  if (strcmp(h->index, "plain") == 0 || reachable(h)) return TABLE_PLAIN;
+  if (strcmp(h->index, "plain") == 0 || strcmp(h->index, "tiers") == 0 ||
+      reachable(h))
+    return TABLE_PLAIN;
   if (strcmp(h->coding, "value") == 0) return TABLE_BYTE;
   return h->format > 2 ? TABLE_VALUES : TABLE_PARITY;
 }
@@ -333,6 +344,8 @@ static int byte_value(int kind, unsigned code, int even_wins, int *d,
 ** For values, a byte is good when none of its four codes is 3. */
 static void code_check(int kind, const SolfileId *id, CodeCheck *c) {
   int largest = 0, bit1[2] = {0, 0}, misere = id->rules->misere != 0;
+  /* a row won in misère ends as a blocked side's loss would not */
+  int verdicts = id->verdicts || (misere && id->rules->fields.row);
   c->kind = kind;
   c->by_word = 0;
   for (int code = 0; code < 256; code++) {
@@ -347,7 +360,7 @@ static void code_check(int kind, const SolfileId *id, CodeCheck *c) {
     int lost = (d % 2 == 0) != misere;
     c->flaw[code] =
         d > longest ? CODE_TOO_FAR
-        : value != VALUE_DRAW && !id->verdicts && (value == VALUE_LOSS) != lost
+        : value != VALUE_DRAW && !verdicts && (value == VALUE_LOSS) != lost
             ? CODE_NEVER
             : CODE_OK;
     if (c->flaw[code] == CODE_OK) largest = code;
@@ -732,6 +745,11 @@ static int solution_for(Solution *s, const Rules *r, const Header *h) {
   memset(s, 0, sizeof *s);
   if (reachable(h)) /* the codes first: the states are added after them */
     return reach_new(s, r, why) || reach_reserve(s, h->entries) ? -1 : 0;
+  if (strcmp(h->index, "tiers") == 0) {
+    if (tiersolver_plan(s, r, why)) return -1;
+    s->codes = memory_realloc(NULL, (size_t)h->entries);
+    return s->codes ? 0 : -1;
+  }
   if (strcmp(h->index, "plain") == 0 && solver_plan(s, r, why)) return -1;
   s->n = h->arms;
   s->opening = h->opening;

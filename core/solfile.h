@@ -7,7 +7,7 @@
 **   program 0.1.0
 **   variant <one line naming the variant and its rules>
 **   hooks <16 hex digits: a digest of the hooks' code>|none
-**   index symmetric|plain|reachable
+**   index symmetric|plain|reachable|reachable-wide|tiers
 **   coding values-wins-odd|values-wins-even|value
 **   arms 32
 **   opening 0
@@ -28,6 +28,10 @@
 ** the centre, the side to move, the number of moves remembered, a zero; 8
 ** moves of a from and a to point, zeros past the moves), the checksum
 ** carried over both.
+** A solution of rules that drop, take or pass solved in tiers (tiers.h)
+** has index tiers, coding value, layers 1 and an entry a code of the
+** tiers it keeps, in their order (tiers.h numbers them from the rules
+** alone), the plain solver's bytes.
 ** Loading checks everything against what is asked for: the header exactly
 ** as this program writes it; its format, program version and variant
 ** line; the digest of the hooks; the index, coding and shape the rules give;

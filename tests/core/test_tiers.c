@@ -13,14 +13,17 @@
 ** left, Ctrl-C and failed allocations.  With the argument "kono":
 ** four-field-kono's start and census against the reach solver's figures.
 */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "memory.h"
 #include "rank.h"
 #include "reach.h"
+#include "solfile.h"
 #include "solve.h"
 #include "tiercensus.h"
 #include "tiermoves.h"
@@ -171,6 +174,9 @@ static int all_games(Game *games) {
   /* a pass at any time, drops first, three in a row */
   morris(&games[k], "passing tapatan", 3, 1);
   games[k++].r.fields.pass = PASS_ALWAYS;
+  /* a misère tapatan: the row that wins loses */
+  morris(&games[k], "misere tapatan", 3, 1);
+  games[k++].r.misere = 1;
   /* one-way lines: a kono on 3x3 points whose rows go right only */
   games[k].name = "kono one way";
   one_way_grid(&games[k].g);
@@ -552,6 +558,66 @@ static void test_stops(const Game *game) {
   }
 }
 
+/* --- files --- */
+
+/* Writes the bytes of a file at offset (whence as fseek's). */
+static void poke(const char *path, long offset, int whence, const char *bytes,
+                 size_t k) {
+  FILE *f = fopen(path, "r+b");
+  if (!CHECK(f != NULL)) return;
+  fseek(f, offset, whence);
+  fwrite(bytes, 1, k, f);
+  fclose(f);
+}
+
+/* A tiered solution saved and loaded gives every state the same code; a
+** file of the states play reaches of the same rules loads too; damaged or
+** other rules' files are refused with the reason. */
+static void test_files(const Game *game) {
+  char path[] = "/tmp/test_tiers_XXXXXX";
+  int fd = mkstemp(path);
+  if (!CHECK(fd >= 0)) return;
+  close(fd);
+  Solution s, back;
+  SolfileId id = {"9.9.9", game->name, "none", &game->r, 0, 0};
+  CHECK_INT(tiersolver_solve(&s, &game->r, 2, NULL, NULL, err), SOLVER_OK);
+  CHECK_INT(solfile_save(&s, &id, path, NULL, NULL, err), SOLVER_OK);
+  if (CHECK_INT(solfile_load(&back, &id, path, NULL, NULL, err), SOLVER_OK)) {
+    CHECK(back.tiers != NULL);
+    CHECK_INT(back.layer, s.layer);
+    CHECK(memcmp(back.codes, s.codes, (size_t)s.layer) == 0);
+    int d, e;
+    CHECK_INT(solver_lookup(&back, &game->start, NULL, &d),
+              solver_lookup(&s, &game->start, NULL, &e));
+    CHECK_INT(d, e);
+    solver_free(&back);
+  }
+  /* a code no distance of the coding holds, past the header */
+  char bad = (char)255;
+  poke(path, -1, SEEK_END, &bad, 1);
+  CHECK_INT(solfile_load(&back, &id, path, NULL, NULL, err), SOLVER_ERROR);
+  CHECK(strstr(err, "damaged") != NULL);
+  /* the table of other rules: fewer pieces */
+  Rules fewer = game->r;
+  fewer.pieces[WHITE]--;
+  SolfileId other = id;
+  other.rules = &fewer;
+  CHECK_INT(solfile_save(&s, &id, path, NULL, NULL, err), SOLVER_OK);
+  CHECK_INT(solfile_load(&back, &other, path, NULL, NULL, err), SOLVER_ERROR);
+  CHECK(strstr(err, "its header's entries") != NULL);
+  solver_free(&s);
+  /* the states play reaches, kept for the same rules, load as they are */
+  SolveOptions reachable = {1, 0, NULL, NULL, SOLVE_REACHABLE, &game->start, 0};
+  CHECK_INT(solve_variant(&s, &game->r, &reachable, err), SOLVER_OK);
+  CHECK_INT(solfile_save(&s, &id, path, NULL, NULL, err), SOLVER_OK);
+  if (CHECK_INT(solfile_load(&back, &id, path, NULL, NULL, err), SOLVER_OK)) {
+    CHECK(back.reach != NULL);
+    solver_free(&back);
+  }
+  solver_free(&s);
+  remove(path);
+}
+
 /* --- four-field-kono --- */
 
 /* The figures the reach solver gives (its states are those play reaches,
@@ -596,6 +662,9 @@ int main(int argc, char **argv) {
                                        games[i].r.adjacent_enemy));
   }
   test_achi_tiers(&games[0]);
+  test_files(&games[0]);
+  for (int i = 0; i < n; i++) /* misère with a row: both parities at 0 */
+    if (strcmp(games[i].name, "misere tapatan") == 0) test_files(&games[i]);
   test_refusals(&games[0], &games[3]);
   test_stops(&games[5]);
   return harness_report();
