@@ -22,6 +22,7 @@
 
 #include "harness.h"
 #include "memory.h"
+#include "random_position.h"
 #include "rank.h"
 #include "reach.h"
 #include "solfile.h"
@@ -459,6 +460,40 @@ static void test_achi_tiers(const Game *achi) {
   solver_free(&s);
 }
 
+/* Random states of the tiers of a kono on 6x4 points with 5 pieces a
+** side (past TIERS_DIRECT_POINTS: ranked by bytes, several pieces in a
+** byte): each ranked as rank.h ranks it, and unranked back. */
+static void test_large_ranks(void) {
+  Game game;
+  Solution plan;
+  uint64_t seed = 0x7e5u, wrong = 0;
+  kono(&game, "kono 6x4", 6, 4, "bbbbb..............wwwww b", 5, 5);
+  if (!CHECK_INT(tiersolver_plan(&plan, &game.r, err), SOLVER_OK)) return;
+  const TierTable *t = plan.tiers;
+  CHECK(t->rank_of == NULL && t->byte != NULL);
+  for (int k = 0; k < t->count; k++) {
+    const Tier *tier = &t->tier[k];
+    for (int n = 0; n < 200; n++) {
+      uint64_t i = test_random(&seed) % tier->size, black, white, bb, ww;
+      int side, s2;
+      tiers_unrank(t, tier, i, &black, &white, &side);
+      Position points = {{black, white}, 0, NOBODY, (uint8_t)side,
+                         (uint8_t)t->points, 1, {0, 0}, {0}};
+      wrong += __builtin_popcountll(black) != tier->on[BLACK] ||
+               __builtin_popcountll(white) != tier->on[WHITE] ||
+               (black & white) ||
+               tiers_rank(t, tier, black, white, side) != i ||
+               rank_graph_position(&points, tier->on[BLACK],
+                                   tier->on[WHITE]) != i;
+      tiers_unrank(t, tier, tiers_rank(t, tier, black, white, side), &bb, &ww,
+                   &s2);
+      wrong += bb != black || ww != white || s2 != side;
+    }
+  }
+  CHECK_INT(wrong, 0);
+  solver_free(&plan);
+}
+
 /* --- what a table refuses --- */
 
 static int judge_all(void *ctx, const Position *p, const History *h,
@@ -663,6 +698,7 @@ int main(int argc, char **argv) {
                                        games[i].r.adjacent_enemy));
   }
   test_achi_tiers(&games[0]);
+  test_large_ranks();
   test_files(&games[0]);
   for (int i = 0; i < n; i++) /* misère with a row: both parities at 0 */
     if (strcmp(games[i].name, "misere tapatan") == 0) test_files(&games[i]);
