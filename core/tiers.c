@@ -6,8 +6,8 @@
 #include "tiers.h"
 
 #include <stdio.h>
-#include <unistd.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "memory.h"
 #include "rank.h"
@@ -134,6 +134,27 @@ static int list_tiers(TierTable *t, Tier *tier) {
   return k;
 }
 
+/* 1 when the tiers of t are more than a table may have: more than
+** TIERS_MAX_COUNT of them, one past TIERS_MAX_TIER states, or past
+** MAX_STATES in all. */
+static int too_many(const TierTable *t) {
+  uint64_t states = 0;
+  int count = 0;
+  for (int hb = 0; hb <= t->held[BLACK]; hb++)
+    for (int hw = 0; hw <= t->held[WHITE]; hw++)
+      for (int b = on_from(t, BLACK, hb); b <= t->most[BLACK] - hb; b++)
+        for (int w = on_from(t, WHITE, hw); w <= t->most[WHITE] - hw; w++) {
+          if (b + w > t->points) continue;
+          uint64_t sets = t->binomial[t->points][b],
+                   rest = t->binomial[t->points - b][w];
+          if (++count > TIERS_MAX_COUNT || sets > TIERS_MAX_TIER / 2 / rest)
+            return 1;
+          states += 2 * sets * rest;
+          if (states > MAX_STATES) return 1;
+        }
+  return 0;
+}
+
 /* Sorts the tiers by stage (stable: the listing's order within one), and
 ** numbers the stages from 0. */
 static void order_tiers(TierTable *t) {
@@ -167,21 +188,19 @@ static void pair_tiers(TierTable *t) {
   }
 }
 
-/* Sizes the tiers, numbers their states and places the codes of those
-** kept.  Returns 0, or -1 when a tier or the table is too large. */
-static int size_tiers(TierTable *t) {
+/* Sizes the tiers (too_many said they fit), numbers their states and
+** places the codes of those kept. */
+static void size_tiers(TierTable *t) {
   uint64_t first = 0, code = 0;
   t->largest = 0;
   for (int i = 0; i < t->count; i++) {
     Tier *k = &t->tier[i];
     k->sets = t->binomial[t->points][k->on[BLACK]];
     k->rest = t->binomial[t->points - k->on[BLACK]][k->on[WHITE]];
-    if (k->sets > TIERS_MAX_TIER / 2 / k->rest) return -1;
     k->half = k->sets * k->rest;
     k->size = 2 * k->half;
     k->first = first;
     first += k->size;
-    if (first > MAX_STATES) return -1;
     if (!k->kept) continue;
     k->code = code;
     code += k->size;
@@ -189,7 +208,6 @@ static int size_tiers(TierTable *t) {
   }
   t->states = first;
   t->codes = code;
-  return 0;
 }
 
 /* The rank of set among the sets of as many points (rank.h's order). */
@@ -221,8 +239,6 @@ static int build_direct(TierTable *t) {
 
 /* Fills the ranking tables of t.  Returns 0, or -1 without memory. */
 static int build_ranks(TierTable *t) {
-  for (int n = 0; n <= 64; n++)
-    for (int k = 0; k <= 64; k++) t->binomial[n][k] = rank_binomial(n, k);
   if (t->points <= TIERS_DIRECT_POINTS) return build_direct(t);
   int chunks = (t->points + 7) / 8, ks = t->kmost + 1;
   t->byte = memory_realloc(NULL, (size_t)chunks * (size_t)ks * 256 *
@@ -269,6 +285,15 @@ static int plan_table(TierTable *t, const Rules *r, char *err) {
   t->threads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
   t->capture = rules_capture(r);
   t->swap = t->most[BLACK] == t->most[WHITE];
+  for (int n = 0; n <= 64; n++)
+    for (int k = 0; k <= 64; k++) t->binomial[n][k] = rank_binomial(n, k);
+  if (too_many(t)) {
+    snprintf(err, BOARD_ERRMAX,
+             "no table: %d points with these pieces make more tiers or "
+             "states than a table may have (%d tiers, %u states a tier)",
+             t->points, TIERS_MAX_COUNT, TIERS_MAX_TIER);
+    return -1;
+  }
   t->count = list_tiers(t, NULL);
   size_t slots = (size_t)slot_of(t, t->most[BLACK], t->most[WHITE],
                                  t->held[BLACK], t->held[WHITE]) + 1;
@@ -288,13 +313,7 @@ static int plan_table(TierTable *t, const Rules *r, char *err) {
                   k->hand[WHITE])] = i;
   }
   pair_tiers(t);
-  if (size_tiers(t)) {
-    snprintf(err, BOARD_ERRMAX,
-             "no table: a tier of %d points with these pieces holds more "
-             "states than a table may (%u a tier)",
-             t->points, TIERS_MAX_TIER);
-    return -1;
-  }
+  size_tiers(t);
   return 0;
 }
 

@@ -49,6 +49,7 @@
 
 #define TIERS_NONE UINT64_MAX /* no state of the table */
 #define TIERS_MAX_TIER 0xfffffff0u /* the most states of one tier */
+#define TIERS_MAX_COUNT 4096       /* the most tiers of a table */
 #define TIERS_DIRECT_POINTS 20 /* boards up to this size rank by tables */
 
 /* The states with the same pieces. */
