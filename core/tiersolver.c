@@ -22,9 +22,9 @@
 #define LEVELS (SOLVER_MAX_DISTANCE + 1) /* the distances a code holds */
 #define POOL_BYTES 4096 /* a pool of threads takes less */
 #define PIPELINE 8 /* states expanded ahead of their codes */
-#define BLOCK 64 /* states a mark stands for (with one side to move): a
-                 ** block's codes are looked
-                 ** at when a code of its distance was given in it */
+#define BLOCK 64 /* states a mark stands for, with one side to move: a
+                 ** block's codes are looked at for a distance when a code
+                 ** of that distance was given in it */
 
 static const SolutionMethods methods = {tiers_lookup, tiers_release,
                                         tiers_states, tiercensus_run};
@@ -124,8 +124,8 @@ typedef struct TierRun {
   int horizon;     /* the farthest distance given so far */
   uint64_t steps;
   TierExpansion *ring; /* the last PIPELINE states expanded */
-  /* With a mirror, the state of each pair with the lower number stands
-  ** for both (solved; the other copies its code at the end), and counts
+  /* With a mirror, one state of each pair of images stands for both
+  ** (standing: solved; the other copies its code at the end), and counts
   ** are in half moves (unit 2): see resolve_before. */
   const TierMirror *mirror;
   int unit;
@@ -261,7 +261,7 @@ static int start_state(TierRun *run, uint64_t i, const TierExpansion *x) {
 /* Sets every state of the tier going, in index order: each expanded
 ** PIPELINE states before its code is set, the codes of the states its
 ** moves to other tiers reach fetched meanwhile; with a mirror, a state
-** whose image has a lower number is left to it. */
+** that does not stand for its pair (standing) is left to its image. */
 static int start_tier(TierRun *run) {
   Work *w = run->w;
   TierExpansion *ring = run->ring;
