@@ -124,9 +124,10 @@ static Variant *variant_named(lua_State *L, const char *name) {
   return lvariant_test(L, -1);
 }
 
-/* One game: both solvers (reach when with_reach), their agreement. */
+/* One game: both solvers (reach when with_reach), their agreement, and
+** (when with_census) the tiers' census. */
 static void bench_game(lua_State *L, const char *name, int with_reach,
-                       int threads) {
+                       int with_census, int threads) {
   char err[BOARD_ERRMAX], peak[16], reach_peak[16];
   Solution tiers, reach;
   Census a, b;
@@ -139,14 +140,17 @@ static void bench_game(lua_State *L, const char *name, int with_reach,
     return;
   }
   int d, value = solver_lookup(&tiers, &v->start, NULL, &d);
-  printf("  %-18s tiers %7.2f s (cpu %6.2f s) %9s, %llu states; start: %s "
-         "in %d\n",
-         name, t.wall, t.cpu, memory_format(t.peak, peak),
+  printf("  %-18s tiers %7.2f s (cpu %6.2f s, %d thread%s) %9s, %llu states; "
+         "start: %s in %d\n",
+         name, t.wall, t.cpu, threads, threads > 1 ? "s" : "",
+         memory_format(t.peak, peak),
          (unsigned long long)solver_states(&tiers),
          value == VALUE_WIN ? "win" : value == VALUE_LOSS ? "loss" : "draw",
          d);
-  int crc = solver_census(&tiers, &v->rules, &v->start, NULL, &a, NULL, NULL,
-                          NULL, err);
+  int crc = !with_census && !with_reach
+                ? SOLVER_ERROR
+                : solver_census(&tiers, &v->rules, &v->start, NULL, &a, NULL,
+                                NULL, NULL, err);
   if (with_reach) {
     Run r = timed_solve(&reach, &v->rules, &v->start, SOLVE_REACHABLE, 1, err);
     if (r.rc != SOLVER_OK) {
@@ -193,7 +197,8 @@ void bench_tiers(int quick, int extra, int threads) {
   for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
     int kono = i + 1 == sizeof games / sizeof *games;
     if (quick && kono && !extra) continue;
-    bench_game(L, games[i], !kono || extra, threads);
+    bench_game(L, games[i], !kono || extra, 1, threads);
+    if (kono && threads > 1) bench_game(L, games[i], 0, 0, 1); /* one thread */
   }
   lua_close(L);
 }

@@ -192,8 +192,8 @@ static void ended(TierExpansion *x, int won) {
 
 /* Adds the child of a state of tier k to x, from the mover's side: the
 ** mover (side) with own, the other with enemy, and the hands; to those of
-** other tiers, or to stay (listed in y when y->all).  Returns 0, or -1
-** when neither tier k nor a tier below it holds it. */
+** other tiers, or to stay (listed in y but for TIERMOVES_COUNT).  Returns 0,
+** or -1 when neither tier k nor a tier below it holds it. */
 static int add_child(const TierMoves *m, int k, uint64_t own, uint64_t enemy,
                      int side, const uint8_t hand[2], TierExpansion *x,
                      Staying *y) {
