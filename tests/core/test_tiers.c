@@ -28,6 +28,7 @@
 #include "solfile.h"
 #include "solve.h"
 #include "tiercensus.h"
+#include "tiermirror.h"
 #include "tiermoves.h"
 #include "tiers.h"
 #include "tiersolver.h"
@@ -86,6 +87,21 @@ static void one_way_grid(Graph *g) {
   for (int i = 0; i < 9; i++) {
     if (i % 3 < 2) graph_add_line(g, i, i + 1, 1, err);
     if (i < 6) graph_add_line(g, i, i + 3, 0, err);
+  }
+  CHECK_INT(graph_finish(g, err), 0);
+  graph_set_beyond(g, x, y);
+}
+
+/* Makes g a path of six points a..f, straight from a to c, then turning
+** a right angle and straight from c to f: its reversal keeps its lines
+** but not its straight lines. */
+static void bent_path(Graph *g) {
+  static const double x[6] = {0, 1, 2, 2, 2, 2}, y[6] = {0, 0, 0, 1, 2, 3};
+  graph_init(g);
+  for (int i = 0; i < 6; i++) {
+    char name[2] = {(char)('a' + i), 0};
+    graph_add_point(g, name, err);
+    if (i) graph_add_line(g, i - 1, i, 0, err);
   }
   CHECK_INT(graph_finish(g, err), 0);
   graph_set_beyond(g, x, y);
@@ -176,6 +192,33 @@ static int all_games(Game *games) {
   /* a pass at any time, drops first, three in a row */
   morris(&games[k], "passing tapatan", 3, 1);
   games[k++].r.fields.pass = PASS_ALWAYS;
+  /* a kono on a 3x3 grid with two lines askew: no mirror */
+  kono(&games[k], "kono askew", 3, 3, "bbb...www b", 3, 3);
+  graph_add_line(&games[k].g, 0, 4, 0, err); /* a1-b2 */
+  graph_add_line(&games[k].g, 1, 5, 0, err); /* b1-c2 */
+  CHECK_INT(graph_finish(&games[k].g, err), 0);
+  k++;
+  /* a bent path: three in a row along its straight parts, after drops;
+  ** and jumps over an enemy along them, taking it */
+  games[k].name = "bent row";
+  bent_path(&games[k].g);
+  graph_rules(&games[k], 3, 2);
+  games[k].r.fields.drops = DROPS_FIRST;
+  CHECK_INT(fields_set_row(&games[k].r.fields, &games[k].g, 6, 3, err), 0);
+  start_of(&games[k++], "...... b", 3, 2);
+  games[k].name = "bent jumps";
+  bent_path(&games[k].g);
+  graph_rules(&games[k], 2, 2);
+  games[k].r.fields.jumps = 1;
+  games[k].r.fields.jump[0] = (JumpRule){HOLDS_ENEMY, HOLDS_EMPTY, 1, 1, 1};
+  start_of(&games[k++], "b.wb.w b", 0, 0);
+  /* drops anywhere but a1; a kono whose corner a1 the flank rule guards:
+  ** mirrors that move a1 do not keep these rules */
+  morris(&games[k], "tapatan but a1", 3, 1);
+  games[k++].r.fields.no_drop = 1;
+  kono(&games[k], "kono guarded a1", 3, 3, "b.b.w.w.. b", 3, 3);
+  games[k].g.centre = 0;
+  games[k++].r.flank_plies = RULES_ALWAYS;
   /* a misère tapatan: the row that wins loses */
   morris(&games[k], "misere tapatan", 3, 1);
   games[k++].r.misere = 1;
@@ -189,7 +232,7 @@ static int all_games(Game *games) {
   return k;
 }
 
-#define MAX_GAMES 16
+#define MAX_GAMES 32
 
 /* --- the solvers against each other --- */
 
@@ -249,6 +292,51 @@ static void same_traps(Traps *tiers, Traps *reach, uint64_t all) {
   CHECK_INT(missing, 0);
 }
 
+/* Every state of the table, each side to move, has the value and
+** distance its moves give by the rules' own moves (rules_judge): a win in
+** one more than its quickest move to a lost state, a loss in one more
+** than its slowest move when all go to won states, else a draw (an end:
+** its verdict).  Those values are the only ones with finite distances
+** that hold on every state, so this checks the whole table, states play
+** does not reach included. */
+static void recurrence_holds(const Game *game, const Solution *s) {
+  const TierTable *t = s->tiers;
+  uint64_t wrong = 0;
+  for (int k = 0; k < t->count; k++)
+    for (uint64_t i = 0; i < t->tier[k].size; i++) {
+      uint64_t black, white;
+      int side, d, outcome, win = -1, lose = -1, draw = 0, want, e;
+      Position p;
+      Move moves[RULES_MAX_MOVES];
+      tiers_unrank(t, &t->tier[k], i, &black, &white, &side);
+      tiers_position(t, black, white, side, t->tier[k].hand, &p);
+      int value = solver_lookup(s, &p, NULL, &d);
+      int n = rules_judge(&game->r, &p, NULL, moves, &outcome);
+      for (int j = 0; j < n && !outcome; j++) {
+        Position q = p;
+        board_play(&q, moves[j]);
+        int after = solver_lookup(s, &q, NULL, &e);
+        if (after == VALUE_LOSS && (win < 0 || e + 1 < win)) win = e + 1;
+        if (after == VALUE_WIN && e + 1 > lose) lose = e + 1;
+        draw |= after == VALUE_DRAW;
+      }
+      if (outcome || n == 0) {
+        int won = outcome ? (outcome == OUTCOME_BLACK) == (side == BLACK)
+                          : game->r.misere;
+        want = won ? VALUE_WIN : VALUE_LOSS, e = 0;
+      } else if (win >= 0)
+        want = VALUE_WIN, e = win;
+      else if (draw)
+        want = VALUE_DRAW, e = -1;
+      else
+        want = VALUE_LOSS, e = lose;
+      wrong += value != want || d != e;
+    }
+  if (wrong) fprintf(stderr, "%s: the values break on %llu states\n",
+                     game->name, (unsigned long long)wrong);
+  CHECK_INT(wrong, 0);
+}
+
 /* Solves game both ways and compares them. */
 static void against_reach(const Game *game) {
   Solution tiers, reach;
@@ -263,6 +351,7 @@ static void against_reach(const Game *game) {
     return;
   }
   CHECK(tiers.tiers != NULL);
+  recurrence_holds(game, &tiers);
   CHECK_INT(solve_variant(&reach, &game->r, &reachable, err), SOLVER_OK);
   same_values(game, &tiers, &reach);
   static Traps tiers_traps, reach_traps;
@@ -494,6 +583,33 @@ static void test_large_ranks(void) {
   solver_free(&plan);
 }
 
+/* The mirrors found: a kono on 4x4 points has one that leaves no point
+** in place, the wheel one that leaves its centre alone (half a turn);
+** a grid with two lines askew has none, and its table is solved without
+** (against_reach does). */
+static void test_mirrors(const Game *askew, const Game *leaping) {
+  Game kono4;
+  Solution plan;
+  TierMoves m;
+  TierMirror x;
+  kono(&kono4, "kono 4x4", 4, 4, "bbbbbbbbwwwwwwww b", 8, 8);
+  const Game *games[3] = {&kono4, leaping, askew};
+  int found[3] = {1, 1, 0}, fixed[3] = {0, 1, 0};
+  for (int i = 0; i < 3; i++) {
+    if (!CHECK_INT(tiersolver_plan(&plan, &games[i]->r, err), SOLVER_OK))
+      continue;
+    CHECK_INT(tiermoves_init(&m, &games[i]->r, plan.tiers), 0);
+    CHECK_INT(tiermirror_find(&x, &m), found[i]);
+    if (x.found) {
+      CHECK_INT(x.fixed, fixed[i]);
+      for (int p = 0; p < plan.tiers->points; p++)
+        CHECK_INT(x.point[x.point[p]], p); /* its own inverse */
+    }
+    tiermoves_free(&m);
+    solver_free(&plan);
+  }
+}
+
 /* --- what a table refuses --- */
 
 static int judge_all(void *ctx, const Position *p, const History *h,
@@ -697,13 +813,16 @@ int main(int argc, char **argv) {
   int n = all_games(games);
   for (int i = 0; i < n; i++) {
     against_reach(&games[i]);
-    /* the wheel's flank rule and the adjacent-enemy rule: the rules' own */
-    int wheel = games[i].r.graph == NULL;
-    table_moves(&games[i], !wheel || !(games[i].r.flank_plies ||
-                                       games[i].r.adjacent_enemy));
+    /* the flank rule guarding a point, and the adjacent-enemy rule: the
+    ** rules' own moves */
+    const Rules *r = &games[i].r;
+    int guarded = r->flank_plies && (!r->graph || r->graph->centre >= 0);
+    table_moves(&games[i], !guarded && !r->adjacent_enemy);
   }
   test_achi_tiers(&games[0]);
   test_large_ranks();
+  for (int i = 0; i < n; i++)
+    if (strcmp(games[i].name, "kono askew") == 0) test_mirrors(&games[i], &games[3]);
   test_files(&games[0]);
   for (int i = 0; i < n; i++) /* misère with a row: both parities at 0 */
     if (strcmp(games[i].name, "misere tapatan") == 0) test_files(&games[i]);
