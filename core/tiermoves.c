@@ -175,6 +175,27 @@ void tiermoves_free(TierMoves *m) {
   m->line_bits = NULL;
 }
 
+int tiermoves_staying(const TierMoves *m) {
+  const Fields *f = &m->r->fields;
+  int per[64], n = m->t->points, most = 0;
+  for (int u = 0; u < n; u++) {
+    per[u] = f->no_slides ? 0 : __builtin_popcountll(m->next[u]);
+    for (int i = 0; i < f->jumps; i++)
+      if (f->jump[i].onto & HOLDS_EMPTY)
+        per[u] += __builtin_popcountll(landings(m, &f->jump[i], u));
+  }
+  for (int k = 0; k < m->t->kmost && k < n; k++) { /* the largest first */
+    int best = k;
+    for (int u = k + 1; u < n; u++)
+      if (per[u] > per[best]) best = u;
+    int x = per[k];
+    per[k] = per[best];
+    per[best] = x;
+    most += per[k];
+  }
+  return most + (f->pass != PASS_NEVER);
+}
+
 /* --- forwards --- */
 
 /* The states a state's moves lead to, in the tier's own, kept apart. */

@@ -61,6 +61,11 @@ int tiermoves_init(TierMoves *m, const Rules *r, const TierTable *t);
 
 void tiermoves_free(TierMoves *m);
 
+/* The most moves a state may have that stay in its tier (a bound): its
+** side's slides and jumps that take nothing, from the points that have
+** the most, one a piece, and the pass. */
+int tiermoves_staying(const TierMoves *m);
+
 /* What an expansion gives. */
 enum {
   TIERMOVES_COUNT = 0, /* the codes of the states of other tiers its moves

@@ -30,7 +30,21 @@ static const SolutionMethods methods = {tiers_lookup, tiers_release,
                                         tiers_states, tiercensus_run};
 
 int tiersolver_plan(Solution *s, const Rules *r, char *err) {
-  return tiers_plan(s, r, &methods, err);
+  TierMoves m;
+  if (tiers_plan(s, r, &methods, err)) return SOLVER_ERROR;
+  int moves = tiermoves_init(&m, r, s->tiers) ? -1 : tiermoves_staying(&m);
+  tiermoves_free(&m);
+  if (moves >= 0 && moves <= MOST_STAYING) return SOLVER_OK;
+  if (moves < 0)
+    snprintf(err, BOARD_ERRMAX, "not enough memory to solve");
+  else
+    snprintf(err, BOARD_ERRMAX,
+             "no table: a state may have up to %d moves that keep its "
+             "pieces, more than the solver counts (%d); solve the states "
+             "play reaches (kind \"reachable\")",
+             moves, MOST_STAYING);
+  solver_free(s);
+  return SOLVER_ERROR;
 }
 
 /* The blocks of a tier of half states with each side to move. */
@@ -640,7 +654,9 @@ int tiersolver_solve(Solution *s, const Rules *r, int threads,
     rc = SOLVER_ERROR;
   } else {
     memset(w.busy, 0, (size_t)threads * sizeof *w.busy);
-    w.mirrored = tiermirror_find(&w.mirror, &w.moves) ? &w.mirror : NULL;
+    int halves = 2 * tiermoves_staying(&w.moves) <= MOST_STAYING;
+    w.mirrored = halves && tiermirror_find(&w.mirror, &w.moves) ? &w.mirror
+                                                                : NULL;
     rc = solve_tiers(&w, pool);
   }
   if (rc == SOLVER_OK)

@@ -17,7 +17,8 @@
 ** drawn.  The values are those the solver of the states play reaches
 ** (reach.h) gives: the tests compare them on every state it reaches.
 ** When the board has a mirror that keeps the rules (tiermirror.h), one
-** state of each pair of images is solved and the other copies its code.
+** state of each pair of images is solved and the other copies its code
+** (when its counts in half moves fit a byte).
 **
 ** A tier takes a byte a state besides the codes while it is solved (the
 ** moves not yet known to lose of each) and a bit for each distance and
@@ -35,7 +36,9 @@
 
 /* Sets s to the tiered table of r (tiers_plan), codes not yet there, with
 ** the methods of a tiered solution (its lookup, release, states and
-** census).  Returns SOLVER_OK, or SOLVER_ERROR with a message in err. */
+** census).  Returns SOLVER_OK, or SOLVER_ERROR with a message in err
+** (also when a state may have more moves that stay in its tier than the
+** solver's byte counts: tiermoves_staying). */
 int tiersolver_plan(Solution *s, const Rules *r, char *err);
 
 /* The bytes a solve of the rules r, whose table s plans (tiersolver_plan),
