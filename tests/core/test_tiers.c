@@ -6,7 +6,7 @@
 ** points, one with fewer white pieces, drops anywhere with captures and a
 ** pass, captures by replacement under the adjacent-enemy rule in misère,
 ** long jumps on 21 points, a pass at any time, misère with a row, one-way
-** lines), every state play reaches
+** lines, boards whose mirrors the rules forbid), every state play reaches
 ** has the same value and distance, and the census is the same.  Beside
 ** it: the moves made the fast way against the rules' own on every state,
 ** the moves back against the moves forward on every state, the ranks
@@ -186,7 +186,7 @@ static int all_games(Game *games) {
   games[k++].r.misere = 1;
   /* 21 points (ranked by bytes, not by a table of every set), long jumps
   ** over enemies and empty points taking the enemies */
-  kono(&games[k], "long jumps 7x3", 7, 3, "bb.................ww b", 2, 2);
+  kono(&games[k], "long jumps 7x3", 7, 3, "bb..................w b", 2, 1);
   games[k++].r.fields.jump[0] =
       (JumpRule){HOLDS_ENEMY | HOLDS_EMPTY, HOLDS_EMPTY, 1, 1, 2};
   /* a pass at any time, drops first, three in a row */
