@@ -1,17 +1,20 @@
 /*
 ** test_tiers.c — the tiered table of rules that drop, take or pass
-** (tiers.h, tiermoves.h, tiersolver.h, tiercensus.h) against the solver of
-** the states play reaches (reach.h), its independent second: on the five
-** small games of issue 32 and on variants of this test (a kono on 3x4
-** points, one with fewer white pieces, drops anywhere with captures and a
-** pass, captures by replacement under the adjacent-enemy rule in misère,
-** long jumps on 21 points, a pass at any time, misère with a row, one-way
-** lines, boards whose mirrors the rules forbid), every state play reaches
-** has the same value and distance, and the census is the same.  Beside
-** it: the moves made the fast way against the rules' own on every state,
-** the moves back against the moves forward on every state, the ranks
-** against rank.h's; the rules a table refuses, a table past the memory
-** left, Ctrl-C and failed allocations.  With the argument "kono":
+** (tiers.h, tiermoves.h, tiermirror.h, tiersolver.h, tiercensus.h)
+** against the solver of the states play reaches (reach.h), its
+** independent second: on the five small games of issue 32 and on variants
+** of this test (a kono on 3x4 points, one with fewer white pieces, drops
+** anywhere with captures and a pass, captures by replacement under the
+** adjacent-enemy rule in misère, long jumps on 21 points, a pass at any
+** time, misère with a row, one-way lines, boards whose mirrors the rules
+** forbid), every state play reaches has the same value and distance, the
+** census is the same and its traps are traps there; and every state of
+** each table, reached or not, keeps the values its moves give by the
+** rules' own moves.  Beside it: the moves made the fast way against the
+** rules' own on every state, the moves back against the moves forward on
+** every state, the ranks against rank.h's, the mirrors found; files
+** saved, loaded and refused; the rules a table refuses, a table past the
+** memory left, Ctrl-C and failed allocations.  With the argument "kono":
 ** four-field-kono's start and census against the reach solver's figures.
 */
 #define _POSIX_C_SOURCE 200809L
