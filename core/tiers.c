@@ -275,6 +275,13 @@ static void free_table(TierTable *t) {
 static int plan_table(TierTable *t, const Rules *r, char *err) {
   t->arms = r->graph ? 0 : r->arms;
   t->points = r->graph ? r->graph->n : r->arms + 1;
+  if (t->points > 64) { /* a set of points is a 64-bit mask */
+    snprintf(err, BOARD_ERRMAX,
+             "no table: the wheel of %d arms has %d points with its centre, "
+             "and a table's states hold at most 64",
+             r->arms, t->points);
+    return -1;
+  }
   for (int c = BLACK; c <= WHITE; c++) {
     t->most[c] = r->graph ? r->pieces[c] : r->arms / 2;
     t->held[c] = r->fields.drops ? t->most[c] : 0;

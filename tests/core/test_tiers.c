@@ -643,11 +643,14 @@ static void test_refusals(const Game *achi, const Game *leaping) {
   CHECK_INT(rules_named(&r, "standard", 8, err), 0);
   CHECK_INT(tiersolver_plan(&s, &r, err), SOLVER_ERROR);
   CHECK(strstr(err, "only by sliding") != NULL);
-  CHECK_INT(rules_named(&r, "standard", 64, err), 0); /* 32 pieces a side */
+  CHECK_INT(rules_named(&r, "standard", 62, err), 0); /* 31 pieces a side */
   r.fields.drops = DROPS_ANY;
   r.fields.slide_takes = 1;
   CHECK_INT(tiersolver_plan(&s, &r, err), SOLVER_ERROR);
   CHECK(strstr(err, "more tiers or states than a table may have") != NULL);
+  r.arms = 64; /* 65 points with the centre */
+  CHECK_INT(tiersolver_plan(&s, &r, err), SOLVER_ERROR);
+  CHECK(strstr(err, "has 65 points with its centre") != NULL);
   /* left to choose, hooked rules are solved on the states play reaches */
   r = achi->r;
   r.hooks.judge = judge_all;
