@@ -414,16 +414,17 @@ static void push_hooks_digest(lua_State *L, const Variant *v) {
 ** parameters, and for a variant with hooks its name too. */
 static const char *push_file_variant(lua_State *L, int vidx, const Variant *v) {
   const Rules *r = &v->rules;
-  char line[256];
+  char line[384];
   solfile_rules_line(r, line, sizeof line);
   if (!rules_hooked(r)) return lua_pushstring(L, line);
   lvariant_push_name(L, vidx); /* "rules X" -> "hooked NAME X ..." */
   const char *name = lua_tostring(L, -1);
   lua_pushfstring(L, "hooked %s %s opening_plies=%d history=%d allow=%s "
-                     "result=%s",
+                     "result=%s%s",
                   name ? name : "?", line + strlen("rules "), r->hook_plies,
                   r->history, v->hook.allow_ref != LUA_NOREF ? "yes" : "no",
-                  v->hook.result_ref != LUA_NOREF ? "yes" : "no");
+                  v->hook.result_ref != LUA_NOREF ? "yes" : "no",
+                  v->hook.moves_ref != LUA_NOREF ? " moves=yes" : "");
   lua_remove(L, -2);
   return lua_tostring(L, -1);
 }

@@ -794,6 +794,13 @@ static Variant *from_table(lua_State *L, int t, int chain,
     lvariant_info_get(L, v, "name");
     luaL_error(L, "variant '%s': %s", lua_tostring(L, -1), err);
   }
+  if (var->symmetric && rules_general(&var->rules)) {
+    lvariant_info_get(L, v, "name");
+    luaL_error(L, "variant '%s': symmetric = true does not apply: rules that "
+                  "drop, jump, take, pass or win by a row are solved on the "
+                  "states play reaches, which uses no symmetry",
+               lua_tostring(L, -1));
+  }
   if (rules_check_position(&var->rules, &var->start, err)) {
     static const char prefix[] = "bad position: ";
     const char *why = err;
@@ -1077,9 +1084,93 @@ static int variant_list(lua_State *L) {
   return 1;
 }
 
-/* Pushes the parameters of r as a table. */
-/* Pushes the parameters of r as a table, with the hooks (whether allow and
-** result are there) and the promises of the hooks. */
+/* Pushes what a HOLDS_* mask names as a list ({"own", "enemy"}). */
+static void push_holds(lua_State *L, int holds) {
+  static const char *const words[] = {"empty", "own", "enemy"};
+  int k = 0;
+  lua_newtable(L);
+  for (int i = 0; i < 3; i++)
+    if (holds >> i & 1) {
+      lua_pushstring(L, words[i]);
+      lua_rawseti(L, -2, ++k);
+    }
+}
+
+/* Pushes a point of r's board as the fields name it. */
+static void push_rule_point(lua_State *L, const Rules *r, int point) {
+  if (r->graph)
+    lua_pushstring(L, r->graph->name[point]);
+  else if (point == BOARD_CENTRE)
+    lua_pushliteral(L, "c");
+  else
+    lua_pushinteger(L, point + 1);
+}
+
+/* Sets the move fields of r in the parameters table on top, as a variant
+** table gives them: drops, drop_to, slides, jumps, row, pass. */
+static void set_move_parameters(lua_State *L, const Rules *r) {
+  static const char *const drops[] = {NULL, "first", "any"};
+  static const char *const passes[] = {NULL, "blocked", "always"};
+  const Fields *f = &r->fields;
+  uint64_t full = board_full(r->arms), to = ~f->no_drop & full;
+  if (f->drops) lua_pushstring(L, drops[f->drops]);
+  else lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "drops");
+  if (f->drops && !r->graph && to == full && f->no_drop_centre)
+    lua_pushliteral(L, "arms");
+  else if (f->drops && (to != full || f->no_drop_centre)) {
+    int k = 0;
+    lua_newtable(L);
+    for (; to; to &= to - 1) {
+      push_rule_point(L, r, __builtin_ctzll(to));
+      lua_rawseti(L, -2, ++k);
+    }
+    if (!r->graph && !f->no_drop_centre) {
+      lua_pushliteral(L, "c");
+      lua_rawseti(L, -2, ++k);
+    }
+  } else
+    lua_pushnil(L);
+  lua_setfield(L, -2, "drop_to");
+  if (f->slide_takes) {
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, f->no_slides ? "enemy" : "any");
+    lua_setfield(L, -2, "onto");
+  } else
+    lua_pushboolean(L, !f->no_slides);
+  lua_setfield(L, -2, "slides");
+  if (!f->jumps) lua_pushboolean(L, 0);
+  else {
+    lua_createtable(L, f->jumps, 0);
+    for (int i = 0; i < f->jumps; i++) {
+      const JumpRule *j = &f->jump[i];
+      lua_createtable(L, 0, 4);
+      push_holds(L, j->over);
+      lua_setfield(L, -2, "over");
+      push_holds(L, j->onto);
+      lua_setfield(L, -2, "onto");
+      lua_pushboolean(L, j->take);
+      lua_setfield(L, -2, "take");
+      lua_createtable(L, 2, 0);
+      lua_pushinteger(L, j->min);
+      lua_rawseti(L, -2, 1);
+      lua_pushinteger(L, j->max);
+      lua_rawseti(L, -2, 2);
+      lua_setfield(L, -2, "span");
+      lua_rawseti(L, -2, i + 1);
+    }
+  }
+  lua_setfield(L, -2, "jumps");
+  if (f->row) lua_pushinteger(L, f->row);
+  else lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "row");
+  if (f->pass) lua_pushstring(L, passes[f->pass]);
+  else lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "pass");
+}
+
+/* Pushes the parameters of r as a table, with the hooks (whether allow,
+** result and moves are there) and the promises of the hooks. */
 static void push_parameters(lua_State *L, const Rules *r, int allow, int result,
                             int pure, int symmetric) {
   lua_createtable(L, 0, 12);
@@ -1114,13 +1205,16 @@ static void push_parameters(lua_State *L, const Rules *r, int allow, int result,
   lua_setfield(L, -2, "history");
   lua_pushboolean(L, pure);
   lua_setfield(L, -2, "pure");
-  lua_pushboolean(L, symmetric);
+  lua_pushboolean(L, symmetric && !rules_general(r));
   lua_setfield(L, -2, "symmetric");
-  lua_createtable(L, 0, 2);
+  set_move_parameters(L, r);
+  lua_createtable(L, 0, 3);
   lua_pushboolean(L, allow);
   lua_setfield(L, -2, "allow");
   lua_pushboolean(L, result);
   lua_setfield(L, -2, "result");
+  lua_pushboolean(L, r->hooks.makes);
+  lua_setfield(L, -2, "moves");
   lua_setfield(L, -2, "hooks");
 }
 
@@ -1318,6 +1412,8 @@ static int variant_index(lua_State *L) {
     lposition_push(L, &v->start, v->rules.graph);
   else if (strcmp(key, "hooked") == 0)
     lua_pushboolean(L, rules_hooked(&v->rules));
+  else if (strcmp(key, "general") == 0)
+    lua_pushboolean(L, rules_general(&v->rules));
   else if (strcmp(key, "opening") == 0)
     lua_pushinteger(L, rules_opening_plies(&v->rules));
   else if (strcmp(key, "history") == 0)
@@ -1375,7 +1471,7 @@ void lvariant_open(lua_State *L, int module) {
   static const char *const fields[] = {
       "name",  "description", "source",     "path",    "base",    "arms",
       "start", "hooked",      "definition", "opening", "history", "points",
-      NULL};
+      "general", NULL};
   luaL_newmetatable(L, LVARIANT_META);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);
