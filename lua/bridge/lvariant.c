@@ -1396,7 +1396,9 @@ static int variant_outcome(lua_State *L) {
   if (outcome < 0) return lhook_raise(L, v);
   if (!outcome) return 0;
   lua_pushstring(L, outcomes[outcome]);
-  lua_pushstring(L, reason == REASON_RULE ? "rule" : "blocked");
+  lua_pushstring(L, reason == REASON_RULE  ? "rule"
+                   : reason == REASON_ROW ? "row"
+                                          : "blocked");
   return 2;
 }
 
