@@ -6,6 +6,10 @@
 ** and solve it.  Link with -lmutorere (pkg-config mutorere; in CMake,
 ** find_package(mutorere) and the target mutorere::mutorere).
 **
+** Copyright (c) 2026 the mutorere authors.  MIT licence (as Lua's): see
+** LICENSE, installed in share/doc/mutorere/ beside the documentation.
+** SPDX-License-Identifier: MIT
+**
 ** The rules of the interface:
 ** - A handle (mutorere_variant, mutorere_game, mutorere_solution) is
 **   opaque: the function that makes it gives it through its last argument,
