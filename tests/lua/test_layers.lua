@@ -24,9 +24,10 @@ local LAYERS = {
 local FLOORS = {
   core = {
     {"memory", "cancel", "progress", "board", "graph", "judgement", "rank", "pool", "safefile",
-     "states"},
+     "states", "hot"},
     {"memo", "rules"},
-    {"game", "perft", "search", "mcts", "solver", "symrank", "symwave", "symtable"},
+    {"game", "perft", "perft_dispatch", "search", "mcts", "solver", "symrank", "symwave",
+     "symtable"},
     {"record", "metrics", "symsolver", "reach"},
     {"accuracy", "solve", "solfile", "symcensus"},
   },
