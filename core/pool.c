@@ -27,6 +27,7 @@ struct Pool {
   int started, quit;
   unsigned generation;
   /* the pass */
+  MemoryAccount *account; /* the caller's: the helpers' blocks go there */
   PoolChunk chunk;
   void *ud;
   uint64_t count, size;
@@ -77,6 +78,7 @@ static void *helper(void *arg) {
       pthread_cond_wait(&p->wake, &p->lock);
     if (p->quit) break;
     seen = p->generation;
+    memory_use(p->account);
     pthread_mutex_unlock(&p->lock);
     while (take_chunk(p, seen)) continue;
     pthread_mutex_lock(&p->lock);
@@ -93,6 +95,7 @@ Pool *pool_new(int threads) {
   pthread_cond_init(&p->finished, NULL);
   p->started = p->quit = 0;
   p->generation = 0;
+  p->account = NULL;
   p->count = p->taken = p->done = 0;
   p->failed = 0;
   while (p->started < threads - 1 && p->started < MAX_HELPERS &&
@@ -134,6 +137,7 @@ int pool_run(Pool *p, PoolChunk chunk, void *ud, uint64_t count, uint64_t size,
   __atomic_store_n(&p->taken, tag | SPAN_MASK, __ATOMIC_SEQ_CST);
   p->chunk = chunk;
   p->ud = ud;
+  p->account = memory_account();
   __atomic_store_n(&p->count, count, __ATOMIC_RELAXED);
   __atomic_store_n(&p->size, size ? size : 1, __ATOMIC_RELAXED);
   __atomic_store_n(&p->failed, 0, __ATOMIC_RELAXED);

@@ -24,9 +24,16 @@
 **   arm 1, "/", the centre, the side to move, and the ply when not 0), a
 **   move "4-c" (arm numbers, "c" for the centre; point names on a board
 **   of points).
-** - The library is not thread-safe: call it from one thread at a time (the
-**   solver runs threads of its own).  The callbacks are called on the
-**   calling thread.
+** - Threads: one object per thread.  Any number of threads may each use
+**   their own variants, games and solutions at once; a game is used by
+**   one thread at a time; a solution may be looked up from many threads
+**   at once; a variant without hooks in Lua (built in, from rule fields)
+**   may be shared by threads that each make their own games and
+**   solutions of it; the calls on the objects of a variant with hooks in
+**   Lua run one at a time (its Lua state is locked), from any thread.
+**   mutorere_interrupt and mutorere_last_error may be called from any
+**   thread.  The callbacks are called on the calling thread (the solver
+**   runs threads of its own).  doc/c-api.md says it object by object.
 ** - Variants whose rules are written in Lua (a file, or a shipped script
 **   with hooks) run their hooks in a Lua state of their own; a variant
 **   file is a program, as for dofile: load only files you trust.
@@ -92,7 +99,10 @@ enum {
 };
 
 /* What the last call that failed on this thread said: what went wrong and
-** where ("bad position: 9 arms ..."); "" before any failure. */
+** where ("bad position: 9 arms ..."); "" before any failure.  The text is
+** this thread's own: it stays as it is until the next call that fails on
+** this thread rewrites it, and the pointer is good until the thread ends
+** (copy the text to keep it longer). */
 MUTORERE_API const char *mutorere_last_error(void);
 
 /* A short name of a status code ("bad argument", "illegal move", ...). */
@@ -101,6 +111,25 @@ MUTORERE_API const char *mutorere_strerror(int status);
 /* --- variants ---------------------------------------------------------- */
 
 typedef struct mutorere_variant mutorere_variant;
+
+/* Told one text at a time (a folder, a variant's name). */
+typedef void (*mutorere_each)(void *ctx, const char *text);
+
+/* Tells each (given ctx) the folders of the search path for scripts, in
+** the order they are looked in: those mutorere_path_add added, then the
+** folders of MUTORERE_PATH, then the scripts installed with the library
+** (the folders that exist). */
+MUTORERE_API int mutorere_path(mutorere_each each, void *ctx);
+
+/* Adds folder (as its real path) to the search path of the variants
+** loaded from now on, after the folders added before it and before the
+** others.  EINVAL when it is not a folder. */
+MUTORERE_API int mutorere_path_add(const char *folder);
+
+/* Tells each (given ctx) the names mutorere_variant_named takes: the six
+** built in, then the scripts variants/NAME.lua on the search path,
+** sorted (loading one may still fail: a script is a program). */
+MUTORERE_API int mutorere_variants(mutorere_each each, void *ctx);
 
 /* The rule fields of a variant on the wheel, as the Lua API's variant
 ** tables name them.  The fields are fixed within a major version. */
@@ -154,6 +183,19 @@ MUTORERE_API const char *mutorere_variant_name(const mutorere_variant *variant);
 
 /* Lets the variant go (its games and solutions keep it until they go). */
 MUTORERE_API void mutorere_variant_free(mutorere_variant *variant);
+
+/* Limits the bytes that variant and what is made of it hold together (its
+** games and solutions, the work of calls on them, the Lua state of its
+** hooks) to bytes (0: no limit).  A call that would pass it fails with
+** MUTORERE_ELIMIT ("the memory limit of variant 'standard' (10.0 MB) was
+** reached: ...") and takes nothing; what they hold already is kept. */
+MUTORERE_API int mutorere_variant_set_memory_limit(mutorere_variant *variant,
+                                                   size_t bytes);
+
+/* The bytes variant and what is made of it hold now (as the limit counts
+** them) into *bytes. */
+MUTORERE_API int mutorere_variant_memory(const mutorere_variant *variant,
+                                         size_t *bytes);
 
 /* --- games: positions and moves ---------------------------------------- */
 
@@ -235,6 +277,14 @@ typedef int (*mutorere_cancel)(void *ctx);
 ** done == total ends the phase. */
 typedef void (*mutorere_progress)(void *ctx, const char *phase, uint64_t done,
                                   uint64_t total);
+
+/* Makes every call running now on variant or what is made of it (a
+** solve, a perft, a search, a lookup, a rule hook in any call) stop soon
+** with MUTORERE_ECANCELLED, as sqlite3_interrupt does; NULL: every call
+** running now in the process, the loading of variants included.  Calls
+** that begin after it are not stopped.  It only adds to a counter: any
+** thread may call it, and a signal handler. */
+MUTORERE_API void mutorere_interrupt(const mutorere_variant *variant);
 
 /* --- solving ------------------------------------------------------------ */
 

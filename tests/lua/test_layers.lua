@@ -32,7 +32,7 @@ local FLOORS = {
     {"accuracy", "solve", "solfile", "symcensus"},
   },
   ["core/capi"] = {
-    {"mutorere", "capi", "cerror"},
+    {"mutorere", "capi", "cerror", "ccall", "cpath"},
     {"cvariant", "cgame", "csolve", "csearch"},
   },
   ["core/mpi"] = {
