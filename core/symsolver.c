@@ -101,7 +101,6 @@ static int run_pass(Sym *sv, ChunkFn chunk, int counted) {
   sv->failed = 0;
   int rc = pool_run(sv->pool, pass_chunk, sv, sv->entries, CHUNK, sv->cancel,
                     SOLVER_CANCELLED, report);
-  if (!rc && !sv->failed) report(sv, sv->entries); /* a stopped pass never ends */
   return sv->failed ? sv->failed : rc;
 }
 
