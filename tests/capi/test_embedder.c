@@ -190,12 +190,12 @@ typedef struct Job {
   mutorere_move move;
   int score;
   const char *path;
-  volatile int started;
+  int started; /* atomic: the thread began */
 } Job;
 
 static void *job_thread(void *arg) {
   Job *j = arg;
-  j->started = 1;
+  __atomic_store_n(&j->started, 1, __ATOMIC_RELEASE);
   j->rc = j->run(j);
   snprintf(j->error, sizeof j->error, "%s", mutorere_last_error());
   return NULL;
@@ -252,7 +252,7 @@ static void interrupted(Job *j, const mutorere_variant *target,
   pthread_t t;
   j->started = 0;
   pthread_create(&t, NULL, job_thread, j);
-  while (!j->started) sleep_ms(1);
+  while (!__atomic_load_n(&j->started, __ATOMIC_ACQUIRE)) sleep_ms(1);
   sleep_ms(100);
   double at = seconds_now();
   mutorere_interrupt(target);
@@ -278,7 +278,7 @@ static void test_interrupt(void) {
   /* a search gives the move of the deepest search it finished */
   pthread_t t;
   pthread_create(&t, NULL, job_thread, &search_job);
-  while (!search_job.started) sleep_ms(1);
+  while (!__atomic_load_n(&search_job.started, __ATOMIC_ACQUIRE)) sleep_ms(1);
   sleep_ms(200);
   mutorere_interrupt(v);
   pthread_join(t, NULL);
