@@ -41,6 +41,30 @@ int mutorere_game_new(const mutorere_variant *v, const char *position,
   return capi_end(&call, rc);
 }
 
+/* game_copy's work, within its call. */
+static int copy_game(const mutorere_game *g, mutorere_game **out) {
+  char err[BOARD_ERRMAX];
+  mutorere_game *c = memory_realloc(NULL, sizeof *c);
+  if (!c) return capi_fail(MUTORERE_ENOMEM, "not enough memory for a game");
+  if (game_copy(&c->game, &g->game, err) != GAME_OK) {
+    memory_realloc(c, 0);
+    return capi_fail(MUTORERE_ENOMEM, "%s", err);
+  }
+  c->variant = g->variant;
+  capi_variant_hold(c->variant);
+  *out = c;
+  return MUTORERE_OK;
+}
+
+int mutorere_game_copy(const mutorere_game *g, mutorere_game **out) {
+  int rc = capi_need(g, "game");
+  if (!rc) rc = capi_need(out, "out");
+  if (rc) return rc;
+  CapiCall call;
+  capi_begin(&call, g->variant, NULL, NULL, 0);
+  return capi_end(&call, copy_game(g, out));
+}
+
 void mutorere_game_free(mutorere_game *g) {
   if (!g) return;
   mutorere_variant *v = g->variant;

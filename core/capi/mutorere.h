@@ -254,6 +254,31 @@ MUTORERE_API int mutorere_game_result(const mutorere_game *game, int *result);
 
 MUTORERE_API void mutorere_game_free(mutorere_game *game);
 
+/* An independent copy of game (its moves, and those it can redo) into
+** *out. */
+MUTORERE_API int mutorere_game_copy(const mutorere_game *game,
+                                    mutorere_game **out);
+
+/* Writes the game as record text (tags, then the moves: what the Lua
+** API's Game:record writes) into buf, of *size bytes; *size is set to the
+** bytes it takes (with its NUL) whether they fit or not: EINVAL when they
+** do not (buf NULL asks the size alone). */
+MUTORERE_API int mutorere_game_record(const mutorere_game *game, char *buf,
+                                      size_t *size);
+
+/* A new game of variant from record text (as mutorere_game_record writes
+** it, or a record of the Lua API) into *out: its start and moves.  EINVAL
+** for a record that does not read, or of another variant. */
+MUTORERE_API int mutorere_game_from_record(const mutorere_variant *variant,
+                                           const char *text,
+                                           mutorere_game **out);
+
+/* Writes an SVG picture of the game's position (the board, the pieces,
+** an arrow for the last move: the Lua API's mt.svg) into buf, of *size
+** bytes, as mutorere_game_record does. */
+MUTORERE_API int mutorere_game_svg(const mutorere_game *game, char *buf,
+                                   size_t *size);
+
 /* Reads move text ("4-c") on the variant's board into *move (its points
 ** only: whether it is legal is the game's business). */
 MUTORERE_API int mutorere_move_parse(const mutorere_variant *variant,

@@ -16,6 +16,7 @@
 #include <lualib.h>
 
 #include "capi.h"
+#include "cscript.h"
 #include "lbridge.h"
 #include "lmutorere.h"
 #include "lvariant.h"
@@ -65,9 +66,7 @@ static void script_release(void *ctx) {
 
 #define VARIANT_KEY "mutorere.capi.variant" /* the Variant, kept */
 
-/* Run protected: opens the libraries and the module (global mt), and puts
-** the folders mutorere_path_add added before the others of mt.path. */
-static int open_module(lua_State *L) {
+int cscript_open_module(lua_State *L) {
   luaL_openlibs(L);
   luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
   lua_setglobal(L, "mt");
@@ -104,7 +103,7 @@ static int open_module(lua_State *L) {
   return 0;
 }
 
-/* Run protected: opens the module (open_module), stopped from then on by
+/* Run protected: opens the module (cscript_open_module), stopped from then on by
 ** the Cancel at 3 (a light userdata), keeps mt.variant(spec) in the
 ** registry and returns it: spec the C string at 1 (a light userdata:
 ** nothing is allocated outside the protected call), or {base = spec, arms
@@ -115,7 +114,7 @@ static int open_variant(lua_State *L) {
   lua_settop(L, 2);
   lua_pushstring(L, lua_touserdata(L, 1));
   lua_replace(L, 1);
-  lua_pushcfunction(L, open_module);
+  lua_pushcfunction(L, cscript_open_module);
   lua_call(L, 0, 0);
   lwatchdog_set_cancel(L, stop);
   lbridge_push_api(L, "variant");
@@ -243,12 +242,12 @@ int mutorere_variant_load(const char *path, mutorere_variant **out) {
   return load(spec, 0, 0, out);
 }
 
-/* Run protected: opens the module (open_module) and returns mt.path, or
+/* Run protected: opens the module (cscript_open_module) and returns mt.path, or
 ** with a true at 1 the names of the variants on it that
 ** mutorere_variant_named takes, sorted (the built-in ones apart). */
 static int list_of(lua_State *L) {
   int variants = lua_toboolean(L, 1);
-  lua_pushcfunction(L, open_module);
+  lua_pushcfunction(L, cscript_open_module);
   lua_call(L, 0, 0);
   if (!variants) {
     lbridge_push_field(L, "path");
@@ -294,4 +293,13 @@ int mutorere_path(mutorere_each each, void *ctx) {
 
 int mutorere_variants(mutorere_each each, void *ctx) {
   return each_of(1, each, ctx);
+}
+
+lua_State *cscript_state(const mutorere_variant *v) {
+  if (v->owner.release != script_release) return NULL;
+  return ((Script *)v->owner.ctx)->L;
+}
+
+void cscript_push_variant(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, VARIANT_KEY);
 }

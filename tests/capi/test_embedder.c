@@ -470,6 +470,101 @@ static void test_progress(void) {
   check_reports(path, -1, 1);
 }
 
+/* --- copies, records and pictures --- */
+
+/* Plays the moves (text, separated by spaces) on g. */
+static int play_all(const mutorere_variant *v, mutorere_game *g,
+                    const char *moves) {
+  char copy[256], *save = NULL;
+  snprintf(copy, sizeof copy, "%s", moves);
+  for (char *m = strtok_r(copy, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
+    mutorere_move move;
+    int rc = mutorere_move_parse(v, m, &move);
+    if (!rc) rc = mutorere_game_play(g, move);
+    if (rc) return rc;
+  }
+  return MUTORERE_OK;
+}
+
+/* A game of v after moves: its record read back is the same game, a copy
+** goes its own way, its picture is an SVG. */
+static void round_trip(const mutorere_variant *v, const char *moves) {
+  mutorere_game *g = NULL, *back = NULL, *copy = NULL;
+  char record[4096], again[4096], svg[65536];
+  size_t size = sizeof record, asked = 0, svg_size = sizeof svg;
+  if (!CHECK_OK(mutorere_game_new(v, NULL, &g)) ||
+      !CHECK_OK(play_all(v, g, moves)))
+    return;
+  CHECK_OK(mutorere_game_record(g, record, &size));
+  CHECK_INT(size, strlen(record) + 1);
+  CHECK(strstr(record, "[Variant") != NULL);
+  CHECK_FAILS(mutorere_game_record(g, NULL, &asked), MUTORERE_EINVAL, "takes");
+  CHECK_INT(asked, size);
+  size_t small = 10;
+  CHECK_FAILS(mutorere_game_record(g, again, &small), MUTORERE_EINVAL,
+              "the record takes");
+  if (CHECK_OK(mutorere_game_from_record(v, record, &back))) {
+    char p1[MUTORERE_POSITION_MAX];
+    snprintf(p1, sizeof p1, "%s", position_text(g));
+    CHECK_STR(position_text(back), p1);
+    size = sizeof again;
+    CHECK_OK(mutorere_game_record(back, again, &size));
+    CHECK_STR(again, record);
+  }
+  CHECK_OK(mutorere_game_svg(g, svg, &svg_size));
+  CHECK(strstr(svg, "<svg") != NULL && strstr(svg, "</svg>") != NULL);
+  if (CHECK_OK(mutorere_game_copy(g, &copy))) {
+    char before[MUTORERE_POSITION_MAX];
+    mutorere_move list[MUTORERE_MAX_MOVES];
+    int k = 0;
+    snprintf(before, sizeof before, "%s", position_text(g));
+    CHECK_STR(position_text(copy), before);
+    CHECK_OK(mutorere_game_moves(copy, list, &k));
+    if (k > 0) CHECK_OK(mutorere_game_play(copy, list[0]));
+    CHECK_STR(position_text(g), before);
+    CHECK_OK(mutorere_game_undo(copy));
+    CHECK_STR(position_text(copy), before);
+  }
+  mutorere_game_free(copy);
+  mutorere_game_free(back);
+  mutorere_game_free(g);
+}
+
+static void test_texts(void) {
+  mutorere_variant *v = NULL, *other = NULL, *custom = NULL, *points = NULL;
+  mutorere_game *g = NULL;
+  mutorere_rules r;
+  CHECK_OK(mutorere_variant_named("standard", 0, &v));
+  CHECK_OK(mutorere_variant_named("misere", 0, &other));
+  mutorere_rules_standard(&r);
+  r.arms = 10, r.misere = 1;
+  CHECK_OK(mutorere_variant_new("misere-10", &r, &custom));
+  CHECK_OK(mutorere_variant_named("pong-hau-ki", 0, &points));
+  round_trip(v, "4-c 5-4 c-5");
+  round_trip(custom, "1-c 10-1");
+  round_trip(points, "tl-c bl-tl");
+  /* refusals */
+  char record[4096];
+  size_t size = sizeof record;
+  if (CHECK_OK(mutorere_game_new(v, NULL, &g))) {
+    CHECK_OK(mutorere_game_record(g, record, &size));
+    mutorere_game *wrong = NULL;
+    CHECK_FAILS(mutorere_game_from_record(other, record, &wrong),
+                MUTORERE_EINVAL, "the record is of variant 'standard', not 'misere'");
+    CHECK(wrong == NULL);
+    CHECK_FAILS(mutorere_game_from_record(v, "[Variant \"standard\"]\n1. 3-2\n",
+                                          &wrong),
+                MUTORERE_EINVAL, "bad record");
+    CHECK_FAILS(mutorere_game_copy(NULL, &wrong), MUTORERE_EINVAL, "game is NULL");
+    CHECK_FAILS(mutorere_game_svg(g, NULL, NULL), MUTORERE_EINVAL, "size is NULL");
+    mutorere_game_free(g);
+  }
+  mutorere_variant_free(points);
+  mutorere_variant_free(custom);
+  mutorere_variant_free(other);
+  mutorere_variant_free(v);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: test_embedder SCRATCH_DIR\n");
@@ -480,6 +575,7 @@ int main(int argc, char **argv) {
   test_interrupt();
   test_memory_limit();
   test_progress();
+  test_texts();
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
