@@ -371,6 +371,19 @@ MUTORERE_API int mutorere_search(const mutorere_game *game, int depth,
                                  double seconds, mutorere_cancel cancel,
                                  void *ctx, mutorere_move *move, int *score);
 
+/* Plays games random games from the game's position, each to its end or
+** max_plies plies more (0: no cap; a variant that never ends needs one),
+** each move drawn among the legal ones (in mutorere_game_moves' order) as
+** index splitmix64(seed) mod their count (doc/c-api.md gives the
+** generator), one generator for all the games.  Counts how they ended into
+** counts (indexed by MUTORERE_ONGOING: stopped by the cap, _BLACK_WINS,
+** _WHITE_WINS, _DRAWN) and the plies played into *plies.  cancel (may be
+** NULL) is given ctx.  The game is left as it was. */
+MUTORERE_API int mutorere_playouts(const mutorere_game *game, int games,
+                                   uint64_t seed, int max_plies,
+                                   mutorere_cancel cancel, void *ctx,
+                                   uint64_t counts[4], uint64_t *plies);
+
 #ifdef __cplusplus
 }
 #endif

@@ -33,7 +33,7 @@ local FLOORS = {
   },
   ["core/capi"] = {
     {"mutorere", "capi", "cerror", "ccall", "cpath"},
-    {"cvariant", "cgame", "csolve", "csearch"},
+    {"cvariant", "cgame", "csolve", "csearch", "cplay"},
   },
   ["core/mpi"] = {
     {"exchange"},
