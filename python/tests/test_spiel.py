@@ -42,6 +42,9 @@ class Simulation(unittest.TestCase):
             self.assertEqual(sum(tensor[k * points + p] for k in range(3)), 1.0)
         other = state.observation_tensor(1 - player)
         self.assertEqual(other[:points], tensor[points:2 * points])
+        cells = str(state).split(" ")[0].replace("/", "")  # the position text
+        own = "bw"[player]
+        self.assertEqual(tensor[:points], [1.0 if c == own else 0.0 for c in cells])
         return actions
 
     def play_random_game(self, game, rng):
