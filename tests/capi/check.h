@@ -13,7 +13,7 @@
 static int passed, failed;
 
 /* Records a check; prints where and what when it fails. */
-static int check(int ok, const char *file, int line, const char *what) {
+static inline int check(int ok, const char *file, int line, const char *what) {
   if (ok)
     passed++;
   else {
@@ -23,27 +23,27 @@ static int check(int ok, const char *file, int line, const char *what) {
   return ok;
 }
 
-static int check_int(long long got, long long want, const char *file, int line,
+static inline int check_int(long long got, long long want, const char *file, int line,
                      const char *what) {
   char text[300];
   snprintf(text, sizeof text, "%s is %lld, want %lld", what, got, want);
   return check(got == want, file, line, text);
 }
 
-static int check_str(const char *got, const char *want, const char *file,
+static inline int check_str(const char *got, const char *want, const char *file,
                      int line, const char *what) {
   char text[700];
-  snprintf(text, sizeof text, "%s is \"%s\", want \"%s\"", what,
+  snprintf(text, sizeof text, "%.200s is \"%.200s\", want \"%.200s\"", what,
            got ? got : "(null)", want);
   return check(got && strcmp(got, want) == 0, file, line, text);
 }
 
 /* The call fails with status and a message that contains part. */
-static int check_fails(int rc, int status, const char *part, const char *file,
+static inline int check_fails(int rc, int status, const char *part, const char *file,
                        int line, const char *what) {
   char text[900];
   const char *msg = mutorere_last_error();
-  snprintf(text, sizeof text, "%s gave %d \"%s\", want %d and \"%s\"", what, rc,
+  snprintf(text, sizeof text, "%.200s gave %d \"%.400s\", want %d and \"%.200s\"", what, rc,
            msg, status, part);
   return check(rc == status && strstr(msg, part) != NULL, file, line, text);
 }
