@@ -14,7 +14,7 @@
 **   the solver up to 32 arms and the lookups to 28, which take many
 **   minutes, and the plain tables of reach.lua; sections, all when none is
 **   named: perft hooks solver lookups ai tournament matches against tester metrics pages accuracy
-**   boards reach patterns startup watchdog)
+**   boards reach patterns python startup watchdog)
 */
 #define _POSIX_C_SOURCE 200809L
 #include <lauxlib.h>
@@ -637,6 +637,20 @@ static void bench_metrics(int quick) {
   for (int n = 8; n <= (quick ? 12 : 16); n += 2) bench_metrics_arms(n);
 }
 
+/* Python over the C library: plies a second with a ctypes call a ply and
+** batched (bench/python_plies.py, with Debian's python3). */
+static void bench_python(int quick) {
+  char command[4096];
+  snprintf(command, sizeof command,
+           "PYTHONPATH='" BENCH_DIR "/../python' MUTORERE_LIBRARY='"
+           BENCH_BINARY_DIR "/libmutorere.so.0' /usr/bin/python3 '" BENCH_DIR
+           "/python_plies.py' %d",
+           quick ? 50 : 300);
+  printf("Python (ctypes) random games, plies a second:\n");
+  fflush(stdout);
+  if (system(command) != 0) printf("  (python3 or the library is missing)\n");
+}
+
 /* 1 when section name is to run: every section when none is named. */
 static int wanted(int argc, char **argv, const char *name) {
   int named = 0;
@@ -708,6 +722,10 @@ int main(int argc, char **argv) {
                    "string.rep, sort = table.sort, insert = table.insert, "
                    "concat = table.concat}",
                    0);
+    printf("\n");
+  }
+  if (wanted(argc, argv, "python")) {
+    bench_python(quick);
     printf("\n");
   }
   if (wanted(argc, argv, "startup")) {

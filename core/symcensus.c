@@ -14,6 +14,7 @@
 #include "symsolver.h"
 #include "symtable.h"
 #include "symwave.h"
+#include "hot.h"
 
 #define CHUNK 16384 /* entries a thread takes at a time (a multiple of 64) */
 #define BATCH 64    /* children reached together */
@@ -213,7 +214,7 @@ static int move_entry(Mover *mv, uint64_t i) {
 }
 
 /* Pass: the open entries move. */
-static int move_chunk(void *ud, uint64_t from, uint64_t to) {
+HOT_CLONES static int move_chunk(void *ud, uint64_t from, uint64_t to) {
   Walk *w = ud;
   uint64_t moved = 0;
   int rc = SOLVER_OK;
@@ -267,7 +268,7 @@ static void census_add(Census *c, uint64_t n, int value, int d, int trap) {
 
 /* Pass: counts the reachable positions of the last layer (the longest
 ** distance among them from a byte table; a values table's is replayed). */
-static int count_chunk(void *ud, uint64_t from, uint64_t to) {
+HOT_CLONES static int count_chunk(void *ud, uint64_t from, uint64_t to) {
   Walk *w = ud;
   Census local = {0, 0, 0, 0, 0, -1};
   uint64_t decisive = 0;

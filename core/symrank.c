@@ -7,6 +7,7 @@
 
 #include "memory.h"
 #include "rank.h"
+#include "hot.h"
 
 int symrank_init(SymRank *t, int n) {
   memset(t, 0, sizeof *t);
@@ -45,7 +46,7 @@ void symrank_free(SymRank *t) {
   t->part = NULL;
 }
 
-uint64_t symrank_mask(const SymRank *t, uint64_t r) {
+HOT_CLONES uint64_t symrank_mask(const SymRank *t, uint64_t r) {
   uint64_t mask = 0;
   int pos = t->n - 1;
   for (int k = t->k; k >= 1; k--) { /* greedy, highest element first */

@@ -19,6 +19,7 @@
 #include "pool.h"
 #include "rank.h"
 #include "symwave.h"
+#include "hot.h"
 
 #define CHUNK 8192 /* entries a thread takes at a time (a multiple of 64) */
 #define BATCH 64   /* predecessors resolved together */
@@ -100,13 +101,12 @@ static int run_pass(Sym *sv, ChunkFn chunk, int counted) {
   sv->failed = 0;
   int rc = pool_run(sv->pool, pass_chunk, sv, sv->entries, CHUNK, sv->cancel,
                     SOLVER_CANCELLED, report);
-  if (!rc && !sv->failed) report(sv, sv->entries); /* a stopped pass never ends */
   return sv->failed ? sv->failed : rc;
 }
 
 /* Calls visit for the boards of entries [from, to) of the layer, walking
 ** the masks in order.  Stops at the first nonzero return. */
-static int walk(Sym *sv, void *ud, uint64_t from, uint64_t to,
+HOT_INLINE static int walk(Sym *sv, void *ud, uint64_t from, uint64_t to,
                 int (*visit)(Sym *sv, void *ud, uint64_t index, uint64_t own,
                              uint64_t enemy, int centre)) {
   const SymRank *t = sv->t;
@@ -130,23 +130,23 @@ static int walk(Sym *sv, void *ud, uint64_t from, uint64_t to,
 
 /* 1 when the entries found at wave d are lost for their mover, where
 ** only a blocked side ends a game. */
-static int parity_lost(const Sym *sv, int d) {
+HOT_INLINE static int parity_lost(const Sym *sv, int d) {
   return (d % 2 == 0) != sv->even_wins;
 }
 
 /* 1 when entry e, found at wave d, is lost for its mover: by the parity of
 ** d, or for hooked rules as their table of bytes says. */
-static int found_lost(const Sym *sv, uint64_t e, int d) {
+HOT_INLINE static int found_lost(const Sym *sv, uint64_t e, int d) {
   return sv->bytes ? (sv->bytes[e] - 1) & 1 : parity_lost(sv, d);
 }
 
 /* Notes in the table of bytes (when there is one) that entry e is found at
 ** wave d with value. */
-static void note_found(Sym *sv, uint64_t e, int value, int d) {
+HOT_INLINE static void note_found(Sym *sv, uint64_t e, int value, int d) {
   if (sv->bytes) sv->bytes[e] = (uint8_t)symtable_byte(value, d);
 }
 
-static int visit_start(Sym *sv, void *ud, uint64_t i, uint64_t own,
+HOT_INLINE static int visit_start(Sym *sv, void *ud, uint64_t i, uint64_t own,
                        uint64_t enemy, int centre) {
   (void)ud;
   int value, code = wave_start(&sv->wave, own, enemy, centre, &value);
@@ -157,13 +157,13 @@ static int visit_start(Sym *sv, void *ud, uint64_t i, uint64_t own,
 }
 
 /* Pass: the starting codes. */
-static int start_chunk(Sym *sv, uint64_t from, uint64_t to) {
+HOT_CLONES static int start_chunk(Sym *sv, uint64_t from, uint64_t to) {
   return walk(sv, NULL, from, to, visit_start);
 }
 
 /* Resolves predecessor entry q (arms as wave_arrive) of a child found at
 ** wave d (lost for its mover or not).  Returns a SOLVER_* code. */
-static int resolve(Sym *sv, uint64_t q, uint64_t arms, int child_lost,
+HOT_INLINE static int resolve(Sym *sv, uint64_t q, uint64_t arms, int child_lost,
                    int d) {
   unsigned old = wave_get(sv->work, q);
   for (;;) {
@@ -195,7 +195,7 @@ typedef struct Spread {
 } Spread;
 
 /* Resolves the waiting predecessors.  Returns a SOLVER_* code. */
-static int spread_flush(Spread *sp) {
+HOT_CLONES static int spread_flush(Spread *sp) {
   int rc = SOLVER_OK;
   for (int j = 0; j < sp->count && rc == SOLVER_OK; j++)
     rc = resolve(sp->sv, sp->pending[j], sp->arms[j], sp->lost[j], sp->sv->d);
@@ -204,7 +204,7 @@ static int spread_flush(Spread *sp) {
 }
 
 /* The mask of entry i, stepping on from the last one when it is near. */
-static uint64_t spread_mask(Spread *sp, uint64_t i) {
+HOT_INLINE static uint64_t spread_mask(Spread *sp, uint64_t i) {
   const SymRank *t = sp->sv->t;
   uint64_t r = i % t->combos;
   if (sp->index <= i && i - sp->index <= 32 &&
@@ -218,7 +218,7 @@ static uint64_t spread_mask(Spread *sp, uint64_t i) {
 
 /* Spreads the entry i found at wave d (lost for its mover or not) to its
 ** predecessors. */
-static int spread_entry(Spread *sp, uint64_t i, int lost) {
+HOT_INLINE static int spread_entry(Spread *sp, uint64_t i, int lost) {
   Sym *sv = sp->sv;
   uint64_t own, enemy, *list = sp->pending + sp->count;
   int centre;
@@ -245,14 +245,14 @@ static int spread_entry(Spread *sp, uint64_t i, int lost) {
 }
 
 /* The 16 codes of entries [i, i + 16) (i a multiple of 16). */
-static uint64_t codes_at(const Sym *sv, uint64_t i) {
+HOT_INLINE static uint64_t codes_at(const Sym *sv, uint64_t i) {
   return __atomic_load_n((const Word *)(sv->work + i / 2), __ATOMIC_RELAXED);
 }
 
 /* Settles the entries found at wave d among those of the word at i (read
 ** as x) once they are spread: won or lost now, told to the watch.  Other
 ** threads may be resolving other entries of the word. */
-static void settle_word(Sym *sv, uint64_t i, uint64_t x) {
+HOT_INLINE static void settle_word(Sym *sv, uint64_t i, uint64_t x) {
   unsigned found_code = wave_found(sv->d);
   if (!sv->bytes) { /* all of one value: the word at once */
     Word *w = (Word *)(sv->work + i / 2);
@@ -276,7 +276,7 @@ static void settle_word(Sym *sv, uint64_t i, uint64_t x) {
 /* Pass: every entry found at wave d spreads to its predecessors, and is
 ** settled.  The table is read a word (16 entries) at a time; words
 ** without such an entry are skipped. */
-static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
+HOT_CLONES static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
   unsigned found_code = wave_found(sv->d);
   uint64_t found = 0;
   int rc = SOLVER_OK;
@@ -341,7 +341,7 @@ static int recount_add(Sym *sv, Recount *rc, uint64_t q) {
 }
 
 /* Pass: the entries whose count ran out are counted again. */
-static int settle_chunk(Sym *sv, uint64_t from, uint64_t to) {
+HOT_CLONES static int settle_chunk(Sym *sv, uint64_t from, uint64_t to) {
   int rc = SOLVER_OK;
   Recount again;
   again.count = again.used = 0;
@@ -417,7 +417,7 @@ static int visit_opening(Sym *sv, void *ud, uint64_t i, uint64_t own,
 }
 
 /* Pass: an opening layer from the layer after it. */
-static int opening_chunk(Sym *sv, uint64_t from, uint64_t to) {
+HOT_CLONES static int opening_chunk(Sym *sv, uint64_t from, uint64_t to) {
   return walk(sv, NULL, from, to, visit_opening);
 }
 

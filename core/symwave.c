@@ -12,6 +12,7 @@
 ** each edge counts once.
 */
 #include "symwave.h"
+#include "hot.h"
 
 void wave_init(Wave *w, const Rules *r, const SymRank *t, uint32_t ply) {
   w->r = r;
@@ -23,14 +24,14 @@ void wave_init(Wave *w, const Rules *r, const SymRank *t, uint32_t ply) {
 }
 
 /* The reach of the side to move. */
-static Reach reach_of(const Wave *w, uint64_t own, uint64_t enemy,
+HOT_INLINE static Reach reach_of(const Wave *w, uint64_t own, uint64_t enemy,
                       int centre) {
   return rules_reach(own, enemy, centre, w->n, w->flank,
                      w->r->adjacent_enemy);
 }
 
 /* The number of distinct values in list (k entries; sorted on return). */
-static int distinct(uint64_t *list, int k) {
+HOT_INLINE static int distinct(uint64_t *list, int k) {
   for (int i = 1; i < k; i++) /* insertion sort: k is small */
     for (int j = i; j > 0 && list[j - 1] > list[j]; j--) {
       uint64_t x = list[j];
@@ -45,7 +46,7 @@ static int distinct(uint64_t *list, int k) {
 
 /* The number of distinct children of a board without hooks, from its
 ** reach (k moves, k > 0). */
-static int distinct_children(const Wave *w, uint64_t own, Reach m) {
+HOT_INLINE static int distinct_children(const Wave *w, uint64_t own, Reach m) {
   int n = w->n;
   if (!m.empty) { /* moves to the centre: a period repeats children */
     int p = symrank_period(w->t, own);
@@ -79,7 +80,7 @@ static int board_moves(const Wave *w, uint64_t own, uint64_t enemy, int centre,
   return k;
 }
 
-int wave_board_children(const Wave *w, uint64_t own, uint64_t enemy,
+HOT_CLONES int wave_board_children(const Wave *w, uint64_t own, uint64_t enemy,
                         int centre, uint64_t *out, int *end) {
   Move moves[RULES_MAX_MOVES];
   int k = board_moves(w, own, enemy, centre, moves, end);
@@ -88,7 +89,7 @@ int wave_board_children(const Wave *w, uint64_t own, uint64_t enemy,
   return k < 0 ? k : distinct(out, k);
 }
 
-int wave_start(const Wave *w, uint64_t own, uint64_t enemy, int centre,
+HOT_CLONES int wave_start(const Wave *w, uint64_t own, uint64_t enemy, int centre,
                int *value) {
   int k, end;
   if (!w->hooked) {
@@ -110,14 +111,14 @@ int wave_start(const Wave *w, uint64_t own, uint64_t enemy, int centre,
 }
 
 /* The board of entry q. */
-static void entry_board(const Wave *w, uint64_t q, uint64_t *own,
+HOT_INLINE static void entry_board(const Wave *w, uint64_t q, uint64_t *own,
                         uint64_t *enemy, int *centre) {
   const SymRank *t = w->t;
   symrank_board(t, q >= t->combos, symrank_mask(t, q % t->combos), own, enemy,
                 centre);
 }
 
-int wave_children(const Wave *w, uint64_t q, uint64_t *out) {
+HOT_CLONES int wave_children(const Wave *w, uint64_t q, uint64_t *out) {
   uint64_t own, enemy;
   int centre, end;
   entry_board(w, q, &own, &enemy, &centre);
@@ -126,7 +127,7 @@ int wave_children(const Wave *w, uint64_t q, uint64_t *out) {
 
 /* The number of distinct children of unresolved entry q (with an empty
 ** centre: the mover's arms, when not 0), or -1 when a hook failed. */
-static int children_count(const Wave *w, uint64_t q, uint64_t arms) {
+HOT_INLINE static int children_count(const Wave *w, uint64_t q, uint64_t arms) {
   uint64_t own = arms, enemy = w->t->full & ~arms;
   int centre = CENTRE_EMPTY;
   if (!arms) entry_board(w, q, &own, &enemy, &centre);
@@ -138,7 +139,7 @@ static int children_count(const Wave *w, uint64_t q, uint64_t arms) {
   return distinct_children(w, own, reach_of(w, own, enemy, centre));
 }
 
-int wave_last(const Wave *w, uint64_t q, uint64_t arms, int d) {
+HOT_CLONES int wave_last(const Wave *w, uint64_t q, uint64_t arms, int d) {
   /* was the count of all of them?  An empty arm leaves 3 moves at most;
   ** an empty centre, one for each piece of the mover */
   int most = q < w->t->combos ? 3 : w->t->k;
@@ -149,7 +150,7 @@ int wave_last(const Wave *w, uint64_t q, uint64_t arms, int d) {
 
 /* 1 when the move m of board q (the predecessor) is legal, hooks asked
 ** (q must not have ended); or RULES_EHOOK. */
-static int unmove_legal(const Wave *w, uint64_t own, uint64_t enemy,
+HOT_INLINE static int unmove_legal(const Wave *w, uint64_t own, uint64_t enemy,
                         int centre, Move m) {
   Reach reach = reach_of(w, own, enemy, centre);
   int ok = m.from == BOARD_CENTRE ? reach.from_centre
@@ -171,7 +172,7 @@ static int unmove_legal(const Wave *w, uint64_t own, uint64_t enemy,
   return 0;
 }
 
-int wave_predecessors(const Wave *w, uint64_t own, uint64_t enemy, int centre,
+HOT_CLONES int wave_predecessors(const Wave *w, uint64_t own, uint64_t enemy, int centre,
                       uint64_t *out, uint64_t *arms) {
   int n = w->n, k = 0, ok;
   const SymRank *t = w->t;
