@@ -54,9 +54,13 @@ function shared.append_game(path, text)
   if not ok then error("cannot write the game to " .. why, 0) end
 end
 
+local cut_partial_record -- (below)
+
 -- shared.check_game_file(path, v, n, name): checks option file of
 -- argument n of function name before any game: files are allowed, the
--- path can be appended to, and a record can hold variant v.
+-- path can be appended to, and a record can hold variant v.  A record the
+-- file ends inside (a full disk, a killed run) is cut off first and kept
+-- in PATH.partial; returns a warning that says so, or nil.
 function shared.check_game_file(path, v, n, name)
   shared.no_files_in_sandbox("writing games to a file")
   shared.as_option(n, name, "file", function() return M.game(v):record() end)
@@ -67,6 +71,9 @@ function shared.check_game_file(path, v, n, name)
   end
   local ok, why = shared.append_file(path, "")
   if not ok then shared.arg_error(n, name, "option file: cannot write to " .. why) end
+  ok, why = cut_partial_record(path)
+  if ok == nil then shared.arg_error(n, name, "option file: " .. why) end
+  return ok or nil
 end
 
 -- line without the white space at either end, in one pass ("^%s*(.-)%s*$"
@@ -77,17 +84,19 @@ local function trim(line)
   return first and line:sub(first, line:match("^.*()%S")) or ""
 end
 
--- Splits the text of a file of games into records, each {text, line}: a
--- record is its tag lines and the moves after them; the next begins at a
--- tag line after moves.
--- 1 when the move text of a record (its lines after the tags, comments
--- dropped) ends with a result (1-0, 0-1, 1/2-1/2): a record cut short has
--- none.
-local function ends_with_result(moves)
+-- The last word of the move text of a record (its lines after the tags,
+-- comments dropped), or nil.
+local function last_word(moves)
   local last = table.concat(moves, "\n"):gsub("%b{}", " "):gsub(";[^\n]*", " ")
   local stop = last:match("^.*()%S") -- anchored: one pass, whatever the text
-  if not stop then return false end
-  local token = last:sub((last:sub(1, stop):match("^.*()%s") or 0) + 1, stop)
+  if not stop then return nil end
+  return last:sub((last:sub(1, stop):match("^.*()%s") or 0) + 1, stop)
+end
+
+-- 1 when the move text of a record ends with a result (1-0, 0-1,
+-- 1/2-1/2): a record cut short has none.
+local function ends_with_result(moves)
+  local token = last_word(moves)
   return token == RESULT_TOKENS.black or token == RESULT_TOKENS.white or token == RESULT_TOKENS.draw
 end
 
@@ -129,6 +138,46 @@ local function load_error(path, i, r, err, cut)
   return string.format("games %s: record %d (line %d): %s%s", path, i, r.line, why, cut and
                        string.format(" (the file ends inside it: cut short? remove it, from " ..
                                      "line %d)", r.line) or "")
+end
+
+-- The byte at which line number of text begins.
+local function line_start(text, number)
+  local at = 1
+  for _ = 2, number do at = text:find("\n", at, true) + 1 end
+  return at
+end
+
+-- 1 when the move text of a record ends as a record does: with a result,
+-- or * (a game not finished when it was written).
+local function ends_as_record(moves)
+  return ends_with_result(moves) or last_word(moves) == "*"
+end
+
+-- Cuts off the record a file of games ends inside, when it ends inside
+-- one (the last record's moves do not end as a record does), and the
+-- records before it load: its text goes to the end of PATH.partial, the
+-- file keeps the rest.  Returns a warning that says so, false when
+-- nothing was cut, or nil and why it could not be done.
+function cut_partial_record(path)
+  local text = shared.read_file(path)
+  if not text or text:find("\0", 1, true) then return false end
+  local records, moves = split_records(text), {}
+  local last = records[#records]
+  if not last or trim(last.text):sub(1, 1) ~= "[" then return false end
+  for line in last.text:gmatch("[^\n]+") do
+    if trim(line) ~= "" and trim(line):sub(1, 1) ~= "[" then moves[#moves + 1] = line end
+  end
+  if ends_as_record(moves) then return false end
+  for i = 1, #records - 1 do
+    if not pcall(M.from_record, records[i].text) then return false end
+  end
+  local at = line_start(text, last.line)
+  local aside = path .. ".partial"
+  local ok, why = shared.append_file(aside, text:sub(at))
+  if ok then ok, why = shared.write_file(path, text:sub(1, at - 1)) end
+  if not ok then return nil, "cannot cut off its last record, cut short: " .. why end
+  return string.format("%s ended inside a record (line %d, cut short): it was cut off and " ..
+                       "kept in %s", path, last.line, aside)
 end
 
 -- The records of the file of games at path (argument 1 of function name),

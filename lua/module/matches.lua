@@ -357,7 +357,7 @@ end
 -- fewer exist than pairs (how many distinct were played), and games that
 -- repeat one another.
 local function warnings(plan, records)
-  local out = {}
+  local out = {plan.cut}
   local pairs_played, used, seen, distinct = 0, {}, {}, 0
   for _, r in ipairs(records) do
     if r.game % 2 == 1 then pairs_played = pairs_played + 1 end
@@ -538,7 +538,7 @@ function M.match(a, b, options)
   plan.openings = shared.match_openings(plan.variant, options and options.openings,
                                         (plan.games + 1) // 2, plan.seed, 3, "match")
   local o = options or {}
-  if o.file then shared.check_game_file(o.file, plan.variant, 3, "match") end
+  if o.file then plan.cut = shared.check_game_file(o.file, plan.variant, 3, "match") end
   plan.file = o.file
   local done = resumed(plan, resume_option(o, 3, "match"))
   local solution = presolve(plan.variant, {plan.a, plan.b}, plan.judge or plan.adjudicate,
@@ -597,15 +597,16 @@ local function tournament_plans(options, players)
   local variants = options.variants or {"standard"}
   shared.check_option(#variants > 0, 1, "tournament", "variants", "a list of variants", variants)
   local games, seed = options.games or 2, options.seed or 1
-  local found = resume_option(options, 1, "tournament")
-  local plans, tasks, vs = {}, {}, {}
+  local plans, tasks, vs, cut_note, found = {}, {}, {}, nil, nil
   for vi, spec in ipairs(variants) do
     local v = shared.as_option(1, "tournament", "variants", M.variant, spec)
     local base = match_options({games = games, variant = v, max_plies = options.max_plies,
                                 budget = options.budget, clock = options.clock,
                                 adjudicate = options.adjudicate}, 1, "tournament")
     vs[vi] = v
-    if options.file then shared.check_game_file(options.file, v, 1, "tournament") end
+    local cut = options.file and shared.check_game_file(options.file, v, 1, "tournament")
+    cut_note = cut_note or cut
+    found = found or resume_option(options, 1, "tournament") -- (the file cut first)
     local openings = shared.match_openings(v, options.openings, (games + 1) // 2, seed + vi, 1,
                                            "tournament")
     local judge = options.judge or nil
@@ -617,7 +618,7 @@ local function tournament_plans(options, players)
       plan.seed, plan.judge, plan.openings = seed * 7919 + #plans, judge, openings
       plan.a, plan.b, plan.i, plan.j, plan.vi = players[i], players[j], i, j, vi
       plan.solution = base.adjudicate and solution or nil
-      plan.file, plan.event = options.file, "tournament"
+      plan.file, plan.event, plan.cut = options.file, "tournament", cut_note
       plan.done = resumed(plan, found)
       plans[#plans + 1] = plan
       for g = 1, games do

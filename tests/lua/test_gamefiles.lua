@@ -340,18 +340,40 @@ test("resume: a file cut short, or whose records are not this match's", function
   spill(cut, table.concat(texts, "", 1, 3) .. last:sub(1, at - 1))
   eq(#mt.load_games(cut), 4, "a record cut between moves still loads")
   options.file, options.resume = cut, true
+  local partial = cut .. ".partial"
   local back = mt.match(a, b, options)
   eq(games_of(back), games_of(whole), "game 4 played again, not taken cut short")
-  eq(#mt.load_games(cut), 5, "and appended on a line of its own: the file loads")
+  eq(#mt.load_games(cut), 4, "the cut record cut off, the game appended: the file loads")
+  eq(slurp(partial), last:sub(1, at - 1), "what was cut off kept aside")
+  local line = select(2, table.concat(texts, "", 1, 3):gsub("\n", "")) + 1
+  eq(back.warnings[1], string.format("%s ended inside a record (line %d, cut short): it was " ..
+                                     "cut off and kept in %s", cut, line, partial), "said")
   local again = mt.match(a, b, options)
-  eq(#mt.load_games(cut), 5, "resumed again: the finished game found, nothing played")
+  eq(#mt.load_games(cut), 4, "resumed again: the finished game found, nothing played")
   eq(games_of(again), games_of(whole), "the same games")
-  -- cut inside a move: a clear error, where, and what to do
+  eq(again.warnings, {}, "nothing cut this time")
+  -- cut inside a move, or after the tags (a full disk): mt.load_games says
+  -- where, a resume cuts it off
   local move_at = last:find("%S+%s+%S+$")
-  spill(cut, table.concat(texts, "", 1, 3) .. last:sub(1, move_at + 1))
-  raises(function() mt.match(a, b, options) end, "resume: games " .. cut .. ": record 4 (line ")
-  raises(function() mt.load_games(cut) end, "(the file ends inside it: cut short? remove it, " ..
-         "from line ")
+  local tags_end = last:find("\n", last:find("%[White "), true)
+  for _, keep in ipairs({move_at + 1, tags_end, last:find("%[Black ") + 10}) do
+    os.remove(partial)
+    spill(cut, table.concat(texts, "", 1, 3) .. last:sub(1, keep))
+    if keep ~= tags_end then -- (a record of tags alone loads: a game without moves)
+      raises(function() mt.load_games(cut) end, "(the file ends inside it: cut short? remove " ..
+             "it, from line ")
+    end
+    eq(games_of(mt.match(a, b, options)), games_of(whole), "resumed, cut at " .. keep)
+    eq(#mt.load_games(cut), 4, "then the file loads, cut at " .. keep)
+    eq(slurp(partial), last:sub(1, keep), "what was cut off kept, cut at " .. keep)
+    eq(#mt.load_games(cut), 4, "and resumed again, the same")
+  end
+  -- a file of another kind is not cut: the records before its end must load
+  spill(cut, "some notes\n[not a record\n" .. last:sub(1, tags_end))
+  os.remove(partial)
+  raises(function() mt.match(a, b, options) end, "resume: games " .. cut .. ": record 1 (line 1)")
+  eq(slurp(cut), "some notes\n[not a record\n" .. last:sub(1, tags_end), "left as it was")
+  os.remove(partial)
   -- game 1 stopped after 4 plies (black to move), with tags changed: taken
   -- only when the match could have given it
   local tags = texts[1]:match("^(.-)\n\n")
@@ -406,7 +428,7 @@ test("resume: a file cut short, or whose records are not this match's", function
   spill(cut, forged({Termination = "ply cap"}, "1/2-1/2"))
   options.max_plies = 4
   eq(mt.match(a, b, options).records[1].resumed, true, "a ply cap at the cap: taken")
-  for _, p in ipairs({full, cut}) do os.remove(p) end
+  for _, p in ipairs({full, cut, partial}) do os.remove(p) end
 end)
 
 test("names and messages of any bytes: printed, and pictures stay XML", function()
