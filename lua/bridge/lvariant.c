@@ -481,7 +481,15 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
   lua_pop(L, 3);
 }
 
-/* Applies the descriptive fields (name, description, source). */
+/* 1 when text holds no control character (a line break, a tab...). */
+static int one_line(const char *text) {
+  for (; *text; text++)
+    if ((unsigned char)*text < 0x20 || *text == 0x7f) return 0;
+  return 1;
+}
+
+/* Applies the descriptive fields (name, description, source); a name is
+** one line. */
 static void apply_info(lua_State *L, int v, int t) {
   static const char *const keys[] = {"name", "description", "source"};
   for (int i = 0; i < 3; i++) {
@@ -492,6 +500,8 @@ static void apply_info(lua_State *L, int v, int t) {
     }
     if (!lbridge_is_text(L, -1))
       field_error(L, v, keys[i], "a string without a zero byte");
+    if (i == 0 && !one_line(lua_tostring(L, -1))) /* it is sent as a line */
+      field_error(L, v, keys[i], "one line of text (no control characters)");
     lvariant_info_set(L, v, keys[i]);
   }
 }
