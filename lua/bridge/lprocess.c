@@ -16,7 +16,9 @@
 ** reaped are listed, so that SIGTERM and SIGHUP (when nothing else
 ** handles them) and the end of a worker (lprocess_kill_all) kill them all
 ** before this process goes.  A program that leaves its group (setsid) is
-** beyond reach.  Not inside a sandbox.
+** beyond reach, but once the child has ended, a wait on its socket ends:
+** its output counts as closed, whoever else holds it.  Not inside a
+** sandbox.
 */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -45,6 +47,7 @@
 #define LINE_MAX_BYTES (1 << 20) /* a longer line is an error */
 #define ARGS_MAX 256             /* words of a command */
 #define SLICE_MS 20              /* how often a wait looks at Ctrl-C */
+#define DRAIN_CHUNKS 64          /* reads of what an ended child left */
 
 typedef struct Process {
   pid_t pid;   /* 0 once reaped */
@@ -344,10 +347,10 @@ static double deadline_of(lua_State *L, int idx) {
 }
 
 /* Waits until p's socket is ready for events or the deadline passes: 1
-** ready, 0 timed out; raises on Ctrl-C or a budget (the caller's close
-** handlers then stop the child).  Once the child has ended, its group is
-** killed (reap): then the socket closes even when the child left a
-** process holding it. */
+** ready, 0 timed out, -1 the child has ended (it is reaped: its group
+** killed, so that the socket closes, unless a process that left the group
+** holds it); raises on Ctrl-C or a budget (the caller's close handlers
+** then stop the child). */
 static int wait_fd(lua_State *L, Process *p, short events, double deadline) {
   Cancel cancel = lwatchdog_cancel(L);
   for (;;) {
@@ -363,7 +366,7 @@ static int wait_fd(lua_State *L, Process *p, short events, double deadline) {
     if (ready > 0) return 1;
     if (ready < 0 && errno != EINTR)
       return luaL_error(L, "waiting for a program: %s", strerror(errno));
-    if (ready == 0 && p->owner == getpid()) reap(p, 0);
+    if (ready == 0 && p->owner == getpid() && p->pid > 0 && reap(p, 0)) return -1;
   }
 }
 
@@ -392,9 +395,13 @@ static int process_send(lua_State *L) {
     }
     if (k < 0 && errno == EINTR) continue;
     if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      if (wait_fd(L, p, POLLOUT, deadline)) continue;
+      int ready = wait_fd(L, p, POLLOUT, deadline);
+      if (ready > 0) continue;
       lua_pushnil(L);
-      lua_pushliteral(L, "timeout");
+      if (ready < 0)
+        lua_pushliteral(L, "closed");
+      else
+        lua_pushliteral(L, "timeout");
       return 2;
     }
     lua_pushnil(L);
@@ -465,7 +472,14 @@ static int process_receive(lua_State *L) {
       continue;
     }
     if (p->length && memchr(p->got + p->start, '\n', p->length)) continue;
-    if (!wait_fd(L, p, POLLIN, deadline)) {
+    int ready = wait_fd(L, p, POLLIN, deadline);
+    if (ready < 0) { /* what it wrote before it ended is read; no more */
+      size_t before;
+      int chunks = 0;
+      do before = p->length;
+      while (read_some(L, p) == 0 && p->length > before && ++chunks < DRAIN_CHUNKS);
+      p->ended = 1;
+    } else if (!ready) {
       lua_pushnil(L);
       lua_pushliteral(L, "timeout");
       return 2;

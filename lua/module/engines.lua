@@ -251,7 +251,8 @@ end
 -- Player:choose; limits.clock: {p1time, p2time, p1inc, p2inc, movestogo}
 -- in seconds, and limits.deadline, the seconds it may take before it has
 -- lost on time), and what it found.  Given a move time and no deadline,
--- it has e.startup seconds past that time before it counts as hung.
+-- it has e.startup seconds past that time before it counts as hung; and
+-- as long after a stop.
 local function engine_move(e, game, limits)
   prepare(e, game)
   limits = move_limits(e, limits)
@@ -269,19 +270,22 @@ local function engine_move(e, game, limits)
       fail(e, "time", string.format("no move within %.3f s", limits.deadline))
     end
     if hung and M.clock() >= hung then
+      if stopped then fail(e, "hang", string.format("no move within %g s of 'stop'", e.startup)) end
       fail(e, "hang", string.format("no move within %g s of its move time (%g s)", e.startup,
                                     limits.time))
     end
     return false
   end
   while true do
-    local wait = (deadline or hung) and math.max(0, (deadline or hung) - M.clock()) or nil
+    local due = math.min(deadline or math.huge, hung or math.huge)
+    local wait = due < math.huge and math.max(0, due - M.clock()) or nil
     if limits.stop and not stopped then wait = math.min(wait or POLL, POLL) end
     local line = receive(e, wait, late)
     if not line then
       if limits.stop and not stopped and limits.stop() then
         send(e, "stop")
-        stopped = true
+        stopped = true -- then startup seconds, as a move past its time has
+        hung = math.min(hung or math.huge, M.clock() + e.startup)
       end
     else
       local words = {}

@@ -253,6 +253,33 @@ test("a worker starts its own engine, not the one its parent was speaking to", f
   eq(children(), {}, "no child, no zombie once the player is collected")
 end)
 
+test("an engine gone while a child out of its group holds its socket has crashed", function()
+  local p, mark = hostile("setsid-hold", 2)
+  local t0 = mt.clock()
+  local m = mt.match(p, "random", {games = 2, clock = {base = 3}})
+  for i, r in ipairs(m.records) do
+    eq({r.reason, r.result}, {"crash", i == 1 and "white" or "black"}, "game " .. i .. ": lost")
+    check(r.error and r.error:find("crashed (exit 0)", 1, true), tostring(r.error))
+  end
+  check(mt.clock() - t0 < 2.5, string.format("at once, not on time (%.1f s)", mt.clock() - t0))
+  for _, line in ipairs(marked(mark)) do -- (beyond the runner's reach, as said)
+    os.execute("kill " .. line:match("^%d+"))
+  end
+  eq(left_behind(mark), {}, "nothing left")
+end)
+
+test("an engine that ignores stop after go infinite hangs after startup seconds", function()
+  local p, mark = hostile("ignore-stop", 0, 0.5)
+  local t0 = mt.clock()
+  local ok, err = mt.limit({time = 5}, p.choose, p, mt.game(), {infinite = true, stop = function()
+    return mt.clock() > t0 + 0.2
+  end})
+  eq({ok, mt.type(err) or err.reason}, {false, "hang"}, "it hung: " .. tostring(err))
+  check(tostring(err):find("no move within 0.5 s of 'stop'", 1, true), tostring(err))
+  check(mt.clock() - t0 < 1.5, string.format("stop, then 0.5 s (%.2f s)", mt.clock() - t0))
+  eq(left_behind(mark), {}, "killed")
+end)
+
 test("a budget stops a match of an engine that floods without end", function()
   for _, jobs in ipairs({1, 2}) do
     local p, mark = hostile("fork-quit+flood-forever", 0)
