@@ -609,11 +609,18 @@ static void base_name(const char *path, char *out, size_t size) {
   out[k] = '\0';
 }
 
-/* Loads the variant file at path (a text chunk returning a table). */
+/* Loads the variant file at path (a text chunk returning a table); in a
+** sandbox (mt.sandbox, --safe) it runs with a fresh sandbox environment
+** for its globals, as any script there does. */
 static Variant *from_file(lua_State *L, const char *path, int chain) {
   char name[64];
   if (lfiles_load(L, path, "t") != LUA_OK)
     luaL_error(L, "cannot load variant: %s", lua_tostring(L, -1));
+  if (lwatchdog_sandboxed(L)) {
+    lbridge_push_api(L, "sandbox_env");
+    lua_call(L, 0, 1);
+    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  }
   lua_call(L, 0, 1);
   if (!lua_istable(L, -1))
     luaL_error(L, "variant file %s must return a table, not %s", path,
