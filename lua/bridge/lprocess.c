@@ -227,10 +227,11 @@ static void close_from(int first) {
 }
 
 /* The child, after fork: its own group, the socket as standard input and
-** output, standard error as ours or /dev/null, the signals as a new
-** program expects them; then the program.  A failure writes errno to
-** report (closed on exec: nothing read means the program runs). */
-static void run_child(int sock, int report, int quiet, const char *dir,
+** output, standard error as ours or errors (a path: appended to, made
+** when missing), the signals as a new program expects them; then the
+** program.  A failure writes errno to report (closed on exec: nothing
+** read means the program runs). */
+static void run_child(int sock, int report, const char *errors, const char *dir,
                       const char *program, char *const argv[], pid_t parent) {
   int err;
   setpgid(0, 0);
@@ -247,9 +248,9 @@ static void run_child(int sock, int report, int quiet, const char *dir,
   if ((sock = fcntl(sock, F_DUPFD, 10)) < 0) goto failed;
   if ((report = fcntl(report, F_DUPFD_CLOEXEC, 10)) < 0) goto failed;
   if (dup2(sock, 0) < 0 || dup2(sock, 1) < 0) goto failed;
-  if (quiet) {
-    int null = open("/dev/null", O_WRONLY);
-    if (null < 0 || dup2(null, 2) < 0) goto failed;
+  if (errors) {
+    int fd = open(errors, O_WRONLY | O_APPEND | O_CREAT, 0666);
+    if (fd < 0 || dup2(fd, 2) < 0) goto failed;
   }
   if (dup2(report, 3) < 0) goto failed;
   report = 3;
@@ -286,14 +287,17 @@ static char **command_words(lua_State *L, int idx) {
   return argv;
 }
 
-/* shared.spawn(words, program, dir, quiet) -> a Process running program
+/* shared.spawn(words, program, dir, errors) -> a Process running program
 ** (its path) with argv words, in folder dir (nil: ours), standard error
-** to /dev/null when quiet. */
+** to /dev/null when errors is true, appended to the file at errors when
+** it is a path, ours otherwise. */
 static int spawn(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   const char *program = lfiles_checkpath(L, 2);
   const char *dir = lua_isnoneornil(L, 3) ? NULL : lfiles_checkpath(L, 3);
-  int quiet = lua_toboolean(L, 4);
+  const char *errors = lua_type(L, 4) == LUA_TSTRING ? lfiles_checkpath(L, 4)
+                       : lua_toboolean(L, 4)         ? "/dev/null"
+                                                     : NULL;
   if (lwatchdog_sandboxed(L))
     return luaL_error(L, "running programs is not allowed in a sandbox");
   char **argv = command_words(L, 1);
@@ -312,7 +316,7 @@ static int spawn(lua_State *L) {
   pid_t parent = getpid(), pid = fork();
   if (pid == 0) {
     close(ends[0]), close(report[0]);
-    run_child(ends[1], report[1], quiet, dir, program, argv, parent);
+    run_child(ends[1], report[1], errors, dir, program, argv, parent);
   }
   int fork_errno = errno;
   close(ends[1]), close(report[1]);
@@ -532,6 +536,19 @@ static int process_pid(lua_State *L) {
   return 1;
 }
 
+/* shared.pause(seconds): waits that long (a match's wait between games);
+** Ctrl-C and the budgets stop the wait. */
+static int pause_for(lua_State *L) {
+  double deadline = deadline_of(L, 1);
+  Cancel cancel = lwatchdog_cancel(L);
+  for (;;) {
+    if (cancel_now(&cancel)) return lwatchdog_raise(L);
+    double left = (deadline - lbridge_clock()) * 1000;
+    if (left <= 0) return 0;
+    poll(NULL, 0, left < SLICE_MS ? (int)left + 1 : SLICE_MS);
+  }
+}
+
 /* --- guards: the outside engines of a match stopped when it ends --- */
 
 #define GUARD_META "mutorere.ProcessGuard"
@@ -610,4 +627,6 @@ void lprocess_open(lua_State *L, int shared) {
   lua_setfield(L, shared, "spawn");
   lua_pushcfunction(L, find_program);
   lua_setfield(L, shared, "find_program");
+  lua_pushcfunction(L, pause_for);
+  lua_setfield(L, shared, "pause");
 }

@@ -125,6 +125,18 @@ local function openings_words(list)
                        #list == 1 and "" or "s", plies)
 end
 
+-- A time control in words: "10+0.1 (base 10 s, increment 0.1 s)",
+-- "0.1/move (0.1 s a move)".
+local function clock_words(c)
+  if c.movetime then
+    return string.format("%s (%g s a move%s)", shared.clock_text(c), c.movetime,
+                         c.margin > 0 and string.format(", margin %g s", c.margin) or "")
+  end
+  return string.format("%s (base %g s, increment %g s%s)", shared.clock_text(c), c.base,
+                       c.increment, c.moves and string.format(", %d moves a period", c.moves)
+                       or "")
+end
+
 -- The words of ending reasons that are not the rules': how a player can
 -- lose a game it did not lose on the board.
 local FORFEITS = {time = "on time", crash = "by a crash", hang = "by a hang",
@@ -183,10 +195,13 @@ function shared.match_text(m)
                                     l.mean)
   forfeit_lines(lines, m)
   if m.clock then
-    lines[#lines + 1] = string.format("  clock %s (base %g s, increment %g s%s)",
-                                      shared.clock_text(m.clock), m.clock.base,
-                                      m.clock.increment, m.clock.moves and
-                                      string.format(", %d moves a period", m.clock.moves) or "")
+    lines[#lines + 1] = "  clock " .. clock_words(m.clock)
+  elseif m.controls then
+    local parts = {}
+    for _, x in ipairs({{m.a.name, m.controls.a}, {m.b.name, m.controls.b}}) do
+      parts[#parts + 1] = short(x[1]) .. " " .. (x[2] and clock_words(x[2]) or "no clock")
+    end
+    lines[#lines + 1] = shared.wrap("  clocks: " .. table.concat(parts, "; "), 79, "    ")
   end
   if m.openings then lines[#lines + 1] = "  " .. openings_words(m.openings) end
   for _, w in ipairs(m.warnings or {}) do
@@ -200,6 +215,7 @@ function shared.match_text(m)
     lines[#lines + 1] = string.format("  interrupted (Ctrl-C) after %d of %d games", m.games,
                                       m.planned)
   end
+  if m.stopped then lines[#lines + 1] = shared.wrap("  stopped: " .. m.stopped, 79, "    ") end
   for _, err in ipairs(m.errors) do lines[#lines + 1] = shared.wrap("  error: " .. err, 79, "    ") end
   return table.concat(lines, "\n")
 end
@@ -290,6 +306,7 @@ function shared.tournament_text(t)
   if t.interrupted then
     lines[#lines + 1] = "interrupted (Ctrl-C): the games played so far"
   end
+  if t.stopped then lines[#lines + 1] = shared.wrap("stopped: " .. t.stopped, 79, "    ") end
   for i, m in ipairs(t.matches) do
     for _, err in ipairs(m.errors) do
       lines[#lines + 1] = shared.wrap(string.format("error: match %d: %s", i, err), 79, "    ")

@@ -214,6 +214,55 @@ test("resume: only the missing games, with the seeds they would have had", funct
   for _, p in ipairs({full_path, part, s1, s2, t1, t2, fresh}) do os.remove(p) end
 end)
 
+test("resume refuses the file of another match; an SPRT's file holds its result", function()
+  local path = scratch()
+  local a, b, c = mt.player("perfect", {skill = 0.6}), mt.player("random"), mt.player("heuristic")
+  mt.match(a, b, {games = 4, seed = 5, file = path})
+  local before = slurp(path)
+  local cases = {
+    {a, c, {seed = 5}, "holds a game of another match (record 1, game 1): its players are " ..
+     "perfect-0.6 and random, not perfect-0.6 and heuristic"},
+    {a, b, {seed = 6}, "holds a game of another match (record 1, game 1): its Seed is 5, not 6"},
+    {c, b, {seed = 5}, "holds a game of another match (record 1, game 1): its players are " ..
+     "perfect-0.6 and random, not heuristic and random"},
+    {a, b, {seed = 5, clock = {base = 9}}, "holds a game 1 of another match (record 1): its " ..
+     "TimeControl is absent, here 9"},
+    {a, b, {seed = 5, variant = {base = "standard", arms = 10}}, "holds a game 1 of another " ..
+     "match (record 1): its variant is standard, 8 arms, not standard, 10 arms"},
+  }
+  for _, k in ipairs(cases) do
+    local o = {games = 4, file = path, resume = true}
+    for key, x in pairs(k[3]) do o[key] = x end
+    raises(function() mt.match(k[1], k[2], o) end, "resume: " .. path .. " " .. k[4])
+    eq(slurp(path), before, k[4] .. ": nothing appended")
+  end
+  -- the same match, with more games: it goes on
+  eq(mt.match(a, b, {games = 6, seed = 5, file = path, resume = true}).games, 6, "more games")
+  eq(#mt.load_games(path), 6, "two appended")
+  -- a tournament's file resumed as a match, and a match's as a tournament
+  raises(function() mt.tournament{players = {a, b}, games = 6, seed = 5, file = path,
+                                  resume = true} end,
+         "holds a game of another tournament (record 1, game 1): its Seed is 5, not 39595")
+  os.remove(path)
+  -- an SPRT with workers writes the games its result holds, no more: the
+  -- games a batch played past the stop are left out of the file too
+  local sprt = {games = 400, seed = 2, openings = {plies = 8}, file = path, jobs = 2,
+                sprt = {elo0 = 0, elo1 = 200}}
+  local m = mt.match("perfect", "random", sprt)
+  check(m.sprt.result == "H1" and m.games < 64, "decided inside its first batch: " .. m.games)
+  local filed = mt.load_games(path)
+  eq(#filed, m.games, "the file holds the games of the result")
+  local numbers = {}
+  for i, g in ipairs(filed) do numbers[i] = math.tointeger(tonumber(g:tags().Game)) end
+  table.sort(numbers)
+  local want = {}
+  for i = 1, m.games do want[i] = i end
+  eq(numbers, want, "games 1 to " .. m.games)
+  local picture = mt.svg(filed, {sprt = {elo0 = 0, elo1 = 200}})
+  eq(picture, mt.svg(m), "and its picture is the result's")
+  os.remove(path)
+end)
+
 test("adjudication by the solver: a game ends once it is won", function()
   local m = mt.match(mt.player("perfect", {skill = 0.5}), "random",
                      {games = 12, seed = 5, adjudicate = "solver", openings = {plies = 2}})
@@ -403,27 +452,48 @@ test("resume: a file cut short, or whose records are not this match's", function
     return text .. string.format("\n\n1. %s %s 2. %s %s %s\n\n", moves[1], moves[2], moves[3],
                                  moves[4], cut_short and "" or result)
   end
+  -- {tags changed, result, taken, what, cut short, moves, why it is refused}
   local cases = {
     {{Termination = "time"}, "0-1", true, "a loss on time of the side to move"},
-    {{Termination = "__index"}, "0-1", false, "an end no match gives"},
-    {{Termination = "time", TimeControl = "5"}, "0-1", false, "another time control"},
-    {{Termination = "time", Opening = "2"}, "0-1", false, "another opening"},
-    {{Termination = "time"}, "1/2-1/2", false, "a draw on time"},
-    {{Termination = "time"}, "1-0", false, "a loss on time of the side not to move"},
+    {{Termination = "__index"}, "0-1", false, "an end no match gives", false, nil,
+     "it ends as no match ends a game (white, __index)"},
+    {{Termination = "time", TimeControl = "5"}, "0-1", false, "another time control", false, nil,
+     "its TimeControl is 5, here 30"},
+    {{Termination = "time", TimeControl = ""}, "0-1", false, "no time control", false, nil,
+     "its TimeControl is absent, here 30"},
+    {{Termination = "time", Opening = "2"}, "0-1", false, "another opening", false, nil,
+     "it is not from opening 1, which this match plays there"},
+    {{Termination = "time"}, "1/2-1/2", false, "a draw on time", false, nil,
+     "it ends as no match ends a game (draw, time)"},
+    {{Termination = "time"}, "1-0", false, "a loss on time of the side not to move", false, nil,
+     "it ends as no match ends a game (black, time)"},
     {{Termination = "adjudicated", Adjudicated = "purple wins in 3"}, "0-1", false,
-     "an adjudication that names no side"},
+     "an adjudication that names no side", false, nil,
+     "it ends as no match ends a game (white, adjudicated)"},
     {{Termination = "adjudicated", Adjudicated = "white wins in 3"}, "0-1", true,
      "an adjudication for the winner"},
-    {{Termination = "ply cap"}, "1/2-1/2", false, "a ply cap short of the cap"},
+    {{Termination = "adjudicated", Adjudicated = "white wins by score"}, "0-1", true,
+     "an adjudication by the players' scores"},
+    {{Termination = "ply cap"}, "1/2-1/2", false, "a ply cap short of the cap", false, nil,
+     "it ends as no match ends a game (draw, ply cap)"},
     {{Termination = "time"}, "0-1", false, "cut short (no result after the moves)", true},
-    {{Termination = "time"}, "0-1", false, "moves that are not the opening's", false, other},
+    {{Termination = "time"}, "0-1", false, "moves that are not the opening's", false, other,
+     "it is not from opening 1, which this match plays there"},
   }
   options.games = 2
   for _, c in ipairs(cases) do
     spill(cut, forged(c[1], c[2], c[5], c[6]))
-    local m = mt.match(a, b, options)
-    eq(m.records[1].resumed, c[3] or nil, c[4] .. (c[3] and ": taken" or ": played again"))
-    if not c[3] then eq(games_of(m)[1], games_of(whole)[1], c[4] .. ": as the whole run") end
+    os.remove(partial)
+    if c[7] then -- another match's game 1: refused, with what differs, the file as it was
+      local before = slurp(cut)
+      raises(function() mt.match(a, b, options) end, "resume: " .. cut .. " holds a game 1 " ..
+             "of another match (record 1): " .. c[7], c[4])
+      eq(slurp(cut), before, c[4] .. ": the file as it was")
+    else
+      local m = mt.match(a, b, options)
+      eq(m.records[1].resumed, c[3] or nil, c[4] .. (c[3] and ": taken" or ": played again"))
+      if not c[3] then eq(games_of(m)[1], games_of(whole)[1], c[4] .. ": as the whole run") end
+    end
   end
   spill(cut, forged({Termination = "ply cap"}, "1/2-1/2"))
   options.max_plies = 4
