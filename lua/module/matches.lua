@@ -270,7 +270,7 @@ local function sprt_option(t, swap)
     shared.arg_error(3, "match", "option swap must be true with sprt: it plays colour-swapped pairs")
   end
   local o = {elo0 = t.elo0, elo1 = t.elo1, alpha = t.alpha, beta = t.beta, model = t.model}
-  shared.as_option(3, "match", "sprt", M.sprt, {pairs = {0, 0, 0, 0, 0}, elo0 = o.elo0,
+  shared.as_option(3, "match", "sprt", M.sprt, {wins = 0, draws = 0, losses = 0, elo0 = o.elo0,
                                                 elo1 = o.elo1, alpha = o.alpha, beta = o.beta,
                                                 model = o.model})
   return o
@@ -484,7 +484,7 @@ local function play_list(plan, todo, results, jobs, bar, after, quiet)
   local got, interrupted, stopper = shared.run_jobs(jobs, #todo, function(k)
     return play_planned(plan, todo[k])
   end, {bar = bar, after = after, each = not quiet and plan.on_game and function(_, r)
-    plan.on_game(r)
+    plan.on_game(r, a_colour(plan, r.game))
   end, stop = not plan.recover and function(r) return shared.stops_match(plan, r) end})
   for k, i in ipairs(todo) do results[i] = got[k] end
   return interrupted, stopper
@@ -640,11 +640,17 @@ local function say_interrupted(what, done, total)
                                 "holds those (interrupted = true)\n", what, done, total))
 end
 
--- The SPRT's verdict on the pair counts of a plan so far.
-local function sprt_verdict(plan, counts)
+-- The SPRT's verdict on the pair counts of a plan so far (wdl: a's
+-- wins, draws and losses in them, which the BayesElo model takes).
+local function sprt_verdict(plan, counts, wdl)
   local o = plan.sprt
-  local t = M.sprt{pairs = counts, elo0 = o.elo0, elo1 = o.elo1, alpha = o.alpha, beta = o.beta,
-                   model = o.model}
+  local given = {elo0 = o.elo0, elo1 = o.elo1, alpha = o.alpha, beta = o.beta, model = o.model}
+  if o.model == "bayesian" then
+    given.wins, given.draws, given.losses = wdl[1], wdl[2], wdl[3]
+  else
+    given.pairs = counts
+  end
+  local t = M.sprt(given)
   t.elo0, t.elo1, t.alpha, t.beta = o.elo0, o.elo1, o.alpha or 0.05, o.beta or 0.05
   t.model = o.model or "logistic"
   return t
@@ -658,7 +664,7 @@ local function accept_game(plan, r)
     shared.append_game(plan.file, r.file_text)
     r.file_text = nil
   end
-  if plan.on_game and not r.resumed then plan.on_game(r) end
+  if plan.on_game and not r.resumed then plan.on_game(r, a_colour(plan, r.game)) end
 end
 
 -- Plays the pairs of an SPRT match until the test decides or the games
@@ -670,8 +676,8 @@ end
 -- point are dropped: from the result, and from the file (the games are
 -- written as the test takes them).
 local function play_sprt(plan, jobs, bar, done, after)
-  local results, counts, played = {}, {0, 0, 0, 0, 0}, 0
-  local verdict = sprt_verdict(plan, counts)
+  local results, counts, played, wdl = {}, {0, 0, 0, 0, 0}, 0, {0, 0, 0}
+  local verdict = sprt_verdict(plan, counts, wdl)
   local batch = jobs > 1 and 2 * SPRT_BATCH * jobs or 2
   local last = plan.games - plan.games % 2
   plan.defer_file = true
@@ -692,7 +698,12 @@ local function play_sprt(plan, jobs, bar, done, after)
       played = k + 1
       local x = pair_index(plan, got[k], got[k + 1], k)
       counts[x] = counts[x] + 1
-      verdict = sprt_verdict(plan, counts)
+      for i = k, k + 1 do
+        local score = score_of(got[i], a_colour(plan, i))
+        local y = score == 1 and 1 or score == 0.5 and 2 or 3
+        wdl[y] = wdl[y] + 1
+      end
+      verdict = sprt_verdict(plan, counts, wdl)
       if shared.stops_match(plan, got[k]) or shared.stops_match(plan, got[k + 1]) then
         plan.stopped = shared.stops_match(plan, got[k]) and got[k] or got[k + 1]
         break
@@ -952,7 +963,7 @@ function M.tournament(options)
   local records, interrupted, stopper = shared.run_jobs(jobs, #tasks, function(k)
     return play_planned(plans[tasks[k][1]], tasks[k][2])
   end, {bar = bar, after = worker_after(players),
-        each = on_game and function(_, r) on_game(r) end,
+        each = on_game and function(k, r) on_game(r, a_colour(plans[tasks[k][1]], r.game)) end,
         stop = not recover and function(r) return UNRECOVERED[r.reason] or false end})
   bar(nil)
   if stopper then

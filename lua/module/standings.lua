@@ -108,8 +108,8 @@ end
 
 -- The line of an SPRT's verdict.
 local function sprt_line(t, games)
-  local head = string.format("  SPRT elo0 %g, elo1 %g (alpha %g, beta %g): ", t.elo0, t.elo1,
-                             t.alpha, t.beta)
+  local head = string.format("  SPRT elo0 %g, elo1 %g (%s, alpha %g, beta %g): ", t.elo0,
+                             t.elo1, t.model, t.alpha, t.beta)
   local verdict = t.result and string.format("%s accepted after %d games", t.result, games)
                   or string.format("undecided after %d games", games)
   return head .. verdict, string.format("    LLR %.2f, bounds %.2f and %.2f", t.llr,
@@ -246,7 +246,8 @@ local function cross_lines(lines, t)
     lines[#lines + 1] = "cross-table: in t.cross (too wide to print)"
     return
   end
-  lines[#lines + 1] = "cross-table: points of the row's player against the column's"
+  lines[#lines + 1] = "cross-table: points of the row's player against the column's" ..
+                      (t.gauntlet and " (-: they did not meet)" or "")
   local head = {string.rep(" ", NAME + 5)}
   for c = 1, n do head[#head + 1] = string.format("%6d", c) end
   lines[#lines + 1] = table.concat(head)
@@ -254,7 +255,8 @@ local function cross_lines(lines, t)
     local row = {string.format("  %2d %s", r, cell(s.name))}
     for c = 1, n do
       local x = t.cross[r][c]
-      row[#row + 1] = x and string.format("%6.1f", x.points) or "     ."
+      row[#row + 1] = not x and "     ." or x.games == 0 and "     -" or
+                      string.format("%6.1f", x.points)
     end
     lines[#lines + 1] = table.concat(row)
   end

@@ -311,6 +311,23 @@ test("gauntlets: the first player against each of the others", function()
   end
   eq(t.standings[rank.perfect].games, 6, "perfect played everyone")
   check(tostring(t):find("^gauntlet: 4 players, 6 games"), "said")
+  -- the printed cross-table: "-" where two never met, a figure where they did
+  local text = tostring(t)
+  check(text:find("(-: they did not meet)", 1, true), "says what - means: " .. text)
+  local rows = {}
+  for line in text:gmatch("[^\n]+") do
+    local r = tonumber(line:match("^  +(%d) "))
+    if r and line:find("%.%d") then rows[r] = line end
+  end
+  for r, s in ipairs(t.standings) do
+    local cells = {}
+    for cell in (rows[r] or ""):sub(22):gmatch("%S+") do cells[#cells + 1] = cell end
+    for c in ipairs(t.standings) do
+      local x = t.cross[r][c]
+      local want = not x and "." or x.games == 0 and "-" or string.format("%.1f", x.points)
+      eq(cells[c], want, s.name .. " against " .. t.standings[c].name)
+    end
+  end
 end)
 
 test("warnings: openings replayed, games repeated", function()
