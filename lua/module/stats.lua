@@ -254,7 +254,7 @@ local function moment_mle(a, phat, mu, v)
       h11, h12, h22 = h11 + w2 * g[i][1] ^ 2, h12 + w2 * g[i][1] * g[i][2], h22 + w2 * g[i][2] ^ 2
     end
     local det = h11 * h22 - h12 * h12
-    if not (det > 0) then break end
+    if det <= 0 or det ~= det then break end
     local s1, s2 = -(h22 * g1 - h12 * g2) / det, -(h11 * g2 - h12 * g1) / det
     local step, moved = 1, false
     for _ = 1, 60 do
