@@ -172,6 +172,8 @@ local svg_of -- (below)
 -- to draw), title, caption.
 function M.svg(x, path, options)
   if type(path) ~= "string" then return svg_of(x, path) end
+  shared.check_arg(path ~= "" and not path:find("\0", 1, true), 2, "svg",
+                   "a path (a file name, without a zero byte)", path)
   local text = svg_of(x, options)
   shared.no_files_in_sandbox("writing a picture")
   local ok, why = shared.write_file(path, text)

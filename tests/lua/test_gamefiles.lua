@@ -263,6 +263,98 @@ test("resume refuses the file of another match; an SPRT's file holds its result"
   os.remove(path)
 end)
 
+-- The adjudication by scores a game should have had, worked out again
+-- ply by ply from the scores its movers gave (scores[ply], centipawns from
+-- the mover's view; nil: none) as doc/api.md says: the ply and the winner
+-- ("draw"), or nil.
+local function naive_adjudication(plies, scores, draw, resign)
+  local within, low, high = 0, {0, 0}, {0, 0} -- (by side: 1 black, 2 white)
+  for ply = 1, plies do
+    local side, cp = (ply - 1) % 2 + 1, scores[ply]
+    local other = 3 - side
+    if draw then
+      if cp and math.abs(cp) <= draw.score then within = within + 1 else within = 0 end
+      if within >= 2 * draw.movecount and ply // 2 >= draw.movenumber then return ply, "draw" end
+    end
+    if resign then
+      low[side] = cp and cp <= -resign.score and low[side] + 1 or 0
+      high[side] = cp and cp >= resign.score and high[side] + 1 or 0
+      for _, loser in ipairs({side, other}) do
+        if low[loser] >= resign.movecount and
+           (not resign.twosided or high[3 - loser] >= resign.movecount) then
+          return ply, loser == 1 and "white" or "black"
+        end
+      end
+    end
+  end
+end
+
+test("adjudication by the players' scores: as worked out again from the scores", function()
+  -- players that move at random and say a score drawn from their own list
+  -- by the ply (some plies none, some a mate)
+  local function scored(name, seed)
+    local list, x = {}, seed
+    for i = 1, 400 do
+      x = (x * 1103515245 + 12345) % 2147483648
+      local k = x % 9
+      list[i] = k == 0 and "none" or k == 1 and "mate" or k == 2 and "mated" or
+                ({-4, -1.5, -0.3, 0, 0.4, 2})[k - 2]
+    end
+    return mt.player({name = name, choose = function(game, _, rng)
+      local moves = game:moves()
+      local s = list[game:ply() + 1]
+      local found = s == "mate" and {mate = 3} or s == "mated" and {mate = -2} or
+                    s ~= "none" and {score = s} or nil
+      return moves[rng(#moves)], found
+    end}), list
+  end
+  local a, la = scored("a", 7)
+  local b, lb = scored("b", 11)
+  local rules = {
+    {draw = {movenumber = 2, movecount = 2, score = 50}},
+    {resign = {movecount = 2, score = 100}},
+    {resign = {movecount = 1, score = 150, twosided = true}},
+    {draw = {movenumber = 0, movecount = 1, score = 0}, resign = {movecount = 3, score = 20}},
+  }
+  local adjudicated = 0
+  for k, r in ipairs(rules) do
+    local m = mt.match(a, b, {games = 12, seed = k, draw = r.draw, resign = r.resign})
+    for _, rec in ipairs(m.records) do
+      local scores = {}
+      for ply = 1, rec.plies do
+        local black = (ply % 2 == 1) == (rec.black == "a")
+        local s = (black and la or lb)[ply]
+        scores[ply] = s == "mate" and math.huge or s == "mated" and -math.huge or
+                      s ~= "none" and s * 100 or nil
+      end
+      local what = "rules " .. k .. ", game " .. rec.game
+      if rec.reason == "adjudicated" then
+        adjudicated = adjudicated + 1
+        eq({naive_adjudication(rec.plies, scores, r.draw, r.resign)}, {rec.plies, rec.result},
+           what .. ": adjudicated there")
+        eq(rec.adjudicated, {winner = rec.result, by = "score"}, what .. ": by score")
+      else -- (a last move that ends the game by the rules ends it so)
+        local ruled = ({blocked = 1, rule = 1, repetition = 1})[rec.reason]
+        eq(naive_adjudication(rec.plies - (ruled or 0), scores, r.draw, r.resign), nil,
+           what .. ": no adjudication before its end (" .. rec.reason .. ")")
+      end
+    end
+  end
+  check(adjudicated >= 20, adjudicated .. " games adjudicated")
+  -- their records, read back and resumed
+  local path = os.tmpname()
+  os.remove(path)
+  local first = mt.match(a, b, {games = 6, seed = 2, resign = rules[2].resign, file = path})
+  local again = mt.match(a, b, {games = 6, seed = 2, resign = rules[2].resign, file = path,
+                                resume = true})
+  eq(games_of(again), games_of(first), "resumed: the same games, none played again")
+  eq(#mt.load_games(path), 6, "none appended")
+  os.remove(path)
+  raises(function() mt.match(a, b, {draw = {movecount = 0}}) end,
+         "option draw.movecount must be a whole number from 1")
+  raises(function() mt.match(a, b, {resign = {score = 1, turns = 2}}) end, "turns")
+end)
+
 test("adjudication by the solver: a game ends once it is won", function()
   local m = mt.match(mt.player("perfect", {skill = 0.5}), "random",
                      {games = 12, seed = 5, adjudicate = "solver", openings = {plies = 2}})
@@ -581,7 +673,7 @@ test("pictures: the SPRT's LLR and Elo by games, of a match and of its file", fu
   local plain = mt.svg(mt.match("random", "random", {games = 6}))
   check(plain:find("data-elo", 1, true) and not plain:find("data-llr", 1, true),
         "without an SPRT: Elo alone")
-  raises(function() mt.svg(m, {sprt = {elo0 = 1, elo1 = 1}}) end, "elo0 and elo1 must differ")
+  raises(function() mt.svg(m, {sprt = {elo0 = 1, elo1 = 1}}) end, "elo0 must be below elo1")
   raises(function() mt.svg({mt.game(), 5}) end, "Match or list of Games expected, got number")
   os.remove(path)
 end)
