@@ -82,6 +82,55 @@ test("clocks: each move charged, the increment added, a new period's time", func
          "option clock: unknown option \"inc\"")
 end)
 
+test("a fixed time a move (st), and a clock for each player", function()
+  local seen = {}
+  -- a player that notes what it is given, then takes think seconds
+  local function timed(name, think)
+    return mt.player({name = name, choose = function(game, options)
+      seen[#seen + 1] = {name = name, time = options.time, clock = options.clock,
+                         deadline = options.deadline, ply = game:ply()}
+      local t = mt.clock()
+      while mt.clock() - t < think(game:ply()) do end
+      return game:moves()[1]
+    end})
+  end
+  local quick = timed("quick", function() return 0 end)
+  local late = timed("late", function(ply) return ply >= 4 and 0.3 or 0 end)
+  local m = mt.match(late, quick, {games = 2, clock = {movetime = 0.1, margin = 0.02},
+                                   max_plies = 20})
+  for i, r in ipairs(m.records) do
+    eq({r.reason, r.result}, {"time", i == 1 and "white" or "black"}, "game " .. i .. ": lost on time")
+    local side = i == 1 and "black" or "white"
+    check(r.clocks[side] < 0 and r.clocks[side] > 0.1 - 0.35, "its clock after the move: " ..
+          r.clocks[side])
+  end
+  for _, s in ipairs(seen) do
+    check(math.abs(s.time - 0.09) < 1e-12 and math.abs(s.deadline - 0.12) < 1e-12 and
+          s.clock == nil, "ply " .. s.ply .. ": 90% of it to think, the margin past it to answer")
+  end
+  check(tostring(m):find("clock 0.1/move (0.1 s a move, margin 0.02 s)", 1, true), tostring(m))
+  -- a clock each: a's base clock, b's move time
+  seen = {}
+  local both = mt.match(quick, timed("other", function() return 0 end),
+                        {games = 2, clock = {{base = 2, increment = 0.5}, {movetime = 0.2}},
+                         max_plies = 8})
+  for _, s in ipairs(seen) do
+    if s.name == "quick" then
+      check(s.clock and s.deadline > 1, "quick on its base clock, ply " .. s.ply)
+      eq({s.clock.p1inc ~= nil or s.clock.p2inc ~= nil}, {true}, "its increment sent")
+    else
+      eq({s.clock, s.deadline}, {nil, 0.2}, "other on its move time, ply " .. s.ply)
+    end
+  end
+  eq(both.controls, {a = {base = 2, increment = 0.5, margin = 0, moves = nil},
+                     b = {movetime = 0.2, margin = 0}}, "the controls of each")
+  raises(function() mt.match("random", "random", {clock = {{base = 1}}}) end,
+         "option clock must be a clock, or a list of 2 (one a player, false for none)")
+  raises(function() mt.match("random", "random", {clock = {movetime = 1, base = 1}}) end,
+         "option clock.movetime must be alone (a time for each move, not with base, " ..
+         "increment or moves)")
+end)
+
 test("a time control without an increment as cutechess writes it: \"5\", \"40/5\"", function()
   local path = scratch()
   local m = mt.match("random", "random", {games = 1, clock = {base = 5}, file = path, max_plies = 6})
