@@ -119,6 +119,14 @@ return {name = "not-one-first", base = "standard", opening_plies = 1,
   raises(function() mt.match(ugi("ugi-ab"), "random", {games = 2, variant = made}) end,
          "engine ugi-ab: the rules of variant made-here cannot be sent: its hooks are Lua " ..
          "functions made here, not read from a variant file (the match does not start)")
+  -- a definition table changed after the variant was made: its text would
+  -- tell other rules, and is refused
+  local t = {name = "changed", misere = true}
+  local changed = mt.variant(t)
+  t.misere = false
+  raises(function() mt.match(ugi("ugi-ab"), "random", {games = 2, variant = changed}) end,
+         "engine ugi-ab: the rules of variant changed cannot be sent: its rules written as " ..
+         "data are not the same rules")
   raises(function() mt.match(toy("toy"), "random", {games = 2, variant = "misere"}) end,
          "engine toy: it cannot be told the rules of variant misere: the engine's Variant " ..
          "option does not list it, and it has no VariantDefinition option (doc/ugi.md)")

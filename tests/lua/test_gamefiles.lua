@@ -103,6 +103,7 @@ test("a fixed time a move (st), and a clock for each player", function()
     local side = i == 1 and "black" or "white"
     check(r.clocks[side] < 0 and r.clocks[side] > 0.1 - 0.35, "its clock after the move: " ..
           r.clocks[side])
+    eq(r.clocks[side == "black" and "white" or "black"], 0.1, "the other's: a move time again")
   end
   for _, s in ipairs(seen) do
     check(math.abs(s.time - 0.09) < 1e-12 and math.abs(s.deadline - 0.12) < 1e-12 and
