@@ -46,8 +46,8 @@ static const char *const lua_parts[] = {
     "against.lua",  "matches.lua",  "stats.lua",    "openings.lua", "standings.lua",
     "metrics.lua",  "review.lua",   "report.lua",   "pictures.lua",
     "html.lua",     "play.lua",     "puzzles.lua",  "accuracy.lua",
-    "tune.lua",     "boards.lua",   "engines.lua",  "clocks.lua",
-    "gamefiles.lua", "charts.lua", NULL};
+    "tune.lua",     "boards.lua",   "engines.lua",  "enginerules.lua",
+    "clocks.lua",   "gamefiles.lua", "charts.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {

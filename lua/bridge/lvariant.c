@@ -735,7 +735,15 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
   lua_pop(L, 3);
 }
 
-/* Applies the descriptive fields (name, description, source). */
+/* 1 when text holds no control character (a line break, a tab...). */
+static int one_line(const char *text) {
+  for (; *text; text++)
+    if ((unsigned char)*text < 0x20 || *text == 0x7f) return 0;
+  return 1;
+}
+
+/* Applies the descriptive fields (name, description, source); a name is
+** one line. */
 static void apply_info(lua_State *L, int v, int t) {
   static const char *const keys[] = {"name", "description", "source"};
   for (int i = 0; i < 3; i++) {
@@ -746,6 +754,8 @@ static void apply_info(lua_State *L, int v, int t) {
     }
     if (!lbridge_is_text(L, -1))
       field_error(L, v, keys[i], "a string without a zero byte");
+    if (i == 0 && !one_line(lua_tostring(L, -1))) /* it is sent as a line */
+      field_error(L, v, keys[i], "one line of text (no control characters)");
     lvariant_info_set(L, v, keys[i]);
   }
 }
@@ -870,11 +880,18 @@ static void base_name(const char *path, char *out, size_t size) {
   out[k] = '\0';
 }
 
-/* Loads the variant file at path (a text chunk returning a table). */
+/* Loads the variant file at path (a text chunk returning a table); in a
+** sandbox (mt.sandbox, --safe) it runs with a fresh sandbox environment
+** for its globals, as any script there does. */
 static Variant *from_file(lua_State *L, const char *path, int chain) {
   char name[64];
   if (lfiles_load(L, path, "t") != LUA_OK)
     luaL_error(L, "cannot load variant: %s", lua_tostring(L, -1));
+  if (lwatchdog_sandboxed(L)) {
+    lbridge_push_api(L, "sandbox_env");
+    lua_call(L, 0, 1);
+    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  }
   lua_call(L, 0, 1);
   if (!lua_istable(L, -1))
     luaL_error(L, "variant file %s must return a table, not %s", path,

@@ -165,11 +165,28 @@ local function check_arrow(move, pos, name)
   return move
 end
 
--- mt.svg(x [, options]): an SVG picture of a Game (its position, an arrow
--- for its last move), a Position or position text.  Options: style
--- ("star" or "wheel"), size (pixels, 300), numbers (true), arrow (true, or a
--- move to draw), title, caption.
-function M.svg(x, options)
+local svg_of -- (below)
+
+-- mt.svg(x [, path] [, options]): an SVG picture of a Game (its position,
+-- an arrow for its last move), a Position or position text, or the
+-- pictures of a match; with a path, written there instead (the path is
+-- returned): a new file or a regular one replaced whole, never through a
+-- link, and an error when it cannot be written.  Options: style ("star"
+-- or "wheel"), size (pixels, 300), numbers (true), arrow (true, or a move
+-- to draw), title, caption.
+function M.svg(x, path, options)
+  if type(path) ~= "string" then return svg_of(x, path) end
+  shared.check_arg(path ~= "" and not path:find("\0", 1, true), 2, "svg",
+                   "a path (a file name, without a zero byte)", path)
+  local text = svg_of(x, options)
+  shared.no_files_in_sandbox("writing a picture")
+  local ok, why = shared.write_file(path, text)
+  if not ok then error("cannot write the picture to " .. why, 2) end
+  return path
+end
+
+-- The picture mt.svg gives of x with options.
+svg_of = function(x, options)
   if shared.is_match(x) or (type(x) == "table" and M.type(x[1]) == "Game") then
     return shared.match_svg(x, options)
   end
