@@ -44,8 +44,8 @@ end
 
 -- The moves of record r replayed from its start: true when every one is
 -- legal.
-local function legal(r)
-  local g = mt.game("standard", r.start)
+local function legal(r, variant)
+  local g = mt.game(variant or "standard", r.start)
   for _, m in ipairs(r.moves) do
     if not pcall(g.play, g, m) then return false end
   end
@@ -71,6 +71,20 @@ test("mutorere --ugi plays as a player: moves, what it found, a match", function
   for i = 1, 4 do
     eq(outside.records[i].moves, inside.records[i].moves, "game " .. i .. " as the C player plays it")
   end
+end)
+
+test("mutorere --ugi plays the games of drops, jumps and captures under the runner", function()
+  for _, name in ipairs{"achi", "tapatan", "three-mens-morris", "four-field-kono",
+                        "leaping-torere", "placing-torere"} do
+    local m = mt.match(ugi("ugi-ab", {Depth = 2}), ugi("ugi-random", {Player = "random"}),
+                       {variant = name, games = 2, max_plies = 60, seed = 5})
+    eq(m.errors, {}, name .. ": no error")
+    for _, r in ipairs(m.records) do
+      check(r.reason ~= "illegal move" and r.reason ~= "protocol", name .. ": " .. tostring(r.reason))
+      check(#r.moves > 0 and legal(r, name), name .. ": legal moves in game " .. r.game)
+    end
+  end
+  eq(children(), {}, "the programs stopped after the matches")
 end)
 
 test("an engine is told the whole rules it plays, or the match does not start", function()
