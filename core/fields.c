@@ -131,7 +131,7 @@ static int wheel_moves(const Fields *f, const Position *p, int flank,
       int u = __builtin_ctzll(from);
       for (int d = 1; d >= -1; d -= 2) { /* up the ring, then down */
         int v = (u + n + d) % n;
-        JUMP_WALK((b + n + d) % n, c != u);
+        JUMP_WALK((b + n + d) % n, 1); /* (fields_check: never back to u) */
       }
     }
   }
@@ -295,6 +295,9 @@ int fields_check(const Fields *f, const Graph *g, int arms, int pieces,
             ? "it must jump over 1 to 63 points, the fewest first"
         : j->take && !(j->over & HOLDS_ENEMY)
             ? "take needs enemy pieces to jump over"
+        : !g && j->max > arms - 2
+            ? "a jump along the ring passes over fewer points than the ring "
+              "has arms less one"
         : g && !g->straight
             ? "jumps run along the straight lines of the board's layout, "
               "and this board has no layout"

@@ -88,6 +88,12 @@ test("move text of every kind: read, written, and the short form of a capture", 
   g:play("3x5") -- short: the one capture from 3 to 5
   eq(g:position(), "b...b.../. w 1", "played from its short form")
   eq(g:history(), {"3-5x4"}, "and written in full")
+  local blocked = mt.variant{base = "standard", name = "pass-when-blocked", pass = "blocked",
+                             misere = false}
+  eq(mt.game(blocked):moves(), {"1-c", "4-c"}, "no pass while a piece can move")
+  eq(mt.game(blocked, "w.wbwbbb/w b"):moves(), {"pass"}, "a pass when none can")
+  raises(function() mt.variant{arms = 6, jumps = {over = "any", span = 5}} end,
+         "jump 1: a jump along the ring passes over fewer points than the ring has arms less one")
   local p = mt.variant{base = "standard", name = "passing", pass = "always"}
   eq(mt.game(p):moves()[3], "pass", "a pass")
   eq(mt.game(p):play("pass"):position(), "bbbbwwww/. w 1", "a pass moves nothing")
@@ -164,6 +170,17 @@ test("a moves hook makes the moves: given the fields' moves, its list is the sta
   for d = 1, 5 do eq(mt.perft(mt.game(as_hook), d), mt.perft(mt.game("achi"), d), "perft " .. d) end
   eq({mt.solve(as_hook):lookup(as_hook.start)}, {mt.solve("achi"):lookup(mt.game("achi"))},
      "the start's value")
+end)
+
+test("a short capture that names two moves is refused, naming both", function()
+  local twice = mt.variant{base = "four-field-kono", name = "twice", moves = function(p, made)
+    if p.side == "black" and p.a1 == "black" then return {"a1-c1xb1", "a1-c1"} end
+    return made
+  end}
+  local g = mt.game(twice, "bw.............w b")
+  raises(function() g:play("a1xc1") end, "it names more than one move: a1-c1xb1 or a1-c1")
+  g:play("a1-c1")
+  eq(g:position(), ".wb............w w 1", "the move without the capture, written in full")
 end)
 
 test("records of games of drops and captures read back on any machine", function()
