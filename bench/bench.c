@@ -33,6 +33,7 @@
 #include "lwatchdog.h"
 #include "memory.h"
 #include "metrics.h"
+#include "moves.h"
 #include "perft.h"
 #include "solfile.h"
 #include "solve.h"
@@ -412,6 +413,21 @@ static void bench_lua_file(const char *name, int quick, int extra,
   lua_close(L);
 }
 
+/* The bench of the six games of drops, jumps and captures (moves.c), in a
+** state with the module and bench/moves_hooks.lua. */
+static void bench_moves_file(int quick) {
+  setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
+  lua_setglobal(L, "mt");
+  if (luaL_dofile(L, BENCH_DIR "/moves_hooks.lua") != LUA_OK)
+    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+  else
+    bench_moves(L, quick);
+  lua_close(L);
+}
+
 /* Solves a variant of n arms on threads threads; prints the time, the
 ** positions and table entries a second and the core's peak memory. */
 static void solve_line(const char *variant, int n, int threads) {
@@ -679,6 +695,10 @@ int main(int argc, char **argv) {
     bench_hooks(quick ? 18 : 24);
     printf("\n");
     bench_lua_hooks(quick);
+    printf("\n");
+  }
+  if (wanted(argc, argv, "moves")) {
+    bench_moves_file(quick);
     printf("\n");
   }
   if (wanted(argc, argv, "solver")) {

@@ -105,6 +105,7 @@ static int between(double ax, double ay, double bx, double by, double cx,
 
 void graph_set_beyond(Graph *g, const double *x, const double *y) {
   memset(g->beyond, GRAPH_NONE, sizeof g->beyond);
+  g->shortcut = 0;
   for (int a = 0; a < g->n; a++)
     for (uint64_t bs = g->near[a]; bs; bs &= bs - 1) {
       int b = __builtin_ctzll(bs), best = GRAPH_NONE;
@@ -117,6 +118,7 @@ void graph_set_beyond(Graph *g, const double *x, const double *y) {
           best = c, nearest = d;
       }
       g->beyond[a][b] = (uint8_t)best;
+      if (best != GRAPH_NONE && (g->near[a] >> best & 1)) g->shortcut = 1;
     }
   g->straight = 1;
 }

@@ -35,6 +35,8 @@ typedef struct Graph {
   ** b, joined to b by a line (GRAPH_NONE: none, or no layout given) */
   uint8_t beyond[GRAPH_MAX_POINTS][GRAPH_MAX_POINTS];
   int straight; /* 1 when beyond was set from a layout */
+  int shortcut; /* 1 when a line joins some a to the point beyond b from a
+                ** (a jump there ends where a slide does) */
 } Graph;
 
 /* Makes g a board with no points. */

@@ -12,6 +12,7 @@
 #include "fields.h"
 #include "harness.h"
 #include "movetext.h"
+#include "perft.h"
 #include "rules.h"
 
 /* Reads text on board g (NULL: the wheel of n arms) and checks that it
@@ -145,6 +146,34 @@ static int check_moves(const Rules *r, const Position *start, int games,
   return checked;
 }
 
+/* The leaves below p at depth by the moves the fields make, one by one
+** (no bulk counting, no masks): the perft that perft's own paths are
+** checked against. */
+static uint64_t slow_perft(const Rules *r, const Position *p, int depth) {
+  Move moves[RULES_MAX_MOVES];
+  int outcome, k = rules_judge(r, p, NULL, moves, &outcome);
+  if (outcome) return 0;
+  if (depth == 1) return (uint64_t)k;
+  uint64_t sum = 0;
+  for (int i = 0; i < k; i++) {
+    Position q = *p;
+    board_play(&q, moves[i]);
+    sum += slow_perft(r, &q, depth - 1);
+  }
+  return sum;
+}
+
+/* Checks perft of r from p against slow_perft at depths 1..most. */
+static void same_perft(const Rules *r, const Position *p, int most) {
+  char a[BOARD_POSMAX];
+  for (int d = 1; d <= most; d++) {
+    uint64_t want = slow_perft(r, p, d);
+    if (!CHECK(perft(r, p, NULL, d, NULL) == (int64_t)want))
+      fprintf(stderr, "  perft %d of %s: %lld, want %llu\n", d, board_format(p, a),
+              (long long)perft(r, p, NULL, d, NULL), (unsigned long long)want);
+  }
+}
+
 /* The wheel of 8 arms under the standard rules with fields f. */
 static Rules wheel_rules(Fields f) {
   Rules r;
@@ -222,14 +251,27 @@ static void test_every_move(void) {
   Rules r = wheel_rules(placing);
   Position p = parsed("......../. 4/4 b");
   CHECK(check_moves(&r, &p, 20, 1) > 1000);
+  same_perft(&r, &p, 10);
+  p = parsed("b.b.w.../. 2/2 w"); /* drops onto the centre too */
+  r.fields.no_drop_centre = 0;
+  same_perft(&r, &p, 7);
   r = wheel_rules(leaping);
   board_start(&p, 8);
   CHECK(check_moves(&r, &p, 20, 2) > 300);
+  same_perft(&r, &p, 14);
   r = wheel_rules(taking);
   CHECK(check_moves(&r, &p, 20, 3) > 300);
+  same_perft(&r, &p, 10);
+  r.fields.jumps = 1; /* one jump rule, that takes: the masks' path */
+  r.fields.jump[0].max = 1;
+  same_perft(&r, &p, 12);
   r = wheel_rules(replacing);
   p = parsed("bbb.ww../. 1/2 b");
   CHECK(check_moves(&r, &p, 20, 4) > 300);
+  same_perft(&r, &p, 7);
+  r.adjacent_enemy = 1; /* the adjacent-enemy rule beside the fields */
+  r.fields.pass = PASS_BLOCKED;
+  same_perft(&r, &p, 7);
   static Graph square, three;
   grid(&square, 4, 4, 0);
   Fields k = {0};
@@ -238,6 +280,7 @@ static void test_every_move(void) {
   p = parsed("bbbbbbbbwwwwwwww b");
   r = graph_rules(&square, k, &p);
   CHECK(check_moves(&r, &p, 20, 5) > 1000);
+  same_perft(&r, &p, 6);
   grid(&three, 3, 3, 1);
   Fields achi = {0};
   achi.drops = DROPS_FIRST;
@@ -247,6 +290,7 @@ static void test_every_move(void) {
   p = parsed("......... 4/4 b");
   r = graph_rules(&three, achi, &p);
   CHECK(check_moves(&r, &p, 20, 6) > 500);
+  same_perft(&r, &p, 9);
   Fields wild = {0}; /* everything at once, on the diagonal grid */
   wild.drops = DROPS_ANY;
   wild.slide_takes = 1;
@@ -257,6 +301,22 @@ static void test_every_move(void) {
   p = parsed("b.w.b.w.. 2/2 b");
   r = graph_rules(&three, wild, &p);
   CHECK(check_moves(&r, &p, 20, 7) > 500);
+  same_perft(&r, &p, 5);
+  Fields guarded = {0}; /* the flank rule on the middle point, with jumps */
+  guarded.jumps = 1;
+  guarded.jump[0] = leap;
+  three.centre = 4;
+  p = parsed("bwbw.wbwb b");
+  r = graph_rules(&three, guarded, &p);
+  r.flank_plies = RULES_ALWAYS;
+  same_perft(&r, &p, 8);
+  r.flank_plies = 3;
+  same_perft(&r, &p, 8);
+  three.centre = -1;
+  wild.jumps = 1; /* one jump rule: the masks' path */
+  wild.pass = PASS_BLOCKED;
+  r = graph_rules(&three, wild, &p);
+  same_perft(&r, &p, 6);
 }
 
 int main(void) {
