@@ -3,7 +3,7 @@
 **
 ** A file is a text header, a blank line, then the table's bytes:
 **   mutorere solution
-**   format 3
+**   format 4
 **   program 0.1.0
 **   variant <one line naming the variant and its rules>
 **   hooks <16 hex digits: a digest of the hooks' code>|none
@@ -12,15 +12,24 @@
 **   arms 32
 **   opening 0
 **   layers 1
-**   entries 1202160780
+**   entries 608238400
 **   checksum <16 hex digits over the lines above and the table>
 ** The table holds layers * entries codes: a byte each (value: the plain
 ** solver's, or symtable.h's byte), or for values-wins-* (a symmetric table
-** of rules without hooks) 2 bits each, four a byte (symtable.h), whose
-** distances are searched on demand; wins-odd or wins-even says the parity
-** of a win's distances.  Format 2 wrote those as a byte each, 1 +
-** distance (coding parity-wins-odd|parity-wins-even): such files are still
-** read, a block at a time, and kept as values.
+** of rules without hooks) five a byte, 1.6 bits each (symtable.h: the byte
+** is v0 + 3 v1 + 9 v2 + 27 v3 + 81 v4, each value 0 draw, 1 win, 2 loss),
+** whose distances are searched on demand; wins-odd or wins-even says the
+** parity of a win's distances.  The symmetric index is symrank.h's: each
+** class of positions under rotation and colour swap once (a layer of 32
+** arms has 608,238,400 entries: the file's table is 121.6 MB).  Entry i's
+** value is digit i % 5 of byte i / 5 after the header, so one position is
+** looked up by reading a byte (solfile_lookup).
+** Older formats are still read, and turned into this one as they load:
+** format 3 (the same but for the symmetric index, which had 2 C(n, n/2)
+** entries a layer, the boards with the centre empty not turned, and its
+** values 2 bits each, four a byte, the first in the low bits) and format 2
+** (as 3, but the values written as a byte each, 1 + distance: coding
+** parity-wins-odd|parity-wins-even, read a block at a time).
 ** A solution of the states play reaches (reach.h) has index reachable,
 ** coding value, layers 1 and an entry a state: its codes (the plain
 ** solver's bytes), then each state as a record of 40 bytes (black's and
@@ -52,8 +61,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SOLFILE_FORMAT 3
-#define SOLFILE_OLD_FORMAT 2 /* still read */
+#define SOLFILE_FORMAT 4
+#define SOLFILE_OLD_FORMAT 2 /* the oldest still read */
 #define SOLFILE_BLOCK ((size_t)1 << 24) /* the bytes written at a time */
 
 /* What a file holds the solution of. */

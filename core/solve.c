@@ -174,7 +174,7 @@ int solve_check_symmetric(const Rules *r, char *err) {
 
 /* The bytes of the symmetric solver's working table at n arms. */
 static size_t layer_bytes(int n) {
-  return (size_t)wave_bytes(2 * rank_binomial(n, n / 2));
+  return (size_t)wave_bytes(symrank_entries(n));
 }
 
 /* Solves r with the plain solver, or the reachable-states one: when the

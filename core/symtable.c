@@ -13,6 +13,15 @@
 #define MEMO_MOST (1u << 22)    /* and at most (then it searches on without) */
 #define UNKNOWN_HIGH 0xffffu    /* no upper bound known */
 
+/* The digits of each byte of values, two bits each: a digit steps the
+** byte by a power of 3 and the entry by a power of 4. */
+#define DIGITS0(x) x, x + 1, x + 2
+#define DIGITS1(x) DIGITS0(x), DIGITS0(x + 4), DIGITS0(x + 8)
+#define DIGITS2(x) DIGITS1(x), DIGITS1(x + 16), DIGITS1(x + 32)
+#define DIGITS3(x) DIGITS2(x), DIGITS2(x + 64), DIGITS2(x + 128)
+const uint16_t symtable_digits[256] = {DIGITS3(0), DIGITS3(256),
+                                       DIGITS3(512)};
+
 void symtable_coding(const Rules *r, int *bits, int *even_wins) {
   *bits = rules_hooked(r) ? 8 : 2;
   *even_wins = r->misere != 0;

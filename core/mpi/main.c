@@ -218,8 +218,9 @@ typedef struct Saver {
 ** many. */
 static uint64_t share(const Part *p, int r, uint64_t at, size_t k,
                       uint64_t *from) {
-  uint64_t lo = (uint64_t)r * p->per / 4, hi = lo + p->per / 4;
-  uint64_t end = p->entries / 4;
+  uint64_t lo = (uint64_t)r * p->per / SYMTABLE_PER_BYTE,
+           hi = lo + p->per / SYMTABLE_PER_BYTE;
+  uint64_t end = p->entries / SYMTABLE_PER_BYTE;
   if (hi > end) hi = end;
   if (lo > end) lo = end;
   *from = lo > at ? lo : at;
@@ -246,7 +247,7 @@ static const uint8_t *save_block(void *ctx, uint64_t at, size_t k) {
     s->at[r] = (int)(from - at);
   }
   uint64_t mine = share(s->p, 0, at, k, &from);
-  if (MPI_Gatherv(s->p->codes + (from - s->p->lo / 4), (int)mine, MPI_BYTE,
+  if (MPI_Gatherv(s->p->codes + (from - s->p->lo / SYMTABLE_PER_BYTE), (int)mine, MPI_BYTE,
                   s->block,
                   s->counts, s->at, MPI_BYTE, 0, MPI_COMM_WORLD))
     return NULL;
@@ -263,7 +264,7 @@ static void serve_blocks(Part *p, uint64_t blocks, uint64_t table) {
                                           : SOLFILE_BLOCK;
     if (exchange_agree(0, stop_asked, &all, &any) || any) return;
     uint64_t mine = share(p, p->ex.me, at, k, &from);
-    if (MPI_Gatherv(p->codes + (from - p->lo / 4), (int)mine, MPI_BYTE, NULL,
+    if (MPI_Gatherv(p->codes + (from - p->lo / SYMTABLE_PER_BYTE), (int)mine, MPI_BYTE, NULL,
                     NULL, NULL, MPI_BYTE, 0, MPI_COMM_WORLD))
       return;
   }
@@ -272,7 +273,7 @@ static void serve_blocks(Part *p, uint64_t blocks, uint64_t table) {
 /* Writes the solution of r to path from the ranks' values.  Returns a
 ** SOLVER_* code on every rank (err on rank 0). */
 static int write_file(Part *p, const Rules *r, const char *path, char *err) {
-  uint64_t table = p->entries / 4;
+  uint64_t table = p->entries / SYMTABLE_PER_BYTE;
   uint64_t blocks = (table + SOLFILE_BLOCK - 1) / SOLFILE_BLOCK;
   int rc = SOLVER_OK;
   if (p->ex.me != 0)

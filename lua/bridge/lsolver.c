@@ -609,7 +609,10 @@ static int solution_info(lua_State *L) {
   lua_setfield(L, -2, "positions");
   lua_pushinteger(L, (lua_Integer)entries);
   lua_setfield(L, -2, "entries");
-  lua_pushinteger(L, bits);
+  if (bits == 2) /* five values a byte */
+    lua_pushnumber(L, 8.0 / SYMTABLE_PER_BYTE);
+  else
+    lua_pushinteger(L, bits);
   lua_setfield(L, -2, "bits");
   lua_pushinteger(L, (lua_Integer)bytes);
   lua_setfield(L, -2, "bytes");

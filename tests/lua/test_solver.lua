@@ -57,8 +57,8 @@ test("built-in variants are solved up to symmetry, with the plain solver's value
     end
   end
   local info = mt.solve({arms = 16}):info()
-  eq({info.positions, info.entries, info.bits, info.bytes}, {437580, 25740, 2, 6435},
-     "info: 2 bits an entry")
+  eq({info.positions, info.entries, info.bits, info.bytes}, {437580, 14080, 1.6, 2816},
+     "info: five values a byte")
 end)
 
 test("hooked variants: solved up to symmetry when they say so", function()
@@ -132,7 +132,7 @@ test("solution files: written once, then read; foreign or damaged ones refused",
   local v = mt.variant{base = "misere", arms = 12, name = "misere12"}
   local s = mt.solve(v, {file = path})
   local text = read(path)
-  check(text:find("^mutorere solution\nformat 3\nprogram " .. mt.version ..
+  check(text:find("^mutorere solution\nformat 4\nprogram " .. mt.version ..
                   "\nvariant rules arms=12 flank=always adjacent_enemy=no misere=yes\n"),
         "header: " .. text:sub(1, 200))
   -- in a fresh program the file is read, not solved
@@ -174,7 +174,7 @@ test("budgets stop a long solve and its census", function()
   local ok, err = mt.limit({time = 0.1}, mt.solve, {arms = 30})
   check(not ok and err:find("the time budget", 1, true), "time: " .. tostring(err))
   ok, err = mt.limit({memory = 1 << 20}, mt.solve, {arms = 24})
-  check(not ok and err:find("not enough memory to solve: 24 arms take 2.7 MB", 1, true),
+  check(not ok and err:find("not enough memory to solve: 24 arms take 1.4 MB", 1, true),
         "memory: " .. tostring(err))
   local s = mt.solve({arms = 22, flank = 3})
   ok, err = mt.limit({time = 0.05}, s.census, s)
