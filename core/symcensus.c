@@ -421,7 +421,7 @@ uint64_t symcensus_bytes(int n) {
 ** Returns a SOLVER_* code. */
 static int replay_longest(Walk *w, const Cancel *c, char *err) {
   if (w->table->bits != 2 || w->decisive == 0) return SOLVER_OK;
-  SymWatch watch = {replay_settled, replay_enough, w};
+  SymWatch watch = {replay_settled, replay_enough, w, NULL};
   return symsolver_replay(w->r, w->threads, &watch, c, w->progress, err);
 }
 

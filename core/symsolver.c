@@ -52,6 +52,7 @@ struct Sym {
   Pool *pool;
   uint64_t found; /* entries found at wave d (atomic) */
   int checks;     /* an entry's count ran out in the pass (atomic) */
+  SymStats stats; /* arrivals and recounted: atomic adds */
   int failed;     /* the first SOLVER_* failure (atomic) */
   /* reporting */
   const Cancel *cancel;
@@ -99,6 +100,7 @@ static int run_pass(Sym *sv, ChunkFn chunk, int counted) {
   sv->counted = counted;
   sv->found = 0;
   sv->failed = 0;
+  sv->stats.passes++;
   int rc = pool_run(sv->pool, pass_chunk, sv, sv->entries, CHUNK, sv->cancel,
                     SOLVER_CANCELLED, report);
   if (!rc && !sv->failed) report(sv, sv->entries); /* a stopped pass never ends */
@@ -189,6 +191,7 @@ typedef struct Spread {
   Sym *sv;
   SymCursor cursor; /* the last entry found */
   int count;
+  uint64_t arrivals; /* predecessors told */
   uint64_t pending[BATCH + WAVE_MAX_PREDECESSORS];
   uint64_t arms[BATCH + WAVE_MAX_PREDECESSORS]; /* as wave_predecessors */
   uint8_t lost[BATCH + WAVE_MAX_PREDECESSORS];  /* the child is lost */
@@ -223,6 +226,7 @@ static int spread_entry(Spread *sp, uint64_t i, int lost) {
   int k = wave_predecessors(&sv->wave, own, enemy, centre, list,
                             sp->arms + sp->count);
   if (k < 0) return SOLVER_EHOOK;
+  sp->arrivals += (uint64_t)k;
   for (int j = 0; j < k; j++) {
     __builtin_prefetch(sv->work + list[j] / 2, 1);
     sp->lost[sp->count + j] = (uint8_t)lost;
@@ -271,6 +275,7 @@ static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
   sp.sv = sv;
   sp.cursor = (SymCursor)SYMCURSOR_START;
   sp.count = 0;
+  sp.arrivals = 0;
   for (uint64_t i = from; i < to && rc == SOLVER_OK; i += 16) {
     uint64_t x = codes_at(sv, i), y = x;
     if (!wave_has(x, found_code)) continue;
@@ -285,6 +290,7 @@ static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
   if (rc == SOLVER_OK)
     rc = spread_flush(&sp);
   __atomic_fetch_add(&sv->found, found, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&sv->stats.arrivals, sp.arrivals, __ATOMIC_RELAXED);
   return rc;
 }
 
@@ -294,6 +300,7 @@ static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
 ** settled by then: a child is won by d when its code says WAVE_WIN. */
 typedef struct Recount {
   int count, used;
+  uint64_t read; /* children read in the pass */
   uint64_t entry[BATCH];
   int first[BATCH + 1]; /* the children of entry j: first[j]..first[j+1] */
   uint64_t children[BATCH * RULES_MAX_MOVES];
@@ -323,6 +330,7 @@ static int recount_add(Sym *sv, Recount *rc, uint64_t q) {
   for (int j = 0; j < k; j++) __builtin_prefetch(sv->work + children[j] / 2);
   rc->entry[rc->count] = q;
   rc->used += k;
+  rc->read += (uint64_t)k;
   rc->first[++rc->count] = rc->used;
   return rc->count == BATCH ? recount_flush(sv, rc) : SOLVER_OK;
 }
@@ -332,6 +340,7 @@ static int settle_chunk(Sym *sv, uint64_t from, uint64_t to) {
   int rc = SOLVER_OK;
   Recount again;
   again.count = again.used = 0;
+  again.read = 0;
   again.first[0] = 0;
   for (uint64_t i = from; i < to && rc == SOLVER_OK; i += 16) {
     uint64_t x = codes_at(sv, i);
@@ -339,6 +348,8 @@ static int settle_chunk(Sym *sv, uint64_t from, uint64_t to) {
     for (int j = 0; j < 16 && rc == SOLVER_OK; j++, x >>= 4)
       if ((x & 15) == WAVE_CHECK) rc = recount_add(sv, &again, i + (uint64_t)j);
   }
+  __atomic_fetch_add(&sv->stats.recounted, (uint64_t)again.read,
+                     __ATOMIC_RELAXED);
   return rc == SOLVER_OK ? recount_flush(sv, &again) : rc;
 }
 
@@ -350,6 +361,7 @@ static int run_waves(Sym *sv) {
   sv->resolved = 0;
   for (int d = 0; rc == SOLVER_OK; d++) {
     sv->d = d;
+    sv->stats.waves = (uint64_t)d + 1;
     sv->checks = 0;
     snprintf(sv->phase, sizeof sv->phase, "distance %d", d);
     rc = run_pass(sv, spread_chunk, 1);
@@ -570,6 +582,8 @@ int symsolver_replay(const Rules *r, int threads, const SymWatch *watch,
       sv.max_distance = symsolver_longest(bits);
       sv.watch = watch;
       rc = run_waves(&sv);
+      sv.stats.table_bytes = wave_bytes(sv.entries);
+      if (watch->stats) *watch->stats = sv.stats;
     } else
       snprintf(err, BOARD_ERRMAX, "not enough memory for the distances");
     pool_free(sv.pool);
