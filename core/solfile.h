@@ -12,7 +12,7 @@
 **   arms 32
 **   opening 0
 **   layers 1
-**   entries 608238400
+**   entries 627267200
 **   checksum <16 hex digits over the lines above and the table>
 ** The table holds layers * entries codes: a byte each (value: the plain
 ** solver's, or symtable.h's byte), or for values-wins-* (a symmetric table
@@ -21,7 +21,7 @@
 ** whose distances are searched on demand; wins-odd or wins-even says the
 ** parity of a win's distances.  The symmetric index is symrank.h's: each
 ** class of positions under rotation and colour swap once (a layer of 32
-** arms has 608,238,400 entries: the file's table is 121.6 MB).  Entry i's
+** arms has 627,267,200 entries: the file's table is 125.5 MB).  Entry i's
 ** value is digit i % 5 of byte i / 5 after the header, so one position is
 ** looked up by reading a byte (solfile_lookup).
 ** Older formats are still read, and turned into this one as they load:

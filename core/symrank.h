@@ -30,7 +30,7 @@
 **     rotation order): such a slot holds no class (symrank_cycle_mask
 **     says 0), and neither do the slots that pad a layer to a multiple of
 **     SYMRANK_ALIGN.  At 30 arms the slots are 1.392 times the necklaces,
-**     and the layer 1.0127 times the true classes (1.0119 at 32, 1.0091
+**     and the layer 1.0126 times the true classes (1.0119 at 32, 1.0091
 **     at 44; scripts/tools/solve-plan.lua prints them).
 */
 #ifndef MUTORERE_SYMRANK_H

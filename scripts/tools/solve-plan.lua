@@ -1,6 +1,7 @@
 -- solve-plan.lua — the figures of doc/solving-large.md: what a symmetric
--- solve of the standard game takes by arms (classes, working memory at 4
--- bits a class, the file at 2), mutorere-mpi measured on the boards and
+-- solve of the standard game takes by arms (true classes, the index's
+-- entries and their ratio, working memory at 4 bits an entry, the file at
+-- five values a byte), mutorere-mpi measured on the boards and
 -- rank counts given (its own printout: time, waves, rounds, bytes sent a
 -- class and at most, peak memory a rank), and from those the plan of
 -- larger boards (ranks, memory a rank, bytes over the network, hours).
@@ -97,11 +98,63 @@ local function bytes_of(text)
   return tonumber(x) * scale[unit]
 end
 
--- The classes of a layer of n arms: 2 * C(n, n/2).
-local function classes(n)
+-- C(n, k), exactly.
+local function binomial(n, k)
   local c = 1
-  for k = 1, n // 2 do c = c * (n // 2 + k) / k end
-  return 2 * math.floor(c + 0.5)
+  for i = 1, k do c = c * (n - k + i) // i end
+  return c
+end
+
+-- The true classes of a layer of n arms (positions up to rotation and
+-- colour swap): C(n, n/2) with an empty arm, and the necklaces of n/2
+-- pieces on n arms with the centre empty (Burnside: over the turns by n/d
+-- arms, phi(d) of them fix C(n/d, n/2d) boards).
+local function classes(n)
+  local necklaces = 0
+  for d = 1, n // 2 do
+    if n % d == 0 and (n // 2) % d == 0 then
+      local phi = 0
+      for j = 1, d do
+        local a, b = j, d
+        while b > 0 do a, b = b, a % b end
+        if a == 1 then phi = phi + 1 end
+      end
+      necklaces = necklaces + phi * binomial(n // d, n // 2 // d)
+    end
+  end
+  return binomial(n, n // 2) + necklaces // n
+end
+
+-- The strings of m bits, j of them set, without a run of more than L
+-- clear bits.
+local function bounded(m, j, L)
+  local row = {}
+  for b = 0, j do
+    row[b] = {}
+    for r = 0, L do row[b][r] = b == 0 and 1 or 0 end
+  end
+  for _ = 1, m do
+    local next = {}
+    for b = 0, j do
+      next[b] = {}
+      for r = 0, L do
+        next[b][r] = (b > 0 and row[b - 1][0] or 0) + (r < L and row[b][r + 1] or 0)
+      end
+    end
+    row = next
+  end
+  return row[j][0]
+end
+
+-- The entries of a layer of n arms in core/symrank.h's index: C(n, n/2),
+-- and the slots of the centre-empty boards by their longest clear run L
+-- (the bits between its ends: n - L - 2, n/2 - 2 set, no longer run), the
+-- whole padded to 320.
+local function entries(n)
+  local k, slots = n // 2, 0
+  for L = 1, k do slots = slots + bounded(n - L - 2, k - 2, L) end
+  local layer = binomial(n, k) + slots
+  return (layer + 319) // 320 * 320
 end
 
 local function row(cells) print("| " .. table.concat(cells, " | ") .. " |") end
@@ -113,10 +166,11 @@ local function head(cells)
 end
 
 print("## Classes by arms\n")
-head({"arms", "classes", "solving (4 bits a class)", "at rest (2 bits a class)"})
+head({"arms", "true classes", "entries", "entries a class", "solving (4 bits an entry)",
+      "at rest (five values a byte)"})
 for n = 24, 44, 2 do
-  local c = classes(n)
-  row({n, count(c), size(c / 2), size(c / 4)})
+  local c, e = classes(n), entries(n)
+  row({n, count(c), count(e), string.format("%.4f", e / c), size(e / 2), size(e / 5)})
 end
 
 -- Runs mutorere-mpi on n arms at ranks ranks; returns what it printed.
