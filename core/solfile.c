@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "memory.h"
 #include "rank.h"
@@ -737,13 +738,10 @@ static long long file_size(FILE *f) {
   return fseek(f, at, SEEK_SET) == 0 ? size : -1;
 }
 
-/* Checks that what is left of f is the table of h and that it fits in
-** memory.  Returns 1, or 0 with why in err. */
-static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
-  char need_text[16], room_text[16];
-  uint64_t size = table_bytes(h), need = memory_bytes(h);
-  if (table_kind(h) == TABLE_PARITY) need += BLOCK; /* read a block at a time */
-  if (old_index(h)) need += read_bytes(h); /* read, then turned */
+/* Checks that what is left of f is the table of h.  Returns 1, or 0 with
+** why in err. */
+static int size_fits(FILE *f, const Header *h, const char *path, char *err) {
+  uint64_t size = table_bytes(h);
   long long left = file_size(f) - ftell(f);
   if (left >= 0 && (uint64_t)left < size)
     snprintf(err, BOARD_ERRMAX,
@@ -752,14 +750,25 @@ static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
              path, left, size);
   else if (left < 0 || (uint64_t)left > size)
     snprintf(err, BOARD_ERRMAX, "%.60s is damaged: its size is wrong", path);
-  else if (need > memory_room())
-    snprintf(err, BOARD_ERRMAX,
-             "not enough memory to load %.60s: its table takes %s, and "
-             "only %s is left",
-             path, memory_format((size_t)need, need_text),
-             memory_format(memory_room(), room_text));
   else
     return 1;
+  return 0;
+}
+
+/* Checks that what is left of f is the table of h and that it fits in
+** memory.  Returns 1, or 0 with why in err. */
+static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
+  char need_text[16], room_text[16];
+  uint64_t need = memory_bytes(h);
+  if (table_kind(h) == TABLE_PARITY) need += BLOCK; /* read a block at a time */
+  if (old_index(h)) need += read_bytes(h); /* read, then turned */
+  if (!size_fits(f, h, path, err)) return 0;
+  if (need <= memory_room()) return 1;
+  snprintf(err, BOARD_ERRMAX,
+           "not enough memory to load %.60s: its table takes %s, and "
+           "only %s is left",
+           path, memory_format((size_t)need, need_text),
+           memory_format(memory_room(), room_text));
   return 0;
 }
 
@@ -832,6 +841,63 @@ static int read_table(FILE *f, Solution *s, const SolfileId *id,
     return rc;
   solver_free(s);
   return rc == SOLVER_CANCELLED ? rc : SOLVER_ERROR;
+}
+
+/* Maps the table of h (after a header of length at) of the open f into s,
+** set up for it.  Returns SOLVER_OK or SOLVER_ERROR (err says why). */
+static int map_table(FILE *f, long at, Solution *s, const SolfileId *id,
+                     const Header *h, const char *path, char *err) {
+  int kind = table_kind(h);
+  memset(s, 0, sizeof *s);
+  s->n = h->arms;
+  s->opening = h->opening;
+  s->positions = s->layer = h->entries;
+  s->histories = 1;
+  if (symtable_new(s, id->rules, kind == TABLE_BYTE ? 8 : 2,
+                   strstr(h->coding, "wins-even") != NULL, h->layers)) {
+    snprintf(err, BOARD_ERRMAX, "not enough memory to open %.60s", path);
+    return SOLVER_ERROR;
+  }
+  size_t size = (size_t)at + (size_t)codes_bytes(h);
+  void *base = mmap(NULL, size, PROT_READ, MAP_SHARED, fileno(f), 0);
+  if (base == MAP_FAILED) {
+    snprintf(err, BOARD_ERRMAX, "cannot map %.60s: %s", path,
+             strerror(errno));
+    solver_free(s);
+    return SOLVER_ERROR;
+  }
+  s->sym->map = base;
+  s->sym->map_size = size;
+  s->codes = (uint8_t *)base + at;
+  return SOLVER_OK;
+}
+
+int solfile_map(Solution *s, const SolfileId *id, const char *path,
+                char *err) {
+  Header h;
+  RawHeader raw;
+  char why[BOARD_ERRMAX];
+  FILE *f = safefile_open(path, why);
+  if (!f) {
+    snprintf(err, BOARD_ERRMAX, "cannot read the solution in %.60s: %.60s",
+             path, why);
+    return SOLVER_ERROR;
+  }
+  int rc = SOLVER_ERROR;
+  if (!header_read(f, &h, &raw))
+    snprintf(err, BOARD_ERRMAX,
+             "%.60s is not a solution file (or its header is damaged)", path);
+  else if (!header_fits(&h, id, path, err))
+    ;
+  else if (table_kind(&h) != TABLE_VALUES && table_kind(&h) != TABLE_BYTE)
+    snprintf(err, BOARD_ERRMAX,
+             "%.60s: only a symmetric table of format %d is read without "
+             "loading it (load it, and save it again)",
+             path, SOLFILE_FORMAT);
+  else if (size_fits(f, &h, path, err))
+    rc = map_table(f, ftell(f), s, id, &h, path, err);
+  fclose(f);
+  return rc;
 }
 
 int solfile_load(Solution *s, const SolfileId *id, const char *path,

@@ -106,4 +106,14 @@ void solfile_rules_line(const Rules *r, char *out, size_t size);
 int solfile_load(Solution *s, const SolfileId *id, const char *path,
                  const Cancel *c, const Progress *progress, char *err);
 
+/* Opens the symmetric solution of id in path (format 4) for lookups
+** without reading its table: the file is mapped, and a lookup reads the
+** pages of the entries it asks for (a value: one byte, a page from disk;
+** a distance searched: the entries of its proof).  The header is checked
+** as solfile_load does, and the file's size, but not the checksum nor the
+** codes (that takes a read of the whole).  Returns SOLVER_OK (s then needs
+** solver_free, which unmaps it) or SOLVER_ERROR with a message in err. */
+int solfile_map(Solution *s, const SolfileId *id, const char *path,
+                char *err);
+
 #endif

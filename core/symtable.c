@@ -5,6 +5,7 @@
 #include "symtable.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 #include "memory.h"
 #include "rank.h"
@@ -45,6 +46,7 @@ int symtable_new(Solution *s, const Rules *r, int bits, int even_wins,
                  int layers) {
   s->sym = memory_realloc(NULL, sizeof *s->sym);
   if (!s->sym) return -1;
+  memset(s->sym, 0, sizeof *s->sym);
   if (symrank_init(&s->sym->rank, s->n)) {
     memory_realloc(s->sym, 0);
     s->sym = NULL;
@@ -60,6 +62,10 @@ int symtable_new(Solution *s, const Rules *r, int bits, int even_wins,
 }
 
 void symtable_free(Solution *s) {
+  if (s->sym->map) {
+    munmap(s->sym->map, s->sym->map_size);
+    s->codes = NULL;
+  }
   symrank_free(&s->sym->rank);
   memory_realloc(s->sym, 0);
   s->sym = NULL;

@@ -45,6 +45,8 @@ typedef struct SymTable {
   int layers;    /* the layers kept: opening + 1, or 1 when the opening
                  ** plies are searched at each lookup */
   Rules rules;   /* for those searches: the rules' parameters (no hooks) */
+  void *map;     /* not NULL: the codes lie in this mapping of a file */
+  size_t map_size; /* (solfile_map), unmapped when the table is freed */
 } SymTable;
 
 /* The coding of a symmetric table of r: *bits and *even_wins. */
@@ -59,8 +61,8 @@ int symtable_layers(const Rules *r);
 int symtable_new(Solution *s, const Rules *r, int bits, int even_wins,
                  int layers);
 
-/* Frees what a symmetric solution holds besides its codes (solver_free
-** calls it). */
+/* Frees what a symmetric solution holds besides its codes, and unmaps
+** the codes of a mapped file (solver_free calls it). */
 void symtable_free(Solution *s);
 
 /* The number of entries of a symmetric solution's table. */

@@ -101,7 +101,7 @@ end
 -- C(n, k), exactly.
 local function binomial(n, k)
   local c = 1
-  for i = 1, k do c = c * (n - k + i) // i end
+  for j = 1, k do c = c * (n - k + j) // j end
   return c
 end
 

@@ -659,6 +659,61 @@ static void test_old_tables(const char *folder) {
   remove(path);
 }
 
+/* --- lookups in a file without loading it --- */
+
+/* Opens path mapped as the rules r named variant; the message in text. */
+static int map(Solution *s, const Rules *r, const char *variant,
+               int verdicts) {
+  SolfileId id = id_of(r, variant, 1, verdicts);
+  return solfile_map(s, &id, path, text);
+}
+
+static void test_mapped(void) {
+  static const char *const names[] = {"standard", "first-two-turns", "misere"};
+  for (int i = 0; i < 3; i++) { /* values, searched openings among them */
+    Solution a, b;
+    Rules r;
+    solve(&a, &r, names[i], 12);
+    CHECK_INT(save(&a, &r, names[i], 0), SOLVER_OK);
+    if (CHECK_INT(map(&b, &r, names[i], 0), SOLVER_OK)) {
+      CHECK(same_values(&a, &b));
+      CHECK(b.sym->map != NULL);
+      solver_free(&b);
+    }
+    solver_free(&a);
+  }
+  Rules r;
+  Solution a, b;
+  rules_named(&r, "standard", 10, text); /* a byte an entry */
+  TestHooks hooks = {NULL, centre_result, NULL};
+  test_hooks_wire(&r, &hooks);
+  CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, text), SOLVER_OK);
+  CHECK_INT(save(&a, &r, "centre", 1), SOLVER_OK);
+  if (CHECK_INT(map(&b, &r, "centre", 1), SOLVER_OK)) {
+    CHECK(same_values(&a, &b));
+    solver_free(&b);
+  }
+  size_t k;
+  char *good = slurp(&k);
+  spit(good, k - 1);
+  CHECK_INT(map(&b, &r, "centre", 1), SOLVER_ERROR);
+  says("is truncated");
+  spit(good, k);
+  CHECK_INT(map(&b, &r, "standard", 1), SOLVER_ERROR);
+  says("holds another variant");
+  free(good);
+  solver_free(&a);
+  /* a file of format 3: loaded, not mapped */
+  rules_named(&r, "standard", 12, text);
+  CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, text), SOLVER_OK);
+  free(old_file(&a, &r, "v", 3, &k));
+  CHECK_INT(map(&b, &r, "v", 0), SOLVER_ERROR);
+  says("only a symmetric table of format 4 is read without loading it");
+  solver_free(&a);
+  CHECK_INT(memory_in_use(), 0);
+  remove(path);
+}
+
 /* --- files that are not regular, links, temporary files --- */
 
 /* The number of entries in the test's folder besides . and .. */
@@ -934,6 +989,7 @@ int main(int argc, char **argv) {
   test_codes();
   test_old_format();
   test_old_tables(argc > 1 ? argv[1] : OLD_TABLES);
+  test_mapped();
   test_not_regular();
   test_temporary();
   test_planted_during_save();

@@ -143,11 +143,33 @@ test("solution files: written once, then read; foreign or damaged ones refused",
   p:close()
   local value, distance = s:lookup("bbbbbbwwwwww/. b")
   eq(out, "0.0\t" .. value .. "\t" .. tostring(distance) .. "\n", "loaded")
+  -- mapped: the lookups read the file as they ask, the same answers, no
+  -- cache; a missing file is no solve
+  local mapped = mt.solve(v, {file = path, mapped = true})
+  check(mapped ~= s, "a mapped solution is not the cached one")
+  local positions, seed = 0, 7
+  for _ = 1, 20 do -- games at random from the start, each position looked up
+    local position = v.start
+    for _ = 1, 30 do
+      local a1, a2 = s:lookup(position)
+      local b1, b2 = mapped:lookup(position)
+      eq({b1, b2}, {a1, a2}, "mapped: " .. tostring(position))
+      positions = positions + 1
+      local moves = v:moves(position)
+      if #moves == 0 then break end
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      position = v:play(position, moves[seed % #moves + 1])
+    end
+  end
+  check(positions > 100, "positions looked up: " .. positions)
+  raises(function() mt.solve(v, {file = path .. ".none", mapped = true}) end,
+         "mapped: no solution file at")
+  raises(function() mt.solve(v, {mapped = true}) end, "mapped needs a file")
   -- another variant
   raises(function() mt.solve({arms = 12}, {file = path}) end,
          "holds another variant: rules arms=12 flank=always adjacent_enemy=no misere=yes")
   -- damaged, truncated: with the solution gone from memory
-  s, v = nil, nil -- luacheck: ignore 311 (drops the solution before collecting)
+  s, v, mapped = nil, nil, nil -- luacheck: ignore 311 (drops the solution before collecting)
   collectgarbage()
   collectgarbage()
   local broken = text:sub(1, #text - 10) .. string.char((text:byte(-10) + 1) % 256) .. text:sub(-9)
