@@ -129,6 +129,24 @@ static int read_args(int argc, char **argv, Args *a, char *err) {
   return 0;
 }
 
+/* 1 when the built-in variant name is one mutorere-mpi solves: its
+** opening plies are searched at each lookup, not kept as layers. */
+static int solvable(const char *name) {
+  Rules r;
+  char err[BOARD_ERRMAX];
+  return rules_named(&r, name, 8, err) == 0 && symtable_layers(&r) == 1;
+}
+
+/* Prints the usage and the variants mutorere-mpi solves to f. */
+static void usage(FILE *f) {
+  fputs(USAGE "variants:", f);
+  for (int i = 0; rules_names[i]; i++)
+    if (solvable(rules_names[i])) fprintf(f, " %s", rules_names[i]);
+  fputs("\n(the built-in variants; a scripted one is Lua, which mutorere-mpi "
+        "does not run: mt.solve solves it on one machine)\n",
+        f);
+}
+
 /* Sets r to the variant asked for.  Returns 0, or -1 with why in err. */
 static int variant_of(const Args *a, Rules *r, char *err) {
   if (rules_named(r, a->variant, a->arms, err)) return -1;
@@ -149,9 +167,9 @@ static int variant_of(const Args *a, Rules *r, char *err) {
 
 static uint64_t bytes_sent_all; /* by every rank, after the last wave */
 
-/* The checkpoints: where, how often, of what, and the last one. */
+/* The checkpoints: where and of what, how often, and the last one. */
 static struct {
-  const char *dir;
+  Checkpoints set;
   double every, last;
   char variant[256];
   int wave; /* the wave the last one goes on from (0: none) */
@@ -164,10 +182,10 @@ static void keep(const Part *p, int d) {
   int due = now() - checkpoints.last >= checkpoints.every;
   MPI_Bcast(&due, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (!due) return;
-  if (checkpoint_save(p, checkpoints.dir, checkpoints.variant, err) == 0) {
+  if (checkpoint_save(p, &checkpoints.set, err) == 0) {
     checkpoints.wave = d + 1;
     if (p->ex.me == 0) {
-      printf("checkpoint: from wave %d, in %s\n", d + 1, checkpoints.dir);
+      printf("checkpoint: from wave %d, in %s\n", d + 1, checkpoints.set.dir);
       fflush(stdout);
     }
   } else if (p->ex.me == 0 || strncmp(err, "another", 7) != 0)
@@ -188,7 +206,7 @@ static void on_wave(const Part *p, int d, uint64_t found, uint64_t settled,
            seconds, (double)sent / (double)p->entries);
     fflush(stdout);
   }
-  if (checkpoints.dir) keep(p, d);
+  if (checkpoints.set.dir) keep(p, d);
 }
 
 /* The peak resident memory of this process in bytes (0 when unknown). */
@@ -315,6 +333,45 @@ static int write_file(Part *p, const Rules *r, const char *path, char *err) {
   return rc;
 }
 
+/* --- what the table says --- */
+
+/* The classes of the table drawn, won and lost for the side to move,
+** counted over the ranks; rank 0 prints them. */
+static void census(const Part *p) {
+  uint64_t all[3], most;
+  char a[32], b[32], c[32], d[32];
+  for (int v = 0; v < 3; v++) exchange_sum(p->census[v], &all[v], &most);
+  if (p->ex.me != 0) return;
+  printf("the table: %s classes won, %s lost, %s drawn for the side to move "
+         "(%s in all)\n",
+         count(all[VALUE_WIN], a), count(all[VALUE_LOSS], b),
+         count(all[VALUE_DRAW], c),
+         count(all[VALUE_WIN] + all[VALUE_LOSS] + all[VALUE_DRAW], d));
+}
+
+/* Prints the value of the start of r and its distance, looked up in the
+** file at path without loading it (rank 0). */
+static void tell_start(const Rules *r, const char *path) {
+  char line[256], err[BOARD_ERRMAX];
+  Solution s;
+  Position start;
+  solfile_rules_line(r, line, sizeof line);
+  SolfileId id = {MUTORERE_VERSION, line, "none", r, 1, 0};
+  if (solfile_map(&s, &id, path, err) != SOLVER_OK) {
+    fprintf(stderr, "mutorere-mpi: the start not looked up: %s\n", err);
+    return;
+  }
+  int d, value;
+  board_start(&start, r->arms);
+  value = solver_lookup(&s, &start, NULL, &d);
+  if (value == VALUE_DRAW)
+    printf("the start: a draw\n");
+  else
+    printf("the start: %s for black, who moves first, in %d plies\n",
+           value == VALUE_WIN ? "a win" : "a loss", d);
+  solver_free(&s);
+}
+
 /* --- the run --- */
 
 /* Tells what the run took: time (wall clock, and the most processor time
@@ -364,10 +421,12 @@ static int begin(const Args *a, const Rules *r, Part *p, int me) {
   if (!bad && a->checkpoint) bad = !writable_folder(a->checkpoint, err);
   exchange_agree(1, bad, &all, &any);
   if (!any && a->checkpoint) {
-    int resumed = checkpoint_load(p, a->checkpoint, checkpoints.variant, err);
+    char note[BOARD_ERRMAX];
+    int resumed = checkpoint_load(p, &checkpoints.set, err, note);
     any = resumed < 0;
     bad = any && err[0];
     checkpoints.wave = resumed > 0 ? p->d : 0;
+    if (me == 0 && note[0]) printf("mutorere-mpi: %s\n", note);
   }
   if (!any) return 0;
   uint64_t first; /* the lowest rank that failed tells */
@@ -383,7 +442,8 @@ static int begin(const Args *a, const Rules *r, Part *p, int me) {
 static int run(const Args *a, const Rules *r, int me) {
   char err[BOARD_ERRMAX] = "", a1[32], a2[32], m[16];
   Part p;
-  checkpoints.dir = a->checkpoint;
+  checkpoints.set.dir = a->checkpoint;
+  checkpoints.set.variant = checkpoints.variant;
   checkpoints.every = a->every;
   checkpoints.last = now();
   solfile_rules_line(r, checkpoints.variant, sizeof checkpoints.variant);
@@ -393,7 +453,8 @@ static int run(const Args *a, const Rules *r, int me) {
   }
   if (me == 0) {
     printf("mutorere-mpi: %s on %d arms: %s classes over %d rank%s, %s a "
-           "rank, 4 bits a class while solving (%s a rank), 2 in the file\n",
+           "rank, 4 bits a class while solving (%s a rank), five a byte in "
+           "the file\n",
            a->variant, a->arms, count(p.entries, a1), p.ex.ranks,
            p.ex.ranks > 1 ? "s" : "",
            count(p.per < p.entries ? p.per : p.entries, a2),
@@ -407,10 +468,13 @@ static int run(const Args *a, const Rules *r, int me) {
   int rc = part_solve(&p, on_wave);
   int waves = p.d;
   if (rc == SOLVER_OK) summary(&p, waves, now() - t, cpu_now() - cpu);
+  if (rc == SOLVER_OK) census(&p);
   if (rc == SOLVER_OK) rc = write_file(&p, r, a->file, err);
-  if (rc == SOLVER_OK && a->checkpoint) checkpoint_remove(&p, a->checkpoint);
-  if (me == 0 && rc == SOLVER_OK)
+  if (rc == SOLVER_OK && a->checkpoint) checkpoint_remove(&p, &checkpoints.set);
+  if (me == 0 && rc == SOLVER_OK) {
     printf("wrote %s\n", a->file);
+    tell_start(r, a->file);
+  }
   else if (me == 0 && rc == SOLVER_CANCELLED && checkpoints.wave)
     fprintf(stderr, "mutorere-mpi: interrupted; the checkpoints in %s go on "
             "from wave %d: run the same command again\n", a->checkpoint,
@@ -430,6 +494,8 @@ int main(int argc, char **argv) {
   Rules r;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  /* a failed call returns (a rank lost: its error is told, files cleaned) */
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
@@ -439,7 +505,7 @@ int main(int argc, char **argv) {
   sigaction(SIGTERM, &sa, NULL);
   if (read_args(argc, argv, &a, err) || variant_of(&a, &r, err)) {
     if (me == 0 && err[0]) fprintf(stderr, "mutorere-mpi: %s\n", err);
-    if (me == 0) fputs(USAGE, err[0] ? stderr : stdout);
+    if (me == 0) usage(err[0] ? stderr : stdout);
     status = err[0] ? 2 : 0;
   } else
     status = run(&a, &r, me);

@@ -299,14 +299,20 @@ static int settle(Part *p, Checks *c) {
 /* --- the solve --- */
 
 /* Packs the slice's codes into values, five a byte, in place: the
-** entries still unresolved are drawn. */
+** entries still unresolved are drawn.  Counts the classes of each value
+** (not the slots that hold none) into p->census. */
 static void pack(Part *p) {
   static const uint8_t value[16] = {[WAVE_WIN] = VALUE_WIN,
                                     [WAVE_LOSS] = VALUE_LOSS};
+  const SymRank *t = &p->rank;
   for (uint64_t j = 0; j < part_bytes(p); j++) {
     uint8_t v[SYMTABLE_PER_BYTE];
-    for (int e = 0; e < SYMTABLE_PER_BYTE; e++)
-      v[e] = value[wave_get(p->codes, SYMTABLE_PER_BYTE * j + (uint64_t)e)];
+    for (int e = 0; e < SYMTABLE_PER_BYTE; e++) {
+      uint64_t i = SYMTABLE_PER_BYTE * j + (uint64_t)e;
+      v[e] = value[wave_get(p->codes, i)];
+      if (p->lo + i < t->combos || symrank_cycle_mask(t, p->lo + i - t->combos))
+        p->census[v[e]]++;
+    }
     p->codes[j] = symtable_pack5(v);
   }
 }

@@ -51,6 +51,8 @@ struct Part {
   int pending;         /* arrivals at this rank waiting, their codes
                        ** prefetched (so that the cache misses overlap) */
   uint64_t waiting[64 + WAVE_MAX_PREDECESSORS], arms[64 + WAVE_MAX_PREDECESSORS];
+  uint64_t census[3];  /* the slice's classes drawn, won, lost (VALUE_*),
+                       ** once packed */
   uint64_t bytes_held; /* the most this rank's tables held */
   uint64_t bytes_kept; /* the bytes of the words (and answers) this rank
                        ** kept for itself: sent, had another rank owned them */
