@@ -79,6 +79,7 @@ int checkpoint_save(const Part *p, Checkpoints *c, char *err) {
                             "the folder's name is too long"),
                    1)
                 : 0;
+  if (!bad) remove(path); /* the older: room on disk for the new one */
   if (!bad && safefile_begin(&w, path, why)) bad = 1;
   if (!bad && write_state(p, c->variant, &w)) {
     snprintf(why, sizeof why, "%s", strerror(errno ? errno : EIO));

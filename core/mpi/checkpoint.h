@@ -19,7 +19,8 @@
 **   checksum <16 hex digits over the lines above and the codes>
 ** Between two waves no message is under way, so the codes and those
 ** counts are the whole of a rank's state.  A rank writes the generation
-** it does not go on from (the older), to a temporary file first, and the
+** it does not go on from (the older, removed first: two generations are
+** all a rank's disk ever holds), to a temporary file first, and the
 ** ranks agree that all did before any renames it into place: a kill at
 ** any instant (before, between or after the renames) leaves on every rank
 ** the generation the ranks last went on from whole, and a resume takes
