@@ -5,9 +5,9 @@
 ** so).
 **
 ** The last layer is solved by waves (symwave.h) on a working table of four
-** bits an entry (2 * C(n, n/2) entries: 601 MB at 32 arms), then kept as
-** symtable.h says: its values, two bits an entry, packed into the working
-** table's own memory, or for hooked rules a byte an entry (value and
+** bits an entry (symrank.h's 627,267,200 entries: 314 MB at 32 arms), then
+** kept as symtable.h says: its values, five a byte, packed into the
+** working table's own memory, or for hooked rules a byte an entry (value and
 ** distance) written as the waves settle.  The opening layers kept are
 ** worked out from the layer after them.  The passes are deterministic: any
 ** number of threads gives the same table.  Hooks are asked on the calling

@@ -44,16 +44,19 @@ if [ "$what" = down ]; then
 fi
 [ "$what" = up ] || fail "up or down, not $what"
 
-# munge: its key (Debian's package made one), its socket in /run/munge
-mkdir -p /run/munge "$dir/munge"
-chown munge:munge /run/munge "$dir/munge"
+# munge: its key (Debian's package made one), its socket, pid, log and
+# seed in /run/munge, which munge owns (DIR may be a folder munge cannot
+# enter)
+mkdir -p /run/munge
+chown munge:munge /run/munge
 chmod 755 /run/munge
 [ -s /etc/munge/munge.key ] || fail "no /etc/munge/munge.key (apt-get install munge)"
-runuser -u munge -- /usr/sbin/munged --pid-file="$dir/munge/munged.pid" \
-  --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed" ||
-  fail "munged did not start: $(cat "$dir/munge/munged.log" 2> /dev/null)"
-await 50 test -s "$dir/munge/munged.pid" || fail "munged wrote no pid"
-cp "$dir/munge/munged.pid" "$dir/munged.pid"
+rm -f /run/munge/one-node.pid
+runuser -u munge -- /usr/sbin/munged --pid-file=/run/munge/one-node.pid \
+  --log-file=/run/munge/one-node.log --seed-file=/run/munge/one-node.seed ||
+  fail "munged did not start: $(cat /run/munge/one-node.log 2> /dev/null)"
+await 50 test -s /run/munge/one-node.pid || fail "munged wrote no pid"
+cp /run/munge/one-node.pid "$dir/munged.pid"
 await 50 sh -c 'munge -n | unmunge' || fail "munge does not answer"
 
 # slurm.conf: this machine as the one node, ports of its own
