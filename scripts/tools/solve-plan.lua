@@ -335,8 +335,13 @@ if not (f.rate > 0 and f.rate < math.huge) then
                                 "time; measure larger boards (--arms) or give --rate\n", f.from))
   os.exit(2)
 end
-local rate, bytes, waves, bytes_step = f.rate, f.bytes, f.waves, f.bytes_step
-local fit, overhead = f.rounds or {0, 1}, f.overhead
+-- the figures as the command that repeats the plan prints them, so that
+-- it gives the very same plan
+local function as_printed(format, x) return tonumber(string.format(format, x)) end
+local rate, bytes, waves = as_printed("%.0f", f.rate), f.bytes, f.waves
+local bytes_step, overhead = as_printed("%.2f", f.bytes_step), as_printed("%.3g", f.overhead)
+local fit = f.rounds or {0, 1}
+fit = {as_printed("%.6g", fit[1]), as_printed("%.6g", fit[2])}
 largest = f.from
 local latency, bandwidth = tonumber(options.latency), tonumber(options.bandwidth)
 local disk, wave_step = tonumber(options.disk), tonumber(options["wave-step"])
