@@ -15,7 +15,7 @@ static size_t cycle_at(const SymRank *t, int L, int m, int j, int r) {
          (size_t)r;
 }
 
-#define MAX_K (SYMRANK_MAX_ARMS / 2)
+#define MAX_K (BOARD_MAX_ARMS / 2) /* symrank_entries counts up to there */
 
 /* The number of strings of m bits, j of them set, without a run of more
 ** than L clear bits (a short table, row by row: no allocation). */
@@ -108,7 +108,9 @@ void symrank_free(SymRank *t) {
 }
 
 uint64_t symrank_entries(int n) {
-  uint64_t first[MAX_K + 2], combos = rank_binomial(n, n / 2);
+  uint64_t first[MAX_K + 2];
+  if (n < 4 || n > BOARD_MAX_ARMS || n % 2) return 0;
+  uint64_t combos = rank_binomial(n, n / 2);
   return combos + cycle_slots(n, combos, first);
 }
 

@@ -78,7 +78,8 @@ static inline uint64_t symrank_layer(const SymRank *t) {
   return t->combos + t->cycles;
 }
 
-/* The number of entries of a layer of n arms (even, 4..SYMRANK_MAX_ARMS). */
+/* The number of entries of a layer of n arms (even, 4..BOARD_MAX_ARMS:
+** boards past SYMRANK_MAX_ARMS counted too, for messages), else 0. */
 uint64_t symrank_entries(int n);
 
 /* The rank of an n-bit mask with n/2 bits set. */
