@@ -9,8 +9,12 @@
 **
 ** Rank 0 prints the progress (each wave: the classes found, the part
 ** settled, its time, the bytes sent between ranks a class so far), the
-** peak memory of the ranks and what was sent, and writes the file, its
-** table gathered from the ranks a block at a time.  SIGINT or SIGTERM (what
+** peak memory of the ranks and what was sent, the census of the table
+** (counted over the ranks), writes the file, its table gathered from the
+** ranks a block at a time, and prints the start's value, looked up in the
+** file without loading it.  It solves the built-in variants (--help lists
+** them); MPI errors return, so that a rank lost while the file is written
+** lets rank 0 remove its temporary file.  SIGINT or SIGTERM (what
 ** mpirun sends every rank on Ctrl-C) stops every rank at the end of the
 ** round it is in: the file being written is dropped, an old one stays.
 ** With --checkpoint, the ranks keep their parts in DIR between waves
