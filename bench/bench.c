@@ -558,8 +558,9 @@ static void lookup_line(int n, int count) {
   int found = 0, farthest = 0;
   for (int tries = 0; found < count && tries < 100 * count; tries++) {
     seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-    symrank_unrank(t, seed % symrank_layer(t), (uint32_t)s.opening,
-                   &at[found]);
+    if (symrank_unrank(t, seed % symrank_layer(t), (uint32_t)s.opening,
+                       &at[found]))
+      continue; /* a slot that holds no class */
     found += symtable_lookup(&s, &at[found], NULL) != VALUE_DRAW;
   }
   double values = cpu_now();
