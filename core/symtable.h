@@ -24,7 +24,7 @@
 ** move of a loss), asking "within D plies?" for D = the first distance of
 ** the value's parity, then D + 2, ..., with the bounds it learns on each
 ** entry remembered.  A lookup reads the entries of that proof: a
-** microsecond or two near the end of a game, up to tens of milliseconds
+** microsecond or two near the end of a game, up to milliseconds
 ** far from it at 24 and 28 arms (bench lookups; doc/solving-large.md).
 */
 #ifndef MUTORERE_SYMTABLE_H
