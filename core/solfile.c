@@ -665,6 +665,7 @@ int solfile_save_from(const Solution *s, const SolfileId *id,
   }
   SafeFile w;
   int rc = safefile_begin(&w, path, why) ? IO_FAILED : SOLVER_OK;
+  if (rc == SOLVER_OK && source->begun) source->begun(source->ctx, w.tmp);
   if (rc == SOLVER_OK &&
       (rc = save_to(&w, s, source, &h, c, progress)) != SOLVER_OK) {
     snprintf(why, sizeof why, "%s", strerror(errno ? errno : EIO));
@@ -687,7 +688,7 @@ static const uint8_t *memory_block(void *ctx, uint64_t at, size_t k) {
 
 int solfile_save(const Solution *s, const SolfileId *id, const char *path,
                  const Cancel *c, const Progress *progress, char *err) {
-  SolfileSource source = {memory_block, s->codes};
+  SolfileSource source = {memory_block, s->codes, NULL};
   return solfile_save_from(s, id, &source, path, c, progress, err);
 }
 

@@ -84,10 +84,12 @@ int solfile_save(const Solution *s, const SolfileId *id, const char *path,
 /* Where the table of a file being written comes from, a block at a time,
 ** in order: block returns the k bytes from offset at (k is SOLFILE_BLOCK
 ** but for the last block), or NULL with errno set when they cannot be
-** had. */
+** had.  begun, when not NULL, is told the temporary file's name once it
+** is made (it is renamed or removed before the save returns). */
 typedef struct SolfileSource {
   const uint8_t *(*block)(void *ctx, uint64_t at, size_t k);
   void *ctx;
+  void (*begun)(void *ctx, const char *tmp);
 } SolfileSource;
 
 /* Writes the solution of id whose shape s gives (its codes are not read)

@@ -45,9 +45,24 @@
 
 static volatile sig_atomic_t stop_asked;
 
+/* Rank 0's temporary file while it writes the solution (set: writing):
+** removed by a signal, since mpirun signals the ranks left when one is
+** lost, and then kills them, which a rank waiting in a collective call
+** for the lost one would not survive to remove it. */
+static char temporary[SAFEFILE_PATHMAX];
+static volatile sig_atomic_t writing;
+
 static void on_signal(int sig) {
   (void)sig;
   stop_asked = 1;
+  if (writing) unlink(temporary);
+}
+
+/* The save's temporary file, noted for on_signal. */
+static void note_temporary(void *ctx, const char *tmp) {
+  (void)ctx;
+  snprintf(temporary, sizeof temporary, "%s", tmp);
+  writing = 1;
 }
 
 static double now(void) {
@@ -316,7 +331,7 @@ static int write_file(Part *p, const Rules *r, const char *path, char *err) {
                memory_realloc(NULL, (size_t)p->ex.ranks * sizeof(int)),
                memory_realloc(NULL, (size_t)p->ex.ranks * sizeof(int)),
                0, blocks, 0};
-    SolfileSource source = {save_block, &s};
+    SolfileSource source = {save_block, &s, note_temporary};
     Cancel cancel = {save_stop, &s};
     if (!s.block || !s.counts || !s.at ||
         symtable_new(&shape, r, bits, even_wins, 1)) {
@@ -324,6 +339,7 @@ static int write_file(Part *p, const Rules *r, const char *path, char *err) {
       rc = SOLVER_ERROR;
     } else
       rc = solfile_save_from(&shape, &id, &source, path, &cancel, NULL, err);
+    writing = 0;
     if (!s.stopped && s.polls < blocks) { /* let the others go */
       int all, any;
       exchange_agree(0, 1, &all, &any);

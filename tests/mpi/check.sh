@@ -20,7 +20,8 @@
 #      same file;
 #   3. SIGKILL to a rank other than 0 at 20 random instants, each run
 #      going on from the checkpoints the one before left: the last writes
-#      the file mt.solve writes, and no temporary file is ever left;
+#      the file mt.solve writes, and no temporary file is ever left; and
+#      SIGKILL to rank 1 while rank 0 writes the file: none left either;
 #   4. bad arguments, a scripted variant (refused, the variants it solves
 #      listed, as --help lists them) and a file it cannot write: a
 #      message, no solve;
@@ -201,6 +202,39 @@ cmp "$work/one.mts" "$work/k.mts" || fail "after 20 kills: not the file mt.solve
 [ -z "$(ls "$work/kk")" ] || fail "checkpoints left: $(ls "$work/kk")"
 rm -f "$work/one.mts"
 echo "ok: 20 kills of a rank at random instants ($runs runs), then the file mt.solve writes"
+# rank 1 killed once rank 0 has made its temporary file, as it writes the
+# file (until a kill lands before the file is there): mpirun signals rank
+# 0, which removes its temporary file though it waits for rank 1 in a
+# collective call until mpirun kills it
+landed=0 tries=0
+while [ $landed -eq 0 ]; do
+  tries=$((tries + 1))
+  [ $tries -le 10 ] || fail "no kill landed while the file was written in 10 tries"
+  rm -rf "$work/w" && mkdir "$work/w"
+  mpirun --oversubscribe --allow-run-as-root -np 2 "$mpi" --variant standard --arms 26 \
+    --file "$work/w/f.mts" > "$work/out" 2>&1 &
+  job=$!
+  victim=
+  until [ -n "$victim" ]; do
+    sleep 0.05
+    for pid in $(pgrep -P $job); do
+      tr '\0' '\n' < /proc/$pid/environ 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=1" &&
+        victim=$pid
+    done
+  done
+  # the census is told just before the file is written: from there, look
+  # for the temporary file without a pause (a glob, no process started)
+  until grep -q "^the table: " "$work/out" || ! kill -0 $job 2> /dev/null; do sleep 0.02; done
+  while kill -0 $job 2> /dev/null; do
+    set -- "$work"/w/*.tmp
+    [ ! -e "$1" ] || break
+  done
+  kill -KILL "$victim" 2> /dev/null || true
+  wait $job || true
+  ! ls "$work/w" | grep -q "\.tmp$" || fail "rank 1 killed as the file was written: its temporary file is left"
+  [ -e "$work/w/f.mts" ] || landed=1
+done
+echo "ok: rank 1 killed while rank 0 wrote the file: no temporary file left ($tries tries)"
 
 # 4. refusals
 status=0
