@@ -63,7 +63,9 @@
 
 #define SOLFILE_FORMAT 4
 #define SOLFILE_OLD_FORMAT 2 /* the oldest still read */
+#ifndef SOLFILE_BLOCK /* a test build writes small blocks, to write long */
 #define SOLFILE_BLOCK ((size_t)1 << 24) /* the bytes written at a time */
+#endif
 
 /* What a file holds the solution of. */
 typedef struct SolfileId {

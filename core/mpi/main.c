@@ -13,8 +13,9 @@
 ** (counted over the ranks), writes the file, its table gathered from the
 ** ranks a block at a time, and prints the start's value, looked up in the
 ** file without loading it.  It solves the built-in variants (--help lists
-** them); MPI errors return, so that a rank lost while the file is written
-** lets rank 0 remove its temporary file.  SIGINT or SIGTERM (what
+** them); MPI errors return rather than abort, and a signal while rank 0
+** writes the file removes its temporary file (mpirun signals the ranks
+** left when one is lost, before it kills them).  SIGINT or SIGTERM (what
 ** mpirun sends every rank on Ctrl-C) stops every rank at the end of the
 ** round it is in: the file being written is dropped, an old one stays.
 ** With --checkpoint, the ranks keep their parts in DIR between waves
@@ -300,6 +301,9 @@ static void serve_blocks(Part *p, uint64_t blocks, uint64_t table) {
     size_t k = table - at < SOLFILE_BLOCK ? (size_t)(table - at)
                                           : SOLFILE_BLOCK;
     if (exchange_agree(0, stop_asked, &all, &any) || any) return;
+#ifdef SERVE_PAUSE /* a test build serves slowly: a kill lands in a write */
+    nanosleep(&(struct timespec){0, SERVE_PAUSE}, NULL);
+#endif
     uint64_t mine = share(p, p->ex.me, at, k, &from);
     if (MPI_Gatherv(p->codes + (from - p->lo / SYMTABLE_PER_BYTE), (int)mine, MPI_BYTE, NULL,
                     NULL, NULL, MPI_BYTE, 0, MPI_COMM_WORLD))
@@ -514,7 +518,7 @@ int main(int argc, char **argv) {
   Rules r;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  /* a failed call returns (a rank lost: its error is told, files cleaned) */
+  /* a failed call returns its error (told, and the run stopped) */
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
