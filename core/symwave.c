@@ -3,13 +3,13 @@
 **
 ** The entries form a graph of their own: the children of an entry are the
 ** entries of the positions its representative (symrank_board) moves to.
-** Turned boards share an entry only when an arm is empty, so an entry
-** whose centre is empty has one predecessor at most (the piece on arm 0
-** came from the centre), while an entry with the centre held by the
-** enemy has one predecessor for each distinct rotation of the board the
-** centre piece came from.  Several moves may lead to one entry; counts are
-** of distinct children, and predecessors are listed without repeats, so
-** each edge counts once.
+** Every rotation of a board shares its entry, so an entry whose centre is
+** empty has a predecessor for each enemy arm within its period (that
+** piece came from the centre: those boards are turned differently), while
+** an entry with the centre held by the enemy has one predecessor with the
+** centre empty (the centre piece came from arm 0).  Several moves may lead
+** to one entry; counts are of distinct children, and predecessors are
+** listed without repeats, so each edge counts once.
 */
 #include "symwave.h"
 #include "hot.h"
@@ -114,7 +114,7 @@ HOT_CLONES int wave_start(const Wave *w, uint64_t own, uint64_t enemy, int centr
 HOT_INLINE static void entry_board(const Wave *w, uint64_t q, uint64_t *own,
                         uint64_t *enemy, int *centre) {
   const SymRank *t = w->t;
-  symrank_board(t, q >= t->combos, symrank_mask(t, q % t->combos), own, enemy,
+  symrank_board(t, q >= t->combos, symrank_entry_mask(t, q), own, enemy,
                 centre);
 }
 
@@ -176,13 +176,19 @@ HOT_CLONES int wave_predecessors(const Wave *w, uint64_t own, uint64_t enemy, in
                       uint64_t *out, uint64_t *arms) {
   int n = w->n, k = 0, ok;
   const SymRank *t = w->t;
-  if (centre == CENTRE_EMPTY) { /* the piece on arm 0 left the centre */
-    if (!(enemy & 1)) return 0;
-    uint64_t q = enemy & ~(uint64_t)1;
-    ok = unmove_legal(w, q, own, CENTRE_OWN, move_of(BOARD_CENTRE, 0));
-    if (ok <= 0) return ok;
-    arms[k] = 0;
-    out[k++] = symrank_index(t, q, own, CENTRE_OWN);
+  if (centre == CENTRE_EMPTY) { /* an enemy piece left the centre: one */
+    uint64_t from = enemy;    /* arm of each distinct turn of the board */
+    int p = symrank_period(t, own);
+    if (p < n) from &= board_full(p);
+    for (; from; from &= from - 1) {
+      int a = __builtin_ctzll(from);
+      uint64_t q = enemy & ~((uint64_t)1 << a);
+      ok = unmove_legal(w, q, own, CENTRE_OWN, move_of(BOARD_CENTRE, a));
+      if (ok < 0) return ok;
+      if (!ok) continue;
+      arms[k] = 0;
+      out[k++] = symrank_index(t, q, own, CENTRE_OWN);
+    }
     return k;
   }
   int before = symrank_flip_centre(centre);
@@ -202,12 +208,8 @@ HOT_CLONES int wave_predecessors(const Wave *w, uint64_t own, uint64_t enemy, in
     ok = unmove_legal(w, q, own, CENTRE_EMPTY, move_of(0, BOARD_CENTRE));
     if (ok < 0) return ok;
     if (ok) {
-      int p = symrank_period(t, q);
-      for (int s = 0; s < p; s++) {
-        arms[k] = symrank_rot_down(q, s, n);
-        out[k] = t->combos + symrank_combo(t, arms[k]);
-        k++;
-      }
+      arms[k] = q;
+      out[k++] = t->combos + symrank_cycle(t, q);
     }
   }
   return k;
