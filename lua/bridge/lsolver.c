@@ -222,16 +222,16 @@ static int solution_gc(lua_State *L) {
   return 0;
 }
 
-/* Pushes the cache key of a variant without hooks: its parameters. */
+/* Pushes the cache key of a variant without hooks: its rules as a
+** solution file names them (fields and board included), and for rules
+** solved on the states play reaches, its start. */
 static void push_cache_key(lua_State *L, const Variant *v) {
-  const Rules *r = &v->rules;
-  char board[48] = "wheel"; /* a graph board: its digest and pieces */
-  if (r->graph)
-    snprintf(board, sizeof board, "%016llx/%d/%d",
-             (unsigned long long)graph_digest(r->graph), r->pieces[BLACK],
-             r->pieces[WHITE]);
-  lua_pushfstring(L, "%s/%d/%d/%d/%d", board, r->arms, r->flank_plies,
-                  r->adjacent_enemy, r->misere);
+  char line[384], start[BOARD_POSMAX];
+  solfile_rules_line(&v->rules, line, sizeof line);
+  if (rules_general(&v->rules))
+    lua_pushfstring(L, "%s from %s", line, board_format(&v->start, start));
+  else
+    lua_pushstring(L, line);
 }
 
 /* Pushes the cached Solution of the Variant at vidx, or nil. */

@@ -574,6 +574,7 @@ static void jump_rule(lua_State *L, int v, JumpRule *j, int which) {
   snprintf(field, sizeof field, "jumps[%d].onto", which);
   lua_getfield(L, top, "onto");
   j->onto = (uint8_t)(lua_isnil(L, -1) ? HOLDS_EMPTY : holds_field(L, v, field));
+  if (j->onto == 7) j->onto = HOLDS_EMPTY | HOLDS_ENEMY; /* "any" place to land */
   if (j->onto & HOLDS_OWN)
     field_error(L, v, field, "\"empty\", \"enemy\" or both (a piece never "
                              "lands on its own side's)");
@@ -645,6 +646,7 @@ static void apply_moves(lua_State *L, int v, int t) {
     } else if (lua_istable(L, -1)) {
       lua_getfield(L, -1, "onto");
       int onto = holds_field(L, v, "slides.onto");
+      if (onto == 7) onto = HOLDS_EMPTY | HOLDS_ENEMY; /* "any" place to go */
       if (onto & HOLDS_OWN)
         field_error(L, v, "slides.onto", "\"empty\", \"enemy\" or both");
       f->no_slides = !(onto & HOLDS_EMPTY);

@@ -206,3 +206,28 @@ test("records of games of drops and captures read back on any machine", function
   local h = mt.from_record(text)
   eq(h:variant():parameters(), own:parameters(), "the rules read back")
 end)
+
+test("solution files of games of drops and captures: kept, read back, another's refused", function()
+  local path = os.tmpname()
+  os.remove(path)
+  local v = mt.variant{base = "four-field-kono", name = "kono-late", start = "b...b...w......w b"}
+  local s = mt.solve(v, {file = path})
+  local again = mt.variant{base = "four-field-kono", name = "kono-late", start = "b...b...w......w b"}
+  local t = mt.solve(again, {file = path})
+  local code = string.format([[local v = mt.variant{base = "four-field-kono", start = "b...b...w......w b"}
+    local s = mt.solve(v, {file = %q}) print(s:info().seconds, s:states(), s:lookup(v.start))]], path)
+  local p = io.popen(string.format("MUTORERE_PATH= '%s' -e '%s'", PROGRAM, code))
+  eq(p:read("a"), "0.0\t17680\tdraw\tnil\n", "read from the file in another process")
+  p:close()
+  eq(t:states(), s:states(), "every state")
+  local g = mt.game(v)
+  for _ = 1, 6 do
+    eq({t:lookup(g)}, {s:lookup(g)}, "the value of " .. g:position())
+    if g:result() then break end
+    g:play(g:moves()[1])
+  end
+  local other = mt.variant{base = "four-field-kono", name = "kono-late", start = "b...b...w......w b",
+                           slides = {onto = "any"}}
+  raises(function() mt.solve(other, {file = path}) end, "variant")
+  os.remove(path)
+end)
