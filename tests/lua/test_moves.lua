@@ -68,6 +68,56 @@ test("the start values: Achi and Tapatan are won for the first player, the other
   end
 end)
 
+-- The position of the drops game that a state of a game written with hand
+-- points stands for: the first n points the board, the pieces still on
+-- the hand points (the rest of the text) in hand.
+local function dropped(text, n)
+  local cells, side, ply = text:match("^(%S+) (%a) ?(%d*)$")
+  local hands = cells:sub(n + 1)
+  local _, b = hands:gsub("b", "")
+  local _, w = hands:gsub("w", "")
+  local out = cells:sub(1, n) .. ((b > 0 or w > 0) and string.format(" %d/%d", b, w) or "") .. " " .. side
+  return ply ~= "" and ply ~= "0" and out .. " " .. ply or out
+end
+
+test("Do Guti and Dörvön Cag, written with drops, are their hand-point versions' games", function()
+  -- the scripts place from hand points by one-way lines and an allow
+  -- hook; the fields drop from the hand: every state the first reaches
+  -- has the same value and distance as its drops position, and the two
+  -- reach as many states
+  for _, name in ipairs({"do-guti", "dorvon-cag"}) do
+    local hooked = mt.variant(name)
+    local n = hooked.points - 4
+    local board = hooked:board()
+    local points, lines = table.move(board.points, 1, n, 1, {}), {}
+    for _, l in ipairs(board.lines) do lines[#lines + 1] = l end
+    local layout = {}
+    for i = 1, n do layout[points[i]] = board.layout[points[i]] end
+    local drops = mt.variant{name = name .. "-drops", points = points, lines = lines, layout = layout,
+                             start = string.rep(".", n) .. " 2/2 b"}
+    local a, b = mt.solve(hooked), mt.solve(drops)
+    local seen, queue, wrong = {[tostring(hooked.start)] = true}, {hooked.start}, 0
+    local head = 1
+    while queue[head] do
+      local p = queue[head]
+      head = head + 1
+      local va, da = a:lookup(p)
+      local vb, db = b:lookup(dropped(tostring(p), n))
+      if va ~= vb or da ~= db then
+        wrong = wrong + 1
+        if wrong <= 3 then eq({vb, db}, {va, da}, name .. ": " .. tostring(p)) end
+      end
+      for _, m in ipairs(hooked:moves(p)) do
+        local q = hooked:play(p, m)
+        local key = tostring(mt.position(q)):gsub(" %d+$", "")
+        if not seen[key] then seen[key], queue[#queue + 1] = true, q end
+      end
+    end
+    eq(wrong, 0, name .. ": states whose values differ")
+    eq(mt.solve(drops):census().reachable, #queue, name .. ": the states reached")
+  end
+end)
+
 test("move text of every kind: read, written, and the short form of a capture", function()
   local kono = mt.variant("four-field-kono")
   local m = kono:moves(kono.start)[1]
