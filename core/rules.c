@@ -48,9 +48,11 @@ static int check_graph_rules(const Rules *r, char *err) {
       pieces >= room) {
     snprintf(err, BOARD_ERRMAX,
              "bad variant: %d black and %d white pieces (on the board and "
-             "in hand) on %d points (at least one point must be empty%s)",
+             "in hand) on %d points: %s",
              r->pieces[BLACK], r->pieces[WHITE], g->n,
-             room > g->n ? "" : " unless moves take pieces");
+             pieces > g->n ? "more pieces than points"
+                           : "no empty point (a full board needs moves that "
+                             "take pieces)");
     return -1;
   }
   if (r->flank_plies > 0 && g->centre < 0) {

@@ -358,7 +358,7 @@ local RINGS = [[var bad = window.__bad || (window.__bad = []);
 local function pick_from(side)
   return RINGS .. [[var m = mutorere.moves();
   if (mutorere.result() || m.length === 0 || mutorere.state().side !== "]] .. side .. [[") return "";
-  var best = {}, drops = {};
+  var best = Object.create(null), drops = Object.create(null);
   m.forEach(function (c) {
     if (c.from && !best[c.from]) best[c.from] = c;
     if (!c.from && c.to && !drops[c.to]) drops[c.to] = c;
@@ -380,7 +380,7 @@ end
 -- has a spot and a ring of its move's value, and picks the destination.
 local PICK_DESTINATION = RINGS .. [[var move = window.__picked;
   if (!move || !document.querySelector("#board .selected")) return "";
-  var from = move.from, seen = {};
+  var from = move.from, seen = Object.create(null);
   var mine = mutorere.moves().filter(function (c) {
     if (c.from !== from || seen[c.to]) return false;
     return (seen[c.to] = true);
@@ -509,8 +509,10 @@ local PICTURE = [[var named = {};
           a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height) over.push(a.text + " / " + b.text);
     });
   });
-  return document.documentElement.tagName + " " + document.querySelectorAll("circle").length + " " +
+  var drops = document.querySelectorAll("circle.drop").length;
+  return document.documentElement.tagName + " " + document.querySelectorAll("circle:not(.drop)").length + " " +
          Object.keys(named).length + " " + document.getElementsByTagName("parsererror").length +
+         (drops ? " drops " + drops : "") +
          (over.length ? " overlapping: " + over.join(", ") : "");]]
 
 test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a point", function()
@@ -524,15 +526,18 @@ test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a
     for _ = 1, 3 do
       if not g:result() then g:play(g:analyse().moves[1].move) end
     end
-    local frames = #g:history() + 1
-    local pictures = {{"start", mt.svg(v.start), 1}, {"game", mt.svg_game(g), frames}}
+    local frames, drops = #g:history() + 1, 0
+    for _, m in ipairs(g:history()) do if m:sub(1, 1) == "@" then drops = drops + 1 end end
+    local pictures = {{"start", mt.svg(v.start), 1}, {"game", mt.svg_game(g), frames, nil, drops}}
     if v.arms then pictures[3] = {"wheel", mt.svg(v.start, {style = "wheel", size = 200}), 1, 1} end
     for _, x in ipairs(pictures) do
       local path = write(string.format("%s/%s-%s.svg", dir, v.name, x[1]), x[2])
       commands[#commands + 1] = "open file://" .. path
       commands[#commands + 1] = {js = PICTURE}
       -- (the wheel's rim is a circle too)
-      want[#want + 1] = {v.name .. " " .. x[1], string.format("svg %d %d 0", points * x[3] + (x[4] or 0), named)}
+      -- (and a drop's ring marks where it lands)
+      want[#want + 1] = {v.name .. " " .. x[1], string.format("svg %d %d 0", points * x[3] + (x[4] or 0), named) ..
+                         ((x[5] or 0) > 0 and " drops " .. x[5] or "")}
     end
   end
   p:close()
