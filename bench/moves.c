@@ -225,8 +225,8 @@ static double time_reference(const char *name, int depth, uint64_t *leaves) {
 static const struct {
   const char *name;
   int quick, full;
-} games[] = {{"achi", 8, 10},          {"tapatan", 8, 11},
-             {"three-mens-morris", 8, 11}, {"four-field-kono", 6, 8},
+} games[] = {{"achi", 10, 18},         {"tapatan", 8, 11},
+             {"three-mens-morris", 8, 11}, {"four-field-kono", 8, 10},
              {"leaping-torere", 20, 26}, {"placing-torere", 14, 18}};
 
 void bench_moves(lua_State *L, int quick) {

@@ -211,6 +211,11 @@ static inline uint64_t held(int holds, uint64_t own, uint64_t enemy,
          (holds & HOLDS_EMPTY ? empty : 0);
 }
 
+/* The points u whose point u + d is in x: x shifted d points down. */
+static inline uint64_t shifted(uint64_t x, int d) {
+  return d >= 0 ? x >> d : x << -d;
+}
+
 /* Leaves below the mover with own against enemy on the graph of r, the
 ** hands own_hand and enemy_hand, at ply (depth >= 1). */
 static uint64_t fields_graph(Run *run, uint64_t own, uint64_t enemy,
@@ -247,10 +252,46 @@ static uint64_t fields_graph(Run *run, uint64_t own, uint64_t enemy,
     k += (uint64_t)graph_count_masks(g, own, enemy, flank, adjacent);
   uint64_t over = j ? held(j->over, own, enemy, empty) : 0;
   uint64_t onto = j ? held(j->onto, own, enemy, empty) : 0;
-  for (uint64_t from = own; from; from &= from - 1) {
+  if (j && g->strides >= 0) { /* the jumps by strides, on masks */
+    for (int s = 0; s < g->strides; s++) {
+      const GraphStride *st = &g->stride[s];
+      uint64_t from = own & st->from & shifted(over, st->over) &
+                      shifted(onto, st->onto);
+      if (last) {
+        k += (uint64_t)__builtin_popcountll(from);
+        continue;
+      }
+      for (; from; from &= from - 1) {
+        int u = __builtin_ctzll(from);
+        uint64_t ub = from & -from, cb = (uint64_t)1 << (u + st->onto);
+        uint64_t taken = (j->take ? enemy & ((uint64_t)1 << (u + st->over)) : 0) |
+                         (enemy & cb);
+        CHILD((own & ~ub) | cb, enemy & ~taken, own_hand, enemy_hand);
+      }
+    }
+    j = NULL; /* found: none by the points below */
+  }
+  /* the slides by steps, on masks, where no rule asks of the pieces */
+  int by_steps = g->steps >= 0 && !flank && !adjacent;
+  if (!f->no_slides && !last && by_steps)
+    for (int s = 0; s < g->steps; s++) {
+      int by = g->step[s].by;
+      for (uint64_t from = own & g->step[s].from & shifted(empty, by); from;
+           from &= from - 1) {
+        uint64_t ub = from & -from;
+        CHILD(own ^ ub ^ (uint64_t)1 << (__builtin_ctzll(from) + by), enemy,
+              own_hand, enemy_hand);
+      }
+    }
+  /* the moves of each piece: its slides (but at the last ply, counted
+  ** above, or by steps), the slides that take, the jumps not found by
+  ** strides */
+  int slides = !f->no_slides && !last && !by_steps;
+  uint64_t movers = slides || f->slide_takes || j ? own : 0;
+  for (uint64_t from = movers; from; from &= from - 1) {
     int u = __builtin_ctzll(from);
     uint64_t left = own & ~(from & -from);
-    if (!f->no_slides && !last) {
+    if (slides) {
       uint64_t to = g->next[u] & empty;
       int flanked = (g->near[u] & enemy) != 0;
       if (adjacent && !flanked) to = 0;

@@ -184,29 +184,42 @@ static Rules wheel_rules(Fields f) {
   return r;
 }
 
-/* A grid of w by h points (a1.. by rows), joined along rows and columns
-** and, when diagonals, along both diagonals of every square; its straight
-** lines from the grid's layout. */
-static void grid(Graph *g, int w, int h, int diagonals) {
-  char err[BOARD_ERRMAX], name[4];
+/* A grid of w by h points, joined along rows and columns and, when
+** diagonals, along both diagonals of every square; its straight lines
+** from the grid's layout.  Seed 0 names the points a1.. by rows; another
+** shuffles their order (the strides scattered). */
+static void grid_in_order(Graph *g, int w, int h, int diagonals, uint64_t seed) {
+  char err[BOARD_ERRMAX], name[GRAPH_NAMEMAX];
   double x[GRAPH_MAX_POINTS], y[GRAPH_MAX_POINTS];
+  int at[GRAPH_MAX_POINTS], order[GRAPH_MAX_POINTS];
   graph_init(g);
-  for (int r = 0; r < h; r++)
-    for (int c = 0; c < w; c++) {
-      snprintf(name, sizeof name, "%c%d", 'a' + c, r + 1);
-      int i = graph_add_point(g, name, err);
-      x[i] = c, y[i] = r;
-    }
+  for (int k = 0; k < w * h; k++) order[k] = k;
+  for (int k = w * h - 1; seed && k > 0; k--) {
+    int j = (int)(next_random(&seed) % (uint64_t)(k + 1)), t = order[k];
+    order[k] = order[j], order[j] = t;
+  }
+  for (int k = 0; k < w * h; k++) {
+    int square = order[k];
+    snprintf(name, sizeof name, "%c%d", 'a' + square % w, (square / w + 1) % 100);
+    int i = graph_add_point(g, name, err);
+    x[i] = square % w, y[i] = square / w;
+    at[square] = i;
+  }
   for (int r = 0; r < h; r++)
     for (int c = 0; c < w; c++) {
       int i = r * w + c;
-      if (c + 1 < w) graph_add_line(g, i, i + 1, 0, err);
-      if (r + 1 < h) graph_add_line(g, i, i + w, 0, err);
-      if (diagonals && c + 1 < w && r + 1 < h) graph_add_line(g, i, i + w + 1, 0, err);
-      if (diagonals && c > 0 && r + 1 < h) graph_add_line(g, i, i + w - 1, 0, err);
+      if (c + 1 < w) graph_add_line(g, at[i], at[i + 1], 0, err);
+      if (r + 1 < h) graph_add_line(g, at[i], at[i + w], 0, err);
+      if (diagonals && c + 1 < w && r + 1 < h) graph_add_line(g, at[i], at[i + w + 1], 0, err);
+      if (diagonals && c > 0 && r + 1 < h) graph_add_line(g, at[i], at[i + w - 1], 0, err);
     }
   graph_finish(g, err);
   graph_set_beyond(g, x, y);
+}
+
+/* The grid of grid_in_order, its points a1.. by rows. */
+static void grid(Graph *g, int w, int h, int diagonals) {
+  grid_in_order(g, w, h, diagonals, 0);
 }
 
 /* Rules on board g with fields f and the pieces of start. */
@@ -281,6 +294,21 @@ static void test_every_move(void) {
   r = graph_rules(&square, k, &p);
   CHECK(check_moves(&r, &p, 20, 5) > 1000);
   same_perft(&r, &p, 6);
+  CHECK_INT(square.strides, 4); /* right, left, up, down: jumps on masks */
+  CHECK_INT(square.steps, 4);   /* and slides */
+  /* the same board with its points scattered: more strides than kept,
+  ** the jumps found point by point, and the same counts */
+  static Graph scattered;
+  grid_in_order(&scattered, 4, 4, 0, 12345);
+  CHECK_INT(scattered.strides, -1);
+  CHECK_INT(scattered.steps, -1);
+  Position ps = p; /* the start, each point's piece by its name's row */
+  ps.arms[BLACK] = ps.arms[WHITE] = 0;
+  for (int i = 0; i < scattered.n; i++)
+    ps.arms[scattered.name[i][1] <= '2' ? BLACK : WHITE] |= (uint64_t)1 << i;
+  Rules rs = graph_rules(&scattered, k, &ps);
+  same_perft(&rs, &ps, 6);
+  CHECK(perft(&rs, &ps, NULL, 7, NULL) == perft(&r, &p, NULL, 7, NULL));
   grid(&three, 3, 3, 1);
   Fields achi = {0};
   achi.drops = DROPS_FIRST;
@@ -317,6 +345,47 @@ static void test_every_move(void) {
   wild.pass = PASS_BLOCKED;
   r = graph_rules(&three, wild, &p);
   same_perft(&r, &p, 6);
+  CHECK_INT(three.strides, 8); /* the diagonals' four strides too */
+  CHECK_INT(three.steps, 8);
+  /* a jump over one enemy that takes it, by strides */
+  const JumpRule hop = {HOLDS_ENEMY, HOLDS_EMPTY, 1, 1, 1};
+  wild.jump[0] = hop;
+  p = parsed("bwb.w.bw. 1/1 b");
+  r = graph_rules(&three, wild, &p);
+  same_perft(&r, &p, 7);
+  static Graph five;
+  grid(&five, 5, 5, 1);
+  Fields alquerque = {0};
+  alquerque.jumps = 1;
+  alquerque.jump[0] = hop;
+  p = parsed("bbbbbbbbbbbb.wwwwwwwwwwww b");
+  r = graph_rules(&five, alquerque, &p);
+  CHECK(check_moves(&r, &p, 20, 8) > 300);
+  same_perft(&r, &p, 6);
+  /* arrows: a jump goes the way its two lines go, or not at all */
+  static Graph row;
+  double x[6] = {0, 1, 2, 3, 4, 5}, y[6] = {0};
+  graph_init(&row);
+  for (int i = 0; i < 6; i++) {
+    char name[3] = {'p', (char)('0' + i), 0};
+    graph_add_point(&row, name, err);
+  }
+  graph_add_line(&row, 2, 1, 1, err); /* p2 > p1 < p0: p1 a dead end */
+  graph_add_line(&row, 0, 1, 1, err);
+  graph_add_line(&row, 2, 3, 0, err);
+  graph_add_line(&row, 3, 4, 1, err); /* p3 > p4 > p5 */
+  graph_add_line(&row, 4, 5, 1, err);
+  graph_finish(&row, err);
+  graph_set_beyond(&row, x, y);
+  Fields leaping_row = {0};
+  leaping_row.jumps = 1;
+  leaping_row.jump[0] = leap;
+  leaping_row.pass = PASS_BLOCKED;
+  p = parsed(".wbbw. b");
+  r = graph_rules(&row, leaping_row, &p);
+  same_perft(&r, &p, 8);
+  /* p3 over p4 onto p5; not p2 over p1 onto p0 (no way from p1 to p0) */
+  CHECK_INT((int)perft(&r, &p, NULL, 1, NULL), 1);
 }
 
 int main(void) {
