@@ -1,14 +1,20 @@
--- mutorere-0.1.0-1.rockspec — the Lua module as a rock.  From a checkout:
+-- mutorere-0.1.0-1.rockspec — the Lua module as a rock, built from the
+-- project's source archive, mutorere-0.1.0.tar.gz (made from the tree by
+-- `cmake --build build --target dist`, which puts it in build/):
+--   luarocks --lua-version 5.4 build mutorere-0.1.0-1.rockspec [--tree T]
+-- with the archive in the current folder; `luarocks pack` of this file
+-- makes mutorere-0.1.0-1.src.rock (this file and the archive), which
+-- `luarocks build` takes anywhere.  From a checkout,
 --   luarocks --lua-version 5.4 make [--local | --tree T]
--- builds it with CMake and installs the module (lib/lua/5.4/mutorere.so of
--- the tree) and the shipped scripts, which it finds from where it is
--- (share/lua/5.4/mutorere/scripts of the tree).  The project has no
--- published archive yet: the source is this checkout.
+-- builds the tree itself.  Either installs the module (lib/lua/5.4/
+-- mutorere.so of the tree) and the shipped scripts, which it finds from
+-- where it is (share/lua/5.4/mutorere/scripts of the tree).
 rockspec_format = "3.0"
 package = "mutorere"
 version = "0.1.0-1"
 source = {
-  url = "file://.",
+  url = "file://mutorere-0.1.0.tar.gz",
+  dir = "mutorere-0.1.0",
 }
 description = {
   summary = "Mū Tōrere, the Māori blocking game, and its variants: rules, games, search and solvers in C, scripted in Lua",
@@ -19,6 +25,7 @@ the module lets Lua 5.4 code write variants (with hooks), players and
 puzzles, play matches and draw boards.  require "mutorere".
 ]],
   labels = {"games", "board-games", "solver"},
+  license = "MIT",
 }
 dependencies = {
   "lua >= 5.4, < 5.5",

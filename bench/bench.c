@@ -6,17 +6,19 @@
 ** designer's metrics (the reachable graph, its census and the random-play
 ** chain, against a bare chain of chances alone); loading a solution file
 ** against reading it alone; the lookups of a symmetric table (a value
-** read, a distance searched); the tiered solver of rules that drop, take
-** or pass against the reach solver (bench_tiers.c); the program's start-up
+** read, a distance searched); the waves' memory traffic (bytes a wave,
+** the bandwidth they imply) against a read of memory and random lines in
+** it; the tiered solver of rules that drop, take or pass against the reach
+** solver (bench_tiers.c); the program's start-up
 ** time against lua5.4's.  Run it on an idle machine;
 ** nothing here is a test.
 **
 ** usage: bench [quick] [long] [section ...]   (quick: shorter runs; long:
 **   the solver up to 32 arms and the lookups to 28, which take many
 **   minutes, and the plain tables of reach.lua; sections, all when none is
-**   named: perft hooks solver lookups tiers ai tournament matches against tester metrics pages
-**   accuracy boards reach patterns startup watchdog; long: four-field-kono on the states play
-**   reaches too, minutes and gigabytes)
+**   named: perft hooks solver lookups traffic tiers ai tournament matches against tester
+**   metrics pages accuracy boards reach patterns python startup watchdog; long:
+**   four-field-kono on the states play reaches too, minutes and gigabytes)
 */
 #define _POSIX_C_SOURCE 200809L
 #include <lauxlib.h>
@@ -36,6 +38,7 @@
 #include "lwatchdog.h"
 #include "memory.h"
 #include "metrics.h"
+#include "moves.h"
 #include "perft.h"
 #include "solfile.h"
 #include "solve.h"
@@ -415,6 +418,21 @@ static void bench_lua_file(const char *name, int quick, int extra,
   lua_close(L);
 }
 
+/* The bench of the six games of drops, jumps and captures (moves.c), in a
+** state with the module and bench/moves_hooks.lua. */
+static void bench_moves_file(int quick) {
+  setenv("MUTORERE_PATH", BENCH_DIR "/../scripts", 1);
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  luaL_requiref(L, "mutorere", luaopen_mutorere, 0);
+  lua_setglobal(L, "mt");
+  if (luaL_dofile(L, BENCH_DIR "/moves_hooks.lua") != LUA_OK)
+    fprintf(stderr, "bench: %s\n", lua_tostring(L, -1));
+  else
+    bench_moves(L, quick);
+  lua_close(L);
+}
+
 /* Solves a variant of n arms on threads threads; prints the time, the
 ** positions and table entries a second and the core's peak memory. */
 static void solve_line(const char *variant, int n, int threads) {
@@ -453,6 +471,86 @@ static void bench_solver(int quick, int extra) {
   solve_line("first-two-turns", quick ? 20 : 24, 1);
 }
 
+/* --- the waves' memory traffic against the machine's --- */
+
+/* Bytes a second that reading a buffer of size bytes, a word at a time,
+** gives (the best of three passes): what the solver's scans could reach. */
+static double stream_read(size_t size) {
+  uint64_t *buffer = malloc(size), sum = 0;
+  size_t words = size / 8;
+  double best = 0;
+  if (!buffer) return 0;
+  for (size_t i = 0; i < words; i++) buffer[i] = i;
+  for (int pass = 0; pass < 3; pass++) {
+    double t = now();
+    for (size_t i = 0; i < words; i++) sum += buffer[i];
+    double rate = (double)size / (now() - t);
+    if (rate > best) best = rate;
+  }
+  free(buffer);
+  return sum == 1 ? 0 : best; /* sum kept, so the loop is not dropped */
+}
+
+/* Cache lines a second that reads and writes at random in a buffer of
+** size bytes give, prefetched in batches of 64 as the solver does. */
+static double random_lines(size_t size) {
+  uint8_t *buffer = calloc(size, 1);
+  uint64_t seed = 1, at[64];
+  size_t count = 1u << 24;
+  if (!buffer) return 0;
+  double t = now();
+  for (size_t i = 0; i < count; i += 64) {
+    for (int j = 0; j < 64; j++) {
+      seed = seed * 6364136223846793005u + 1442695040888963407u;
+      at[j] = (seed >> 16) % size;
+      __builtin_prefetch(buffer + at[j], 1);
+    }
+    for (int j = 0; j < 64; j++) buffer[at[j]]++;
+  }
+  double rate = (double)count / (now() - t);
+  free(buffer);
+  return rate;
+}
+
+/* The waves of the standard rule on n arms, one thread: the bytes they
+** touch a wave (the table read whole each pass, a cache line of 64 bytes
+** each read and write at random), the bandwidth that implies, against a
+** read of a buffer as large and random lines in it. */
+static void traffic_line(int n) {
+  Rules r;
+  char err[BOARD_ERRMAX];
+  SymStats st;
+  SymWatch watch = {NULL, NULL, NULL, &st};
+  rules_named(&r, "standard", n, err);
+  double c = cpu_now();
+  if (symsolver_replay(&r, 1, &watch, NULL, NULL, err) != SOLVER_OK) {
+    printf("  %d arms: %s\n", n, err);
+    return;
+  }
+  double cpu = cpu_now() - c, waves = (double)st.waves;
+  double scanned = (double)st.passes * (double)st.table_bytes / waves;
+  double random = 64.0 * (double)(st.arrivals + st.recounted) / waves;
+  size_t size = (size_t)st.table_bytes;
+  double stream = stream_read(size), lines = random_lines(size);
+  printf("  %2d arms: %3.0f waves, %.2f passes a wave over %s: %6.1f MB "
+         "scanned + %6.1f MB at random (%.2e lines) a wave; %.2f s cpu: "
+         "%5.2f GB/s, %.2e lines/s; the machine: a read %5.2f GB/s, %.2e "
+         "random lines/s: %.0f%% of the time a read and the random lines "
+         "alone would take\n",
+         n, waves, (double)st.passes / waves,
+         memory_format(size, (char[16]){0}), scanned / 1e6, random / 1e6,
+         random / 64, cpu, (scanned + random) * waves / cpu / 1e9,
+         random / 64 * waves / cpu, stream / 1e9, lines,
+         100 * (scanned * waves / stream + random / 64 * waves / lines) / cpu);
+}
+
+static void bench_traffic(int quick, int extra) {
+  printf("the waves' memory traffic (one thread, processor time) against "
+         "the machine's\n");
+  for (int n = 24; n <= (extra ? 30 : quick ? 24 : 28); n += 2)
+    traffic_line(n);
+}
+
 /* --- lookups --- */
 
 static int by_seconds(const void *a, const void *b) {
@@ -480,8 +578,9 @@ static void lookup_line(int n, int count) {
   int found = 0, farthest = 0;
   for (int tries = 0; found < count && tries < 100 * count; tries++) {
     seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-    symrank_unrank(t, seed % symrank_layer(t), (uint32_t)s.opening,
-                   &at[found]);
+    if (symrank_unrank(t, seed % symrank_layer(t), (uint32_t)s.opening,
+                       &at[found]))
+      continue; /* a slot that holds no class */
     found += symtable_lookup(&s, &at[found], NULL) != VALUE_DRAW;
   }
   double values = cpu_now();
@@ -640,6 +739,20 @@ static void bench_metrics(int quick) {
   for (int n = 8; n <= (quick ? 12 : 16); n += 2) bench_metrics_arms(n);
 }
 
+/* Python over the C library: plies a second with a ctypes call a ply and
+** batched (bench/python_plies.py, with Debian's python3). */
+static void bench_python(int quick) {
+  char command[4096];
+  snprintf(command, sizeof command,
+           "PYTHONPATH='" BENCH_DIR "/../python' MUTORERE_LIBRARY='"
+           BENCH_BINARY_DIR "/libmutorere.so.0' /usr/bin/python3 '" BENCH_DIR
+           "/python_plies.py' %d",
+           quick ? 50 : 300);
+  printf("Python (ctypes) random games, plies a second:\n");
+  fflush(stdout);
+  if (system(command) != 0) printf("  (python3 or the library is missing)\n");
+}
+
 /* 1 when section name is to run: every section when none is named. */
 static int wanted(int argc, char **argv, const char *name) {
   int named = 0;
@@ -670,6 +783,10 @@ int main(int argc, char **argv) {
     bench_lua_hooks(quick);
     printf("\n");
   }
+  if (wanted(argc, argv, "moves")) {
+    bench_moves_file(quick);
+    printf("\n");
+  }
   if (wanted(argc, argv, "solver")) {
     bench_solver(quick, extra);
     printf("\n");
@@ -678,6 +795,10 @@ int main(int argc, char **argv) {
   }
   if (wanted(argc, argv, "lookups")) {
     bench_lookups(quick, extra);
+    printf("\n");
+  }
+  if (wanted(argc, argv, "traffic")) {
+    bench_traffic(quick, extra);
     printf("\n");
   }
   if (wanted(argc, argv, "tiers")) {
@@ -715,6 +836,10 @@ int main(int argc, char **argv) {
                    "string.rep, sort = table.sort, insert = table.insert, "
                    "concat = table.concat}",
                    0);
+    printf("\n");
+  }
+  if (wanted(argc, argv, "python")) {
+    bench_python(quick);
     printf("\n");
   }
   if (wanted(argc, argv, "startup")) {

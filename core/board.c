@@ -220,7 +220,8 @@ static int parse_count(const char **s) {
 ** side to move); *s advances past them and the spaces after. */
 static int parse_hands(Position *p, const char **s, char *err) {
   const char *t = *s;
-  if (!isdigit((unsigned char)*t)) return 0;
+  size_t word = strcspn(t, " ");
+  if (!isdigit((unsigned char)*t) && !memchr(t, '/', word)) return 0;
   int black = parse_count(&t), white = -1;
   if (black >= 0 && *t == '/') {
     t++;

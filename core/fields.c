@@ -72,14 +72,20 @@ static int add_drops(uint64_t mask, int centre, Move *out, int k) {
     (void)a;                                                                  \
   } while (0)
 
-/* 1 when the jumps of the fields may make a move another rule makes too
-** (then each jump is checked against the moves before it). */
-static int jumps_may_repeat(const Fields *f) {
+/* 1 when the jumps of the fields may make a move another rule (or the
+** same rule along another line) makes too, on the board g (NULL: the
+** wheel of n arms): then each jump is checked against the moves before
+** it.  A jump's landing is a slide's only where a line shortcuts a
+** straight line (graph.h); on the ring, the two ways round meet when a
+** jump goes half round. */
+static int jumps_may_repeat(const Fields *f, const Graph *g, int n) {
   if (f->jumps > 1) return 1;
   if (f->jumps == 0) return 0;
   const JumpRule *j = &f->jump[0];
+  if (!g) return 2 * (j->max + 1) >= n;
   int to_empty = (j->onto & HOLDS_EMPTY) && (!j->take || j->over != HOLDS_ENEMY);
-  return (to_empty && !f->no_slides) || ((j->onto & HOLDS_ENEMY) && f->slide_takes);
+  return g->shortcut &&
+         ((to_empty && !f->no_slides) || ((j->onto & HOLDS_ENEMY) && f->slide_takes));
 }
 
 /* The slides of the wheel, any number of points empty: from arms
@@ -98,7 +104,7 @@ static int wheel_slides(const Position *p, int flank, int adjacent, int takes,
   if (adjacent && p->centre != (side ^ 1)) own &= flanked;
   for (uint64_t from = own; from; from &= from - 1) {
     int u = __builtin_ctzll(from);
-    int lo = (u + n - 1) % n, hi = (u + 1) % n;
+    int lo = u ? u - 1 : n - 1, hi = u + 1 == n ? 0 : u + 1;
     uint64_t to = target & ((uint64_t)1 << lo | (uint64_t)1 << hi);
     for (; to; to &= to - 1) {
       int t = __builtin_ctzll(to);
@@ -117,6 +123,38 @@ static int wheel_slides(const Position *p, int flank, int adjacent, int takes,
   return k;
 }
 
+/* The points of mask that hold what a HOLDS_* set names, for the mover
+** with own against enemy, empty the empty points. */
+static inline uint64_t holding(int holds, uint64_t own, uint64_t enemy,
+                               uint64_t empty) {
+  return (holds & HOLDS_OWN ? own : 0) | (holds & HOLDS_ENEMY ? enemy : 0) |
+         (holds & HOLDS_EMPTY ? empty : 0);
+}
+
+/* The jumps of rule j over one point along the ring, as the general walk
+** makes them (from points ascending, up the ring first), by masks. */
+static int ring_jumps(const JumpRule *j, const Position *p, Move *out, int k) {
+  int n = p->n;
+  uint64_t own = p->arms[p->side], enemy = p->arms[p->side ^ 1];
+  uint64_t empty = ~(own | enemy) & board_full(n);
+  uint64_t over = holding(j->over, own, enemy, empty);
+  uint64_t onto = holding(j->onto, own, enemy, empty);
+  uint64_t up = own & ring_down(over & ring_down(onto, n), n);
+  uint64_t down = own & ring_up(over & ring_up(onto, n), n);
+  for (uint64_t from = up | down; from; from &= from - 1) {
+    int u = __builtin_ctzll(from);
+    for (int d = 1; d >= -1; d -= 2) {
+      if (!((d > 0 ? up : down) >> u & 1)) continue;
+      int v = u + d < 0 ? n - 1 : u + d >= n ? 0 : u + d;
+      int c = v + d < 0 ? n - 1 : v + d >= n ? 0 : v + d;
+      uint64_t vb = (uint64_t)1 << v, cb = (uint64_t)1 << c;
+      out[k++] = (Move){(uint8_t)u, (uint8_t)c, 0, {0},
+                        (j->take ? enemy & vb : 0) | (enemy & cb)};
+    }
+  }
+  return k;
+}
+
 /* The moves of the pieces on the wheel by the fields (no drops). */
 static int wheel_moves(const Fields *f, const Position *p, int flank,
                        int adjacent, Move *out, int k) {
@@ -124,14 +162,18 @@ static int wheel_moves(const Fields *f, const Position *p, int flank,
   uint64_t own = p->arms[p->side], enemy = p->arms[p->side ^ 1];
   if (!f->no_slides) k = wheel_slides(p, flank, adjacent, 0, out, k);
   if (f->slide_takes) k = wheel_slides(p, 0, 0, 1, out, k);
-  int check = jumps_may_repeat(f);
+  int check = jumps_may_repeat(f, NULL, n);
   for (int i = 0; i < f->jumps; i++) {
     const JumpRule *j = &f->jump[i];
+    if (j->max == 1 && !check) {
+      k = ring_jumps(j, p, out, k);
+      continue;
+    }
     for (uint64_t from = own; from; from &= from - 1) {
       int u = __builtin_ctzll(from);
       for (int d = 1; d >= -1; d -= 2) { /* up the ring, then down */
         int v = (u + n + d) % n;
-        JUMP_WALK((b + n + d) % n, c != u);
+        JUMP_WALK((b + n + d) % n, 1); /* (fields_check: never back to u) */
       }
     }
   }
@@ -152,7 +194,7 @@ static int graph_field_moves(const Fields *f, const Graph *g,
         out[k++] = (Move){(uint8_t)u, (uint8_t)t, 0, {0}, (uint64_t)1 << t};
       }
     }
-  int check = jumps_may_repeat(f);
+  int check = jumps_may_repeat(f, g, g->n);
   for (int i = 0; i < f->jumps; i++) {
     const JumpRule *j = &f->jump[i];
     for (uint64_t from = own; from; from &= from - 1) {
@@ -180,6 +222,76 @@ int fields_moves(const Fields *f, const Graph *g, const Position *p, int flank,
 pass:
   if (f->pass == PASS_ALWAYS || (f->pass == PASS_BLOCKED && k == 0))
     out[k++] = move_pass();
+  return k;
+}
+
+/* The number of slides of the wheel as wheel_slides makes them. */
+static int wheel_slide_count(const Position *p, int flank, int adjacent,
+                             int takes) {
+  int n = p->n, side = p->side;
+  uint64_t own = p->arms[side], enemy = p->arms[side ^ 1];
+  uint64_t target = takes ? enemy : ~(own | enemy) & board_full(n);
+  int centre_target = takes ? p->centre == (side ^ 1) : p->centre == NOBODY;
+  uint64_t flanked = ring_up(enemy, n) | ring_down(enemy, n);
+  if (adjacent && p->centre != (side ^ 1)) own &= flanked;
+  int k = __builtin_popcountll(own & ring_down(target, n)) +
+          __builtin_popcountll(own & ring_up(target, n));
+  if (centre_target)
+    k += __builtin_popcountll(flank || adjacent ? own & flanked : own);
+  if (p->centre == side && (!adjacent || enemy))
+    k += __builtin_popcountll(target);
+  return k;
+}
+
+/* The number of jumps of rule j over one point: on the wheel along the
+** ring both ways, on a graph along its straight lines. */
+static int jump_count(const JumpRule *j, const Graph *g, const Position *p) {
+  int n = p->n;
+  uint64_t own = p->arms[p->side], enemy = p->arms[p->side ^ 1];
+  uint64_t empty = ~(own | enemy) & board_full(n);
+  uint64_t over = holding(j->over, own, enemy, empty);
+  uint64_t onto = holding(j->onto, own, enemy, empty);
+  if (!g)
+    return __builtin_popcountll(own & ring_down(over & ring_down(onto, n), n)) +
+           __builtin_popcountll(own & ring_up(over & ring_up(onto, n), n));
+  int k = 0;
+  for (uint64_t from = own; from; from &= from - 1) {
+    int u = __builtin_ctzll(from);
+    for (uint64_t first = g->next[u] & over; first; first &= first - 1) {
+      int v = __builtin_ctzll(first), c = g->beyond[u][v];
+      k += c != GRAPH_NONE && (g->next[v] >> c & 1) && (onto >> c & 1);
+    }
+  }
+  return k;
+}
+
+int fields_count(const Fields *f, const Graph *g, const Position *p, int flank,
+                 int adjacent) {
+  Move moves[FIELDS_MAX_MOVES];
+  int k = 0, side = p->side;
+  for (int i = 0; i < f->jumps; i++)
+    if (f->jump[i].max > 1) return fields_moves(f, g, p, flank, adjacent, moves);
+  if (jumps_may_repeat(f, g, p->n))
+    return fields_moves(f, g, p, flank, adjacent, moves);
+  if (f->drops && p->hand[side]) {
+    uint64_t empty = ~(p->arms[BLACK] | p->arms[WHITE]) & board_full(p->n);
+    k = __builtin_popcountll(empty & ~f->no_drop) +
+        (!g && p->centre == NOBODY && !f->no_drop_centre);
+    if (f->drops == DROPS_FIRST) goto pass;
+  }
+  if (g) {
+    if (!f->no_slides) k += graph_count(g, p, flank, adjacent);
+    if (f->slide_takes)
+      for (uint64_t from = p->arms[side]; from; from &= from - 1)
+        k += __builtin_popcountll(g->next[__builtin_ctzll(from)] &
+                                  p->arms[side ^ 1]);
+  } else {
+    if (!f->no_slides) k += wheel_slide_count(p, flank, adjacent, 0);
+    if (f->slide_takes) k += wheel_slide_count(p, 0, 0, 1);
+  }
+  for (int i = 0; i < f->jumps; i++) k += jump_count(&f->jump[i], g, p);
+pass:
+  if (f->pass == PASS_ALWAYS || (f->pass == PASS_BLOCKED && k == 0)) k++;
   return k;
 }
 
@@ -295,6 +407,9 @@ int fields_check(const Fields *f, const Graph *g, int arms, int pieces,
             ? "it must jump over 1 to 63 points, the fewest first"
         : j->take && !(j->over & HOLDS_ENEMY)
             ? "take needs enemy pieces to jump over"
+        : !g && j->max > arms - 2
+            ? "a jump along the ring passes over fewer points than the ring "
+              "has arms less one"
         : g && !g->straight
             ? "jumps run along the straight lines of the board's layout, "
               "and this board has no layout"

@@ -21,6 +21,7 @@
 
 #define FIELDS_MAX_JUMPS 4 /* jump rules a variant may declare */
 #define FIELDS_MAX_ROWS 64 /* rows of n points a board may have */
+#define FIELDS_MAX_MOVES 256 /* the most moves (RULES_MAX_MOVES) */
 
 /* What a point holds, seen from the mover: bits of JumpRule.over, .onto. */
 enum { HOLDS_EMPTY = 1, HOLDS_OWN = 2, HOLDS_ENEMY = 4 };
@@ -80,6 +81,11 @@ int fields_capture(const Fields *f);
 ** (both for slides alone).  Returns how many. */
 int fields_moves(const Fields *f, const Graph *g, const Position *p, int flank,
                  int adjacent, Move *out);
+
+/* The number of moves fields_moves makes in p, counted without making
+** them where it can (a perft's last ply). */
+int fields_count(const Fields *f, const Graph *g, const Position *p, int flank,
+                 int adjacent);
 
 /* 1 when colour has f->row pieces in a row in p. */
 static inline int fields_row_of(const Fields *f, const Position *p,

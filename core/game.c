@@ -125,8 +125,8 @@ int game_moves(const Game *g, Move *out) {
 /* Explains why the game is over into err. */
 static void game_over_message(const Game *g, char *err) {
   static const char *winner[4] = {"", "black won", "white won", "drawn"};
-  static const char *why[5] = {"", "blocked", "the variant's rule",
-                               "repetition", "the ply cap"};
+  static const char *why[6] = {"",           "blocked",     "the variant's rule",
+                               "repetition", "the ply cap", "a row"};
   int reason, outcome = game_outcome(g, &reason);
   snprintf(err, BOARD_ERRMAX, "the game is over (%s by %s)", winner[outcome],
            why[reason]);

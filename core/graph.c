@@ -12,6 +12,7 @@ void graph_init(Graph *g) {
   memset(g, 0, sizeof *g);
   memset(g->beyond, GRAPH_NONE, sizeof g->beyond);
   g->centre = -1;
+  g->steps = -1; /* none found yet: graph_finish finds them */
 }
 
 /* 1 when c may be part of a point's name. */
@@ -74,6 +75,26 @@ int graph_add_line(Graph *g, int a, int b, int arrow, char *err) {
   return 0;
 }
 
+/* Sets g's steps from its lines: each move a -> b joins the step of its
+** offset. */
+static void set_steps(Graph *g) {
+  g->steps = 0;
+  for (int a = 0; a < g->n; a++)
+    for (uint64_t bs = g->next[a]; bs; bs &= bs - 1) {
+      int by = __builtin_ctzll(bs) - a, s = 0;
+      while (s < g->steps && g->step[s].by != by) s++;
+      if (s == g->steps) {
+        if (s == GRAPH_MAX_STEPS) {
+          g->steps = -1;
+          return;
+        }
+        g->step[s] = (GraphStep){by, 0};
+        g->steps++;
+      }
+      g->step[s].from |= (uint64_t)1 << a;
+    }
+}
+
 int graph_finish(Graph *g, char *err) {
   if (g->n < 2) {
     snprintf(err, BOARD_ERRMAX, "a board needs at least two points, it has %d",
@@ -90,6 +111,7 @@ int graph_finish(Graph *g, char *err) {
     arcs += __builtin_popcountll(g->next[i]);
   }
   g->arcs = arcs;
+  set_steps(g);
   return 0;
 }
 
@@ -103,8 +125,32 @@ static int between(double ax, double ay, double bx, double by, double cx,
   return dot > 0 && cross * cross <= 1e-12 * scale * scale;
 }
 
+/* Sets g's strides from its beyond: each straight step a -> b -> c (a
+** line from a to b, one from b to c) joins the stride of its offsets. */
+static void set_strides(Graph *g) {
+  g->strides = 0;
+  for (int a = 0; a < g->n; a++)
+    for (uint64_t bs = g->next[a]; bs; bs &= bs - 1) {
+      int b = __builtin_ctzll(bs), c = g->beyond[a][b], s = 0;
+      if (c == GRAPH_NONE || !(g->next[b] >> c & 1)) continue;
+      while (s < g->strides &&
+             (g->stride[s].over != b - a || g->stride[s].onto != c - a))
+        s++;
+      if (s == g->strides) {
+        if (s == GRAPH_MAX_STRIDES) {
+          g->strides = -1;
+          return;
+        }
+        g->stride[s] = (GraphStride){b - a, c - a, 0};
+        g->strides++;
+      }
+      g->stride[s].from |= (uint64_t)1 << a;
+    }
+}
+
 void graph_set_beyond(Graph *g, const double *x, const double *y) {
   memset(g->beyond, GRAPH_NONE, sizeof g->beyond);
+  g->shortcut = 0;
   for (int a = 0; a < g->n; a++)
     for (uint64_t bs = g->near[a]; bs; bs &= bs - 1) {
       int b = __builtin_ctzll(bs), best = GRAPH_NONE;
@@ -117,8 +163,10 @@ void graph_set_beyond(Graph *g, const double *x, const double *y) {
           best = c, nearest = d;
       }
       g->beyond[a][b] = (uint8_t)best;
+      if (best != GRAPH_NONE && (g->near[a] >> best & 1)) g->shortcut = 1;
     }
   g->straight = 1;
+  set_strides(g);
 }
 
 int graph_equal(const Graph *a, const Graph *b) {

@@ -21,6 +21,25 @@
 #define GRAPH_MAX_POINTS 64
 #define GRAPH_NAMEMAX 12 /* a point's name, NUL included: 1..11 characters */
 #define GRAPH_NONE 0xff  /* no point (in beyond) */
+#define GRAPH_MAX_STRIDES 16 /* the most strides a board keeps */
+#define GRAPH_MAX_STEPS 16   /* the most steps a board keeps */
+
+/* A step: the moves along a line from a to b of a board whose points are
+** as far apart in the order of the points (b = a + by); from: the points
+** a.  Slides are counted by steps, on masks, where they are few. */
+typedef struct GraphStep {
+  int by;
+  uint64_t from;
+} GraphStep;
+
+/* A stride: the straight steps a -> b -> beyond of a board whose points
+** are as far apart in the order of the points (b = a + over, beyond =
+** a + onto), a line from a to b and one from b to beyond; from: the
+** points a it starts from.  Perft finds jumps by strides, on masks. */
+typedef struct GraphStride {
+  int over, onto;
+  uint64_t from;
+} GraphStride;
 
 typedef struct Graph {
   int n;      /* points */
@@ -35,6 +54,14 @@ typedef struct Graph {
   ** b, joined to b by a line (GRAPH_NONE: none, or no layout given) */
   uint8_t beyond[GRAPH_MAX_POINTS][GRAPH_MAX_POINTS];
   int straight; /* 1 when beyond was set from a layout */
+  int shortcut; /* 1 when a line joins some a to the point beyond b from a
+                ** (a jump there ends where a slide does) */
+  int steps; /* the steps of the lines, or -1 when more than
+             ** GRAPH_MAX_STEPS */
+  GraphStep step[GRAPH_MAX_STEPS];
+  int strides; /* the strides of the straight lines, or -1 when they are
+               ** more than GRAPH_MAX_STRIDES */
+  GraphStride stride[GRAPH_MAX_STRIDES];
 } Graph;
 
 /* Makes g a board with no points. */
@@ -120,8 +147,15 @@ static inline int graph_count_masks(const Graph *g, uint64_t own,
     own = movers;
     flank = 0;
   }
-  int k = 0;
-  if (__builtin_popcountll(empty) <= __builtin_popcountll(own)) {
+  int k = 0, fewer = __builtin_popcountll(empty);
+  if (__builtin_popcountll(own) < fewer) fewer = __builtin_popcountll(own);
+  if (g->steps >= 0 && g->steps < fewer) { /* by steps */
+    for (int s = 0; s < g->steps; s++) {
+      int by = g->step[s].by;
+      k += __builtin_popcountll(own & g->step[s].from &
+                                (by >= 0 ? empty >> by : empty << -by));
+    }
+  } else if (__builtin_popcountll(empty) <= __builtin_popcountll(own)) {
     for (uint64_t to = empty; to; to &= to - 1)
       k += __builtin_popcountll(g->prev[__builtin_ctzll(to)] & own);
   } else {

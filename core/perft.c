@@ -182,15 +182,290 @@ static uint64_t perft_hooked(Run *run, const Position *p, const History *h,
   return sum;
 }
 
+/* --- the fields on masks: the moves of rules with moves beside the
+** slides and no hooks, as fields.c makes them, counted from the mover's
+** side on bit masks (rules whose jumps pass over one point and never
+** repeat a move: fields_fast) --- */
+
+/* 1 when the fields of r run on masks here. */
+static int fields_fast(const Rules *r) {
+  const Fields *f = &r->fields;
+  for (int i = 0; i < f->jumps; i++)
+    if (f->jump[i].max != 1) return 0;
+  if (f->jumps > 1) return 0;
+  if (f->jumps && r->graph && r->graph->shortcut) return 0;
+  return !f->jumps || r->graph || r->arms > 4; /* (4 arms: both ways meet) */
+}
+
+/* 1 when side holds a row of f. */
+static inline int row_of(const Fields *f, uint64_t side) {
+  for (int i = 0; i < f->rows; i++)
+    if ((side & f->row_mask[i]) == f->row_mask[i]) return 1;
+  return 0;
+}
+
+/* The points of a HOLDS_* set. */
+static inline uint64_t held(int holds, uint64_t own, uint64_t enemy,
+                            uint64_t empty) {
+  return (holds & HOLDS_OWN ? own : 0) | (holds & HOLDS_ENEMY ? enemy : 0) |
+         (holds & HOLDS_EMPTY ? empty : 0);
+}
+
+/* The points u whose point u + d is in x: x shifted d points down. */
+static inline uint64_t shifted(uint64_t x, int d) {
+  return d >= 0 ? x >> d : x << -d;
+}
+
+/* Leaves below the mover with own against enemy on the graph of r, the
+** hands own_hand and enemy_hand, at ply (depth >= 1). */
+static uint64_t fields_graph(Run *run, uint64_t own, uint64_t enemy,
+                             int own_hand, int enemy_hand, uint32_t ply,
+                             int depth) {
+  const Rules *r = run->rules;
+  const Fields *f = &r->fields;
+  const Graph *g = r->graph;
+  if (f->rows && row_of(f, enemy)) return 0;
+  if (depth > 3 && run_stopped(run)) return 0;
+  uint64_t empty = ~(own | enemy) & board_full(g->n), sum = 0, k = 0;
+  int last = depth == 1;
+/* Counts a move to the child (own, enemy seen from the mover) or, before
+** the last ply, its leaves. */
+#define CHILD(mover, other, mover_hand, other_hand)                           \
+  do {                                                                        \
+    k++;                                                                      \
+    if (!last)                                                                \
+      sum += fields_graph(run, other, mover, other_hand, mover_hand, ply + 1, \
+                          depth - 1);                                         \
+  } while (0)
+  if (f->drops && own_hand) {
+    uint64_t to = empty & ~f->no_drop;
+    if (last)
+      k += (uint64_t)__builtin_popcountll(to);
+    else
+      for (; to; to &= to - 1) CHILD(own | (to & -to), enemy, own_hand - 1, enemy_hand);
+    if (f->drops == DROPS_FIRST) goto pass;
+  }
+  int flank = rules_flank_at(r, ply), adjacent = r->adjacent_enemy;
+  uint64_t centre = g->centre >= 0 ? (uint64_t)1 << g->centre : 0;
+  const JumpRule *j = f->jumps ? &f->jump[0] : NULL;
+  if (last && !f->no_slides) /* by the empty points when they are fewer */
+    k += (uint64_t)graph_count_masks(g, own, enemy, flank, adjacent);
+  uint64_t over = j ? held(j->over, own, enemy, empty) : 0;
+  uint64_t onto = j ? held(j->onto, own, enemy, empty) : 0;
+  if (j && g->strides >= 0) { /* the jumps by strides, on masks */
+    for (int s = 0; s < g->strides; s++) {
+      const GraphStride *st = &g->stride[s];
+      uint64_t from = own & st->from & shifted(over, st->over) &
+                      shifted(onto, st->onto);
+      if (last) {
+        k += (uint64_t)__builtin_popcountll(from);
+        continue;
+      }
+      for (; from; from &= from - 1) {
+        int u = __builtin_ctzll(from);
+        uint64_t ub = from & -from, cb = (uint64_t)1 << (u + st->onto);
+        uint64_t taken = (j->take ? enemy & ((uint64_t)1 << (u + st->over)) : 0) |
+                         (enemy & cb);
+        CHILD((own & ~ub) | cb, enemy & ~taken, own_hand, enemy_hand);
+      }
+    }
+    j = NULL; /* found: none by the points below */
+  }
+  /* the slides by steps, on masks, where no rule asks of the pieces */
+  int by_steps = g->steps >= 0 && !flank && !adjacent;
+  if (!f->no_slides && !last && by_steps)
+    for (int s = 0; s < g->steps; s++) {
+      int by = g->step[s].by;
+      for (uint64_t from = own & g->step[s].from & shifted(empty, by); from;
+           from &= from - 1) {
+        uint64_t ub = from & -from;
+        CHILD(own ^ ub ^ (uint64_t)1 << (__builtin_ctzll(from) + by), enemy,
+              own_hand, enemy_hand);
+      }
+    }
+  /* the moves of each piece: its slides (but at the last ply, counted
+  ** above, or by steps), the slides that take, the jumps not found by
+  ** strides */
+  int slides = !f->no_slides && !last && !by_steps;
+  uint64_t movers = slides || f->slide_takes || j ? own : 0;
+  for (uint64_t from = movers; from; from &= from - 1) {
+    int u = __builtin_ctzll(from);
+    uint64_t left = own & ~(from & -from);
+    if (slides) {
+      uint64_t to = g->next[u] & empty;
+      int flanked = (g->near[u] & enemy) != 0;
+      if (adjacent && !flanked) to = 0;
+      if (flank && !flanked) to &= ~centre;
+      for (; to; to &= to - 1) CHILD(left | (to & -to), enemy, own_hand, enemy_hand);
+    }
+    if (f->slide_takes) {
+      uint64_t to = g->next[u] & enemy;
+      if (last)
+        k += (uint64_t)__builtin_popcountll(to);
+      else
+        for (; to; to &= to - 1)
+          CHILD(left | (to & -to), enemy & ~(to & -to), own_hand, enemy_hand);
+    }
+    if (j)
+      for (uint64_t first = g->next[u] & over; first; first &= first - 1) {
+        int v = __builtin_ctzll(first), c = g->beyond[u][v];
+        if (c == GRAPH_NONE || !(g->next[v] >> c & 1) || !(onto >> c & 1))
+          continue;
+        uint64_t cb = (uint64_t)1 << c;
+        uint64_t taken = (j->take ? enemy & (first & -first) : 0) | (enemy & cb);
+        CHILD(left | cb, enemy & ~taken, own_hand, enemy_hand);
+      }
+  }
+pass:
+  if (f->pass == PASS_ALWAYS || (f->pass == PASS_BLOCKED && k == 0))
+    CHILD(own, enemy, own_hand, enemy_hand);
+#undef CHILD
+  return last ? k : sum;
+}
+
+/* The centre seen from the other side. */
+static inline int other_view(int centre) {
+  return centre == CENTRE_OWN ? CENTRE_ENEMY
+         : centre == CENTRE_ENEMY ? CENTRE_OWN
+                                  : CENTRE_EMPTY;
+}
+
+/* Leaves below the mover with arms own against enemy on the wheel of r,
+** the centre as given (CENTRE_*, the mover's view), the hands own_hand
+** and enemy_hand, at ply (depth >= 1). */
+typedef uint64_t (*FieldsWheel)(Run *run, uint64_t own, uint64_t enemy,
+                                int centre, int own_hand, int enemy_hand,
+                                uint32_t ply, int depth);
+
+static inline __attribute__((always_inline)) uint64_t
+fields_wheel_body(Run *run, uint64_t own, uint64_t enemy, int centre,
+                  int own_hand, int enemy_hand, uint32_t ply, int depth,
+                  const int n, FieldsWheel self) {
+  const Rules *r = run->rules;
+  const Fields *f = &r->fields;
+  int last = depth == 1;
+  if (f->rows && row_of(f, enemy)) return 0;
+  if (depth > 3 && run_stopped(run)) return 0;
+  uint64_t empty = ~(own | enemy) & board_full(n), sum = 0, k = 0;
+/* Counts a move to the child (mover's arms, the other's, the centre in the
+** mover's view) or, before the last ply, its leaves. */
+#define CHILD(mover, other, c, mover_hand, other_hand)                        \
+  do {                                                                        \
+    k++;                                                                      \
+    if (!last)                                                                \
+      sum += self(run, other, mover, other_view(c), other_hand, mover_hand,   \
+                  ply + 1, depth - 1);                                        \
+  } while (0)
+  if (f->drops && own_hand) {
+    uint64_t to = empty & ~f->no_drop;
+    int centre_too = centre == CENTRE_EMPTY && !f->no_drop_centre;
+    if (last)
+      k += (uint64_t)__builtin_popcountll(to) + (uint64_t)centre_too;
+    else {
+      for (; to; to &= to - 1)
+        CHILD(own | (to & -to), enemy, centre, own_hand - 1, enemy_hand);
+      if (centre_too) CHILD(own, enemy, CENTRE_OWN, own_hand - 1, enemy_hand);
+    }
+    if (f->drops == DROPS_FIRST) goto pass;
+  }
+  uint64_t flanked = rules_rot_up(enemy, n) | rules_rot_down(enemy, n);
+  if (!f->no_slides) {
+    int flank = rules_flank_at(r, ply), adjacent = r->adjacent_enemy;
+    uint64_t movers = adjacent && centre != CENTRE_ENEMY ? own & flanked : own;
+    uint64_t up = movers & rules_rot_down(empty, n);   /* i to i + 1 */
+    uint64_t down = movers & rules_rot_up(empty, n);   /* i to i - 1 */
+    uint64_t in = centre != CENTRE_EMPTY ? 0 : flank || adjacent ? movers & flanked : movers;
+    int out = centre == CENTRE_OWN && (!adjacent || enemy);
+    if (last)
+      k += (uint64_t)(__builtin_popcountll(up) + __builtin_popcountll(down) +
+                      __builtin_popcountll(in) + (out ? __builtin_popcountll(empty) : 0));
+    else {
+      for (; up; up &= up - 1) {
+        uint64_t b = up & -up;
+        CHILD((own & ~b) | rules_rot_up(b, n), enemy, centre, own_hand, enemy_hand);
+      }
+      for (; down; down &= down - 1) {
+        uint64_t b = down & -down;
+        CHILD((own & ~b) | rules_rot_down(b, n), enemy, centre, own_hand, enemy_hand);
+      }
+      for (; in; in &= in - 1)
+        CHILD(own & ~(in & -in), enemy, CENTRE_OWN, own_hand, enemy_hand);
+      if (out)
+        for (uint64_t e = empty; e; e &= e - 1)
+          CHILD(own | (e & -e), enemy, CENTRE_EMPTY, own_hand, enemy_hand);
+    }
+  }
+  if (f->slide_takes) {
+    uint64_t up = own & rules_rot_down(enemy, n), down = own & rules_rot_up(enemy, n);
+    uint64_t in = centre == CENTRE_ENEMY ? own : 0;
+    int out = centre == CENTRE_OWN;
+    if (last)
+      k += (uint64_t)(__builtin_popcountll(up) + __builtin_popcountll(down) +
+                      __builtin_popcountll(in) + (out ? __builtin_popcountll(enemy) : 0));
+    else {
+      for (; up; up &= up - 1) {
+        uint64_t b = up & -up, t = rules_rot_up(b, n);
+        CHILD((own & ~b) | t, enemy & ~t, centre, own_hand, enemy_hand);
+      }
+      for (; down; down &= down - 1) {
+        uint64_t b = down & -down, t = rules_rot_down(b, n);
+        CHILD((own & ~b) | t, enemy & ~t, centre, own_hand, enemy_hand);
+      }
+      for (; in; in &= in - 1)
+        CHILD(own & ~(in & -in), enemy, CENTRE_OWN, own_hand, enemy_hand);
+      if (out)
+        for (uint64_t t = enemy; t; t &= t - 1)
+          CHILD(own | (t & -t), enemy & ~(t & -t), CENTRE_EMPTY, own_hand, enemy_hand);
+    }
+  }
+  if (f->jumps) {
+    const JumpRule *j = &f->jump[0];
+    uint64_t over = held(j->over, own, enemy, empty);
+    uint64_t onto = held(j->onto, own, enemy, empty);
+    uint64_t up = own & rules_rot_down(over & rules_rot_down(onto, n), n);
+    uint64_t down = own & rules_rot_up(over & rules_rot_up(onto, n), n);
+    if (last)
+      k += (uint64_t)(__builtin_popcountll(up) + __builtin_popcountll(down));
+    else {
+      for (int d = 0; d < 2; d++)
+        for (uint64_t a = d ? down : up; a; a &= a - 1) {
+          uint64_t b = a & -a;
+          uint64_t v = d ? rules_rot_down(b, n) : rules_rot_up(b, n);
+          uint64_t c = d ? rules_rot_down(v, n) : rules_rot_up(v, n);
+          uint64_t taken = (j->take ? enemy & v : 0) | (enemy & c);
+          CHILD((own & ~b) | c, enemy & ~taken, centre, own_hand, enemy_hand);
+        }
+    }
+  }
+pass:
+  if (f->pass == PASS_ALWAYS || (f->pass == PASS_BLOCKED && k == 0))
+    CHILD(own, enemy, centre, own_hand, enemy_hand);
+#undef CHILD
+  return last ? k : sum;
+}
+
+/* One fields_wheel for each board size, the size a constant (as the fast
+** perft of the plain rules has it). */
+#define DEFINE_FIELDS_WHEEL(N)                                                 \
+  static uint64_t fields_wheel_##N(Run *run, uint64_t own, uint64_t enemy,     \
+                                   int centre, int own_hand, int enemy_hand,   \
+                                   uint32_t ply, int depth) {                  \
+    return fields_wheel_body(run, own, enemy, centre, own_hand, enemy_hand,    \
+                             ply, depth, N, fields_wheel_##N);                 \
+  }
+BOARD_SIZES(DEFINE_FIELDS_WHEEL)
+#define LIST_FIELDS_WHEEL(N) fields_wheel_##N,
+static const FieldsWheel fields_wheels[] = {BOARD_SIZES(LIST_FIELDS_WHEEL)};
+
 /* Leaves below p (depth >= 1) for rules with moves beside the slides and
 ** no hooks: the fields' moves, the row rule's end. */
 static uint64_t perft_fields(Run *run, const Position *p, int depth) {
   const Rules *r = run->rules;
   Move moves[RULES_MAX_MOVES];
   if (rules_row_outcome(r, p)) return 0;
+  if (depth == 1) return (uint64_t)rules_param_count(r, p);
   int k = rules_param_moves(r, p, moves);
-  if (depth == 1) return (uint64_t)k;
-  if (run_stopped(run)) return 0;
+  if (depth > 2 && run_stopped(run)) return 0;
   uint64_t sum = 0;
   for (int i = 0; i < k; i++) {
     Position q = *p;
@@ -255,6 +530,14 @@ int64_t perft(const Rules *r, const Position *p, const History *h, int depth,
     n = perft_memo(&run, m, p, depth);
   else if (rules_hooked(r))
     n = perft_hooked(&run, p, run.memory ? (h ? h : &none) : NULL, depth);
+  else if (rules_general(r) && fields_fast(r) && r->graph)
+    n = fields_graph(&run, p->arms[p->side], p->arms[p->side ^ 1],
+                     p->hand[p->side], p->hand[p->side ^ 1], p->ply, depth);
+  else if (rules_general(r) && fields_fast(r))
+    n = fields_wheels[(p->n - 4) / 2](&run, p->arms[p->side],
+                                      p->arms[p->side ^ 1], rules_centre_of(p),
+                                      p->hand[p->side], p->hand[p->side ^ 1],
+                                      p->ply, depth);
   else if (rules_general(r))
     n = perft_fields(&run, p, depth);
   else if (r->graph)

@@ -27,6 +27,7 @@ struct Pool {
   int started, quit;
   unsigned generation;
   /* the pass */
+  MemoryAccount *account; /* the caller's: the helpers' blocks go there */
   PoolChunk chunk;
   void *ud;
   uint64_t count, size;
@@ -77,6 +78,7 @@ static void *helper(void *arg) {
       pthread_cond_wait(&p->wake, &p->lock);
     if (p->quit) break;
     seen = p->generation;
+    memory_use(p->account);
     pthread_mutex_unlock(&p->lock);
     while (take_chunk(p, seen)) continue;
     pthread_mutex_lock(&p->lock);
@@ -93,6 +95,7 @@ Pool *pool_new(int threads) {
   pthread_cond_init(&p->finished, NULL);
   p->started = p->quit = 0;
   p->generation = 0;
+  p->account = NULL;
   p->count = p->taken = p->done = 0;
   p->failed = 0;
   while (p->started < threads - 1 && p->started < MAX_HELPERS &&
@@ -114,12 +117,19 @@ void pool_free(Pool *p) {
   memory_realloc(p, 0);
 }
 
-/* Polls the Cancel and ticks, while the pass has not failed: the chunks
-** skipped after a failure count as done, and a bar would show them so. */
-static void pool_look(Pool *p, const Cancel *c, int cancelled, PoolTick tick) {
+/* Polls the Cancel and ticks with the numbers done when they are more than
+** *ticked and fewer than count (the end is told once, by pool_run), while
+** the pass has not failed: the chunks skipped after a failure count as
+** done, and a bar would show them so. */
+static void pool_look(Pool *p, const Cancel *c, int cancelled, PoolTick tick,
+                      uint64_t *ticked) {
   if (cancel_now(c)) pool_fail(p, cancelled);
-  if (tick && !__atomic_load_n(&p->failed, __ATOMIC_ACQUIRE))
-    tick(p->ud, __atomic_load_n(&p->done, __ATOMIC_RELAXED));
+  uint64_t done = __atomic_load_n(&p->done, __ATOMIC_RELAXED);
+  if (tick && !__atomic_load_n(&p->failed, __ATOMIC_ACQUIRE) &&
+      done > *ticked && done < p->count) {
+    *ticked = done;
+    tick(p->ud, done);
+  }
 }
 
 int pool_run(Pool *p, PoolChunk chunk, void *ud, uint64_t count, uint64_t size,
@@ -134,6 +144,7 @@ int pool_run(Pool *p, PoolChunk chunk, void *ud, uint64_t count, uint64_t size,
   __atomic_store_n(&p->taken, tag | SPAN_MASK, __ATOMIC_SEQ_CST);
   p->chunk = chunk;
   p->ud = ud;
+  p->account = memory_account();
   __atomic_store_n(&p->count, count, __ATOMIC_RELAXED);
   __atomic_store_n(&p->size, size ? size : 1, __ATOMIC_RELAXED);
   __atomic_store_n(&p->failed, 0, __ATOMIC_RELAXED);
@@ -141,7 +152,8 @@ int pool_run(Pool *p, PoolChunk chunk, void *ud, uint64_t count, uint64_t size,
   __atomic_store_n(&p->taken, tag, __ATOMIC_RELEASE);
   pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->lock);
-  while (take_chunk(p, p->generation)) pool_look(p, c, cancelled, tick);
+  uint64_t ticked = 0;
+  while (take_chunk(p, p->generation)) pool_look(p, c, cancelled, tick, &ticked);
   pthread_mutex_lock(&p->lock);
   while (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE) < count) {
     struct timespec t;
@@ -150,9 +162,11 @@ int pool_run(Pool *p, PoolChunk chunk, void *ud, uint64_t count, uint64_t size,
     if (t.tv_nsec >= 1000000000) t.tv_sec++, t.tv_nsec -= 1000000000;
     pthread_cond_timedwait(&p->finished, &p->lock, &t);
     pthread_mutex_unlock(&p->lock);
-    pool_look(p, c, cancelled, tick);
+    pool_look(p, c, cancelled, tick, &ticked);
     pthread_mutex_lock(&p->lock);
   }
   pthread_mutex_unlock(&p->lock);
-  return __atomic_load_n(&p->failed, __ATOMIC_ACQUIRE);
+  int failed = __atomic_load_n(&p->failed, __ATOMIC_ACQUIRE);
+  if (tick && !failed) tick(p->ud, count); /* the end, once */
+  return failed;
 }

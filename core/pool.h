@@ -17,7 +17,9 @@ typedef struct Pool Pool;
 /* Works on [from, to); returns 0, or a code that stops the pass. */
 typedef int (*PoolChunk)(void *ud, uint64_t from, uint64_t to);
 
-/* Called on the calling thread now and then with the numbers done. */
+/* Called on the calling thread now and then with the numbers done: each
+** time more than the last, and count once at the end of a pass that did
+** not fail (never after a failure or a cancel). */
 typedef void (*PoolTick)(void *ud, uint64_t done);
 
 /* A pool of threads (>= 1) counting the caller, or NULL without memory.

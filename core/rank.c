@@ -8,21 +8,20 @@
 #include <immintrin.h>
 #endif
 
-static uint64_t binomial[65][65]; /* Pascal's triangle, built on first use */
-static int binomial_ready;
+/* Pascal's triangle, built when the program or library loads, before
+** any thread can read it (it was built on first use: two threads raced). */
+static uint64_t binomial[65][65];
 
-static void build_binomials(void) {
+__attribute__((constructor)) static void build_binomials(void) {
   for (int n = 0; n <= 64; n++) {
     binomial[n][0] = 1;
     for (int k = 1; k <= n; k++)
       binomial[n][k] =
           binomial[n - 1][k - 1] + (k < n ? binomial[n - 1][k] : 0);
   }
-  binomial_ready = 1;
 }
 
 uint64_t rank_binomial(int n, int k) {
-  if (!binomial_ready) build_binomials();
   if (k < 0 || n < 0 || k > n || n > 64) return 0;
   return binomial[n][k];
 }
@@ -33,7 +32,6 @@ static uint64_t black_points(const Position *p) {
 }
 
 uint64_t rank_position(const Position *p) {
-  if (!binomial_ready) build_binomials();
   int n = p->n, e = board_empty_point(p);
   if (e == BOARD_CENTRE) e = n;
   uint64_t black = black_points(p);
@@ -49,7 +47,6 @@ uint64_t rank_position(const Position *p) {
 }
 
 void rank_unrank(uint64_t r, int n, uint32_t ply, Position *p) {
-  if (!binomial_ready) build_binomials();
   uint64_t sets = binomial[n][n / 2];
   uint64_t combo = r % sets, rest = r / sets;
   int e = (int)(rest % (uint64_t)(n + 1)),
@@ -131,7 +128,6 @@ static uint64_t set_unrank(uint64_t r, int n, int k) {
 }
 
 uint64_t rank_graph_position(const Position *p, int b, int w) {
-  if (!binomial_ready) build_binomials();
   int n = p->n;
   uint64_t black = p->arms[BLACK];
   uint64_t free = board_full(n) & ~black;
@@ -143,7 +139,6 @@ uint64_t rank_graph_position(const Position *p, int b, int w) {
 
 void rank_graph_unrank(uint64_t r, int n, int b, int w, uint32_t ply,
                        Position *p) {
-  if (!binomial_ready) build_binomials();
   uint64_t rest = binomial[n - b][w], sets = binomial[n][b];
   uint64_t white = r % rest, upper = r / rest;
   uint64_t black = set_unrank(upper % sets, n, b);

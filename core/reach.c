@@ -261,7 +261,8 @@ static int solve_graph(const MetricsGraph *g, uint8_t *code, const Cancel *c,
     rc = resolve(&r, x, distance_of(code[x]), err);
     if (rc == SOLVER_OK && (++r.steps & POLL_MASK) == 0) {
       rc = cancel_now(c) ? SOLVER_CANCELLED : SOLVER_OK;
-      progress_report(progress, "solving", r.steps, g->count); /* at most */
+      if (rc == SOLVER_OK && r.steps < g->count) /* the end is told below */
+        progress_report(progress, "solving", r.steps, g->count);
     }
   }
   if (rc == SOLVER_OK) progress_report(progress, "solving", g->count, g->count);

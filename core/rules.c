@@ -47,10 +47,12 @@ static int check_graph_rules(const Rules *r, char *err) {
   if (r->arms != g->n || r->pieces[BLACK] < 0 || r->pieces[WHITE] < 0 ||
       pieces >= room) {
     snprintf(err, BOARD_ERRMAX,
-             "bad variant: %d black and %d white pieces on %d points (at "
-             "least one point must be empty%s)",
+             "bad variant: %d black and %d white pieces (on the board and "
+             "in hand) on %d points: %s",
              r->pieces[BLACK], r->pieces[WHITE], g->n,
-             room > g->n ? "" : " unless moves take pieces");
+             pieces > g->n ? "more pieces than points"
+                           : "no empty point (a full board needs moves that "
+                             "take pieces)");
     return -1;
   }
   if (r->flank_plies > 0 && g->centre < 0) {
@@ -464,6 +466,8 @@ static void explain_piece_move(const Rules *r, const Position *p, Move m,
     snprintf(why, BOARD_ERRMAX,
              "%s holds pieces in hand, and drops them before it moves one",
              side);
+  } else if (move_takes(m) && !explain_taken(r, p, m, why)) {
+    return; /* it takes a piece of its own, or from an empty point */
   } else if (there == p->side) {
     snprintf(why, BOARD_ERRMAX, "%s holds a %s piece", point_name(r, m.to, a),
              side);
@@ -566,6 +570,7 @@ int rules_check_made(const Rules *r, const Position *p, Move m, char *why) {
   int there = board_at(p, m.to);
   uint64_t to_bit = m.to < 64 ? (uint64_t)1 << m.to : 0;
   int to_taken = m.to == BOARD_CENTRE ? m.centre : (m.taken & to_bit) != 0;
+  if (move_takes(m) && !explain_taken(r, p, m, why)) return 0;
   if (there != NOBODY && !(there != p->side && to_taken)) {
     snprintf(why, BOARD_ERRMAX, "%s is occupied", point_name(r, m.to, a));
     return 0;

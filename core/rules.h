@@ -20,7 +20,7 @@
 #include "judgement.h"
 
 #define RULES_ALWAYS 0x7fffffff /* flank_plies: the flank rule never ends */
-#define RULES_MAX_MOVES 256     /* no position has more legal moves */
+#define RULES_MAX_MOVES FIELDS_MAX_MOVES /* no position has more moves */
 #define RULES_MAX_JUDGED 64     /* the most moves hooks judge in a state */
 #define RULES_MAX_PLAIN 64      /* the most moves of a board's slides alone */
 #define RULES_EHOOK (-1)        /* a hook failed; its context holds why */
@@ -244,10 +244,9 @@ static inline int rules_param_moves(const Rules *r, const Position *p,
 
 /* The number of legal moves by the parameters alone. */
 static inline int rules_param_count(const Rules *r, const Position *p) {
-  if (rules_general(r)) {
-    Move moves[RULES_MAX_MOVES];
-    return rules_param_moves(r, p, moves);
-  }
+  if (rules_general(r))
+    return fields_count(&r->fields, r->graph, p, rules_flank_at(r, p->ply),
+                        r->adjacent_enemy);
   if (r->graph)
     return graph_count(r->graph, p, rules_flank_at(r, p->ply),
                        r->adjacent_enemy);

@@ -112,7 +112,9 @@ static void random_letters(char *out) {
     struct timespec t; /* no entropy yet: still unique, if guessable */
     clock_gettime(CLOCK_REALTIME, &t);
     bits = ((uint64_t)t.tv_nsec << 20) ^ (uint64_t)t.tv_sec ^
-           ((uint64_t)getpid() << 40) ^ ++counter * 0x9e3779b97f4a7c15u;
+           ((uint64_t)getpid() << 40) ^
+           __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED) *
+               0x9e3779b97f4a7c15u;
   }
   for (int i = 0; i < 12; i++, bits /= 36) out[i] = letters[bits % 36];
   out[12] = 0;

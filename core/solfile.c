@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "memory.h"
 #include "rank.h"
@@ -43,8 +44,8 @@ typedef struct Header {
 } Header;
 
 /* The name of a coding in a file of format: a byte an entry (value), or
-** values (2 bits an entry) that format 2 kept as distances (a byte an
-** entry, the value from the distance's parity). */
+** values (five a byte; format 3: 2 bits an entry) that format 2 kept as
+** distances (a byte an entry, the value from the distance's parity). */
 static const char *coding_name(int format, int bits, int even_wins) {
   static const char *const names[2][2] = {
       {"parity-wins-odd", "parity-wins-even"},
@@ -52,15 +53,21 @@ static const char *coding_name(int format, int bits, int even_wins) {
   return bits == 8 ? "value" : names[format > 2][even_wins != 0];
 }
 
-/* The bits an entry of a table coded so in a file of format. */
-static int coding_bits(int format, const char *coding) {
-  return format > 2 && strcmp(coding, "value") != 0 ? 2 : 8;
+/* 1 when h is the header of a symmetric file of a format before 4: its
+** index had 2 C(n, n/2) entries a layer, the centre-empty boards not
+** turned (symrank.h before: the rank of the own arms as they lie), and its
+** values 2 bits each, four a byte. */
+static int old_index(const Header *h) {
+  return h->format < 4 && strcmp(h->index, "symmetric") == 0;
 }
 
 /* The bytes of the codes of a header's table. */
 static uint64_t codes_bytes(const Header *h) {
-  return symtable_bytes(h->entries, coding_bits(h->format, h->coding)) *
-         (uint64_t)h->layers;
+  uint64_t entries = h->entries * (uint64_t)h->layers;
+  if (h->format < 3 || strcmp(h->coding, "value") == 0 ||
+      strcmp(h->index, "symmetric") != 0)
+    return entries;
+  return h->format == 3 ? entries / 4 : symtable_bytes(entries, 2);
 }
 
 /* The name of the index of s. */
@@ -86,6 +93,11 @@ static void header_of(const Solution *s, const SolfileId *id, Header *h) {
   h->opening = s->opening;
   h->layers = s->sym ? s->sym->layers : s->reach ? 1 : s->opening + 1;
   h->entries = s->sym ? symrank_layer(&s->sym->rank) : s->layer;
+}
+
+/* The entries a layer of a symmetric file of n arms and format holds. */
+static uint64_t symmetric_entries(int n, int format) {
+  return format < 4 ? 2 * rank_binomial(n, n / 2) : symrank_entries(n);
 }
 
 /* 1 when h is the header of a reachable-states file. */
@@ -163,7 +175,7 @@ static int header_read(FILE *f, Header *h, RawHeader *raw) {
   raw->length = (int)strlen(raw->text);
   if (!header_line(f, raw, "format", number, sizeof number)) return 0;
   h->format = header_int(number);
-  if (h->format != SOLFILE_FORMAT && h->format != SOLFILE_OLD_FORMAT)
+  if (h->format > SOLFILE_FORMAT || h->format < SOLFILE_OLD_FORMAT)
     return 1; /* the caller says so */
   if (!header_line(f, raw, "program", h->program, sizeof h->program) ||
       !header_line(f, raw, "variant", h->variant, sizeof h->variant) ||
@@ -196,10 +208,10 @@ static int header_fits(const Header *h, const SolfileId *id, const char *path,
   const Rules *r = id->rules;
   int symmetric = id->symmetric, bits = 8, even_wins = 0;
   if (symmetric) symtable_coding(r, &bits, &even_wins);
-  if (h->format != SOLFILE_FORMAT && h->format != SOLFILE_OLD_FORMAT) {
+  if (h->format > SOLFILE_FORMAT || h->format < SOLFILE_OLD_FORMAT) {
     snprintf(err, BOARD_ERRMAX,
              "%.60s is a solution file of format %d; this program reads "
-             "formats %d and %d",
+             "formats %d to %d",
              path, h->format, SOLFILE_OLD_FORMAT, SOLFILE_FORMAT);
     return 0;
   }
@@ -240,7 +252,7 @@ static int header_fits(const Header *h, const SolfileId *id, const char *path,
   } else if (reachable(h))
     entries = h->entries > 0 && h->entries <= STATES_MAX ? h->entries : 1;
   else if (symmetric)
-    entries = 2 * rank_binomial(r->arms, r->arms / 2);
+    entries = symmetric_entries(r->arms, h->format);
   else if (solver_plan(&shape, r, why) == SOLVER_OK)
     entries = shape.layer;
   int layers = symmetric                      ? symtable_layers(r)
@@ -282,7 +294,8 @@ enum {
   TABLE_PLAIN,  /* the plain solver's byte an entry */
   TABLE_BYTE,   /* a symmetric byte an entry: value and distance */
   TABLE_PARITY, /* format 2: a byte an entry, 1 + distance */
-  TABLE_VALUES  /* 2 bits an entry: the value */
+  TABLE_QUARTERS, /* format 3: 2 bits an entry, the value */
+  TABLE_VALUES  /* five values a byte */
 };
 
 #define LOW7 0x7f7f7f7f7f7f7f7fu /* the low 7 bits of every byte */
@@ -303,7 +316,8 @@ static int table_kind(const Header *h) {
       reachable(h))
     return TABLE_PLAIN;
   if (strcmp(h->coding, "value") == 0) return TABLE_BYTE;
-  return h->format > 2 ? TABLE_VALUES : TABLE_PARITY;
+  return h->format > 3 ? TABLE_VALUES : h->format > 2 ? TABLE_QUARTERS
+                                                       : TABLE_PARITY;
 }
 
 /* 1 when the 8 codes in w all pass the word test: none above the largest
@@ -341,7 +355,8 @@ static int byte_value(int kind, unsigned code, int even_wins, int *d,
 ** CODE_TOO_FAR beyond the longest distance of its coding, CODE_NEVER for
 ** a value that an end by blocking alone cannot give at that distance;
 ** then the word test, used only when it agrees with flaw on every code.
-** For values, a byte is good when none of its four codes is 3. */
+** For values, a byte is good when it is below 3^5 (format 3: when none
+** of its four codes is 3). */
 static void code_check(int kind, const SolfileId *id, CodeCheck *c) {
   int largest = 0, bit1[2] = {0, 0}, misere = id->rules->misere != 0;
   /* a row won in misère ends as a blocked side's loss would not */
@@ -350,6 +365,10 @@ static void code_check(int kind, const SolfileId *id, CodeCheck *c) {
   c->by_word = 0;
   for (int code = 0; code < 256; code++) {
     if (kind == TABLE_VALUES) {
+      c->flaw[code] = code >= 243 ? CODE_NEVER : CODE_OK;
+      continue;
+    }
+    if (kind == TABLE_QUARTERS) {
       c->flaw[code] = (code & (code >> 1) & 0x55) ? CODE_NEVER : CODE_OK;
       continue;
     }
@@ -366,7 +385,7 @@ static void code_check(int kind, const SolfileId *id, CodeCheck *c) {
     if (c->flaw[code] == CODE_OK) largest = code;
     if (c->flaw[code] == CODE_OK && code) bit1[code >> 1 & 1] = 1;
   }
-  if (kind == TABLE_VALUES) return;
+  if (kind == TABLE_VALUES || kind == TABLE_QUARTERS) return;
   c->add = LOW7 / 0x7f * (uint64_t)(255 - largest);
   c->bit1 = bit1[0] && bit1[1] ? -1 : bit1[1];
   c->by_word = largest >= 128;
@@ -388,6 +407,13 @@ static size_t first_flawed(const CodeCheck *c, const uint8_t *p, size_t k) {
 static void code_refused(const CodeCheck *c, const SolfileId *id, uint64_t at,
                          unsigned code, const char *path, char *err) {
   if (c->kind == TABLE_VALUES) {
+    snprintf(err, BOARD_ERRMAX,
+             "%.40s is damaged: byte %" PRIu64
+             " of its table is %u, which is not five values (243 or more)",
+             path, at, code);
+    return;
+  }
+  if (c->kind == TABLE_QUARTERS) {
     uint64_t entry = 4 * at;
     while ((code & 3) != 3) code >>= 2, entry++;
     snprintf(err, BOARD_ERRMAX,
@@ -704,6 +730,7 @@ int solfile_save_from(const Solution *s, const SolfileId *id,
   }
   SafeFile w;
   int rc = safefile_begin(&w, path, why) ? IO_FAILED : SOLVER_OK;
+  if (rc == SOLVER_OK && source->begun) source->begun(source->ctx, w.tmp);
   if (rc == SOLVER_OK &&
       (rc = save_to(&w, s, source, &h, c, progress)) != SOLVER_OK) {
     snprintf(why, sizeof why, "%s", strerror(errno ? errno : EIO));
@@ -726,16 +753,25 @@ static const uint8_t *memory_block(void *ctx, uint64_t at, size_t k) {
 
 int solfile_save(const Solution *s, const SolfileId *id, const char *path,
                  const Cancel *c, const Progress *progress, char *err) {
-  SolfileSource source = {memory_block, s->codes};
+  SolfileSource source = {memory_block, s->codes, NULL};
   return solfile_save_from(s, id, &source, path, c, progress, err);
 }
 
 /* --- loading --- */
 
-/* The bytes the codes of h take in memory. */
-static uint64_t memory_bytes(const Header *h) {
+/* The bytes a table of h takes in memory as read, before a table of an
+** old index is turned into the new one: format 2 codes are kept as values
+** of 2 bits. */
+static uint64_t read_bytes(const Header *h) {
   return table_kind(h) == TABLE_PARITY ? h->entries * (uint64_t)h->layers / 4
                                        : codes_bytes(h);
+}
+
+/* The bytes the codes of h take in memory, once read. */
+static uint64_t memory_bytes(const Header *h) {
+  if (!old_index(h)) return read_bytes(h);
+  uint64_t entries = symrank_entries(h->arms) * (uint64_t)h->layers;
+  return symtable_bytes(entries, table_kind(h) == TABLE_BYTE ? 8 : 2);
 }
 
 /* Sets up s for the header's table of the rules r (codes not read, and
@@ -753,7 +789,7 @@ static int solution_for(Solution *s, const Rules *r, const Header *h) {
   if (strcmp(h->index, "plain") == 0 && solver_plan(s, r, why)) return -1;
   s->n = h->arms;
   s->opening = h->opening;
-  s->positions = s->layer = h->entries;
+  s->positions = s->layer = old_index(h) ? symrank_entries(h->arms) : h->entries;
   s->histories = 1;
   int kind = table_kind(h);
   if (kind != TABLE_PLAIN &&
@@ -773,12 +809,10 @@ static long long file_size(FILE *f) {
   return fseek(f, at, SEEK_SET) == 0 ? size : -1;
 }
 
-/* Checks that what is left of f is the table of h and that it fits in
-** memory.  Returns 1, or 0 with why in err. */
-static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
-  char need_text[16], room_text[16];
-  uint64_t size = table_bytes(h), need = memory_bytes(h);
-  if (table_kind(h) == TABLE_PARITY) need += BLOCK; /* read a block at a time */
+/* Checks that what is left of f is the table of h.  Returns 1, or 0 with
+** why in err. */
+static int size_fits(FILE *f, const Header *h, const char *path, char *err) {
+  uint64_t size = table_bytes(h);
   long long left = file_size(f) - ftell(f);
   if (left >= 0 && (uint64_t)left < size)
     snprintf(err, BOARD_ERRMAX,
@@ -787,15 +821,50 @@ static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
              path, left, size);
   else if (left < 0 || (uint64_t)left > size)
     snprintf(err, BOARD_ERRMAX, "%.60s is damaged: its size is wrong", path);
-  else if (need > memory_room())
-    snprintf(err, BOARD_ERRMAX,
-             "not enough memory to load %.60s: its table takes %s, and "
-             "only %s is left",
-             path, memory_format((size_t)need, need_text),
-             memory_format(memory_room(), room_text));
   else
     return 1;
   return 0;
+}
+
+/* Checks that what is left of f is the table of h and that it fits in
+** memory.  Returns 1, or 0 with why in err. */
+static int table_fits(FILE *f, const Header *h, const char *path, char *err) {
+  char need_text[16], room_text[16];
+  uint64_t need = memory_bytes(h);
+  if (table_kind(h) == TABLE_PARITY) need += BLOCK; /* read a block at a time */
+  if (old_index(h)) need += read_bytes(h); /* read, then turned */
+  if (!size_fits(f, h, path, err)) return 0;
+  if (need <= memory_room()) return 1;
+  snprintf(err, BOARD_ERRMAX,
+           "not enough memory to load %.60s: its table takes %s, and "
+           "only %s is left",
+           path, memory_format((size_t)need, need_text),
+           memory_format(memory_room(), room_text));
+  return 0;
+}
+
+/* Writes into s (its table zeroed) the codes of old, the table of h in
+** the index before format 4 (2 C(n, n/2) entries a layer, values 2 bits
+** each): the entries with an empty arm are alike in both; a centre-empty
+** class takes the code of its least rotation, and a slot that holds no
+** class is drawn. */
+static void reindex(Solution *s, const Header *h, const uint8_t *old) {
+  const SymTable *t = s->sym;
+  const SymRank *rank = &t->rank;
+  uint64_t layer = symrank_layer(rank);
+  for (uint64_t l = 0; l < (uint64_t)h->layers; l++)
+    for (uint64_t j = 0; j < layer; j++) {
+      uint64_t mask = j < rank->combos
+                          ? 1
+                          : symrank_cycle_mask(rank, j - rank->combos);
+      uint64_t i = l * h->entries +
+                   (j < rank->combos ? j
+                                     : rank->combos + symrank_combo(rank, mask));
+      unsigned code = !mask ? 0
+                      : t->bits == 8 ? old[i]
+                                     : (unsigned)(old[i / 4] >> (i % 4 * 2)) & 3u;
+      if (code) symtable_put(t, s->codes, l * layer + j, code);
+    }
 }
 
 /* Reads the table of h (whose header raw is) from f into s, checking the
@@ -806,9 +875,14 @@ static int read_table(FILE *f, Solution *s, const SolfileId *id,
   CodeCheck check;
   int kind = table_kind(h);
   uint8_t *buffer = kind == TABLE_PARITY ? memory_realloc(NULL, BLOCK) : NULL;
-  if (solution_for(s, id->rules, h) || (kind == TABLE_PARITY && !buffer)) {
+  uint8_t *old = old_index(h) ? memory_realloc(NULL, (size_t)read_bytes(h))
+                              : NULL;
+  if (old) memset(old, 0, (size_t)read_bytes(h));
+  if (solution_for(s, id->rules, h) || (kind == TABLE_PARITY && !buffer) ||
+      (old_index(h) && !old)) {
     solver_free(s);
     memory_realloc(buffer, 0);
+    memory_realloc(old, 0);
     snprintf(err, BOARD_ERRMAX, "not enough memory to load %.60s", path);
     return SOLVER_ERROR;
   }
@@ -816,8 +890,10 @@ static int read_table(FILE *f, Solution *s, const SolfileId *id,
   Transfer t = {f,      1, CHECKSUM_START, NULL, &check, NO_FLAW, 0, buffer,
                 id->rules->misere != 0, c, progress};
   t.sum = checksum(t.sum, (const uint8_t *)raw->text, (size_t)raw->covered);
-  int rc = transfer(&t, s->codes, codes_bytes(h));
+  int rc = transfer(&t, old ? old : s->codes, codes_bytes(h));
   memory_realloc(buffer, 0);
+  if (old && rc == SOLVER_OK) reindex(s, h, old);
+  memory_realloc(old, 0);
   if (rc == SOLVER_OK && reachable(h))
     rc = read_states(&t, s, id->rules, h->entries, path, err);
   if (rc == SOLVER_ERROR) {
@@ -836,6 +912,63 @@ static int read_table(FILE *f, Solution *s, const SolfileId *id,
     return rc;
   solver_free(s);
   return rc == SOLVER_CANCELLED ? rc : SOLVER_ERROR;
+}
+
+/* Maps the table of h (after a header of length at) of the open f into s,
+** set up for it.  Returns SOLVER_OK or SOLVER_ERROR (err says why). */
+static int map_table(FILE *f, long at, Solution *s, const SolfileId *id,
+                     const Header *h, const char *path, char *err) {
+  int kind = table_kind(h);
+  memset(s, 0, sizeof *s);
+  s->n = h->arms;
+  s->opening = h->opening;
+  s->positions = s->layer = h->entries;
+  s->histories = 1;
+  if (symtable_new(s, id->rules, kind == TABLE_BYTE ? 8 : 2,
+                   strstr(h->coding, "wins-even") != NULL, h->layers)) {
+    snprintf(err, BOARD_ERRMAX, "not enough memory to open %.60s", path);
+    return SOLVER_ERROR;
+  }
+  size_t size = (size_t)at + (size_t)codes_bytes(h);
+  void *base = mmap(NULL, size, PROT_READ, MAP_SHARED, fileno(f), 0);
+  if (base == MAP_FAILED) {
+    snprintf(err, BOARD_ERRMAX, "cannot map %.60s: %s", path,
+             strerror(errno));
+    solver_free(s);
+    return SOLVER_ERROR;
+  }
+  s->sym->map = base;
+  s->sym->map_size = size;
+  s->codes = (uint8_t *)base + at;
+  return SOLVER_OK;
+}
+
+int solfile_map(Solution *s, const SolfileId *id, const char *path,
+                char *err) {
+  Header h;
+  RawHeader raw;
+  char why[BOARD_ERRMAX];
+  FILE *f = safefile_open(path, why);
+  if (!f) {
+    snprintf(err, BOARD_ERRMAX, "cannot read the solution in %.60s: %.60s",
+             path, why);
+    return SOLVER_ERROR;
+  }
+  int rc = SOLVER_ERROR;
+  if (!header_read(f, &h, &raw))
+    snprintf(err, BOARD_ERRMAX,
+             "%.60s is not a solution file (or its header is damaged)", path);
+  else if (!header_fits(&h, id, path, err))
+    ;
+  else if (table_kind(&h) != TABLE_VALUES && table_kind(&h) != TABLE_BYTE)
+    snprintf(err, BOARD_ERRMAX,
+             "%.60s: only a symmetric table of format %d is read without "
+             "loading it (load it, and save it again)",
+             path, SOLFILE_FORMAT);
+  else if (size_fits(f, &h, path, err))
+    rc = map_table(f, ftell(f), s, id, &h, path, err);
+  fclose(f);
+  return rc;
 }
 
 int solfile_load(Solution *s, const SolfileId *id, const char *path,

@@ -3,7 +3,7 @@
 **
 ** A file is a text header, a blank line, then the table's bytes:
 **   mutorere solution
-**   format 3
+**   format 4
 **   program 0.1.0
 **   variant <one line naming the variant and its rules>
 **   hooks <16 hex digits: a digest of the hooks' code>|none
@@ -12,15 +12,24 @@
 **   arms 32
 **   opening 0
 **   layers 1
-**   entries 1202160780
+**   entries 627267200
 **   checksum <16 hex digits over the lines above and the table>
 ** The table holds layers * entries codes: a byte each (value: the plain
 ** solver's, or symtable.h's byte), or for values-wins-* (a symmetric table
-** of rules without hooks) 2 bits each, four a byte (symtable.h), whose
-** distances are searched on demand; wins-odd or wins-even says the parity
-** of a win's distances.  Format 2 wrote those as a byte each, 1 +
-** distance (coding parity-wins-odd|parity-wins-even): such files are still
-** read, a block at a time, and kept as values.
+** of rules without hooks) five a byte, 1.6 bits each (symtable.h: the byte
+** is v0 + 3 v1 + 9 v2 + 27 v3 + 81 v4, each value 0 draw, 1 win, 2 loss),
+** whose distances are searched on demand; wins-odd or wins-even says the
+** parity of a win's distances.  The symmetric index is symrank.h's: each
+** class of positions under rotation and colour swap once (a layer of 32
+** arms has 627,267,200 entries: the file's table is 125.5 MB).  Entry i's
+** value is digit i % 5 of byte i / 5 after the header, so one position is
+** looked up by reading a byte (solfile_lookup).
+** Older formats are still read, and turned into this one as they load:
+** format 3 (the same but for the symmetric index, which had 2 C(n, n/2)
+** entries a layer, the boards with the centre empty not turned, and its
+** values 2 bits each, four a byte, the first in the low bits) and format 2
+** (as 3, but the values written as a byte each, 1 + distance: coding
+** parity-wins-odd|parity-wins-even, read a block at a time).
 ** A solution of the states play reaches (reach.h) has index reachable,
 ** coding value, layers 1 and an entry a state: its codes (the plain
 ** solver's bytes), then each state as a record of 40 bytes (black's and
@@ -56,9 +65,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SOLFILE_FORMAT 3
-#define SOLFILE_OLD_FORMAT 2 /* still read */
+#define SOLFILE_FORMAT 4
+#define SOLFILE_OLD_FORMAT 2 /* the oldest still read */
+#ifndef SOLFILE_BLOCK /* a test build writes small blocks, to write long */
 #define SOLFILE_BLOCK ((size_t)1 << 24) /* the bytes written at a time */
+#endif
 
 /* What a file holds the solution of. */
 typedef struct SolfileId {
@@ -79,10 +90,12 @@ int solfile_save(const Solution *s, const SolfileId *id, const char *path,
 /* Where the table of a file being written comes from, a block at a time,
 ** in order: block returns the k bytes from offset at (k is SOLFILE_BLOCK
 ** but for the last block), or NULL with errno set when they cannot be
-** had. */
+** had.  begun, when not NULL, is told the temporary file's name once it
+** is made (it is renamed or removed before the save returns). */
 typedef struct SolfileSource {
   const uint8_t *(*block)(void *ctx, uint64_t at, size_t k);
   void *ctx;
+  void (*begun)(void *ctx, const char *tmp);
 } SolfileSource;
 
 /* Writes the solution of id whose shape s gives (its codes are not read)
@@ -100,5 +113,15 @@ void solfile_rules_line(const Rules *r, char *out, size_t size);
 ** err. */
 int solfile_load(Solution *s, const SolfileId *id, const char *path,
                  const Cancel *c, const Progress *progress, char *err);
+
+/* Opens the symmetric solution of id in path (format 4) for lookups
+** without reading its table: the file is mapped, and a lookup reads the
+** pages of the entries it asks for (a value: one byte, a page from disk;
+** a distance searched: the entries of its proof).  The header is checked
+** as solfile_load does, and the file's size, but not the checksum nor the
+** codes (that takes a read of the whole).  Returns SOLVER_OK (s then needs
+** solver_free, which unmaps it) or SOLVER_ERROR with a message in err. */
+int solfile_map(Solution *s, const SolfileId *id, const char *path,
+                char *err);
 
 #endif

@@ -175,7 +175,7 @@ int solve_check_symmetric(const Rules *r, char *err) {
 
 /* The bytes of the symmetric solver's working table at n arms. */
 static size_t layer_bytes(int n) {
-  return (size_t)wave_bytes(2 * rank_binomial(n, n / 2));
+  return (size_t)wave_bytes(symrank_entries(n));
 }
 
 /* The share of the memory available a solve of the states play reaches
@@ -283,9 +283,9 @@ int solve_variant(Solution *s, const Rules *r, const SolveOptions *o,
       r->arms > SYMRANK_MAX_ARMS) { /* a graph: its table's size */
     snprintf(err, BOARD_ERRMAX,
              "%d arms are too many: the solvers go up to %d arms, where a "
-             "solve takes 4 bits for each of 2·C(%d, %d) classes = %s (at "
+             "solve takes 4 bits for each of the index's entries = %s (at "
              "%d, %s)",
-             r->arms, SYMRANK_MAX_ARMS, SYMRANK_MAX_ARMS, SYMRANK_MAX_ARMS / 2,
+             r->arms, SYMRANK_MAX_ARMS,
              memory_format(layer_bytes(SYMRANK_MAX_ARMS), need_text), r->arms,
              memory_format(layer_bytes(r->arms), room_text));
     return SOLVER_ERROR;

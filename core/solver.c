@@ -560,10 +560,10 @@ int solver_solve(Solution *s, const Rules *r, const Cancel *c, char *err) {
 }
 
 void solver_free(Solution *s) {
+  if (s->methods) s->methods->release(s); /* first: a table it maps */
+  s->methods = NULL;
   memory_realloc(s->codes, 0);
   s->codes = NULL;
-  if (s->methods) s->methods->release(s);
-  s->methods = NULL;
 }
 
 int solver_lookup(const Solution *s, const Position *p, const History *h,

@@ -14,6 +14,7 @@
 #include "symsolver.h"
 #include "symtable.h"
 #include "symwave.h"
+#include "hot.h"
 
 #define CHUNK 16384 /* entries a thread takes at a time (a multiple of 64) */
 #define BATCH 64    /* children reached together */
@@ -49,7 +50,7 @@ static int entry_value(const Walk *w, uint64_t i) {
 static void entry_board(const Walk *w, uint64_t i, uint64_t *own,
                         uint64_t *enemy, int *centre) {
   const SymRank *t = w->t;
-  symrank_board(t, i >= t->combos, symrank_mask(t, i % t->combos), own, enemy,
+  symrank_board(t, i >= t->combos, symrank_entry_mask(t, i), own, enemy,
                 centre);
 }
 
@@ -77,7 +78,7 @@ static Child child_of(const Walk *w, uint64_t own, uint64_t enemy, int centre,
   const SymRank *t = w->t;
   if (m.from == BOARD_CENTRE) { /* the centre empties: the least rotation */
     uint64_t least = symrank_least(enemy, w->n, &c.turn);
-    c.entry = t->combos + symrank_combo(t, least);
+    c.entry = t->combos + symrank_cycle_least(t, least);
     c.period = symrank_period(t, least);
     return c;
   }
@@ -151,7 +152,7 @@ static void reach_position(Walk *w, const Position *p) {
   uint64_t i;
   if (e == BOARD_CENTRE) {
     uint64_t least = symrank_least(own, w->n, &turn);
-    i = w->t->combos + symrank_combo(w->t, least);
+    i = w->t->combos + symrank_cycle_least(w->t, least);
   } else {
     turn = e;
     i = symrank_index(w->t, own, enemy, rules_centre_of(p));
@@ -166,7 +167,7 @@ static void reach_position(Walk *w, const Position *p) {
 ** misses overlap (the order does not change the walk). */
 typedef struct Mover {
   Walk *w;
-  uint64_t index, mask; /* the last entry moved and the mask of its rank */
+  SymCursor cursor; /* the last entry moved */
   int count;
   uint64_t entry[BATCH + RULES_MAX_MOVES], bits[BATCH + RULES_MAX_MOVES];
 } Mover;
@@ -181,13 +182,8 @@ static void mover_flush(Mover *mv) {
 static void mover_board(Mover *mv, uint64_t i, uint64_t *own, uint64_t *enemy,
                         int *centre) {
   const SymRank *t = mv->w->t;
-  if (mv->index <= i && i - mv->index <= 32 &&
-      (mv->index >= t->combos) == (i >= t->combos))
-    for (uint64_t j = mv->index; j < i; j++) mv->mask = symrank_next(mv->mask);
-  else
-    mv->mask = symrank_mask(t, i % t->combos);
-  mv->index = i;
-  symrank_board(t, i >= t->combos, mv->mask, own, enemy, centre);
+  symrank_board(t, i >= t->combos, symrank_cursor(t, &mv->cursor, i), own,
+                enemy, centre);
 }
 
 /* Moves every position of open entry i. */
@@ -213,14 +209,13 @@ static int move_entry(Mover *mv, uint64_t i) {
 }
 
 /* Pass: the open entries move. */
-static int move_chunk(void *ud, uint64_t from, uint64_t to) {
+HOT_CLONES static int move_chunk(void *ud, uint64_t from, uint64_t to) {
   Walk *w = ud;
   uint64_t moved = 0;
   int rc = SOLVER_OK;
   Mover mv;
   mv.w = w;
-  mv.index = UINT64_MAX;
-  mv.mask = 0;
+  mv.cursor = (SymCursor)SYMCURSOR_START;
   mv.count = 0;
   for (uint64_t word = from / 64; word * 64 < to && !rc; word++) {
     uint64_t bits = __atomic_load_n(&w->open[word], __ATOMIC_SEQ_CST);
@@ -267,7 +262,7 @@ static void census_add(Census *c, uint64_t n, int value, int d, int trap) {
 
 /* Pass: counts the reachable positions of the last layer (the longest
 ** distance among them from a byte table; a values table's is replayed). */
-static int count_chunk(void *ud, uint64_t from, uint64_t to) {
+HOT_CLONES static int count_chunk(void *ud, uint64_t from, uint64_t to) {
   Walk *w = ud;
   Census local = {0, 0, 0, 0, 0, -1};
   uint64_t decisive = 0;
@@ -417,7 +412,7 @@ no_memory:
 /* --- the census --- */
 
 uint64_t symcensus_bytes(int n) {
-  uint64_t entries = 2 * rank_binomial(n, n / 2);
+  uint64_t entries = symrank_entries(n);
   return entries * sizeof(uint64_t) + (entries + 63) / 64 * sizeof(uint64_t) +
          wave_bytes(entries); /* the replay's working table */
 }
@@ -427,7 +422,7 @@ uint64_t symcensus_bytes(int n) {
 ** Returns a SOLVER_* code. */
 static int replay_longest(Walk *w, const Cancel *c, char *err) {
   if (w->table->bits != 2 || w->decisive == 0) return SOLVER_OK;
-  SymWatch watch = {replay_settled, replay_enough, w};
+  SymWatch watch = {replay_settled, replay_enough, w, NULL};
   return symsolver_replay(w->r, w->threads, &watch, c, w->progress, err);
 }
 

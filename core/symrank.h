@@ -4,16 +4,34 @@
 **
 ** A position is seen from the side to move: its pieces are "own", the
 ** others "enemy" (so a position and its colour swap share an index).  A
-** layer of n arms has 2 * C(n, n/2) entries:
+** layer of n arms has C(n, n/2) + cycles entries, each class of positions
+** under rotation and colour swap (a true class) once:
 **   - [0, C): the empty point is an arm.  The board is turned so that the
 **     empty arm is arm 0 (so every rotation shares the index); the n
 **     occupied points are bit i-1 for arm i (1..n-1) and bit n-1 for the
-**     centre; the entry is the rank of the own set.
-**   - [C, 2C): the centre is empty; the entry is C + the rank of the own
-**     arms (no rotation).
-** A rank is the place of an n-bit mask with n/2 bits among all such masks
-** in increasing order (the combinatorial number system), so entries can be
-** walked in order by stepping from one mask to the next.
+**     centre; the entry is the rank of the own set.  A rank is the place
+**     of an n-bit mask with n/2 bits among all such masks in increasing
+**     order (the combinatorial number system, a byte at a time: constant
+**     time), so entries can be walked in order by stepping from one mask
+**     to the next.
+**   - [C, C + cycles): the centre is empty, and the own arms are turned to
+**     their least rotation (as a number: symrank_least), which puts a
+**     longest run of L empty arms at the top: bits n-L..n-1 clear, bits 0
+**     and n-L-1 set, and between them m = n-L-2 bits with n/2-2 set and
+**     no run of more than L clear.  The entry is C + the first slot of L +
+**     the rank of those m bits among all such, in increasing order, found
+**     a bit at a time from a table of counts (cycle_count: the strings of
+**     a length, with so many bits set, whose runs of clear bits stay
+**     within L, below an open run of r).  A rank or its inverse takes
+**     O(n) steps of a table read, and is only asked for boards whose
+**     centre is empty, about 1/n of all.  The slots of L hold every string
+**     that is a least rotation with that longest run, and also those that
+**     are not (a run of L clear bits elsewhere, before this one in
+**     rotation order): such a slot holds no class (symrank_cycle_mask
+**     says 0), and neither do the slots that pad a layer to a multiple of
+**     SYMRANK_ALIGN.  At 30 arms the slots are 1.392 times the necklaces,
+**     and the layer 1.0126 times the true classes (1.0119 at 32, 1.0091
+**     at 44; scripts/tools/solve-plan.lua prints them).
 */
 #ifndef MUTORERE_SYMRANK_H
 #define MUTORERE_SYMRANK_H
@@ -23,13 +41,17 @@
 #include "board.h"
 #include "rules.h"
 
-#define SYMRANK_MAX_ARMS 44 /* 2·C(44, 22) entries, 2.1 TB while solving:
+#define SYMRANK_MAX_ARMS 44 /* 2.17e12 entries, 1.09 TB while solving:
                             ** a cluster's (doc/solving-large.md) */
+#define SYMRANK_ALIGN 320 /* a layer's entries are a multiple: of 16 (a
+                          ** word of working codes), 5 (a byte of values)
+                          ** and 64 (the slices of mutorere-mpi) */
 
 typedef struct SymRank {
   int n, k;        /* arms, and pieces of each side (n/2) */
   int chunks;      /* bytes of an n-bit mask */
-  uint64_t combos; /* C(n, n/2): the entries of each half of a layer */
+  uint64_t combos; /* C(n, n/2): the entries with an empty arm */
+  uint64_t cycles; /* the slots of the entries with the centre empty */
   uint64_t full;   /* the mask of the n arms */
   uint64_t *part;  /* part[(chunk * (k+1) + below) * 256 + byte]: what one
                    ** byte of a mask adds to its rank, with below bits set
@@ -37,6 +59,12 @@ typedef struct SymRank {
   uint64_t choose[SYMRANK_MAX_ARMS][SYMRANK_MAX_ARMS / 2 + 1]; /* C(i, j) */
   int prime_turns[8], nprime_turns; /* n/p for each prime p dividing n */
   int divisors[SYMRANK_MAX_ARMS], ndivisors; /* of n, below n, ascending */
+  uint64_t cycle_first[SYMRANK_MAX_ARMS / 2 + 2]; /* the first slot of the
+                   ** least rotations whose longest clear run is L (1..k),
+                   ** and past the last */
+  uint64_t *cycle_count; /* [((L * (n + 1) + m) * (k + 1) + j) * (k + 1) + r]
+                   ** strings of m bits, j of them set, no clear run past
+                   ** L, below an open clear run of r (r <= L) */
 } SymRank;
 
 /* Builds the tables for n arms (even, 4..SYMRANK_MAX_ARMS).  Returns 0, or
@@ -47,8 +75,12 @@ void symrank_free(SymRank *t);
 
 /* The number of entries of a layer. */
 static inline uint64_t symrank_layer(const SymRank *t) {
-  return 2 * t->combos;
+  return t->combos + t->cycles;
 }
+
+/* The number of entries of a layer of n arms (even, 4..BOARD_MAX_ARMS:
+** boards past SYMRANK_MAX_ARMS counted too, for messages), else 0. */
+uint64_t symrank_entries(int n);
 
 /* The rank of an n-bit mask with n/2 bits set. */
 static inline uint64_t symrank_combo(const SymRank *t, uint64_t mask) {
@@ -118,11 +150,51 @@ static inline uint64_t symrank_least(uint64_t mask, int n, int *turn) {
   return least;
 }
 
+/* The slot of a least rotation (symrank_least) among the cycles. */
+uint64_t symrank_cycle_least(const SymRank *t, uint64_t least);
+
+/* The slot among the cycles of the own arms of a board whose centre is
+** empty (any rotation). */
+static inline uint64_t symrank_cycle(const SymRank *t, uint64_t own) {
+  int turn;
+  return symrank_cycle_least(t, symrank_least(own, t->n, &turn));
+}
+
+/* The least rotation held by a slot of the cycles (0 <= r < cycles), or 0
+** when the slot holds no class. */
+uint64_t symrank_cycle_mask(const SymRank *t, uint64_t r);
+
+/* The mask of entry i (its rank's, or its slot's least rotation; 0 when
+** the slot holds no class). */
+static inline uint64_t symrank_entry_mask(const SymRank *t, uint64_t i) {
+  return i < t->combos ? symrank_mask(t, i)
+                       : symrank_cycle_mask(t, i - t->combos);
+}
+
+/* Entries walked in order: the last entry asked and its mask. */
+typedef struct SymCursor {
+  uint64_t index, mask;
+} SymCursor;
+
+#define SYMCURSOR_START {UINT64_MAX, 0}
+
+/* The mask of entry i as symrank_entry_mask, stepping on from the last
+** entry c was asked for when both have an empty arm and i is near. */
+static inline uint64_t symrank_cursor(const SymRank *t, SymCursor *c,
+                                      uint64_t i) {
+  if (c->index <= i && i < t->combos && i - c->index <= 32)
+    for (uint64_t j = c->index; j < i; j++) c->mask = symrank_next(c->mask);
+  else
+    c->mask = symrank_entry_mask(t, i);
+  c->index = i;
+  return c->mask;
+}
+
 /* The entry of the board seen from the side to move: own and enemy arms,
 ** the centre (CENTRE_*). */
 static inline uint64_t symrank_index(const SymRank *t, uint64_t own,
                                      uint64_t enemy, int centre) {
-  if (centre == CENTRE_EMPTY) return t->combos + symrank_combo(t, own);
+  if (centre == CENTRE_EMPTY) return t->combos + symrank_cycle(t, own);
   int e = __builtin_ctzll(~(own | enemy));
   uint64_t turned = symrank_rot_down(own, e, t->n) >> 1;
   return symrank_combo(t, turned | (uint64_t)(centre == CENTRE_OWN)
@@ -154,8 +226,8 @@ static inline uint64_t symrank_child(const SymRank *t, uint64_t own,
   return symrank_index(t, enemy, moved, symrank_flip_centre(after));
 }
 
-/* The board of an entry's mask (the mask of its rank within its half):
-** own and enemy arms and the centre, seen from the side to move. */
+/* The board of an entry's mask (symrank_entry_mask, not 0): own and
+** enemy arms and the centre, seen from the side to move. */
 static inline void symrank_board(const SymRank *t, int centre_empty,
                                  uint64_t mask, uint64_t *own, uint64_t *enemy,
                                  int *centre) {
@@ -174,9 +246,10 @@ static inline void symrank_board(const SymRank *t, int centre_empty,
 /* The entry of p within its layer. */
 uint64_t symrank_position(const SymRank *t, const Position *p);
 
-/* The position of an entry: black to move, with the given ply. */
-void symrank_unrank(const SymRank *t, uint64_t index, uint32_t ply,
-                    Position *p);
+/* The position of an entry: black to move, with the given ply.  Returns
+** 0, or -1 when the entry's slot holds no class (p is then unset). */
+int symrank_unrank(const SymRank *t, uint64_t index, uint32_t ply,
+                   Position *p);
 
 /* The position of a board seen from the side to move: black to move. */
 void symrank_to_position(int n, uint64_t own, uint64_t enemy, int centre,

@@ -19,8 +19,10 @@
 #include "pool.h"
 #include "rank.h"
 #include "symwave.h"
+#include "hot.h"
 
-#define CHUNK 8192 /* entries a thread takes at a time (a multiple of 64) */
+#define CHUNK 8000 /* entries a thread takes at a time (a multiple of 64,
+                   ** and of 5: threads write whole bytes of values) */
 #define BATCH 64   /* predecessors resolved together */
 
 typedef uint64_t __attribute__((may_alias)) Word; /* 16 working codes */
@@ -51,6 +53,7 @@ struct Sym {
   Pool *pool;
   uint64_t found; /* entries found at wave d (atomic) */
   int checks;     /* an entry's count ran out in the pass (atomic) */
+  SymStats stats; /* arrivals and recounted: atomic adds */
   int failed;     /* the first SOLVER_* failure (atomic) */
   /* reporting */
   const Cancel *cancel;
@@ -98,30 +101,25 @@ static int run_pass(Sym *sv, ChunkFn chunk, int counted) {
   sv->counted = counted;
   sv->found = 0;
   sv->failed = 0;
+  sv->stats.passes++;
   int rc = pool_run(sv->pool, pass_chunk, sv, sv->entries, CHUNK, sv->cancel,
                     SOLVER_CANCELLED, report);
-  if (!rc && !sv->failed) report(sv, sv->entries); /* a stopped pass never ends */
   return sv->failed ? sv->failed : rc;
 }
 
 /* Calls visit for the boards of entries [from, to) of the layer, walking
-** the masks in order.  Stops at the first nonzero return. */
-static int walk(Sym *sv, void *ud, uint64_t from, uint64_t to,
+** the masks in order (centre -1 for a slot that holds no class).  Stops
+** at the first nonzero return. */
+HOT_INLINE static int walk(Sym *sv, void *ud, uint64_t from, uint64_t to,
                 int (*visit)(Sym *sv, void *ud, uint64_t index, uint64_t own,
                              uint64_t enemy, int centre)) {
   const SymRank *t = sv->t;
-  while (from < to) {
-    int centre_empty = from >= t->combos;
-    uint64_t base = centre_empty ? t->combos : 0;
-    uint64_t end = centre_empty || to <= t->combos ? to : t->combos;
-    uint64_t mask = symrank_mask(t, from - base);
-    for (uint64_t i = from; i < end; i++, mask = symrank_next(mask)) {
-      uint64_t own, enemy;
-      int centre, rc;
-      symrank_board(t, centre_empty, mask, &own, &enemy, &centre);
-      if ((rc = visit(sv, ud, i, own, enemy, centre))) return rc;
-    }
-    from = end;
+  SymCursor cursor = SYMCURSOR_START;
+  for (uint64_t i = from; i < to; i++) {
+    uint64_t own = 0, enemy = 0, mask = symrank_cursor(t, &cursor, i);
+    int centre = -1, rc;
+    if (mask) symrank_board(t, i >= t->combos, mask, &own, &enemy, &centre);
+    if ((rc = visit(sv, ud, i, own, enemy, centre))) return rc;
   }
   return SOLVER_OK;
 }
@@ -130,25 +128,29 @@ static int walk(Sym *sv, void *ud, uint64_t from, uint64_t to,
 
 /* 1 when the entries found at wave d are lost for their mover, where
 ** only a blocked side ends a game. */
-static int parity_lost(const Sym *sv, int d) {
+HOT_INLINE static int parity_lost(const Sym *sv, int d) {
   return (d % 2 == 0) != sv->even_wins;
 }
 
 /* 1 when entry e, found at wave d, is lost for its mover: by the parity of
 ** d, or for hooked rules as their table of bytes says. */
-static int found_lost(const Sym *sv, uint64_t e, int d) {
+HOT_INLINE static int found_lost(const Sym *sv, uint64_t e, int d) {
   return sv->bytes ? (sv->bytes[e] - 1) & 1 : parity_lost(sv, d);
 }
 
 /* Notes in the table of bytes (when there is one) that entry e is found at
 ** wave d with value. */
-static void note_found(Sym *sv, uint64_t e, int value, int d) {
+HOT_INLINE static void note_found(Sym *sv, uint64_t e, int value, int d) {
   if (sv->bytes) sv->bytes[e] = (uint8_t)symtable_byte(value, d);
 }
 
-static int visit_start(Sym *sv, void *ud, uint64_t i, uint64_t own,
+HOT_INLINE static int visit_start(Sym *sv, void *ud, uint64_t i, uint64_t own,
                        uint64_t enemy, int centre) {
   (void)ud;
+  if (centre < 0) { /* no class: unresolved, and never reached */
+    wave_set(sv->work, i, wave_count(1));
+    return SOLVER_OK;
+  }
   int value, code = wave_start(&sv->wave, own, enemy, centre, &value);
   if (code < 0) return SOLVER_EHOOK;
   if ((unsigned)code == wave_found(0)) note_found(sv, i, value, 0);
@@ -157,13 +159,13 @@ static int visit_start(Sym *sv, void *ud, uint64_t i, uint64_t own,
 }
 
 /* Pass: the starting codes. */
-static int start_chunk(Sym *sv, uint64_t from, uint64_t to) {
+HOT_CLONES static int start_chunk(Sym *sv, uint64_t from, uint64_t to) {
   return walk(sv, NULL, from, to, visit_start);
 }
 
 /* Resolves predecessor entry q (arms as wave_arrive) of a child found at
 ** wave d (lost for its mover or not).  Returns a SOLVER_* code. */
-static int resolve(Sym *sv, uint64_t q, uint64_t arms, int child_lost,
+HOT_INLINE static int resolve(Sym *sv, uint64_t q, uint64_t arms, int child_lost,
                    int d) {
   unsigned old = wave_get(sv->work, q);
   for (;;) {
@@ -187,15 +189,16 @@ static int resolve(Sym *sv, uint64_t q, uint64_t arms, int child_lost,
 ** that the cache misses overlap (the order does not change the pass). */
 typedef struct Spread {
   Sym *sv;
-  uint64_t index, mask; /* the last entry found and its mask */
+  SymCursor cursor; /* the last entry found */
   int count;
+  uint64_t arrivals; /* predecessors told */
   uint64_t pending[BATCH + WAVE_MAX_PREDECESSORS];
   uint64_t arms[BATCH + WAVE_MAX_PREDECESSORS]; /* as wave_predecessors */
   uint8_t lost[BATCH + WAVE_MAX_PREDECESSORS];  /* the child is lost */
 } Spread;
 
 /* Resolves the waiting predecessors.  Returns a SOLVER_* code. */
-static int spread_flush(Spread *sp) {
+HOT_CLONES static int spread_flush(Spread *sp) {
   int rc = SOLVER_OK;
   for (int j = 0; j < sp->count && rc == SOLVER_OK; j++)
     rc = resolve(sp->sv, sp->pending[j], sp->arms[j], sp->lost[j], sp->sv->d);
@@ -203,22 +206,9 @@ static int spread_flush(Spread *sp) {
   return rc;
 }
 
-/* The mask of entry i, stepping on from the last one when it is near. */
-static uint64_t spread_mask(Spread *sp, uint64_t i) {
-  const SymRank *t = sp->sv->t;
-  uint64_t r = i % t->combos;
-  if (sp->index <= i && i - sp->index <= 32 &&
-      (sp->index >= t->combos) == (i >= t->combos))
-    for (uint64_t j = sp->index; j < i; j++) sp->mask = symrank_next(sp->mask);
-  else
-    sp->mask = symrank_mask(t, r);
-  sp->index = i;
-  return sp->mask;
-}
-
 /* Spreads the entry i found at wave d (lost for its mover or not) to its
 ** predecessors. */
-static int spread_entry(Spread *sp, uint64_t i, int lost) {
+HOT_INLINE static int spread_entry(Spread *sp, uint64_t i, int lost) {
   Sym *sv = sp->sv;
   uint64_t own, enemy, *list = sp->pending + sp->count;
   int centre;
@@ -231,11 +221,12 @@ static int spread_entry(Spread *sp, uint64_t i, int lost) {
     fail(sv, SOLVER_ERROR, message);
     return SOLVER_ERROR;
   }
-  symrank_board(sv->t, i >= sv->t->combos, spread_mask(sp, i), &own, &enemy,
-                &centre);
+  symrank_board(sv->t, i >= sv->t->combos,
+                symrank_cursor(sv->t, &sp->cursor, i), &own, &enemy, &centre);
   int k = wave_predecessors(&sv->wave, own, enemy, centre, list,
                             sp->arms + sp->count);
   if (k < 0) return SOLVER_EHOOK;
+  sp->arrivals += (uint64_t)k;
   for (int j = 0; j < k; j++) {
     __builtin_prefetch(sv->work + list[j] / 2, 1);
     sp->lost[sp->count + j] = (uint8_t)lost;
@@ -245,14 +236,14 @@ static int spread_entry(Spread *sp, uint64_t i, int lost) {
 }
 
 /* The 16 codes of entries [i, i + 16) (i a multiple of 16). */
-static uint64_t codes_at(const Sym *sv, uint64_t i) {
+HOT_INLINE static uint64_t codes_at(const Sym *sv, uint64_t i) {
   return __atomic_load_n((const Word *)(sv->work + i / 2), __ATOMIC_RELAXED);
 }
 
 /* Settles the entries found at wave d among those of the word at i (read
 ** as x) once they are spread: won or lost now, told to the watch.  Other
 ** threads may be resolving other entries of the word. */
-static void settle_word(Sym *sv, uint64_t i, uint64_t x) {
+HOT_INLINE static void settle_word(Sym *sv, uint64_t i, uint64_t x) {
   unsigned found_code = wave_found(sv->d);
   if (!sv->bytes) { /* all of one value: the word at once */
     Word *w = (Word *)(sv->work + i / 2);
@@ -276,14 +267,15 @@ static void settle_word(Sym *sv, uint64_t i, uint64_t x) {
 /* Pass: every entry found at wave d spreads to its predecessors, and is
 ** settled.  The table is read a word (16 entries) at a time; words
 ** without such an entry are skipped. */
-static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
+HOT_CLONES static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
   unsigned found_code = wave_found(sv->d);
   uint64_t found = 0;
   int rc = SOLVER_OK;
   Spread sp;
   sp.sv = sv;
-  sp.index = UINT64_MAX;
+  sp.cursor = (SymCursor)SYMCURSOR_START;
   sp.count = 0;
+  sp.arrivals = 0;
   for (uint64_t i = from; i < to && rc == SOLVER_OK; i += 16) {
     uint64_t x = codes_at(sv, i), y = x;
     if (!wave_has(x, found_code)) continue;
@@ -298,6 +290,7 @@ static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
   if (rc == SOLVER_OK)
     rc = spread_flush(&sp);
   __atomic_fetch_add(&sv->found, found, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&sv->stats.arrivals, sp.arrivals, __ATOMIC_RELAXED);
   return rc;
 }
 
@@ -307,6 +300,7 @@ static int spread_chunk(Sym *sv, uint64_t from, uint64_t to) {
 ** settled by then: a child is won by d when its code says WAVE_WIN. */
 typedef struct Recount {
   int count, used;
+  uint64_t read; /* children read in the pass */
   uint64_t entry[BATCH];
   int first[BATCH + 1]; /* the children of entry j: first[j]..first[j+1] */
   uint64_t children[BATCH * RULES_MAX_MOVES];
@@ -336,15 +330,17 @@ static int recount_add(Sym *sv, Recount *rc, uint64_t q) {
   for (int j = 0; j < k; j++) __builtin_prefetch(sv->work + children[j] / 2);
   rc->entry[rc->count] = q;
   rc->used += k;
+  rc->read += (uint64_t)k;
   rc->first[++rc->count] = rc->used;
   return rc->count == BATCH ? recount_flush(sv, rc) : SOLVER_OK;
 }
 
 /* Pass: the entries whose count ran out are counted again. */
-static int settle_chunk(Sym *sv, uint64_t from, uint64_t to) {
+HOT_CLONES static int settle_chunk(Sym *sv, uint64_t from, uint64_t to) {
   int rc = SOLVER_OK;
   Recount again;
   again.count = again.used = 0;
+  again.read = 0;
   again.first[0] = 0;
   for (uint64_t i = from; i < to && rc == SOLVER_OK; i += 16) {
     uint64_t x = codes_at(sv, i);
@@ -352,6 +348,8 @@ static int settle_chunk(Sym *sv, uint64_t from, uint64_t to) {
     for (int j = 0; j < 16 && rc == SOLVER_OK; j++, x >>= 4)
       if ((x & 15) == WAVE_CHECK) rc = recount_add(sv, &again, i + (uint64_t)j);
   }
+  __atomic_fetch_add(&sv->stats.recounted, (uint64_t)again.read,
+                     __ATOMIC_RELAXED);
   return rc == SOLVER_OK ? recount_flush(sv, &again) : rc;
 }
 
@@ -363,6 +361,7 @@ static int run_waves(Sym *sv) {
   sv->resolved = 0;
   for (int d = 0; rc == SOLVER_OK; d++) {
     sv->d = d;
+    sv->stats.waves = (uint64_t)d + 1;
     sv->checks = 0;
     snprintf(sv->phase, sizeof sv->phase, "distance %d", d);
     rc = run_pass(sv, spread_chunk, 1);
@@ -404,6 +403,10 @@ static int visit_opening(Sym *sv, void *ud, uint64_t i, uint64_t own,
                          uint64_t enemy, int centre) {
   (void)ud;
   uint64_t children[RULES_MAX_MOVES];
+  if (centre < 0) { /* no class: a draw */
+    symtable_put(sv->table, sv->layer, i, 0);
+    return SOLVER_OK;
+  }
   int end, k = wave_board_children(&sv->wave, own, enemy, centre, children,
                                    &end);
   unsigned code;
@@ -417,7 +420,7 @@ static int visit_opening(Sym *sv, void *ud, uint64_t i, uint64_t own,
 }
 
 /* Pass: an opening layer from the layer after it. */
-static int opening_chunk(Sym *sv, uint64_t from, uint64_t to) {
+HOT_CLONES static int opening_chunk(Sym *sv, uint64_t from, uint64_t to) {
   return walk(sv, NULL, from, to, visit_opening);
 }
 
@@ -440,19 +443,21 @@ static int solve_opening(Sym *sv, Solution *s) {
 
 /* --- the values, packed --- */
 
-/* Packs the working codes of the last layer into values (two bits an
-** entry: the entries still unresolved are drawn) at out, which may be the
-** working table itself: each byte written is read before. */
+/* Packs the working codes of the last layer into values (five entries a
+** byte: the entries still unresolved are drawn) at out, which may be the
+** working table itself: each byte written was read before. */
 static void pack_values(const Sym *sv, uint8_t *out) {
   static const uint8_t value[16] = {[WAVE_WIN] = VALUE_WIN,
                                     [WAVE_LOSS] = VALUE_LOSS};
-  uint64_t bytes = sv->entries / 4;
+  uint64_t bytes = symtable_bytes(sv->entries, 2);
   for (uint64_t j = 0; j < bytes; j++) {
-    uint8_t a = sv->work[2 * j], b = sv->work[2 * j + 1];
-    out[j] = (uint8_t)(value[a & 15] | value[a >> 4] << 2 |
-                       value[b & 15] << 4 | value[b >> 4] << 6);
+    uint8_t v[SYMTABLE_PER_BYTE];
+    for (int e = 0; e < SYMTABLE_PER_BYTE; e++)
+      v[e] = value[wave_get(sv->work, SYMTABLE_PER_BYTE * j + (uint64_t)e)];
+    out[j] = symtable_pack5(v);
     if (j % (1u << 22) == 0)
-      progress_report(sv->progress, "draws", 4 * j, sv->entries);
+      progress_report(sv->progress, "draws", SYMTABLE_PER_BYTE * j,
+                      sv->entries);
   }
   progress_report(sv->progress, "draws", sv->entries, sv->entries);
 }
@@ -480,7 +485,7 @@ static int sym_begin(Sym *sv, const Rules *r, const SymRank *t, int threads,
 uint64_t symsolver_bytes(const Rules *r) {
   int n = r->arms, bits, even_wins, layers = symtable_layers(r);
   if (n < BOARD_MIN_ARMS || n > SYMRANK_MAX_ARMS || n % 2) return 0;
-  uint64_t entries = 2 * rank_binomial(n, n / 2);
+  uint64_t entries = symrank_entries(n);
   symtable_coding(r, &bits, &even_wins);
   uint64_t kept = bits == 2 && layers == 1
                       ? 0 /* packed into the working table */
@@ -519,7 +524,7 @@ static void keep_values(Solution *s, Sym *sv) {
   const SymTable *t = s->sym;
   if (t->bits == 8) return;
   if (t->layers > 1) {
-    uint64_t at = (uint64_t)(t->layers - 1) * symtable_bytes(sv->entries, 2);
+    uint64_t at = symtable_bytes((uint64_t)(t->layers - 1) * sv->entries, 2);
     pack_values(sv, s->codes + at);
     return;
   }
@@ -577,6 +582,8 @@ int symsolver_replay(const Rules *r, int threads, const SymWatch *watch,
       sv.max_distance = symsolver_longest(bits);
       sv.watch = watch;
       rc = run_waves(&sv);
+      sv.stats.table_bytes = wave_bytes(sv.entries);
+      if (watch->stats) *watch->stats = sv.stats;
     } else
       snprintf(err, BOARD_ERRMAX, "not enough memory for the distances");
     pool_free(sv.pool);

@@ -5,9 +5,9 @@
 ** so).
 **
 ** The last layer is solved by waves (symwave.h) on a working table of four
-** bits an entry (2 * C(n, n/2) entries: 601 MB at 32 arms), then kept as
-** symtable.h says: its values, two bits an entry, packed into the working
-** table's own memory, or for hooked rules a byte an entry (value and
+** bits an entry (symrank.h's 627,267,200 entries: 314 MB at 32 arms), then
+** kept as symtable.h says: its values, five a byte, packed into the
+** working table's own memory, or for hooked rules a byte an entry (value and
 ** distance) written as the waves settle.  The opening layers kept are
 ** worked out from the layer after them.  The passes are deterministic: any
 ** number of threads gives the same table.  Hooks are asked on the calling
@@ -32,13 +32,25 @@
 ** of range): the working table and the opening layers kept. */
 uint64_t symsolver_bytes(const Rules *r);
 
+/* What the waves of a solve did to memory: each pass reads the working
+** table whole, a word at a time; each arrival at a predecessor and each
+** child read by a recount is a read (and a write) at random. */
+typedef struct SymStats {
+  uint64_t waves, passes; /* passes over the table, the start's included */
+  uint64_t table_bytes;   /* of the working table */
+  uint64_t arrivals;      /* predecessors told of an entry found */
+  uint64_t recounted;     /* children read by the recounts */
+} SymStats;
+
 /* Who watches a solve's waves: settled is told of every entry of the last
 ** layer as its wave settles it (won or lost at distance d), from any
-** thread; after each wave, enough may end the solve early (nonzero). */
+** thread; after each wave, enough may end the solve early (nonzero);
+** stats, when not NULL, is given the figures of the waves at the end. */
 typedef struct SymWatch {
   void (*settled)(void *ctx, uint64_t entry, int d);
   int (*enough)(void *ctx, int d);
   void *ctx;
+  SymStats *stats;
 } SymWatch;
 
 /* Solves r (whose hooks, if any, must be symmetric: solve.h checks) with

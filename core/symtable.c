@@ -5,6 +5,7 @@
 #include "symtable.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 #include "memory.h"
 #include "rank.h"
@@ -12,6 +13,15 @@
 #define MEMO_FIRST 256          /* bounds a search remembers at first */
 #define MEMO_MOST (1u << 22)    /* and at most (then it searches on without) */
 #define UNKNOWN_HIGH 0xffffu    /* no upper bound known */
+
+/* The digits of each byte of values, two bits each: a digit steps the
+** byte by a power of 3 and the entry by a power of 4. */
+#define DIGITS0(x) x, x + 1, x + 2
+#define DIGITS1(x) DIGITS0(x), DIGITS0(x + 4), DIGITS0(x + 8)
+#define DIGITS2(x) DIGITS1(x), DIGITS1(x + 16), DIGITS1(x + 32)
+#define DIGITS3(x) DIGITS2(x), DIGITS2(x + 64), DIGITS2(x + 128)
+const uint16_t symtable_digits[256] = {DIGITS3(0), DIGITS3(256),
+                                       DIGITS3(512)};
 
 void symtable_coding(const Rules *r, int *bits, int *even_wins) {
   *bits = rules_hooked(r) ? 8 : 2;
@@ -37,6 +47,7 @@ int symtable_new(Solution *s, const Rules *r, int bits, int even_wins,
                  int layers) {
   s->sym = memory_realloc(NULL, sizeof *s->sym);
   if (!s->sym) return -1;
+  memset(s->sym, 0, sizeof *s->sym);
   if (symrank_init(&s->sym->rank, s->n)) {
     memory_realloc(s->sym, 0);
     s->sym = NULL;
@@ -52,6 +63,10 @@ int symtable_new(Solution *s, const Rules *r, int bits, int even_wins,
 }
 
 void symtable_free(Solution *s) {
+  if (s->sym->map) {
+    munmap(s->sym->map, s->sym->map_size);
+    s->codes = NULL;
+  }
   symrank_free(&s->sym->rank);
   memory_realloc(s->sym, 0);
   s->sym = NULL;

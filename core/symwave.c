@@ -3,15 +3,16 @@
 **
 ** The entries form a graph of their own: the children of an entry are the
 ** entries of the positions its representative (symrank_board) moves to.
-** Turned boards share an entry only when an arm is empty, so an entry
-** whose centre is empty has one predecessor at most (the piece on arm 0
-** came from the centre), while an entry with the centre held by the
-** enemy has one predecessor for each distinct rotation of the board the
-** centre piece came from.  Several moves may lead to one entry; counts are
-** of distinct children, and predecessors are listed without repeats, so
-** each edge counts once.
+** Every rotation of a board shares its entry, so an entry whose centre is
+** empty has a predecessor for each enemy arm within its period (that
+** piece came from the centre: those boards are turned differently), while
+** an entry with the centre held by the enemy has one predecessor with the
+** centre empty (the centre piece came from arm 0).  Several moves may lead
+** to one entry; counts are of distinct children, and predecessors are
+** listed without repeats, so each edge counts once.
 */
 #include "symwave.h"
+#include "hot.h"
 
 void wave_init(Wave *w, const Rules *r, const SymRank *t, uint32_t ply) {
   w->r = r;
@@ -23,14 +24,14 @@ void wave_init(Wave *w, const Rules *r, const SymRank *t, uint32_t ply) {
 }
 
 /* The reach of the side to move. */
-static Reach reach_of(const Wave *w, uint64_t own, uint64_t enemy,
+HOT_INLINE static Reach reach_of(const Wave *w, uint64_t own, uint64_t enemy,
                       int centre) {
   return rules_reach(own, enemy, centre, w->n, w->flank,
                      w->r->adjacent_enemy);
 }
 
 /* The number of distinct values in list (k entries; sorted on return). */
-static int distinct(uint64_t *list, int k) {
+HOT_INLINE static int distinct(uint64_t *list, int k) {
   for (int i = 1; i < k; i++) /* insertion sort: k is small */
     for (int j = i; j > 0 && list[j - 1] > list[j]; j--) {
       uint64_t x = list[j];
@@ -45,7 +46,7 @@ static int distinct(uint64_t *list, int k) {
 
 /* The number of distinct children of a board without hooks, from its
 ** reach (k moves, k > 0). */
-static int distinct_children(const Wave *w, uint64_t own, Reach m) {
+HOT_INLINE static int distinct_children(const Wave *w, uint64_t own, Reach m) {
   int n = w->n;
   if (!m.empty) { /* moves to the centre: a period repeats children */
     int p = symrank_period(w->t, own);
@@ -79,7 +80,7 @@ static int board_moves(const Wave *w, uint64_t own, uint64_t enemy, int centre,
   return k;
 }
 
-int wave_board_children(const Wave *w, uint64_t own, uint64_t enemy,
+HOT_CLONES int wave_board_children(const Wave *w, uint64_t own, uint64_t enemy,
                         int centre, uint64_t *out, int *end) {
   Move moves[RULES_MAX_MOVES];
   int k = board_moves(w, own, enemy, centre, moves, end);
@@ -88,7 +89,7 @@ int wave_board_children(const Wave *w, uint64_t own, uint64_t enemy,
   return k < 0 ? k : distinct(out, k);
 }
 
-int wave_start(const Wave *w, uint64_t own, uint64_t enemy, int centre,
+HOT_CLONES int wave_start(const Wave *w, uint64_t own, uint64_t enemy, int centre,
                int *value) {
   int k, end;
   if (!w->hooked) {
@@ -110,14 +111,14 @@ int wave_start(const Wave *w, uint64_t own, uint64_t enemy, int centre,
 }
 
 /* The board of entry q. */
-static void entry_board(const Wave *w, uint64_t q, uint64_t *own,
+HOT_INLINE static void entry_board(const Wave *w, uint64_t q, uint64_t *own,
                         uint64_t *enemy, int *centre) {
   const SymRank *t = w->t;
-  symrank_board(t, q >= t->combos, symrank_mask(t, q % t->combos), own, enemy,
+  symrank_board(t, q >= t->combos, symrank_entry_mask(t, q), own, enemy,
                 centre);
 }
 
-int wave_children(const Wave *w, uint64_t q, uint64_t *out) {
+HOT_CLONES int wave_children(const Wave *w, uint64_t q, uint64_t *out) {
   uint64_t own, enemy;
   int centre, end;
   entry_board(w, q, &own, &enemy, &centre);
@@ -126,7 +127,7 @@ int wave_children(const Wave *w, uint64_t q, uint64_t *out) {
 
 /* The number of distinct children of unresolved entry q (with an empty
 ** centre: the mover's arms, when not 0), or -1 when a hook failed. */
-static int children_count(const Wave *w, uint64_t q, uint64_t arms) {
+HOT_INLINE static int children_count(const Wave *w, uint64_t q, uint64_t arms) {
   uint64_t own = arms, enemy = w->t->full & ~arms;
   int centre = CENTRE_EMPTY;
   if (!arms) entry_board(w, q, &own, &enemy, &centre);
@@ -138,7 +139,7 @@ static int children_count(const Wave *w, uint64_t q, uint64_t arms) {
   return distinct_children(w, own, reach_of(w, own, enemy, centre));
 }
 
-int wave_last(const Wave *w, uint64_t q, uint64_t arms, int d) {
+HOT_CLONES int wave_last(const Wave *w, uint64_t q, uint64_t arms, int d) {
   /* was the count of all of them?  An empty arm leaves 3 moves at most;
   ** an empty centre, one for each piece of the mover */
   int most = q < w->t->combos ? 3 : w->t->k;
@@ -149,7 +150,7 @@ int wave_last(const Wave *w, uint64_t q, uint64_t arms, int d) {
 
 /* 1 when the move m of board q (the predecessor) is legal, hooks asked
 ** (q must not have ended); or RULES_EHOOK. */
-static int unmove_legal(const Wave *w, uint64_t own, uint64_t enemy,
+HOT_INLINE static int unmove_legal(const Wave *w, uint64_t own, uint64_t enemy,
                         int centre, Move m) {
   Reach reach = reach_of(w, own, enemy, centre);
   int ok = m.from == BOARD_CENTRE ? reach.from_centre
@@ -171,17 +172,23 @@ static int unmove_legal(const Wave *w, uint64_t own, uint64_t enemy,
   return 0;
 }
 
-int wave_predecessors(const Wave *w, uint64_t own, uint64_t enemy, int centre,
+HOT_CLONES int wave_predecessors(const Wave *w, uint64_t own, uint64_t enemy, int centre,
                       uint64_t *out, uint64_t *arms) {
   int n = w->n, k = 0, ok;
   const SymRank *t = w->t;
-  if (centre == CENTRE_EMPTY) { /* the piece on arm 0 left the centre */
-    if (!(enemy & 1)) return 0;
-    uint64_t q = enemy & ~(uint64_t)1;
-    ok = unmove_legal(w, q, own, CENTRE_OWN, move_of(BOARD_CENTRE, 0));
-    if (ok <= 0) return ok;
-    arms[k] = 0;
-    out[k++] = symrank_index(t, q, own, CENTRE_OWN);
+  if (centre == CENTRE_EMPTY) { /* an enemy piece left the centre: one */
+    uint64_t from = enemy;    /* arm of each distinct turn of the board */
+    int p = symrank_period(t, own);
+    if (p < n) from &= board_full(p);
+    for (; from; from &= from - 1) {
+      int a = __builtin_ctzll(from);
+      uint64_t q = enemy & ~((uint64_t)1 << a);
+      ok = unmove_legal(w, q, own, CENTRE_OWN, move_of(BOARD_CENTRE, a));
+      if (ok < 0) return ok;
+      if (!ok) continue;
+      arms[k] = 0;
+      out[k++] = symrank_index(t, q, own, CENTRE_OWN);
+    }
     return k;
   }
   int before = symrank_flip_centre(centre);
@@ -201,12 +208,8 @@ int wave_predecessors(const Wave *w, uint64_t own, uint64_t enemy, int centre,
     ok = unmove_legal(w, q, own, CENTRE_EMPTY, move_of(0, BOARD_CENTRE));
     if (ok < 0) return ok;
     if (ok) {
-      int p = symrank_period(t, q);
-      for (int s = 0; s < p; s++) {
-        arms[k] = symrank_rot_down(q, s, n);
-        out[k] = t->combos + symrank_combo(t, arms[k]);
-        k++;
-      }
+      arms[k] = q;
+      out[k++] = t->combos + symrank_cycle(t, q);
     }
   }
   return k;

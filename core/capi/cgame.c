@@ -8,19 +8,13 @@
 #include "capi.h"
 #include "memory.h"
 
-int mutorere_game_new(const mutorere_variant *v, const char *position,
-                      mutorere_game **out) {
+/* game_new's work, within its call. */
+static int new_game(const mutorere_variant *v, const Position *start,
+                    mutorere_game **out) {
   char err[BOARD_ERRMAX];
-  Position start = {{0, 0}, 0, 0, 0, 0, 0, {0, 0}, {0}};
-  if (v) start = v->start;
-  int rc = capi_need(v, "variant");
-  if (!rc) rc = capi_need(out, "out");
-  if (rc) return rc;
-  if (position && board_parse(&start, position, err))
-    return capi_fail(MUTORERE_EINVAL, "%s", err);
   mutorere_game *g = memory_realloc(NULL, sizeof *g);
   if (!g) return capi_fail(MUTORERE_ENOMEM, "not enough memory for a game");
-  rc = game_init(&g->game, &v->rules, &start, err);
+  int rc = game_init(&g->game, &v->rules, start, err);
   if (rc != GAME_OK) {
     memory_realloc(g, 0);
     return rc == GAME_EHOOK ? capi_hook_failed(v)
@@ -32,11 +26,55 @@ int mutorere_game_new(const mutorere_variant *v, const char *position,
   return MUTORERE_OK;
 }
 
+int mutorere_game_new(const mutorere_variant *v, const char *position,
+                      mutorere_game **out) {
+  char err[BOARD_ERRMAX];
+  Position start = {{0, 0}, 0, 0, 0, 0, 0, {0, 0}, {0}};
+  if (v) start = v->start;
+  int rc = capi_need(v, "variant");
+  if (!rc) rc = capi_need(out, "out");
+  if (rc) return rc;
+  if (position && board_parse(&start, position, err))
+    return capi_fail(MUTORERE_EINVAL, "%s", err);
+  CapiCall call;
+  capi_begin(&call, v, NULL, NULL, 0);
+  rc = new_game(v, &start, out);
+  return capi_end(&call, rc);
+}
+
+/* game_copy's work, within its call. */
+static int copy_game(const mutorere_game *g, mutorere_game **out) {
+  char err[BOARD_ERRMAX];
+  mutorere_game *c = memory_realloc(NULL, sizeof *c);
+  if (!c) return capi_fail(MUTORERE_ENOMEM, "not enough memory for a game");
+  if (game_copy(&c->game, &g->game, err) != GAME_OK) {
+    memory_realloc(c, 0);
+    return capi_fail(MUTORERE_ENOMEM, "%s", err);
+  }
+  c->variant = g->variant;
+  capi_variant_hold(c->variant);
+  *out = c;
+  return MUTORERE_OK;
+}
+
+int mutorere_game_copy(const mutorere_game *g, mutorere_game **out) {
+  int rc = capi_need(g, "game");
+  if (!rc) rc = capi_need(out, "out");
+  if (rc) return rc;
+  CapiCall call;
+  capi_begin(&call, g->variant, NULL, NULL, 0);
+  return capi_end(&call, copy_game(g, out));
+}
+
 void mutorere_game_free(mutorere_game *g) {
   if (!g) return;
+  mutorere_variant *v = g->variant;
+  CapiCall call;
+  capi_begin(&call, v, NULL, NULL, 0);
   game_free(&g->game);
-  mutorere_variant_free(g->variant);
   memory_realloc(g, 0);
+  capi_end(&call, MUTORERE_OK);
+  mutorere_variant_free(v);
 }
 
 /* Copies text into buf of size bytes, or fails naming what it is. */
@@ -75,11 +113,13 @@ int mutorere_game_moves(const mutorere_game *g, mutorere_move *moves,
   if (!rc) rc = capi_need(moves, "moves");
   if (!rc) rc = capi_need(count, "count");
   if (rc) return rc;
+  CapiCall call;
+  capi_begin(&call, g->variant, NULL, NULL, 0);
   int k = game_moves(&g->game, list);
-  if (k < 0) return capi_hook_failed(g->variant);
+  if (k < 0) return capi_end(&call, capi_hook_failed(g->variant));
   for (int i = 0; i < k; i++) moves[i] = capi_move_out(list[i]);
   *count = k;
-  return MUTORERE_OK;
+  return capi_end(&call, MUTORERE_OK);
 }
 
 /* Fails unless m's points are points of v's board, two of them (or a
@@ -102,13 +142,11 @@ static int check_points(const mutorere_variant *v, mutorere_move m) {
                    r->graph ? "" : " and MUTORERE_CENTRE (64)");
 }
 
-int mutorere_game_play(mutorere_game *g, mutorere_move move) {
+/* game_play's work, within its call. */
+static int play(mutorere_game *g, mutorere_move move) {
   char err[BOARD_ERRMAX];
-  int rc = capi_need(g, "game");
-  if (!rc) rc = check_points(g->variant, move);
-  if (rc) return rc;
   int over = game_outcome(&g->game, NULL) != OUTCOME_NONE;
-  rc = game_play(&g->game, capi_move_in(move), err);
+  int rc = game_play(&g->game, capi_move_in(move), err);
   if (rc == GAME_EHOOK) return capi_hook_failed(g->variant);
   if (rc != GAME_OK)
     return capi_fail(over || strncmp(err, "illegal", 7) == 0 ? MUTORERE_EILLEGAL
@@ -117,20 +155,35 @@ int mutorere_game_play(mutorere_game *g, mutorere_move move) {
   return MUTORERE_OK;
 }
 
+int mutorere_game_play(mutorere_game *g, mutorere_move move) {
+  int rc = capi_need(g, "game");
+  if (!rc) rc = check_points(g->variant, move);
+  if (rc) return rc;
+  CapiCall call;
+  capi_begin(&call, g->variant, NULL, NULL, 0);
+  return capi_end(&call, play(g, move));
+}
+
 int mutorere_game_undo(mutorere_game *g) {
   int rc = capi_need(g, "game");
   if (rc) return rc;
-  if (game_undo(&g->game) != GAME_OK)
-    return capi_fail(MUTORERE_EINVAL, "no move to take back: the game is at "
-                                      "its start");
-  return MUTORERE_OK;
+  CapiCall call;
+  capi_begin(&call, g->variant, NULL, NULL, 0);
+  rc = game_undo(&g->game) == GAME_OK
+           ? MUTORERE_OK
+           : capi_fail(MUTORERE_EINVAL, "no move to take back: the game is at "
+                                        "its start");
+  return capi_end(&call, rc);
 }
 
 int mutorere_game_result(const mutorere_game *g, int *result) {
   int rc = capi_need(g, "game");
   if (!rc) rc = capi_need(result, "result");
-  if (!rc) *result = game_outcome(&g->game, NULL);
-  return rc;
+  if (rc) return rc;
+  CapiCall call;
+  capi_begin(&call, g->variant, NULL, NULL, 0);
+  *result = game_outcome(&g->game, NULL);
+  return capi_end(&call, MUTORERE_OK);
 }
 
 int mutorere_move_parse(const mutorere_variant *v, const char *text,

@@ -3,9 +3,6 @@
 ** alpha-beta search, both stopped by the caller's cancel callback (and the
 ** search by its time), in the core and in the variant's hooks alike.
 */
-#define _POSIX_C_SOURCE 200809L
-#include <time.h>
-
 #include "capi.h"
 #include "memory.h"
 #include "perft.h"
@@ -13,26 +10,18 @@
 
 #define TABLE_BITS 16 /* the search's transposition table: 2^16 entries */
 
-/* The caller's cancel callback (or NULL) and a deadline (0: none), as the
-** core's Cancel calls them. */
-typedef struct Stopper {
-  mutorere_cancel cancel;
-  void *ctx;
-  double deadline; /* monotonic seconds */
-  int stopped;     /* they said stop */
-} Stopper;
-
-/* Monotonic seconds. */
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-static int call_cancel(void *ctx) {
-  Stopper *s = ctx;
-  return s->stopped = (s->cancel && s->cancel(s->ctx)) ||
-                      (s->deadline > 0 && now() > s->deadline);
+/* perft's work, within call c. */
+static int count_leaves(const mutorere_game *g, int depth, CapiCall *c,
+                        uint64_t *count) {
+  History h;
+  game_history(&g->game, g->game.length, &h);
+  int64_t k = perft(&g->game.rules, game_position(&g->game), &h, depth,
+                    &c->stop);
+  if (k == PERFT_EHOOK && !c->stopped) return capi_hook_failed(g->variant);
+  if (k == PERFT_EHOOK || k == PERFT_CANCELLED) /* a hook stopped, or not */
+    return capi_fail(MUTORERE_ECANCELLED, "perft was cancelled");
+  *count = (uint64_t)k;
+  return MUTORERE_OK;
 }
 
 int mutorere_perft(const mutorere_game *g, int depth, mutorere_cancel cancel,
@@ -43,19 +32,9 @@ int mutorere_perft(const mutorere_game *g, int depth, mutorere_cancel cancel,
   if (depth < 0 || depth > PERFT_MAX_DEPTH)
     return capi_fail(MUTORERE_EINVAL, "depth is %d (0 to %d)", depth,
                      PERFT_MAX_DEPTH);
-  Stopper stopper = {cancel, ctx, 0, 0};
-  Cancel c = {call_cancel, &stopper};
-  History h;
-  game_history(&g->game, g->game.length, &h);
-  capi_watch(g->variant, cancel ? &c : NULL);
-  int64_t k = perft(&g->game.rules, game_position(&g->game), &h, depth,
-                    cancel ? &c : NULL);
-  capi_watch(g->variant, NULL);
-  if (k == PERFT_EHOOK && !stopper.stopped) return capi_hook_failed(g->variant);
-  if (k == PERFT_EHOOK || k == PERFT_CANCELLED) /* a hook stopped, or not */
-    return capi_fail(MUTORERE_ECANCELLED, "perft was cancelled");
-  *count = (uint64_t)k;
-  return MUTORERE_OK;
+  CapiCall call;
+  capi_begin(&call, g->variant, cancel, ctx, 0);
+  return capi_end(&call, count_leaves(g, depth, &call, count));
 }
 
 /* The keys of the states of g before its current one (the search counts a
@@ -70,10 +49,45 @@ static uint64_t *past_keys(const Game *g) {
   return keys;
 }
 
+/* search's work, within call c. */
+static int search(const mutorere_game *g, int depth, double seconds,
+                  CapiCall *c, mutorere_move *move, int *score) {
+  char err[BOARD_ERRMAX];
+  if (game_outcome(&g->game, NULL) != OUTCOME_NONE)
+    return capi_fail(MUTORERE_EILLEGAL, "the game is over: no move to search");
+  if (cancel_now(&c->stop)) /* the search first polls after many nodes */
+    return capi_fail(MUTORERE_ECANCELLED, "the search was cancelled before "
+                                          "it finished one ply");
+  SearchTable table;
+  uint64_t *keys = past_keys(&g->game);
+  if (!keys || search_table_init(&table, TABLE_BITS)) {
+    memory_realloc(keys, 0);
+    return capi_fail(MUTORERE_ENOMEM, "not enough memory to search");
+  }
+  SearchLimits limits = {depth, 0, seconds};
+  Evaluator eval = {search_builtin_eval, (void *)&g->game.rules};
+  SearchResult res;
+  History h;
+  game_history(&g->game, g->game.length, &h);
+  int rc = search_run(&g->game.rules, game_position(&g->game), &h, keys,
+                      g->game.length, &limits, &eval, &table, &c->stop, &res,
+                      err);
+  search_table_free(&table);
+  memory_realloc(keys, 0);
+  if (rc == SEARCH_EHOOK && !c->stopped) return capi_hook_failed(g->variant);
+  if (rc == SEARCH_EHOOK) rc = SEARCH_OK; /* a hook stopped: as a stop */
+  if (rc != SEARCH_OK) return capi_fail(MUTORERE_ENOMEM, "%s", err);
+  if (res.depth == 0)
+    return capi_fail(MUTORERE_ECANCELLED,
+                     "the search was cancelled before it finished one ply");
+  *move = capi_move_out(res.best);
+  *score = res.score;
+  return MUTORERE_OK;
+}
+
 int mutorere_search(const mutorere_game *g, int depth, double seconds,
                     mutorere_cancel cancel, void *ctx, mutorere_move *move,
                     int *score) {
-  char err[BOARD_ERRMAX];
   int rc = capi_need(g, "game");
   if (!rc) rc = capi_need(move, "move");
   if (!rc) rc = capi_need(score, "score");
@@ -84,39 +98,7 @@ int mutorere_search(const mutorere_game *g, int depth, double seconds,
   if (!(seconds >= 0 && seconds <= 1e9))
     return capi_fail(MUTORERE_EINVAL,
                      "seconds is %g (0 for no limit, up to 1e9)", seconds);
-  if (game_outcome(&g->game, NULL) != OUTCOME_NONE)
-    return capi_fail(MUTORERE_EILLEGAL, "the game is over: no move to search");
-  if (cancel && cancel(ctx)) /* the search first polls after many nodes */
-    return capi_fail(MUTORERE_ECANCELLED, "the search was cancelled before "
-                                          "it finished one ply");
-  SearchTable table;
-  uint64_t *keys = past_keys(&g->game);
-  if (!keys || search_table_init(&table, TABLE_BITS)) {
-    memory_realloc(keys, 0);
-    return capi_fail(MUTORERE_ENOMEM, "not enough memory to search");
-  }
-  Stopper stopper = {cancel, ctx, seconds > 0 ? now() + seconds : 0, 0};
-  Cancel c = {call_cancel, &stopper};
-  const Cancel *stop = cancel || seconds > 0 ? &c : NULL;
-  SearchLimits limits = {depth, 0, seconds};
-  Evaluator eval = {search_builtin_eval, (void *)&g->game.rules};
-  SearchResult res;
-  History h;
-  game_history(&g->game, g->game.length, &h);
-  capi_watch(g->variant, stop);
-  rc = search_run(&g->game.rules, game_position(&g->game), &h, keys,
-                  g->game.length, &limits, &eval, &table, stop, &res, err);
-  capi_watch(g->variant, NULL);
-  search_table_free(&table);
-  memory_realloc(keys, 0);
-  if (rc == SEARCH_EHOOK && !stopper.stopped)
-    return capi_hook_failed(g->variant);
-  if (rc == SEARCH_EHOOK) rc = SEARCH_OK; /* a hook stopped: as a stop */
-  if (rc != SEARCH_OK) return capi_fail(MUTORERE_ENOMEM, "%s", err);
-  if (res.depth == 0)
-    return capi_fail(MUTORERE_ECANCELLED,
-                     "the search was cancelled before it finished one ply");
-  *move = capi_move_out(res.best);
-  *score = res.score;
-  return MUTORERE_OK;
+  CapiCall call;
+  capi_begin(&call, g->variant, cancel, ctx, seconds);
+  return capi_end(&call, search(g, depth, seconds, &call, move, score));
 }

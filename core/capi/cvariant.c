@@ -27,21 +27,26 @@ mutorere_variant *capi_variant_new(const Rules *r, const Position *start,
     return NULL;
   }
   memcpy(copy, name, k + 1);
-  *v = (mutorere_variant){1, *r, *start, symmetric, copy, owner};
+  memset(v, 0, sizeof *v);
+  v->refs = 1;
+  v->rules = *r;
+  v->start = *start;
+  v->symmetric = symmetric;
+  v->name = copy;
+  v->owner = owner;
+  pthread_mutex_init(&v->lock, NULL);
+  if (owner.account) owner.account(owner.ctx, &v->account);
   return v;
 }
 
-void capi_watch(const mutorere_variant *v, const Cancel *c) {
-  if (v->owner.watch) v->owner.watch(v->owner.ctx, c);
-}
-
 void capi_variant_hold(mutorere_variant *v) {
-  v->refs++;
+  __atomic_add_fetch(&v->refs, 1, __ATOMIC_RELAXED);
 }
 
 void mutorere_variant_free(mutorere_variant *v) {
-  if (!v || --v->refs > 0) return;
+  if (!v || __atomic_sub_fetch(&v->refs, 1, __ATOMIC_ACQ_REL) > 0) return;
   release_owner(&v->owner);
+  pthread_mutex_destroy(&v->lock);
   memory_realloc(v->name, 0);
   memory_realloc(v, 0);
 }

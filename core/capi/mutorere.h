@@ -6,6 +6,10 @@
 ** and solve it.  Link with -lmutorere (pkg-config mutorere; in CMake,
 ** find_package(mutorere) and the target mutorere::mutorere).
 **
+** Copyright (c) 2026 the mutorere authors.  MIT licence (as Lua's): see
+** LICENSE, installed in share/doc/mutorere/ beside the documentation.
+** SPDX-License-Identifier: MIT
+**
 ** The rules of the interface:
 ** - A handle (mutorere_variant, mutorere_game, mutorere_solution) is
 **   opaque: the function that makes it gives it through its last argument,
@@ -20,9 +24,16 @@
 **   arm 1, "/", the centre, the side to move, and the ply when not 0), a
 **   move "4-c" (arm numbers, "c" for the centre; point names on a board
 **   of points).
-** - The library is not thread-safe: call it from one thread at a time (the
-**   solver runs threads of its own).  The callbacks are called on the
-**   calling thread.
+** - Threads: one object per thread.  Any number of threads may each use
+**   their own variants, games and solutions at once; a game is used by
+**   one thread at a time; a solution may be looked up from many threads
+**   at once; a variant without hooks in Lua (built in, from rule fields)
+**   may be shared by threads that each make their own games and
+**   solutions of it; the calls on the objects of a variant with hooks in
+**   Lua run one at a time (its Lua state is locked), from any thread.
+**   mutorere_interrupt and mutorere_last_error may be called from any
+**   thread.  The callbacks are called on the calling thread (the solver
+**   runs threads of its own).  doc/c-api.md says it object by object.
 ** - Variants whose rules are written in Lua (a file, or a shipped script
 **   with hooks) run their hooks in a Lua state of their own; a variant
 **   file is a program, as for dofile: load only files you trust.
@@ -88,7 +99,10 @@ enum {
 };
 
 /* What the last call that failed on this thread said: what went wrong and
-** where ("bad position: 9 arms ..."); "" before any failure. */
+** where ("bad position: 9 arms ..."); "" before any failure.  The text is
+** this thread's own: it stays as it is until the next call that fails on
+** this thread rewrites it, and the pointer is good until the thread ends
+** (copy the text to keep it longer). */
 MUTORERE_API const char *mutorere_last_error(void);
 
 /* A short name of a status code ("bad argument", "illegal move", ...). */
@@ -97,6 +111,25 @@ MUTORERE_API const char *mutorere_strerror(int status);
 /* --- variants ---------------------------------------------------------- */
 
 typedef struct mutorere_variant mutorere_variant;
+
+/* Told one text at a time (a folder, a variant's name). */
+typedef void (*mutorere_each)(void *ctx, const char *text);
+
+/* Tells each (given ctx) the folders of the search path for scripts, in
+** the order they are looked in: those mutorere_path_add added, then the
+** folders of MUTORERE_PATH, then the scripts installed with the library
+** (the folders that exist). */
+MUTORERE_API int mutorere_path(mutorere_each each, void *ctx);
+
+/* Adds folder (as its real path) to the search path of the variants
+** loaded from now on, after the folders added before it and before the
+** others.  EINVAL when it is not a folder. */
+MUTORERE_API int mutorere_path_add(const char *folder);
+
+/* Tells each (given ctx) the names mutorere_variant_named takes: the six
+** built in, then the scripts variants/NAME.lua on the search path,
+** sorted (loading one may still fail: a script is a program). */
+MUTORERE_API int mutorere_variants(mutorere_each each, void *ctx);
 
 /* The rule fields of a variant on the wheel, as the Lua API's variant
 ** tables name them.  The fields are fixed within a major version. */
@@ -150,6 +183,19 @@ MUTORERE_API const char *mutorere_variant_name(const mutorere_variant *variant);
 
 /* Lets the variant go (its games and solutions keep it until they go). */
 MUTORERE_API void mutorere_variant_free(mutorere_variant *variant);
+
+/* Limits the bytes that variant and what is made of it hold together (its
+** games and solutions, the work of calls on them, the Lua state of its
+** hooks) to bytes (0: no limit).  A call that would pass it fails with
+** MUTORERE_ELIMIT ("the memory limit of variant 'standard' (10.0 MB) was
+** reached: ...") and takes nothing; what they hold already is kept. */
+MUTORERE_API int mutorere_variant_set_memory_limit(mutorere_variant *variant,
+                                                   size_t bytes);
+
+/* The bytes variant and what is made of it hold now (as the limit counts
+** them) into *bytes. */
+MUTORERE_API int mutorere_variant_memory(const mutorere_variant *variant,
+                                         size_t *bytes);
 
 /* --- games: positions and moves ---------------------------------------- */
 
@@ -216,6 +262,31 @@ MUTORERE_API int mutorere_game_result(const mutorere_game *game, int *result);
 
 MUTORERE_API void mutorere_game_free(mutorere_game *game);
 
+/* An independent copy of game (its moves, and those it can redo) into
+** *out. */
+MUTORERE_API int mutorere_game_copy(const mutorere_game *game,
+                                    mutorere_game **out);
+
+/* Writes the game as record text (tags, then the moves: what the Lua
+** API's Game:record writes) into buf, of *size bytes; *size is set to the
+** bytes it takes (with its NUL) whether they fit or not: EINVAL when they
+** do not (buf NULL asks the size alone). */
+MUTORERE_API int mutorere_game_record(const mutorere_game *game, char *buf,
+                                      size_t *size);
+
+/* A new game of variant from record text (as mutorere_game_record writes
+** it, or a record of the Lua API) into *out: its start and moves.  EINVAL
+** for a record that does not read, or of another variant. */
+MUTORERE_API int mutorere_game_from_record(const mutorere_variant *variant,
+                                           const char *text,
+                                           mutorere_game **out);
+
+/* Writes an SVG picture of the game's position (the board, the pieces,
+** an arrow for the last move: the Lua API's mt.svg) into buf, of *size
+** bytes, as mutorere_game_record does. */
+MUTORERE_API int mutorere_game_svg(const mutorere_game *game, char *buf,
+                                   size_t *size);
+
 /* Reads move text ("4-c", "@3", "3-5x4", "pass") on the variant's board into *move (its points
 ** only: whether it is legal is the game's business). */
 MUTORERE_API int mutorere_move_parse(const mutorere_variant *variant,
@@ -239,6 +310,14 @@ typedef int (*mutorere_cancel)(void *ctx);
 ** done == total ends the phase. */
 typedef void (*mutorere_progress)(void *ctx, const char *phase, uint64_t done,
                                   uint64_t total);
+
+/* Makes every call running now on variant or what is made of it (a
+** solve, a perft, a search, a lookup, a rule hook in any call) stop soon
+** with MUTORERE_ECANCELLED, as sqlite3_interrupt does; NULL: every call
+** running now in the process, the loading of variants included.  Calls
+** that begin after it are not stopped.  It only adds to a counter: any
+** thread may call it, and a signal handler. */
+MUTORERE_API void mutorere_interrupt(const mutorere_variant *variant);
 
 /* --- solving ------------------------------------------------------------ */
 
@@ -299,6 +378,19 @@ MUTORERE_API int mutorere_perft(const mutorere_game *game, int depth,
 MUTORERE_API int mutorere_search(const mutorere_game *game, int depth,
                                  double seconds, mutorere_cancel cancel,
                                  void *ctx, mutorere_move *move, int *score);
+
+/* Plays games random games from the game's position, each to its end or
+** max_plies plies more (0: no cap; a variant that never ends needs one),
+** each move drawn among the legal ones (in mutorere_game_moves' order) as
+** index splitmix64(seed) mod their count (doc/c-api.md gives the
+** generator), one generator for all the games.  Counts how they ended into
+** counts (indexed by MUTORERE_ONGOING: stopped by the cap, _BLACK_WINS,
+** _WHITE_WINS, _DRAWN) and the plies played into *plies.  cancel (may be
+** NULL) is given ctx.  The game is left as it was. */
+MUTORERE_API int mutorere_playouts(const mutorere_game *game, int games,
+                                   uint64_t seed, int max_plies,
+                                   mutorere_cancel cancel, void *ctx,
+                                   uint64_t counts[4], uint64_t *plies);
 
 #ifdef __cplusplus
 }

@@ -9,8 +9,13 @@
 **
 ** Rank 0 prints the progress (each wave: the classes found, the part
 ** settled, its time, the bytes sent between ranks a class so far), the
-** peak memory of the ranks and what was sent, and writes the file, its
-** table gathered from the ranks a block at a time.  SIGINT or SIGTERM (what
+** peak memory of the ranks and what was sent, the census of the table
+** (counted over the ranks), writes the file, its table gathered from the
+** ranks a block at a time, and prints the start's value, looked up in the
+** file without loading it.  It solves the built-in variants (--help lists
+** them); MPI errors return rather than abort, and a signal while rank 0
+** writes the file removes its temporary file (mpirun signals the ranks
+** left when one is lost, before it kills them).  SIGINT or SIGTERM (what
 ** mpirun sends every rank on Ctrl-C) stops every rank at the end of the
 ** round it is in: the file being written is dropped, an old one stays.
 ** With --checkpoint, the ranks keep their parts in DIR between waves
@@ -41,9 +46,24 @@
 
 static volatile sig_atomic_t stop_asked;
 
+/* Rank 0's temporary file while it writes the solution (set: writing):
+** removed by a signal, since mpirun signals the ranks left when one is
+** lost, and then kills them, which a rank waiting in a collective call
+** for the lost one would not survive to remove it. */
+static char temporary[SAFEFILE_PATHMAX];
+static volatile sig_atomic_t writing;
+
 static void on_signal(int sig) {
   (void)sig;
   stop_asked = 1;
+  if (writing) unlink(temporary);
+}
+
+/* The save's temporary file, noted for on_signal. */
+static void note_temporary(void *ctx, const char *tmp) {
+  (void)ctx;
+  snprintf(temporary, sizeof temporary, "%s", tmp);
+  writing = 1;
 }
 
 static double now(void) {
@@ -129,6 +149,24 @@ static int read_args(int argc, char **argv, Args *a, char *err) {
   return 0;
 }
 
+/* 1 when the built-in variant name is one mutorere-mpi solves: its
+** opening plies are searched at each lookup, not kept as layers. */
+static int solvable(const char *name) {
+  Rules r;
+  char err[BOARD_ERRMAX];
+  return rules_named(&r, name, 8, err) == 0 && symtable_layers(&r) == 1;
+}
+
+/* Prints the usage and the variants mutorere-mpi solves to f. */
+static void usage(FILE *f) {
+  fputs(USAGE "variants:", f);
+  for (int i = 0; rules_names[i]; i++)
+    if (solvable(rules_names[i])) fprintf(f, " %s", rules_names[i]);
+  fputs("\n(the built-in variants; a scripted one is Lua, which mutorere-mpi "
+        "does not run: mt.solve solves it on one machine)\n",
+        f);
+}
+
 /* Sets r to the variant asked for.  Returns 0, or -1 with why in err. */
 static int variant_of(const Args *a, Rules *r, char *err) {
   if (rules_named(r, a->variant, a->arms, err)) return -1;
@@ -149,9 +187,9 @@ static int variant_of(const Args *a, Rules *r, char *err) {
 
 static uint64_t bytes_sent_all; /* by every rank, after the last wave */
 
-/* The checkpoints: where, how often, of what, and the last one. */
+/* The checkpoints: where and of what, how often, and the last one. */
 static struct {
-  const char *dir;
+  Checkpoints set;
   double every, last;
   char variant[256];
   int wave; /* the wave the last one goes on from (0: none) */
@@ -164,10 +202,10 @@ static void keep(const Part *p, int d) {
   int due = now() - checkpoints.last >= checkpoints.every;
   MPI_Bcast(&due, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (!due) return;
-  if (checkpoint_save(p, checkpoints.dir, checkpoints.variant, err) == 0) {
+  if (checkpoint_save(p, &checkpoints.set, err) == 0) {
     checkpoints.wave = d + 1;
     if (p->ex.me == 0) {
-      printf("checkpoint: from wave %d, in %s\n", d + 1, checkpoints.dir);
+      printf("checkpoint: from wave %d, in %s\n", d + 1, checkpoints.set.dir);
       fflush(stdout);
     }
   } else if (p->ex.me == 0 || strncmp(err, "another", 7) != 0)
@@ -188,7 +226,7 @@ static void on_wave(const Part *p, int d, uint64_t found, uint64_t settled,
            seconds, (double)sent / (double)p->entries);
     fflush(stdout);
   }
-  if (checkpoints.dir) keep(p, d);
+  if (checkpoints.set.dir) keep(p, d);
 }
 
 /* The peak resident memory of this process in bytes (0 when unknown). */
@@ -218,8 +256,9 @@ typedef struct Saver {
 ** many. */
 static uint64_t share(const Part *p, int r, uint64_t at, size_t k,
                       uint64_t *from) {
-  uint64_t lo = (uint64_t)r * p->per / 4, hi = lo + p->per / 4;
-  uint64_t end = p->entries / 4;
+  uint64_t lo = (uint64_t)r * p->per / SYMTABLE_PER_BYTE,
+           hi = lo + p->per / SYMTABLE_PER_BYTE;
+  uint64_t end = p->entries / SYMTABLE_PER_BYTE;
   if (hi > end) hi = end;
   if (lo > end) lo = end;
   *from = lo > at ? lo : at;
@@ -246,7 +285,7 @@ static const uint8_t *save_block(void *ctx, uint64_t at, size_t k) {
     s->at[r] = (int)(from - at);
   }
   uint64_t mine = share(s->p, 0, at, k, &from);
-  if (MPI_Gatherv(s->p->codes + (from - s->p->lo / 4), (int)mine, MPI_BYTE,
+  if (MPI_Gatherv(s->p->codes + (from - s->p->lo / SYMTABLE_PER_BYTE), (int)mine, MPI_BYTE,
                   s->block,
                   s->counts, s->at, MPI_BYTE, 0, MPI_COMM_WORLD))
     return NULL;
@@ -262,8 +301,11 @@ static void serve_blocks(Part *p, uint64_t blocks, uint64_t table) {
     size_t k = table - at < SOLFILE_BLOCK ? (size_t)(table - at)
                                           : SOLFILE_BLOCK;
     if (exchange_agree(0, stop_asked, &all, &any) || any) return;
+#ifdef SERVE_PAUSE /* a test build serves slowly: a kill lands in a write */
+    nanosleep(&(struct timespec){0, SERVE_PAUSE}, NULL);
+#endif
     uint64_t mine = share(p, p->ex.me, at, k, &from);
-    if (MPI_Gatherv(p->codes + (from - p->lo / 4), (int)mine, MPI_BYTE, NULL,
+    if (MPI_Gatherv(p->codes + (from - p->lo / SYMTABLE_PER_BYTE), (int)mine, MPI_BYTE, NULL,
                     NULL, NULL, MPI_BYTE, 0, MPI_COMM_WORLD))
       return;
   }
@@ -272,7 +314,7 @@ static void serve_blocks(Part *p, uint64_t blocks, uint64_t table) {
 /* Writes the solution of r to path from the ranks' values.  Returns a
 ** SOLVER_* code on every rank (err on rank 0). */
 static int write_file(Part *p, const Rules *r, const char *path, char *err) {
-  uint64_t table = p->entries / 4;
+  uint64_t table = p->entries / SYMTABLE_PER_BYTE;
   uint64_t blocks = (table + SOLFILE_BLOCK - 1) / SOLFILE_BLOCK;
   int rc = SOLVER_OK;
   if (p->ex.me != 0)
@@ -293,7 +335,7 @@ static int write_file(Part *p, const Rules *r, const char *path, char *err) {
                memory_realloc(NULL, (size_t)p->ex.ranks * sizeof(int)),
                memory_realloc(NULL, (size_t)p->ex.ranks * sizeof(int)),
                0, blocks, 0};
-    SolfileSource source = {save_block, &s};
+    SolfileSource source = {save_block, &s, note_temporary};
     Cancel cancel = {save_stop, &s};
     if (!s.block || !s.counts || !s.at ||
         symtable_new(&shape, r, bits, even_wins, 1)) {
@@ -301,6 +343,7 @@ static int write_file(Part *p, const Rules *r, const char *path, char *err) {
       rc = SOLVER_ERROR;
     } else
       rc = solfile_save_from(&shape, &id, &source, path, &cancel, NULL, err);
+    writing = 0;
     if (!s.stopped && s.polls < blocks) { /* let the others go */
       int all, any;
       exchange_agree(0, 1, &all, &any);
@@ -312,6 +355,45 @@ static int write_file(Part *p, const Rules *r, const char *path, char *err) {
   }
   MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
   return rc;
+}
+
+/* --- what the table says --- */
+
+/* The classes of the table drawn, won and lost for the side to move,
+** counted over the ranks; rank 0 prints them. */
+static void census(const Part *p) {
+  uint64_t all[3], most;
+  char a[32], b[32], c[32], d[32];
+  for (int v = 0; v < 3; v++) exchange_sum(p->census[v], &all[v], &most);
+  if (p->ex.me != 0) return;
+  printf("the table: %s classes won, %s lost, %s drawn for the side to move "
+         "(%s in all)\n",
+         count(all[VALUE_WIN], a), count(all[VALUE_LOSS], b),
+         count(all[VALUE_DRAW], c),
+         count(all[VALUE_WIN] + all[VALUE_LOSS] + all[VALUE_DRAW], d));
+}
+
+/* Prints the value of the start of r and its distance, looked up in the
+** file at path without loading it (rank 0). */
+static void tell_start(const Rules *r, const char *path) {
+  char line[256], err[BOARD_ERRMAX];
+  Solution s;
+  Position start;
+  solfile_rules_line(r, line, sizeof line);
+  SolfileId id = {MUTORERE_VERSION, line, "none", r, 1, 0};
+  if (solfile_map(&s, &id, path, err) != SOLVER_OK) {
+    fprintf(stderr, "mutorere-mpi: the start not looked up: %s\n", err);
+    return;
+  }
+  int d, value;
+  board_start(&start, r->arms);
+  value = solver_lookup(&s, &start, NULL, &d);
+  if (value == VALUE_DRAW)
+    printf("the start: a draw\n");
+  else
+    printf("the start: %s for black, who moves first, in %d plies\n",
+           value == VALUE_WIN ? "a win" : "a loss", d);
+  solver_free(&s);
 }
 
 /* --- the run --- */
@@ -363,10 +445,12 @@ static int begin(const Args *a, const Rules *r, Part *p, int me) {
   if (!bad && a->checkpoint) bad = !writable_folder(a->checkpoint, err);
   exchange_agree(1, bad, &all, &any);
   if (!any && a->checkpoint) {
-    int resumed = checkpoint_load(p, a->checkpoint, checkpoints.variant, err);
+    char note[BOARD_ERRMAX];
+    int resumed = checkpoint_load(p, &checkpoints.set, err, note);
     any = resumed < 0;
     bad = any && err[0];
     checkpoints.wave = resumed > 0 ? p->d : 0;
+    if (me == 0 && note[0]) printf("mutorere-mpi: %s\n", note);
   }
   if (!any) return 0;
   uint64_t first; /* the lowest rank that failed tells */
@@ -382,7 +466,8 @@ static int begin(const Args *a, const Rules *r, Part *p, int me) {
 static int run(const Args *a, const Rules *r, int me) {
   char err[BOARD_ERRMAX] = "", a1[32], a2[32], m[16];
   Part p;
-  checkpoints.dir = a->checkpoint;
+  checkpoints.set.dir = a->checkpoint;
+  checkpoints.set.variant = checkpoints.variant;
   checkpoints.every = a->every;
   checkpoints.last = now();
   solfile_rules_line(r, checkpoints.variant, sizeof checkpoints.variant);
@@ -392,7 +477,8 @@ static int run(const Args *a, const Rules *r, int me) {
   }
   if (me == 0) {
     printf("mutorere-mpi: %s on %d arms: %s classes over %d rank%s, %s a "
-           "rank, 4 bits a class while solving (%s a rank), 2 in the file\n",
+           "rank, 4 bits a class while solving (%s a rank), five a byte in "
+           "the file\n",
            a->variant, a->arms, count(p.entries, a1), p.ex.ranks,
            p.ex.ranks > 1 ? "s" : "",
            count(p.per < p.entries ? p.per : p.entries, a2),
@@ -406,10 +492,13 @@ static int run(const Args *a, const Rules *r, int me) {
   int rc = part_solve(&p, on_wave);
   int waves = p.d;
   if (rc == SOLVER_OK) summary(&p, waves, now() - t, cpu_now() - cpu);
+  if (rc == SOLVER_OK) census(&p);
   if (rc == SOLVER_OK) rc = write_file(&p, r, a->file, err);
-  if (rc == SOLVER_OK && a->checkpoint) checkpoint_remove(&p, a->checkpoint);
-  if (me == 0 && rc == SOLVER_OK)
+  if (rc == SOLVER_OK && a->checkpoint) checkpoint_remove(&p, &checkpoints.set);
+  if (me == 0 && rc == SOLVER_OK) {
     printf("wrote %s\n", a->file);
+    tell_start(r, a->file);
+  }
   else if (me == 0 && rc == SOLVER_CANCELLED && checkpoints.wave)
     fprintf(stderr, "mutorere-mpi: interrupted; the checkpoints in %s go on "
             "from wave %d: run the same command again\n", a->checkpoint,
@@ -429,6 +518,8 @@ int main(int argc, char **argv) {
   Rules r;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  /* a failed call returns its error (told, and the run stopped) */
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
@@ -438,7 +529,7 @@ int main(int argc, char **argv) {
   sigaction(SIGTERM, &sa, NULL);
   if (read_args(argc, argv, &a, err) || variant_of(&a, &r, err)) {
     if (me == 0 && err[0]) fprintf(stderr, "mutorere-mpi: %s\n", err);
-    if (me == 0) fputs(USAGE, err[0] ? stderr : stdout);
+    if (me == 0) usage(err[0] ? stderr : stdout);
     status = err[0] ? 2 : 0;
   } else
     status = run(&a, &r, me);

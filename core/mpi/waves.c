@@ -54,7 +54,7 @@ int part_init(Part *p, const Rules *r, const volatile sig_atomic_t *stop) {
   }
   int ranks = p->ex.ranks, me = p->ex.me;
   p->per = (p->entries + (uint64_t)ranks - 1) / (uint64_t)ranks;
-  p->per = (p->per + 63) / 64 * 64;
+  p->per = (p->per + SYMRANK_ALIGN - 1) / SYMRANK_ALIGN * SYMRANK_ALIGN;
   p->lo = (uint64_t)me * p->per;
   p->hi = p->lo + p->per;
   if (p->lo > p->entries) p->lo = p->entries;
@@ -94,25 +94,21 @@ static unsigned code_of(const Part *p, uint64_t i) {
 
 /* --- the start --- */
 
-/* The starting codes of the slice, walking its masks in order. */
+/* The starting codes of the slice, walking its masks in order (a slot
+** that holds no class stays unresolved: a draw). */
 static int start(Part *p) {
   const SymRank *t = &p->rank;
-  uint64_t from = p->lo;
-  while (from < p->hi) {
-    int centre_empty = from >= t->combos;
-    uint64_t base = centre_empty ? t->combos : 0;
-    uint64_t end = centre_empty || p->hi <= t->combos ? p->hi : t->combos;
-    uint64_t mask = symrank_mask(t, from - base);
-    for (uint64_t i = from; i < end; i++, mask = symrank_next(mask)) {
-      uint64_t own, enemy;
-      int centre, value, code;
-      if (i % SCAN == 0 && *p->stop) return SOLVER_CANCELLED;
-      symrank_board(t, centre_empty, mask, &own, &enemy, &centre);
+  SymCursor cursor = SYMCURSOR_START;
+  for (uint64_t i = p->lo; i < p->hi; i++) {
+    uint64_t own, enemy, mask = symrank_cursor(t, &cursor, i);
+    int centre, value, code = (int)wave_count(1);
+    if (i % SCAN == 0 && *p->stop) return SOLVER_CANCELLED;
+    if (mask) {
+      symrank_board(t, i >= t->combos, mask, &own, &enemy, &centre);
       if ((code = wave_start(&p->wave, own, enemy, centre, &value)) < 0)
         return SOLVER_EHOOK;
-      wave_set(p->codes, i - p->lo, (unsigned)code);
     }
-    from = end;
+    wave_set(p->codes, i - p->lo, (unsigned)code);
   }
   return SOLVER_OK;
 }
@@ -140,25 +136,14 @@ static int flush(Part *p, int lost) {
   return rc;
 }
 
-/* The mask of entry i, stepping on from the last one when it is near. */
-static uint64_t mask_of(Part *p, uint64_t i) {
-  const SymRank *t = &p->rank;
-  if (p->last <= i && i - p->last <= 32 &&
-      (p->last >= t->combos) == (i >= t->combos))
-    for (uint64_t j = p->last; j < i; j++) p->mask = symrank_next(p->mask);
-  else
-    p->mask = symrank_mask(t, i % t->combos);
-  p->last = i;
-  return p->mask;
-}
-
 /* Spreads entry i, found at the wave, to its predecessors: soon on this
 ** rank, else to their owners.  Returns a SOLVER_* code. */
 static int spread_entry(Part *p, uint64_t i, int lost) {
   uint64_t own, enemy, list[WAVE_MAX_PREDECESSORS], arms[WAVE_MAX_PREDECESSORS];
   int centre;
   const SymRank *t = &p->rank;
-  symrank_board(t, i >= t->combos, mask_of(p, i), &own, &enemy, &centre);
+  symrank_board(t, i >= t->combos, symrank_cursor(t, &p->cursor, i), &own,
+                &enemy, &centre);
   int k = wave_predecessors(&p->wave, own, enemy, centre, list, arms);
   if (k < 0) return SOLVER_EHOOK;
   for (int j = 0; j < k; j++) {
@@ -185,7 +170,7 @@ static int spread(Part *p, uint64_t *found) {
   int rc = SOLVER_OK;
   uint64_t i = p->lo;
   *found = 0;
-  p->last = UINT64_MAX;
+  p->cursor = (SymCursor)SYMCURSOR_START;
   p->pending = 0;
   while (!all_done) {
     uint64_t end = p->hi - i > SCAN ? i + SCAN : p->hi; /* i <= hi */
@@ -313,16 +298,22 @@ static int settle(Part *p, Checks *c) {
 
 /* --- the solve --- */
 
-/* Packs the slice's codes into values, two bits an entry, in place: the
-** entries still unresolved are drawn. */
+/* Packs the slice's codes into values, five a byte, in place: the
+** entries still unresolved are drawn.  Counts the classes of each value
+** (not the slots that hold none) into p->census. */
 static void pack(Part *p) {
   static const uint8_t value[16] = {[WAVE_WIN] = VALUE_WIN,
                                     [WAVE_LOSS] = VALUE_LOSS};
-  uint8_t *w = p->codes;
+  const SymRank *t = &p->rank;
   for (uint64_t j = 0; j < part_bytes(p); j++) {
-    uint8_t a = w[2 * j], b = w[2 * j + 1];
-    w[j] = (uint8_t)(value[a & 15] | value[a >> 4] << 2 | value[b & 15] << 4 |
-                     value[b >> 4] << 6);
+    uint8_t v[SYMTABLE_PER_BYTE];
+    for (int e = 0; e < SYMTABLE_PER_BYTE; e++) {
+      uint64_t i = SYMTABLE_PER_BYTE * j + (uint64_t)e;
+      v[e] = value[wave_get(p->codes, i)];
+      if (p->lo + i < t->combos || symrank_cycle_mask(t, p->lo + i - t->combos))
+        p->census[v[e]]++;
+    }
+    p->codes[j] = symtable_pack5(v);
   }
 }
 

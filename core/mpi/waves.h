@@ -3,14 +3,14 @@
 ** mutorere-mpi, for rules without hooks.
 **
 ** The entries of the last layer are cut into one slice a rank, in order
-** (each a whole number of 64 entries but the last).  A rank keeps the four
+** (each a whole number of SYMRANK_ALIGN entries).  A rank keeps the four
 ** bits of its own entries only, and walks its own slice: the predecessors
 ** of the entries it finds in a wave go to the ranks that own them as words
 ** (the entry, and in the top bit whether the child is lost), batched in
 ** rounds; an entry whose count ran out asks the owners of its children
 ** whether they are won, in rounds too.  Every rank takes part in every
 ** round, so a rank with nothing to send sends nothing.  Each rank then
-** packs its slice into values, two bits an entry, which are the file's
+** packs its slice into values, five a byte, which are the file's
 ** table in the order of the ranks.
 */
 #ifndef MUTORERE_MPI_WAVES_H
@@ -21,6 +21,7 @@
 
 #include "exchange.h"
 #include "symrank.h"
+#include "symtable.h"
 #include "symwave.h"
 
 typedef struct Part Part;
@@ -46,10 +47,12 @@ struct Part {
   int d;             /* the wave (the first to run: 0, or a checkpoint's) */
   uint64_t settled;  /* entries settled so far, every rank's */
   uint64_t checks;   /* entries whose count ran out in the wave */
-  uint64_t last, mask; /* the last entry spread and the mask of its rank */
+  SymCursor cursor;    /* the last entry spread */
   int pending;         /* arrivals at this rank waiting, their codes
                        ** prefetched (so that the cache misses overlap) */
   uint64_t waiting[64 + WAVE_MAX_PREDECESSORS], arms[64 + WAVE_MAX_PREDECESSORS];
+  uint64_t census[3];  /* the slice's classes drawn, won, lost (VALUE_*),
+                       ** once packed */
   uint64_t bytes_held; /* the most this rank's tables held */
   uint64_t bytes_kept; /* the bytes of the words (and answers) this rank
                        ** kept for itself: sent, had another rank owned them */
@@ -78,7 +81,7 @@ int part_solve(Part *p, PartReport report);
 
 /* The bytes of the file's table that this rank holds: its values. */
 static inline uint64_t part_bytes(const Part *p) {
-  return (p->hi - p->lo) / 4;
+  return (p->hi - p->lo) / SYMTABLE_PER_BYTE;
 }
 
 #endif

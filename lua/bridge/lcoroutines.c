@@ -22,9 +22,11 @@
 
 #define CLOSE_STACK (1 << 20) /* bytes of C stack nested closes may take */
 
-/* Where the outermost close under way began on the C stack (0: none): Lua
-** 5.4.4 does not count the C calls of the __close handlers a close runs. */
-static uintptr_t close_base;
+/* Where the outermost close under way on this thread began on its C stack
+** (0: none): Lua 5.4.4 does not count the C calls of the __close handlers
+** a close runs.  (Each thread has its own stack: states of the C library
+** run on many.) */
+static _Thread_local uintptr_t close_base;
 
 static const char trip_dead_key = 'd'; /* threads a trip killed (weak) */
 

@@ -222,11 +222,11 @@ static int game_turn(lua_State *L) {
 }
 
 /* g:result() — nil while the game goes on; else "black", "white" or "draw",
-** and the reason: "blocked", "rule", "repetition" or "ply cap". */
+** and the reason: "blocked", "rule", "repetition", "ply cap" or "row". */
 static int game_result(lua_State *L) {
   static const char *const outcomes[] = {NULL, "black", "white", "draw"};
-  static const char *const reasons[] = {NULL, "blocked", "rule", "repetition",
-                                        "ply cap"};
+  static const char *const reasons[] = {NULL,      "blocked", "rule",
+                                        "repetition", "ply cap", "row"};
   int reason, outcome = game_outcome(&game_self(L)->game, &reason);
   if (!outcome) return 0;
   lua_pushstring(L, outcomes[outcome]);

@@ -177,7 +177,8 @@ MetricsGraph *lmetrics_graph(lua_State *L, Variant *v, const Solution *s,
 ** ring's symmetries: rules that answer alike for turned and mirrored
 ** positions and remember no moves. */
 static int chain_symmetric(const Variant *v) {
-  return !v->rules.graph && (v->symmetric || !rules_hooked(&v->rules)) &&
+  return !v->rules.graph && !rules_general(&v->rules) &&
+         (v->symmetric || !rules_hooked(&v->rules)) &&
          rules_memory(&v->rules) == 0;
 }
 

@@ -46,8 +46,8 @@ static const char *const lua_parts[] = {
     "against.lua",  "matches.lua",  "stats.lua",    "openings.lua", "standings.lua",
     "metrics.lua",  "review.lua",   "report.lua",   "pictures.lua",
     "html.lua",     "play.lua",     "puzzles.lua",  "accuracy.lua",
-    "tune.lua",     "boards.lua",   "engines.lua",  "clocks.lua",
-    "gamefiles.lua", "charts.lua", NULL};
+    "tune.lua",     "boards.lua",   "engines.lua",  "enginerules.lua",
+    "clocks.lua",   "gamefiles.lua", "charts.lua", NULL};
 
 /* 1 when path is a directory. */
 static int is_dir(const char *path) {
@@ -70,17 +70,22 @@ static void path_add(lua_State *L, int t, const char *dir) {
 }
 
 /* Pushes the directory of this code: the program's (set by it) or that of
-** mutorere.so. */
+** the file this code was loaded from (mutorere.so, libmutorere), where the
+** file really is: a link to it in another folder (a module linked into a
+** Lua tree, a library into a program's folder) does not lose its scripts. */
 static void push_home(lua_State *L) {
   if (lua_getfield(L, LUA_REGISTRYINDEX, LMUTORERE_HOME_KEY) == LUA_TSTRING)
     return;
   lua_pop(L, 1);
   Dl_info info;
+  char real[PATH_MAX];
+  const char *file = NULL;
   if (dladdr((void *)luaopen_mutorere, &info) && info.dli_fname &&
-      strchr(info.dli_fname, '/')) {
-    const char *slash = strrchr(info.dli_fname, '/');
-    lua_pushlstring(L, info.dli_fname, (size_t)(slash - info.dli_fname));
-  } else
+      strchr(info.dli_fname, '/'))
+    file = realpath(info.dli_fname, real) ? real : info.dli_fname;
+  if (file)
+    lua_pushlstring(L, file, (size_t)(strrchr(file, '/') - file));
+  else
     lua_pushliteral(L, ".");
 }
 

@@ -16,7 +16,9 @@
 ** reaped are listed, so that SIGTERM and SIGHUP (when nothing else
 ** handles them) and the end of a worker (lprocess_kill_all) kill them all
 ** before this process goes.  A program that leaves its group (setsid) is
-** beyond reach.  Not inside a sandbox.
+** beyond reach, but once the child has ended, a wait on its socket ends:
+** its output counts as closed, whoever else holds it.  Not inside a
+** sandbox.
 */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -45,6 +47,7 @@
 #define LINE_MAX_BYTES (1 << 20) /* a longer line is an error */
 #define ARGS_MAX 256             /* words of a command */
 #define SLICE_MS 20              /* how often a wait looks at Ctrl-C */
+#define DRAIN_CHUNKS 64          /* reads of what an ended child left */
 
 typedef struct Process {
   pid_t pid;   /* 0 once reaped */
@@ -224,10 +227,11 @@ static void close_from(int first) {
 }
 
 /* The child, after fork: its own group, the socket as standard input and
-** output, standard error as ours or /dev/null, the signals as a new
-** program expects them; then the program.  A failure writes errno to
-** report (closed on exec: nothing read means the program runs). */
-static void run_child(int sock, int report, int quiet, const char *dir,
+** output, standard error as ours or errors (a path: appended to, made
+** when missing), the signals as a new program expects them; then the
+** program.  A failure writes errno to report (closed on exec: nothing
+** read means the program runs). */
+static void run_child(int sock, int report, const char *errors, const char *dir,
                       const char *program, char *const argv[], pid_t parent) {
   int err;
   setpgid(0, 0);
@@ -244,9 +248,9 @@ static void run_child(int sock, int report, int quiet, const char *dir,
   if ((sock = fcntl(sock, F_DUPFD, 10)) < 0) goto failed;
   if ((report = fcntl(report, F_DUPFD_CLOEXEC, 10)) < 0) goto failed;
   if (dup2(sock, 0) < 0 || dup2(sock, 1) < 0) goto failed;
-  if (quiet) {
-    int null = open("/dev/null", O_WRONLY);
-    if (null < 0 || dup2(null, 2) < 0) goto failed;
+  if (errors) {
+    int fd = open(errors, O_WRONLY | O_APPEND | O_CREAT, 0666);
+    if (fd < 0 || dup2(fd, 2) < 0) goto failed;
   }
   if (dup2(report, 3) < 0) goto failed;
   report = 3;
@@ -283,14 +287,17 @@ static char **command_words(lua_State *L, int idx) {
   return argv;
 }
 
-/* shared.spawn(words, program, dir, quiet) -> a Process running program
+/* shared.spawn(words, program, dir, errors) -> a Process running program
 ** (its path) with argv words, in folder dir (nil: ours), standard error
-** to /dev/null when quiet. */
+** to /dev/null when errors is true, appended to the file at errors when
+** it is a path, ours otherwise. */
 static int spawn(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   const char *program = lfiles_checkpath(L, 2);
   const char *dir = lua_isnoneornil(L, 3) ? NULL : lfiles_checkpath(L, 3);
-  int quiet = lua_toboolean(L, 4);
+  const char *errors = lua_type(L, 4) == LUA_TSTRING ? lfiles_checkpath(L, 4)
+                       : lua_toboolean(L, 4)         ? "/dev/null"
+                                                     : NULL;
   if (lwatchdog_sandboxed(L))
     return luaL_error(L, "running programs is not allowed in a sandbox");
   char **argv = command_words(L, 1);
@@ -309,7 +316,7 @@ static int spawn(lua_State *L) {
   pid_t parent = getpid(), pid = fork();
   if (pid == 0) {
     close(ends[0]), close(report[0]);
-    run_child(ends[1], report[1], quiet, dir, program, argv, parent);
+    run_child(ends[1], report[1], errors, dir, program, argv, parent);
   }
   int fork_errno = errno;
   close(ends[1]), close(report[1]);
@@ -344,10 +351,10 @@ static double deadline_of(lua_State *L, int idx) {
 }
 
 /* Waits until p's socket is ready for events or the deadline passes: 1
-** ready, 0 timed out; raises on Ctrl-C or a budget (the caller's close
-** handlers then stop the child).  Once the child has ended, its group is
-** killed (reap): then the socket closes even when the child left a
-** process holding it. */
+** ready, 0 timed out, -1 the child has ended (it is reaped: its group
+** killed, so that the socket closes, unless a process that left the group
+** holds it); raises on Ctrl-C or a budget (the caller's close handlers
+** then stop the child). */
 static int wait_fd(lua_State *L, Process *p, short events, double deadline) {
   Cancel cancel = lwatchdog_cancel(L);
   for (;;) {
@@ -363,7 +370,7 @@ static int wait_fd(lua_State *L, Process *p, short events, double deadline) {
     if (ready > 0) return 1;
     if (ready < 0 && errno != EINTR)
       return luaL_error(L, "waiting for a program: %s", strerror(errno));
-    if (ready == 0 && p->owner == getpid()) reap(p, 0);
+    if (ready == 0 && p->owner == getpid() && p->pid > 0 && reap(p, 0)) return -1;
   }
 }
 
@@ -392,9 +399,13 @@ static int process_send(lua_State *L) {
     }
     if (k < 0 && errno == EINTR) continue;
     if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      if (wait_fd(L, p, POLLOUT, deadline)) continue;
+      int ready = wait_fd(L, p, POLLOUT, deadline);
+      if (ready > 0) continue;
       lua_pushnil(L);
-      lua_pushliteral(L, "timeout");
+      if (ready < 0)
+        lua_pushliteral(L, "closed");
+      else
+        lua_pushliteral(L, "timeout");
       return 2;
     }
     lua_pushnil(L);
@@ -465,7 +476,14 @@ static int process_receive(lua_State *L) {
       continue;
     }
     if (p->length && memchr(p->got + p->start, '\n', p->length)) continue;
-    if (!wait_fd(L, p, POLLIN, deadline)) {
+    int ready = wait_fd(L, p, POLLIN, deadline);
+    if (ready < 0) { /* what it wrote before it ended is read; no more */
+      size_t before;
+      int chunks = 0;
+      do before = p->length;
+      while (read_some(L, p) == 0 && p->length > before && ++chunks < DRAIN_CHUNKS);
+      p->ended = 1;
+    } else if (!ready) {
       lua_pushnil(L);
       lua_pushliteral(L, "timeout");
       return 2;
@@ -516,6 +534,19 @@ static int process_pid(lua_State *L) {
   if (p->pid <= 0) return 0;
   lua_pushinteger(L, p->pid);
   return 1;
+}
+
+/* shared.pause(seconds): waits that long (a match's wait between games);
+** Ctrl-C and the budgets stop the wait. */
+static int pause_for(lua_State *L) {
+  double deadline = deadline_of(L, 1);
+  Cancel cancel = lwatchdog_cancel(L);
+  for (;;) {
+    if (cancel_now(&cancel)) return lwatchdog_raise(L);
+    double left = (deadline - lbridge_clock()) * 1000;
+    if (left <= 0) return 0;
+    poll(NULL, 0, left < SLICE_MS ? (int)left + 1 : SLICE_MS);
+  }
 }
 
 /* --- guards: the outside engines of a match stopped when it ends --- */
@@ -596,4 +627,6 @@ void lprocess_open(lua_State *L, int shared) {
   lua_setfield(L, shared, "spawn");
   lua_pushcfunction(L, find_program);
   lua_setfield(L, shared, "find_program");
+  lua_pushcfunction(L, pause_for);
+  lua_setfield(L, shared, "pause");
 }

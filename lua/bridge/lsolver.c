@@ -222,16 +222,16 @@ static int solution_gc(lua_State *L) {
   return 0;
 }
 
-/* Pushes the cache key of a variant without hooks: its parameters. */
+/* Pushes the cache key of a variant without hooks: its rules as a
+** solution file names them (fields and board included), and for rules
+** solved on the states play reaches, its start. */
 static void push_cache_key(lua_State *L, const Variant *v) {
-  const Rules *r = &v->rules;
-  char board[48] = "wheel"; /* a graph board: its digest and pieces */
-  if (r->graph)
-    snprintf(board, sizeof board, "%016llx/%d/%d",
-             (unsigned long long)graph_digest(r->graph), r->pieces[BLACK],
-             r->pieces[WHITE]);
-  lua_pushfstring(L, "%s/%d/%d/%d/%d", board, r->arms, r->flank_plies,
-                  r->adjacent_enemy, r->misere);
+  char line[384], start[BOARD_POSMAX];
+  solfile_rules_line(&v->rules, line, sizeof line);
+  if (rules_general(&v->rules))
+    lua_pushfstring(L, "%s from %s", line, board_format(&v->start, start));
+  else
+    lua_pushstring(L, line);
 }
 
 /* Pushes the cached Solution of the Variant at vidx, or nil. */
@@ -266,14 +266,17 @@ typedef struct SolveRequest {
   int kind;            /* SOLVE_*: of the option reachable */
   double memory_share; /* of the memory available, for the states play
                        ** reaches (0: the default) */
+  int mapped;          /* the file's table read on demand, not loaded */
 } SolveRequest;
 
 /* Reads the options table at arg (may be absent). */
 static SolveRequest solve_options(lua_State *L, int arg) {
-  SolveRequest o = {0, isatty(STDERR_FILENO) ? 1.0 : -1.0, NULL, SOLVE_AUTO, 0};
+  SolveRequest o = {0, isatty(STDERR_FILENO) ? 1.0 : -1.0, NULL, SOLVE_AUTO, 0,
+                    0};
   if (lua_isnoneornil(L, arg)) return o;
-  static const char *const names[] = {"threads",   "progress",     "file",
-                                      "reachable", "memory_share", NULL};
+  static const char *const names[] = {"threads",      "progress", "file",
+                                      "reachable",    "memory_share",
+                                      "mapped",       NULL};
   luaL_checktype(L, arg, LUA_TTABLE);
   lbridge_check_options(L, arg, names);
   if (lua_getfield(L, arg, "threads") != LUA_TNIL) {
@@ -310,7 +313,14 @@ static SolveRequest solve_options(lua_State *L, int arg) {
                   "share of the memory available a walk of the states play "
                   "reaches may take)");
   }
-  lua_pop(L, 5);
+  if (lua_getfield(L, arg, "mapped") != LUA_TNIL) {
+    luaL_argcheck(L, lua_isboolean(L, -1), arg,
+                  "mapped must be a boolean (true: the file's table is read "
+                  "as lookups ask, not loaded)");
+    o.mapped = lua_toboolean(L, -1);
+    luaL_argcheck(L, !o.mapped || o.file, arg, "mapped needs a file");
+  }
+  lua_pop(L, 6);
   return o;
 }
 
@@ -414,16 +424,17 @@ static void push_hooks_digest(lua_State *L, const Variant *v) {
 ** parameters, and for a variant with hooks its name too. */
 static const char *push_file_variant(lua_State *L, int vidx, const Variant *v) {
   const Rules *r = &v->rules;
-  char line[256];
+  char line[384];
   solfile_rules_line(r, line, sizeof line);
   if (!rules_hooked(r)) return lua_pushstring(L, line);
   lvariant_push_name(L, vidx); /* "rules X" -> "hooked NAME X ..." */
   const char *name = lua_tostring(L, -1);
   lua_pushfstring(L, "hooked %s %s opening_plies=%d history=%d allow=%s "
-                     "result=%s",
+                     "result=%s%s",
                   name ? name : "?", line + strlen("rules "), r->hook_plies,
                   r->history, v->hook.allow_ref != LUA_NOREF ? "yes" : "no",
-                  v->hook.result_ref != LUA_NOREF ? "yes" : "no");
+                  v->hook.result_ref != LUA_NOREF ? "yes" : "no",
+                  v->hook.moves_ref != LUA_NOREF ? " moves=yes" : "");
   lua_remove(L, -2);
   return lua_tostring(L, -1);
 }
@@ -482,7 +493,9 @@ static int solve_or_load(lua_State *L, int vidx, Variant *v, LSolution *s,
   if (o->file && file_exists(o->file)) {
     SolfileId id;
     push_file_id(L, vidx, v, &id);
-    rc = solfile_load(&s->s, &id, o->file, &cancel, &progress, err);
+    rc = o->mapped ? solfile_map(&s->s, &id, o->file, err)
+                   : solfile_load(&s->s, &id, o->file, &cancel, &progress,
+                                  err);
     lua_pop(L, 2);
   } else {
     SolveOptions so = {o->threads, v->symmetric, &cancel,        &progress,
@@ -519,20 +532,26 @@ static void check_save(lua_State *L, int vidx, const Variant *v,
 /* mt.solve(variant [, options]) — the variant solved (once; later calls
 ** return the same Solution).  options: threads (default: every core),
 ** file (read the solution from it when it exists, else write it there),
+** mapped (the file, which must exist, read as lookups ask: not cached),
 ** progress (true, false, or seconds before the bar shows; default 1 on a
 ** terminal). */
 static int solve_l(lua_State *L) {
   char err[BOARD_ERRMAX];
   Variant *v = lvariant_get(L, 1);
   SolveRequest o = solve_options(L, 2);
+  if (o.mapped && !file_exists(o.file))
+    return luaL_error(L, "mapped: no solution file at %s", o.file);
   if (o.file && o.kind == SOLVE_AUTO && rules_memory(&v->rules) > 0)
     o.kind = SOLVE_REACHABLE; /* the kind a file keeps */
-  if (cache_get(L, 1, v) && kind_fits(lua_touserdata(L, -1), o.kind)) {
-    LSolution *cached = lua_touserdata(L, -1);
-    if (o.file && !file_exists(o.file)) save_solution(L, 1, v, cached, o.file);
-    return 1;
+  if (!o.mapped) {
+    if (cache_get(L, 1, v) && kind_fits(lua_touserdata(L, -1), o.kind)) {
+      LSolution *cached = lua_touserdata(L, -1);
+      if (o.file && !file_exists(o.file))
+        save_solution(L, 1, v, cached, o.file);
+      return 1;
+    }
+    lua_pop(L, 1);
   }
-  lua_pop(L, 1);
   int loaded = o.file && file_exists(o.file);
   if (o.file && !loaded) check_save(L, 1, v, &o);
   LSolution *s = lua_newuserdatauv(L, sizeof *s, 1);
@@ -548,7 +567,7 @@ static int solve_l(lua_State *L) {
   if (rc != SOLVER_OK)
     return luaL_error(L, loaded ? "%s" : "cannot solve: %s", err);
   s->live = 1;
-  cache_set(L, 1, v);
+  if (!o.mapped) cache_set(L, 1, v);
   if (o.file && !loaded) save_solution(L, 1, v, s, o.file);
   return 1;
 }
@@ -650,7 +669,10 @@ static int solution_info(lua_State *L) {
   lua_setfield(L, -2, "positions");
   lua_pushinteger(L, (lua_Integer)entries);
   lua_setfield(L, -2, "entries");
-  lua_pushinteger(L, bits);
+  if (bits == 2) /* five values a byte */
+    lua_pushnumber(L, 8.0 / SYMTABLE_PER_BYTE);
+  else
+    lua_pushinteger(L, bits);
   lua_setfield(L, -2, "bits");
   lua_pushinteger(L, (lua_Integer)bytes);
   lua_setfield(L, -2, "bytes");

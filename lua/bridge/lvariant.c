@@ -574,6 +574,7 @@ static void jump_rule(lua_State *L, int v, JumpRule *j, int which) {
   snprintf(field, sizeof field, "jumps[%d].onto", which);
   lua_getfield(L, top, "onto");
   j->onto = (uint8_t)(lua_isnil(L, -1) ? HOLDS_EMPTY : holds_field(L, v, field));
+  if (j->onto == 7) j->onto = HOLDS_EMPTY | HOLDS_ENEMY; /* "any" place to land */
   if (j->onto & HOLDS_OWN)
     field_error(L, v, field, "\"empty\", \"enemy\" or both (a piece never "
                              "lands on its own side's)");
@@ -645,6 +646,7 @@ static void apply_moves(lua_State *L, int v, int t) {
     } else if (lua_istable(L, -1)) {
       lua_getfield(L, -1, "onto");
       int onto = holds_field(L, v, "slides.onto");
+      if (onto == 7) onto = HOLDS_EMPTY | HOLDS_ENEMY; /* "any" place to go */
       if (onto & HOLDS_OWN)
         field_error(L, v, "slides.onto", "\"empty\", \"enemy\" or both");
       f->no_slides = !(onto & HOLDS_EMPTY);
@@ -735,7 +737,15 @@ static void apply_hooks_start(lua_State *L, int v, int t) {
   lua_pop(L, 3);
 }
 
-/* Applies the descriptive fields (name, description, source). */
+/* 1 when text holds no control character (a line break, a tab...). */
+static int one_line(const char *text) {
+  for (; *text; text++)
+    if ((unsigned char)*text < 0x20 || *text == 0x7f) return 0;
+  return 1;
+}
+
+/* Applies the descriptive fields (name, description, source); a name is
+** one line. */
 static void apply_info(lua_State *L, int v, int t) {
   static const char *const keys[] = {"name", "description", "source"};
   for (int i = 0; i < 3; i++) {
@@ -746,6 +756,8 @@ static void apply_info(lua_State *L, int v, int t) {
     }
     if (!lbridge_is_text(L, -1))
       field_error(L, v, keys[i], "a string without a zero byte");
+    if (i == 0 && !one_line(lua_tostring(L, -1))) /* it is sent as a line */
+      field_error(L, v, keys[i], "one line of text (no control characters)");
     lvariant_info_set(L, v, keys[i]);
   }
 }
@@ -793,6 +805,13 @@ static Variant *from_table(lua_State *L, int t, int chain,
   if (rules_check(&var->rules, err)) {
     lvariant_info_get(L, v, "name");
     luaL_error(L, "variant '%s': %s", lua_tostring(L, -1), err);
+  }
+  if (var->symmetric && rules_general(&var->rules)) {
+    lvariant_info_get(L, v, "name");
+    luaL_error(L, "variant '%s': symmetric = true does not apply: rules that "
+                  "drop, jump, take, pass or win by a row are solved on the "
+                  "states play reaches, which uses no symmetry",
+               lua_tostring(L, -1));
   }
   if (rules_check_position(&var->rules, &var->start, err)) {
     static const char prefix[] = "bad position: ";
@@ -863,11 +882,18 @@ static void base_name(const char *path, char *out, size_t size) {
   out[k] = '\0';
 }
 
-/* Loads the variant file at path (a text chunk returning a table). */
+/* Loads the variant file at path (a text chunk returning a table); in a
+** sandbox (mt.sandbox, --safe) it runs with a fresh sandbox environment
+** for its globals, as any script there does. */
 static Variant *from_file(lua_State *L, const char *path, int chain) {
   char name[64];
   if (lfiles_load(L, path, "t") != LUA_OK)
     luaL_error(L, "cannot load variant: %s", lua_tostring(L, -1));
+  if (lwatchdog_sandboxed(L)) {
+    lbridge_push_api(L, "sandbox_env");
+    lua_call(L, 0, 1);
+    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  }
   lua_call(L, 0, 1);
   if (!lua_istable(L, -1))
     luaL_error(L, "variant file %s must return a table, not %s", path,
@@ -1077,9 +1103,93 @@ static int variant_list(lua_State *L) {
   return 1;
 }
 
-/* Pushes the parameters of r as a table. */
-/* Pushes the parameters of r as a table, with the hooks (whether allow and
-** result are there) and the promises of the hooks. */
+/* Pushes what a HOLDS_* mask names as a list ({"own", "enemy"}). */
+static void push_holds(lua_State *L, int holds) {
+  static const char *const words[] = {"empty", "own", "enemy"};
+  int k = 0;
+  lua_newtable(L);
+  for (int i = 0; i < 3; i++)
+    if (holds >> i & 1) {
+      lua_pushstring(L, words[i]);
+      lua_rawseti(L, -2, ++k);
+    }
+}
+
+/* Pushes a point of r's board as the fields name it. */
+static void push_rule_point(lua_State *L, const Rules *r, int point) {
+  if (r->graph)
+    lua_pushstring(L, r->graph->name[point]);
+  else if (point == BOARD_CENTRE)
+    lua_pushliteral(L, "c");
+  else
+    lua_pushinteger(L, point + 1);
+}
+
+/* Sets the move fields of r in the parameters table on top, as a variant
+** table gives them: drops, drop_to, slides, jumps, row, pass. */
+static void set_move_parameters(lua_State *L, const Rules *r) {
+  static const char *const drops[] = {NULL, "first", "any"};
+  static const char *const passes[] = {NULL, "blocked", "always"};
+  const Fields *f = &r->fields;
+  uint64_t full = board_full(r->arms), to = ~f->no_drop & full;
+  if (f->drops) lua_pushstring(L, drops[f->drops]);
+  else lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "drops");
+  if (f->drops && !r->graph && to == full && f->no_drop_centre)
+    lua_pushliteral(L, "arms");
+  else if (f->drops && (to != full || f->no_drop_centre)) {
+    int k = 0;
+    lua_newtable(L);
+    for (; to; to &= to - 1) {
+      push_rule_point(L, r, __builtin_ctzll(to));
+      lua_rawseti(L, -2, ++k);
+    }
+    if (!r->graph && !f->no_drop_centre) {
+      lua_pushliteral(L, "c");
+      lua_rawseti(L, -2, ++k);
+    }
+  } else
+    lua_pushnil(L);
+  lua_setfield(L, -2, "drop_to");
+  if (f->slide_takes) {
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, f->no_slides ? "enemy" : "any");
+    lua_setfield(L, -2, "onto");
+  } else
+    lua_pushboolean(L, !f->no_slides);
+  lua_setfield(L, -2, "slides");
+  if (!f->jumps) lua_pushboolean(L, 0);
+  else {
+    lua_createtable(L, f->jumps, 0);
+    for (int i = 0; i < f->jumps; i++) {
+      const JumpRule *j = &f->jump[i];
+      lua_createtable(L, 0, 4);
+      push_holds(L, j->over);
+      lua_setfield(L, -2, "over");
+      push_holds(L, j->onto);
+      lua_setfield(L, -2, "onto");
+      lua_pushboolean(L, j->take);
+      lua_setfield(L, -2, "take");
+      lua_createtable(L, 2, 0);
+      lua_pushinteger(L, j->min);
+      lua_rawseti(L, -2, 1);
+      lua_pushinteger(L, j->max);
+      lua_rawseti(L, -2, 2);
+      lua_setfield(L, -2, "span");
+      lua_rawseti(L, -2, i + 1);
+    }
+  }
+  lua_setfield(L, -2, "jumps");
+  if (f->row) lua_pushinteger(L, f->row);
+  else lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "row");
+  if (f->pass) lua_pushstring(L, passes[f->pass]);
+  else lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "pass");
+}
+
+/* Pushes the parameters of r as a table, with the hooks (whether allow,
+** result and moves are there) and the promises of the hooks. */
 static void push_parameters(lua_State *L, const Rules *r, int allow, int result,
                             int pure, int symmetric) {
   lua_createtable(L, 0, 12);
@@ -1114,13 +1224,16 @@ static void push_parameters(lua_State *L, const Rules *r, int allow, int result,
   lua_setfield(L, -2, "history");
   lua_pushboolean(L, pure);
   lua_setfield(L, -2, "pure");
-  lua_pushboolean(L, symmetric);
+  lua_pushboolean(L, symmetric && !rules_general(r));
   lua_setfield(L, -2, "symmetric");
-  lua_createtable(L, 0, 2);
+  set_move_parameters(L, r);
+  lua_createtable(L, 0, 3);
   lua_pushboolean(L, allow);
   lua_setfield(L, -2, "allow");
   lua_pushboolean(L, result);
   lua_setfield(L, -2, "result");
+  lua_pushboolean(L, r->hooks.makes);
+  lua_setfield(L, -2, "moves");
   lua_setfield(L, -2, "hooks");
 }
 
@@ -1302,7 +1415,9 @@ static int variant_outcome(lua_State *L) {
   if (outcome < 0) return lhook_raise(L, v);
   if (!outcome) return 0;
   lua_pushstring(L, outcomes[outcome]);
-  lua_pushstring(L, reason == REASON_RULE ? "rule" : "blocked");
+  lua_pushstring(L, reason == REASON_RULE  ? "rule"
+                   : reason == REASON_ROW ? "row"
+                                          : "blocked");
   return 2;
 }
 
@@ -1318,6 +1433,8 @@ static int variant_index(lua_State *L) {
     lposition_push(L, &v->start, v->rules.graph);
   else if (strcmp(key, "hooked") == 0)
     lua_pushboolean(L, rules_hooked(&v->rules));
+  else if (strcmp(key, "general") == 0)
+    lua_pushboolean(L, rules_general(&v->rules));
   else if (strcmp(key, "opening") == 0)
     lua_pushinteger(L, rules_opening_plies(&v->rules));
   else if (strcmp(key, "history") == 0)
@@ -1375,7 +1492,7 @@ void lvariant_open(lua_State *L, int module) {
   static const char *const fields[] = {
       "name",  "description", "source",     "path",    "base",    "arms",
       "start", "hooked",      "definition", "opening", "history", "points",
-      NULL};
+      "general", NULL};
   luaL_newmetatable(L, LVARIANT_META);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);

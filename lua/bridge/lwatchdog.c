@@ -72,6 +72,7 @@ typedef struct Watch {
   Budget budget;
   int sandboxed; /* > 0 inside a sandbox */
   const Cancel *cancel;      /* the host's (lwatchdog_set_cancel), or NULL */
+  MemoryAccount *account;    /* charged with used too (lwatchdog_set_account) */
   lua_Integer cancel_next;   /* polled again once counted reaches this */
   int cancelled;             /* it said stop (until it is set again) */
 } Watch;
@@ -92,6 +93,10 @@ static void *watch_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   size_t counted = old < w->used ? old : w->used; /* blocks from before the
                                                      watch were not counted */
   if (memory_charge(counted, nsize)) return NULL;
+  if (memory_charge_account(w->account, counted, nsize)) {
+    memory_charge(nsize, counted);
+    return NULL;
+  }
   void *p;
   if (w->base)
     p = w->base(w->base_ud, ptr, osize, nsize);
@@ -101,7 +106,8 @@ static void *watch_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   } else
     p = realloc(ptr, nsize);
   if (!p && nsize) {
-    memory_charge(nsize, counted); /* give the charge back */
+    memory_charge(nsize, counted); /* give the charges back */
+    memory_charge_account(w->account, nsize, counted);
     return NULL;
   }
   w->used = w->used - counted + nsize;
@@ -116,7 +122,7 @@ static Watch *watch_of(lua_State *L) {
 
 lua_State *lwatchdog_newstate(void) {
   static Watch main_watch = {NULL, NULL, 0, 0, {0, 0, 0, -1, 0, NULL}, 0,
-                             NULL, 0, 0};
+                             NULL, NULL, 0, 0};
   return lua_newstate(watch_alloc, &main_watch);
 }
 
@@ -126,6 +132,7 @@ static int watch_release(lua_State *L) {
   Watch *w = watch_of(L);
   if (w && w->base) {
     memory_charge(w->used, 0);
+    memory_charge_account(w->account, w->used, 0);
     lua_setallocf(L, w->base, w->base_ud);
     free(w);
   }
@@ -379,6 +386,14 @@ void lwatchdog_set_cancel(lua_State *L, const Cancel *c) {
   w->cancelled = 0;
   w->cancel_next = w->counted;
   set_count(L, w);
+}
+
+void lwatchdog_set_account(lua_State *L, MemoryAccount *a) {
+  Watch *w = watch_of(L);
+  if (!w || w->account == a) return;
+  memory_charge_account(w->account, w->used, 0);
+  w->account = a;
+  memory_charge_account(a, 0, w->used); /* no limit yet: it cannot fail */
 }
 
 void lwatchdog_set_cap(lua_State *L, size_t bytes) {

@@ -12,6 +12,7 @@
 #include <lua.h>
 
 #include "cancel.h"
+#include "memory.h"
 
 /* --- for the bridge --- */
 
@@ -72,6 +73,11 @@ void lwatchdog_end(lua_State *L);
 ** Cancel c says so (polled every thousand instructions or so); NULL: no
 ** longer.  c must live until it is taken back. */
 void lwatchdog_set_cancel(lua_State *L, const Cancel *c);
+
+/* Charges the bytes L's allocator holds, now and from now on, to account a
+** too (NULL: none), which has no limit yet; an allocation that would pass
+** the limit it gets later fails. */
+void lwatchdog_set_account(lua_State *L, MemoryAccount *a);
 
 /* Caps the memory Lua and the core may take together at bytes more than
 ** they hold now (0: no cap). */

@@ -13,11 +13,13 @@
 ** none is left a zombie: SIGTERM first, so that a worker running outside
 ** engines kills them (lprocess.c), then SIGKILL.  A worker that ends, well
 ** or not, kills the programs it started; on Linux a worker whose parent
-** dies gets SIGTERM (so none plays on alone).  Pools are refused inside a
+** dies gets SIGTERM (so none plays on alone).  Workers ignore Ctrl-C
+** (SIGINT): the parent takes it for them.  Pools are refused inside a
 ** sandbox.
 */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
@@ -260,7 +262,7 @@ static int pool_start(lua_State *L) {
   Worker *w = p->workers;
   while (w->pid) w++;
   int ends[2];
-  if (pipe(ends))
+  if (pipe2(ends, O_CLOEXEC)) /* programs a worker runs hold no end of it */
     return luaL_error(L, "cannot start a worker: %s", strerror(errno));
   fflush(NULL); /* nothing buffered is written twice */
   pid_t parent = getpid(), pid = fork();
@@ -275,6 +277,10 @@ static int pool_start(lua_State *L) {
 #else
     (void)parent;
 #endif
+    /* Ctrl-C at a terminal reaches the whole group: the parent alone
+    ** takes it, and stops its workers keeping what they sent (a worker
+    ** that stopped itself first would fail the run, its games lost) */
+    signal(SIGINT, SIG_IGN);
     close(ends[0]);
     lua_settop(L, 3);
     run_child(L, ends[1]);

@@ -61,6 +61,80 @@ shared.GRAPH_ARROW_DEF = '<defs><marker id="way" viewBox="0 0 10 10" refX="9" re
 -- its data-point attribute), names (unless options.numbers is false), and
 -- an arrow for move (text or Move).  Returns the list and
 -- the radius of a piece.
+-- shared.move_points(move, is_point): the points of a move (text or Move)
+-- whose point names is_point(name) knows: {kind = "slide" (or "jump";
+-- the text does not tell), "drop" or "pass", from = name or nil, to =
+-- name or nil, take = {names}}; nil when the text reads as no move, or
+-- as more than one (point names that hold an x), as the engine reads it.
+function shared.move_points(move, is_point)
+  local text = tostring(move)
+  if text:lower() == "pass" then return {kind = "pass", take = {}} end
+  local drop = text:sub(1, 1) == "@"
+  local s = drop and text:sub(2) or text
+  local names, seps, found, first = {}, {}, 0, nil
+  local function walk(i, k)
+    for j = i, #s do
+      if found > 1 then return end
+      local c = s:sub(j + 1, j + 1)
+      local at_end, sep = j == #s, c == "-" or c == "x" or c == "X"
+      if at_end or sep then
+        local name = s:sub(i, j)
+        if is_point(name) then
+          names[k] = name
+          if at_end and k >= (drop and 1 or 2) then
+            found = found + 1
+            if found == 1 then first = {table.unpack(names, 1, k)} first.seps = {table.unpack(seps, 1, k)} end
+          elseif sep and not (c == "-" and (drop or k ~= 1)) then
+            seps[k + 1] = c == "-" and "-" or "x"
+            walk(j + 2, k + 1)
+          end
+        end
+      end
+    end
+  end
+  if #s > 0 then walk(1, 1) end
+  if found ~= 1 then return nil end
+  local out = {kind = drop and "drop" or "slide", take = {}}
+  local i = 1
+  if not drop then out.from, i = first[1], 2 end
+  out.to = first[i]
+  if not drop and first.seps[2] == "x" then out.take[#out.take + 1] = out.to end
+  for j = i + 1, #first do out.take[#out.take + 1] = first[j] end
+  return out
+end
+
+-- shared.move_marks(parts, at, pr): the SVG elements of a move's points
+-- (shared.move_points) drawn where at(name) places them, pieces of radius
+-- pr: an arrow from the point it leaves, a ring where a drop lands, a
+-- cross on each piece it takes.
+function shared.move_marks(parts, at, pr)
+  local out = {}
+  if parts.from and parts.to then
+    local x1, y1 = at(parts.from)
+    local x2, y2 = at(parts.to)
+    local dx, dy = x2 - x1, y2 - y1
+    local k = (pr + 4) / math.max(math.sqrt(dx * dx + dy * dy), 1e-9)
+    out[#out + 1] = string.format(
+      '<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#c0392b" stroke-width="3" ' ..
+      'marker-end="url(#arrow)" class="move"/>',
+      num(x1 + dx * k), num(y1 + dy * k), num(x2 - dx * k), num(y2 - dy * k))
+  elseif parts.to then
+    local x, y = at(parts.to)
+    out[#out + 1] = string.format(
+      '<circle cx="%s" cy="%s" r="%s" fill="none" stroke="#c0392b" stroke-width="3" ' ..
+      'class="drop"/>', num(x), num(y), num(pr + 4))
+  end
+  for _, name in ipairs(parts.take) do
+    local x, y = at(name)
+    local d = pr * 0.8
+    out[#out + 1] = string.format(
+      '<path d="M%s,%s L%s,%s M%s,%s L%s,%s" stroke="#c0392b" stroke-width="3" ' ..
+      'class="taken"/>', num(x - d), num(y - d), num(x + d), num(y + d), num(x - d),
+      num(y + d), num(x + d), num(y - d))
+  end
+  return out
+end
+
 function shared.graph_svg(pos, x, y, size, o, move)
   local board = pos:board()
   local places = shared.board_places(board)
@@ -116,18 +190,9 @@ function shared.graph_svg(pos, x, y, size, o, move)
         num(px + pr * 0.8), num(py - pr * 0.9), num(max(8, size * 0.04)), escape(name))
     end
   end
-  if move then
-    local from, to = tostring(move):match("^([%w_]+)-([%w_]+)$")
-    if places[from] and places[to] then
-      local x1, y1 = at(from)
-      local x2, y2 = at(to)
-      local dx, dy = x2 - x1, y2 - y1
-      local k = (pr + 4) / max(math.sqrt(dx * dx + dy * dy), 1e-9)
-      out[#out + 1] = string.format(
-        '<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#c0392b" stroke-width="3" ' ..
-        'marker-end="url(#arrow)" class="move"/>',
-        num(x1 + dx * k), num(y1 + dy * k), num(x2 - dx * k), num(y2 - dy * k))
-    end
+  local parts = move and shared.move_points(move, function(name) return places[name] ~= nil end)
+  if parts then
+    for _, e in ipairs(shared.move_marks(parts, at, pr)) do out[#out + 1] = e end
   end
   return out, pr
 end
@@ -299,8 +364,9 @@ local function arcs_kept(out_a, out_b, map, x, y)
 end
 
 -- The text of the position of board b (a description) whose point x holds
--- colour(x), with side to move and ply.
-local function position_text(board, colour, side, ply)
+-- colour(x), with the pieces in hand (hand.black, hand.white), side to
+-- move and ply.
+local function position_text(board, colour, hand, side, ply)
   local glyph = {black = "b", white = "w"}
   local cells = {}
   for _, name in ipairs(board.points) do
@@ -308,7 +374,24 @@ local function position_text(board, colour, side, ply)
   end
   local text = table.concat(cells)
   if board.kind == "wheel" then text = text .. "/" .. (glyph[colour("c")] or ".") end
+  if hand.black > 0 or hand.white > 0 then
+    text = string.format("%s %d/%d", text, hand.black, hand.white)
+  end
   return string.format("%s %s %d", text, side:sub(1, 1), ply)
+end
+
+-- The text of move m with its points renamed by map (names as strings).
+local function renamed_move(m, map)
+  if m.kind == "pass" then return "pass" end
+  local to = map[tostring(m.to)]
+  local taken, to_taken = {}, false
+  for _, point in ipairs(m.take) do
+    local image = map[tostring(point)]
+    if image == to then to_taken = true else taken[#taken + 1] = "x" .. image end
+  end
+  local head = m.kind == "drop" and "@" .. to .. (to_taken and "x" .. to or "")
+               or map[tostring(m.from)] .. (to_taken and "x" or "-") .. to
+  return head .. table.concat(taken)
 end
 
 -- The colour on point name of a position (a graph's or the wheel's).
@@ -327,15 +410,17 @@ local function same_play(va, vb, bb, states, histories, map, swap)
   for a, b in pairs(map) do from[b] = a end
   local function carry(p)
     local side = swap and flip_colour[p.side] or p.side
+    local hand = swap and {black = p.hand.white, white = p.hand.black} or p.hand
     return M.position(position_text(bb, function(name)
       local who = colour_at(p, from[name])
       return swap and who and flip_colour[who] or who
-    end, side, p.ply))
+    end, hand, side, p.ply))
   end
-  local function carry_move(m)
-    local a, b = tostring(m):match("^([%w_]+)-([%w_]+)$")
-    return map[a] .. "-" .. map[b]
-  end
+  local same = {}
+  for _, name in ipairs(bb.points) do same[name] = name end
+  -- a move's text with its points carried, in one order for both boards
+  local function carry_move(m) return renamed_move(m, map) end
+  local function own_move(m) return renamed_move(m, same) end
   for i, p in ipairs(states) do
     local h, q = histories[i], carry(p)
     local hq = {}
@@ -351,7 +436,7 @@ local function same_play(va, vb, bb, states, histories, map, swap)
     if not oa then
       local ma, mb = {}, {}
       for _, m in ipairs(va:moves(p, h)) do ma[carry_move(m)] = true end
-      for _, m in ipairs(vb:moves(q, hq)) do mb[tostring(m)] = true end
+      for _, m in ipairs(vb:moves(q, hq)) do mb[own_move(m)] = true end
       for m in pairs(ma) do
         if not mb[m] then
           return false, string.format("%s allows the image of %s in %s (%s in %s); %s does not",
@@ -379,7 +464,7 @@ end
 local function kept_point(v, board)
   local flank = v:parameters().flank
   local centre = flank ~= "never" and flank ~= 0 and board.centre or nil
-  return centre, not v.hooked
+  return centre, not v.hooked and not v.general
 end
 
 -- M.same_game(a, b): whether two variants are the same game up to a

@@ -54,6 +54,20 @@ local function from_match(m)
   return m.a.name, out
 end
 
+-- The LLR of an SPRT on the counts so far: the pairs' (pentanomial) when
+-- paired, but in the BayesElo model, which takes the games' wins, draws
+-- and losses.
+local function llr_of(sprt, paired, counts, wdl)
+  local t = {elo0 = sprt.elo0, elo1 = sprt.elo1, alpha = sprt.alpha, beta = sprt.beta,
+             model = sprt.model}
+  if paired and sprt.model ~= "bayesian" then
+    t.pairs = counts
+  else
+    t.wins, t.draws, t.losses = wdl[1], wdl[2], wdl[3]
+  end
+  return M.sprt(t).llr
+end
+
 -- The series of a match's results: after each pair of games (2k − 1,
 -- 2k; both played) or, unpaired, each game: {games, elo, low, high, llr}.
 local function series(results, paired, sprt)
@@ -63,6 +77,10 @@ local function series(results, paired, sprt)
   local n = 0
   for _, x in ipairs(results) do n = math.max(n, x.game) end
   local step = paired and 2 or 1
+  local function add(score)
+    local k = score == 1 and 1 or score == 0.5 and 2 or 3
+    wdl[k] = wdl[k] + 1
+  end
   for last = step, n, step do
     local e, llr
     if paired then
@@ -70,21 +88,15 @@ local function series(results, paired, sprt)
       if first and second then
         local k = math.floor(2 * (first + second) + 0.5) + 1
         counts[k] = counts[k] + 1
+        add(first)
+        add(second)
         e = M.elo(counts)
-        if sprt then
-          llr = M.sprt{pairs = counts, elo0 = sprt.elo0, elo1 = sprt.elo1, alpha = sprt.alpha,
-                       beta = sprt.beta, model = sprt.model}.llr
-        end
+        if sprt then llr = llr_of(sprt, true, counts, wdl) end
       end
     elseif by[last] then
-      local k = by[last] == 1 and 1 or by[last] == 0.5 and 2 or 3
-      wdl[k] = wdl[k] + 1
+      add(by[last])
       e = M.elo(wdl[1], wdl[2], wdl[3])
-      if sprt then
-        llr = M.sprt{wins = wdl[1], draws = wdl[2], losses = wdl[3], elo0 = sprt.elo0,
-                     elo1 = sprt.elo1, alpha = sprt.alpha, beta = sprt.beta,
-                     model = sprt.model}.llr
-      end
+      if sprt then llr = llr_of(sprt, false, counts, wdl) end
     end
     if e then
       points[#points + 1] = {games = last, elo = e.elo, low = e.elo - e.margin,

@@ -23,6 +23,11 @@ local function piece(pos, point, on)
   return colour(glyph[who], who, on)
 end
 
+-- piece_glyph(colour, on): the glyph of a piece of colour.
+local function piece_glyph(who, on)
+  return colour(glyph[who], who, on)
+end
+
 -- shared.line_char(dx, dy): the line character for a step (dx, dy) on the
 -- screen (y down); boards.lua draws boards of points with it too.
 local function line_char(dx, dy)
@@ -125,6 +130,11 @@ function M.diagram(x, on)
     lines = pos.arms <= 16 and star(pos, on) or ring(pos, on)
   end
   if status then table.insert(lines, 1, status) end
+  local hand = pos.hand
+  if hand.black > 0 or hand.white > 0 then
+    lines[#lines + 1] = string.format("in hand: %s %d, %s %d", piece_glyph("black", on),
+                                      hand.black, piece_glyph("white", on), hand.white)
+  end
   if not status then lines[#lines + 1] = tostring(pos) end
   return table.concat(lines, "\n")
 end

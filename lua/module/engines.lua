@@ -20,8 +20,9 @@ local STALE_MAX = 1000 -- lines waiting before a move that are read away (at mos
 local MAX_SEED = 2147483647
 local MAX_OPTIONS = 1000 -- options of an engine remembered (a flood of them is passed over)
 local DEFINITION = {command = "table", name = "string", description = "string",
-                    options = "table", dir = "string", stderr = "boolean", limits = "table",
-                    startup = "number"}
+                    options = "table", dir = "string", stderr = "boolean|string",
+                    limits = "table", startup = "number", init = "string|table",
+                    restart = "boolean", log = "boolean|string"}
 local LIMITS = {time = "number", depth = "integer", nodes = "integer"}
 
 local Failure = {}
@@ -76,8 +77,15 @@ local function ended_words(e)
   return status and "crashed (" .. status .. ")" or "closed its output"
 end
 
+-- Writes a line of e's talk to its log, when it has one: the seconds on
+-- the monotonic clock, > (to the program) or < (from it), its name.
+local function log(e, way, line)
+  if e.log then e.log(string.format("%.3f %s%s: %s\n", M.clock(), way, e.name, line)) end
+end
+
 -- Writes a line to e's program.
 local function send(e, line)
+  log(e, ">", line)
   local ok, why = e.process:send(line, e.startup)
   if ok then return end
   if why == "closed" then fail(e, "crash", ended_words(e) .. " before '" .. line .. "'") end
@@ -88,7 +96,10 @@ end
 -- timeout(e) says what it is when none comes.
 local function receive(e, seconds, timeout)
   local line, why = e.process:receive(seconds)
-  if line then return line end
+  if line then
+    log(e, "<", line)
+    return line
+  end
   if why == "closed" then fail(e, "crash", ended_words(e)) end
   if why == "too long" then fail(e, "protocol", "wrote a line of more than a megabyte") end
   return timeout(e)
@@ -111,12 +122,21 @@ local function expect(e, word, seconds, each)
 end
 
 -- The options an engine declares ("option name X type ..."): lower-case
--- name -> name (the first MAX_OPTIONS of them).
+-- name -> name (the first MAX_OPTIONS of them); and of a combo, its
+-- values ("var X"), lower-case, in e.vars[lower-case name].
 local function declared_option(e, words, line)
   if words[1] == "option" and words[2] == "name" then
     local name = line:match("^%s*option%s+name%s+(.-)%s+type%s") or line:match("name%s+(.-)%s*$")
     if name and e.options_seen < MAX_OPTIONS then
       e.declared[name:lower()], e.options_seen = name, e.options_seen + 1
+      local vars
+      for i = 3, #words - 1 do
+        if words[i] == "var" then
+          vars = vars or {}
+          vars[words[i + 1]:lower()] = true
+        end
+      end
+      e.vars[name:lower()] = vars
     end
   end
 end
@@ -131,28 +151,49 @@ end
 
 -- Starts e's program: ugi, its options, isready.
 local function start(e)
-  local ok, p = pcall(shared.spawn, e.command, e.program, e.dir, e.quiet)
+  local ok, p = pcall(shared.spawn, e.command, e.program, e.dir, e.stderr)
   if not ok then fail(e, "crash", shared.reason(p)) end
-  e.process, e.declared, e.options_seen, e.variant = p, {}, 0, nil
+  e.process, e.declared, e.vars, e.options_seen, e.variant = p, {}, {}, 0, nil
+  e.games_here = 0
+  for _, line in ipairs(e.init) do send(e, line) end
   send(e, "ugi")
   expect(e, "ugiok", e.startup, function(words, line) declared_option(e, words, line) end)
   for _, name in ipairs(e.option_names) do set_option(e, name, e.options[name]) end
   e.fresh = true
 end
 
--- Tells e's program the variant of game, when it has the options.
+-- Tells e's program the rules of variant v (see shared.rules_told), then
+-- asks isready: an "info string error" before readyok says it cannot
+-- play them, and fails.
 local function set_variant(e, v)
-  local key = v.name .. "/" .. tostring(v.arms)
-  if e.variant == key then return end
-  set_option(e, "Variant", v.name, true)
-  if v.arms then set_option(e, "Arms", v.arms, true) end
-  e.variant, e.fresh = key, true
+  if e.variant ~= nil and e.variant == v and e.variant.name == v.name then return end
+  local told, why = shared.rules_told(v, e.declared, e.vars)
+  if not told then fail(e, "protocol", why) end
+  if told.definition then
+    set_option(e, "VariantDefinition", told.definition)
+  else
+    set_option(e, "Variant", v.name, true)
+    if v.arms then set_option(e, "Arms", v.arms, true) end
+  end
+  send(e, "isready")
+  local errors = {}
+  expect(e, "readyok", e.startup, function(words, line)
+    if words[1] == "info" and words[2] == "string" and (words[3] or ""):match("^error") then
+      errors[#errors + 1] = line:match("^%s*info%s+string%s+(.-)%s*$")
+    end
+  end)
+  if #errors > 0 then
+    fail(e, "protocol", string.format("cannot play variant %s: %s", v.name,
+                                      table.concat(errors, "; ")))
+  end
+  e.variant, e.fresh = v, true
 end
 
 -- Begins a game for e's program when one is due: its seed, uginewgame,
 -- isready.
 local function begin_game(e)
   if not e.fresh then return end
+  e.games_here = e.games_here + 1
   if e.seed then set_option(e, "Seed", e.seed % MAX_SEED + 1, true) end
   send(e, "uginewgame")
   send(e, "isready")
@@ -176,18 +217,19 @@ end
 -- Milliseconds of seconds, rounded (at least 0).
 local function ms(seconds) return math.max(0, math.floor(seconds * 1000 + 0.5)) end
 
--- The go command of limits: the clock (p1time, p2time, p1inc, p2inc,
--- movestogo, in ms), else a move time, depth, nodes or infinite.
+-- The go command of limits: the clocks (p1time, p2time, p1inc, p2inc,
+-- movestogo, in ms: those of the sides that have one), else a move time
+-- (a fixed time a move, else the time to think), depth, nodes or infinite.
 local function go_line(limits)
   local words = {"go"}
   local c = limits.clock
   if c then
     for _, k in ipairs({"p1time", "p2time", "p1inc", "p2inc"}) do
-      words[#words + 1] = k .. " " .. ms(c[k])
+      if c[k] then words[#words + 1] = k .. " " .. ms(c[k]) end
     end
     if c.movestogo then words[#words + 1] = "movestogo " .. c.movestogo end
-  elseif limits.time then
-    words[#words + 1] = "movetime " .. ms(limits.time)
+  elseif limits.movetime or limits.time then
+    words[#words + 1] = "movetime " .. ms(limits.movetime or limits.time)
   end
   if limits.depth then words[#words + 1] = "depth " .. limits.depth end
   if limits.nodes then words[#words + 1] = "nodes " .. limits.nodes end
@@ -242,6 +284,7 @@ end
 -- its to speak to.
 local function prepare(e, game)
   if e.process and not e.process:owned() then e.process = nil end
+  if e.restart and e.process and e.fresh and e.games_here > 0 then stop(e) end -- a new game
   if not e.process then start(e) end
   set_variant(e, game:variant())
   begin_game(e)
@@ -251,7 +294,8 @@ end
 -- Player:choose; limits.clock: {p1time, p2time, p1inc, p2inc, movestogo}
 -- in seconds, and limits.deadline, the seconds it may take before it has
 -- lost on time), and what it found.  Given a move time and no deadline,
--- it has e.startup seconds past that time before it counts as hung.
+-- it has e.startup seconds past that time before it counts as hung; and
+-- as long after a stop.
 local function engine_move(e, game, limits)
   prepare(e, game)
   limits = move_limits(e, limits)
@@ -269,19 +313,22 @@ local function engine_move(e, game, limits)
       fail(e, "time", string.format("no move within %.3f s", limits.deadline))
     end
     if hung and M.clock() >= hung then
+      if stopped then fail(e, "hang", string.format("no move within %g s of 'stop'", e.startup)) end
       fail(e, "hang", string.format("no move within %g s of its move time (%g s)", e.startup,
                                     limits.time))
     end
     return false
   end
   while true do
-    local wait = (deadline or hung) and math.max(0, (deadline or hung) - M.clock()) or nil
+    local due = math.min(deadline or math.huge, hung or math.huge)
+    local wait = due < math.huge and math.max(0, due - M.clock()) or nil
     if limits.stop and not stopped then wait = math.min(wait or POLL, POLL) end
     local line = receive(e, wait, late)
     if not line then
       if limits.stop and not stopped and limits.stop() then
         send(e, "stop")
-        stopped = true
+        stopped = true -- then startup seconds, as a move past its time has
+        hung = math.min(hung or math.huge, M.clock() + e.startup)
       end
     else
       local words = {}
@@ -329,6 +376,40 @@ local function check_engine_options(options)
   return names
 end
 
+-- The lines an engine is sent when it starts (init): a string (its lines)
+-- or a list of lines, checked; {} for none.
+local function check_init(init)
+  if init == nil then return {} end
+  local lines = {}
+  if type(init) == "string" then
+    for line in (init .. "\n"):gmatch("([^\n]*)\n") do lines[#lines + 1] = line end
+  else
+    for i = 1, #init do lines[i] = init[i] end
+  end
+  for i, line in ipairs(lines) do
+    shared.check_option(type(line) == "string" and not line:find("[%z\r\n]"), 1, "player",
+                        "init", "lines of text (line " .. i .. " is not one)", line)
+  end
+  return lines
+end
+
+-- Checks the path of a file an engine's talk or its standard error goes
+-- to (option key): one that can be appended to.
+local function check_log_path(path, key)
+  shared.no_files_in_sandbox("writing an engine's " .. key .. " to a file")
+  local ok, why = shared.append_file(path, "")
+  if not ok then shared.arg_error(1, "player", "option " .. key .. ": cannot write to " .. why) end
+end
+
+-- The function that writes an engine's log (log: true for standard
+-- error, or the path of a file it is appended to, a line at a time, so
+-- that workers writing at once never mix their lines).
+local function log_writer(target)
+  if target == true then return function(text) io.stderr:write(text) end end
+  check_log_path(target, "log")
+  return function(text) shared.append_file(target, text) end
+end
+
 -- The words of a command, checked: a list of 1 to 256 strings without a
 -- zero byte, the first naming a program that runs.  Returns the words
 -- and the program's path.
@@ -367,9 +448,13 @@ function shared.outside_engine(def, options)
   if def.dir and shared.file_type(def.dir) ~= "directory" then
     shared.arg_error(1, "player", string.format("dir: no folder %s", shared.describe(def.dir)))
   end
-  local e = {command = words, program = path, dir = def.dir, quiet = def.stderr == false,
+  local e = {command = words, program = path, dir = def.dir,
+             stderr = def.stderr == false or def.stderr or nil,
              options = merged, option_names = check_engine_options(merged),
-             limits = check_limits(def.limits or {}), startup = def.startup or STARTUP}
+             limits = check_limits(def.limits or {}), startup = def.startup or STARTUP,
+             init = check_init(def.init), restart = def.restart or nil,
+             log = def.log and log_writer(def.log)}
+  if type(def.stderr) == "string" then check_log_path(def.stderr, "stderr") end
   shared.check_option(e.startup > 0 and e.startup <= 3600, 1, "player", "startup",
                       "a number of seconds above 0", def.startup)
   e.name = (options and options.name) or def.name or words[1]:match("([^/]+)$")
@@ -392,6 +477,29 @@ function shared.prepare_engine(e, game)
   if ok then return end
   kill(e)
   error(err, 0)
+end
+
+-- shared.check_engines(players, variants, what): before the first game of
+-- a match or a tournament (what), starts the programs of the outside
+-- engines among players and tells each the rules of every variant: an
+-- engine that cannot start, or cannot play a variant, stops it there,
+-- saying why (as cutechess and fastchess stop at once), where each of its
+-- games would have been lost.
+function shared.check_engines(players, variants, what)
+  for _, p in ipairs(players) do
+    local e = p.outside
+    for _, v in ipairs(e and variants or {}) do
+      running[e] = true
+      local ok, err = pcall(function()
+        if not e.process then start(e) end
+        set_variant(e, v)
+      end)
+      if not ok then
+        kill(e)
+        error(string.format("%s (the %s does not start)", tostring(err), what), 0)
+      end
+    end
+  end
 end
 
 -- shared.outside_reset(e, seed): a new game is due for engine e, with

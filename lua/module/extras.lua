@@ -202,12 +202,19 @@ function shared.reachable(v)
   return list, histories
 end
 
--- shared.canonical(p, swap, board_only): the least text of p under the
+-- shared.canonical(p, swap, board_only, v): the least text of p under the
 -- rotations and reflections of the ring (a board of points: its
 -- symmetries) and the colour swap, with the side to move, when swap; the
 -- ply left out, and the side too when board_only; and whether that least
--- text took the colour swap.
-function shared.canonical(p, swap, board_only)
+-- text took the colour swap.  Positions of a variant v whose fields read
+-- more than the lines (drops to some points, jumps and rows along the
+-- layout's straight lines) are not folded: p's own text.
+function shared.canonical(p, swap, board_only, v)
+  if v and v.general then
+    local text = tostring(p):gsub(" %d+$", "")
+    if board_only then text = text:sub(1, -3) end
+    return text, false
+  end
   if p.points then -- a board of points: its own symmetries (boards.lua)
     local text, took = shared.graph_canonical(p, swap)
     if board_only then text = text:sub(1, -3) end

@@ -22,21 +22,36 @@ function shared.tag_value(text)
   return text:sub(1, cut)
 end
 
--- The tags of a played game's record r in a match (info: {event, seed}).
+-- The tags of a played game's record r in a match (info: {event, site,
+-- seed}).
 local function game_tags(info, r)
-  local tags = {Event = info.event, Black = shared.tag_value(r.black),
+  local tags = {Event = info.event, Site = info.site, Black = shared.tag_value(r.black),
                 White = shared.tag_value(r.white), Game = r.game, Seed = info.seed,
                 Opening = r.opening, Termination = r.reason, Result = RESULT_TOKENS[r.result]}
   if r.error then tags.Error = shared.tag_value(r.error) end
-  if r.clock then
-    tags.TimeControl = shared.clock_text(r.clock)
-    tags.BlackClock = string.format("%.3f", r.clocks.black)
-    tags.WhiteClock = string.format("%.3f", r.clocks.white)
+  for k, x in next, shared.control_tags(r.controls) do tags[k] = x end
+  if r.clocks then
+    tags.BlackClock = r.clocks.black and string.format("%.3f", r.clocks.black)
+    tags.WhiteClock = r.clocks.white and string.format("%.3f", r.clocks.white)
   end
-  if r.adjudicated then
-    tags.Adjudicated = string.format("%s wins in %d", r.adjudicated.winner, r.adjudicated.distance)
+  local a = r.adjudicated
+  if a then
+    tags.Adjudicated = a.distance and string.format("%s wins in %d", a.winner, a.distance)
+                       or a.winner == "draw" and "draw by score"
+                       or a.winner .. " wins by score"
   end
   return tags
+end
+
+-- shared.control_tags(controls): the tags of the time controls of a game
+-- ({black, white}, either nil for none): TimeControl when they are the
+-- same, else BlackTimeControl and WhiteTimeControl ("-" for none).
+function shared.control_tags(controls)
+  local b, w = (controls or {}).black, (controls or {}).white
+  if not (b or w) then return {} end
+  if shared.same_clock(b, w) then return {TimeControl = shared.clock_text(b)} end
+  return {BlackTimeControl = b and shared.clock_text(b) or "-",
+          WhiteTimeControl = w and shared.clock_text(w) or "-"}
 end
 
 -- shared.game_record_text(info, r, g): the record of game g, played as
@@ -54,9 +69,13 @@ function shared.append_game(path, text)
   if not ok then error("cannot write the game to " .. why, 0) end
 end
 
+local cut_partial_record -- (below)
+
 -- shared.check_game_file(path, v, n, name): checks option file of
 -- argument n of function name before any game: files are allowed, the
--- path can be appended to, and a record can hold variant v.
+-- path can be appended to, and a record can hold variant v.  A record the
+-- file ends inside (a full disk, a killed run) is cut off first and kept
+-- in PATH.partial; returns a warning that says so, or nil.
 function shared.check_game_file(path, v, n, name)
   shared.no_files_in_sandbox("writing games to a file")
   shared.as_option(n, name, "file", function() return M.game(v):record() end)
@@ -67,6 +86,9 @@ function shared.check_game_file(path, v, n, name)
   end
   local ok, why = shared.append_file(path, "")
   if not ok then shared.arg_error(n, name, "option file: cannot write to " .. why) end
+  ok, why = cut_partial_record(path)
+  if ok == nil then shared.arg_error(n, name, "option file: " .. why) end
+  return ok or nil
 end
 
 -- line without the white space at either end, in one pass ("^%s*(.-)%s*$"
@@ -77,17 +99,19 @@ local function trim(line)
   return first and line:sub(first, line:match("^.*()%S")) or ""
 end
 
--- Splits the text of a file of games into records, each {text, line}: a
--- record is its tag lines and the moves after them; the next begins at a
--- tag line after moves.
--- 1 when the move text of a record (its lines after the tags, comments
--- dropped) ends with a result (1-0, 0-1, 1/2-1/2): a record cut short has
--- none.
-local function ends_with_result(moves)
+-- The last word of the move text of a record (its lines after the tags,
+-- comments dropped), or nil.
+local function last_word(moves)
   local last = table.concat(moves, "\n"):gsub("%b{}", " "):gsub(";[^\n]*", " ")
   local stop = last:match("^.*()%S") -- anchored: one pass, whatever the text
-  if not stop then return false end
-  local token = last:sub((last:sub(1, stop):match("^.*()%s") or 0) + 1, stop)
+  if not stop then return nil end
+  return last:sub((last:sub(1, stop):match("^.*()%s") or 0) + 1, stop)
+end
+
+-- 1 when the move text of a record ends with a result (1-0, 0-1,
+-- 1/2-1/2): a record cut short has none.
+local function ends_with_result(moves)
+  local token = last_word(moves)
   return token == RESULT_TOKENS.black or token == RESULT_TOKENS.white or token == RESULT_TOKENS.draw
 end
 
@@ -129,6 +153,46 @@ local function load_error(path, i, r, err, cut)
   return string.format("games %s: record %d (line %d): %s%s", path, i, r.line, why, cut and
                        string.format(" (the file ends inside it: cut short? remove it, from " ..
                                      "line %d)", r.line) or "")
+end
+
+-- The byte at which line number of text begins.
+local function line_start(text, number)
+  local at = 1
+  for _ = 2, number do at = text:find("\n", at, true) + 1 end
+  return at
+end
+
+-- 1 when the move text of a record ends as a record does: with a result,
+-- or * (a game not finished when it was written).
+local function ends_as_record(moves)
+  return ends_with_result(moves) or last_word(moves) == "*"
+end
+
+-- Cuts off the record a file of games ends inside, when it ends inside
+-- one (the last record's moves do not end as a record does), and the
+-- records before it load: its text goes to the end of PATH.partial, the
+-- file keeps the rest.  Returns a warning that says so, false when
+-- nothing was cut, or nil and why it could not be done.
+function cut_partial_record(path)
+  local text = shared.read_file(path)
+  if not text or text:find("\0", 1, true) then return false end
+  local records, moves = split_records(text), {}
+  local last = records[#records]
+  if not last or trim(last.text):sub(1, 1) ~= "[" then return false end
+  for line in last.text:gmatch("[^\n]+") do
+    if trim(line) ~= "" and trim(line):sub(1, 1) ~= "[" then moves[#moves + 1] = line end
+  end
+  if ends_as_record(moves) then return false end
+  for i = 1, #records - 1 do
+    if not pcall(M.from_record, records[i].text) then return false end
+  end
+  local at = line_start(text, last.line)
+  local aside = path .. ".partial"
+  local ok, why = shared.append_file(aside, text:sub(at))
+  if ok then ok, why = shared.write_file(path, text:sub(1, at - 1)) end
+  if not ok then return nil, "cannot cut off its last record, cut short: " .. why end
+  return string.format("%s ended inside a record (line %d, cut short): it was cut off and " ..
+                       "kept in %s", path, last.line, aside)
 end
 
 -- The records of the file of games at path (argument 1 of function name),
@@ -182,21 +246,22 @@ end
 
 -- shared.finished_games(path): the finished games of the file at path
 -- (none when it does not exist) by resume_key, each a list of {game =
--- Game, tags} in the file's order.  A record cut short (its moves do not
+-- Game, tags, record (its number in the file), seed, number} in the
+-- file's order.  A record cut short (its moves do not
 -- end with a result) is not finished.
 function shared.finished_games(path)
   if not shared.file_type(path) then return {} end
   local ok, records = pcall(read_games, path, "match")
   if not ok then error("resume: " .. shared.reason(records), 0) end
   local by = {}
-  for _, r in ipairs(records) do
+  for i, r in ipairs(records) do
     local g = r.game
     local t = g:tags()
     local seed, number = shared.whole(tonumber(t.Seed)), shared.whole(tonumber(t.Game))
     if r.ended and seed and number and t.Black and t.White and shared.game_outcome(g) then
       local key = shared.resume_key(seed, number, t.Black, t.White)
       by[key] = by[key] or {}
-      table.insert(by[key], {game = g, tags = t})
+      table.insert(by[key], {game = g, tags = t, record = i, seed = seed, number = number})
     end
   end
   return by
@@ -215,58 +280,86 @@ end
 -- The texts of moves, joined.
 local function moves_text(moves) return table.concat(shared.move_texts(moves), " ") end
 
--- 1 when game g of a file is game i as plan would play it: the variant,
--- the start (or the opening the plan gives game i, and its moves first),
--- the time control; and an end the match could have given it: the rules'
--- own, or one of the runner's where the rules go on (a ply cap at the
--- cap, an adjudication that says who wins, as the result does, or a loss
--- of the side to move).
-local function fits(plan, i, g, t)
-  if shared.variant_label(g:variant()) ~= shared.variant_label(plan.variant) then return false end
-  local opening = plan.openings and ((i + 1) // 2 - 1) % #plan.openings + 1
+-- The adjudication an Adjudicated tag says: {winner, distance} ("white
+-- wins in 7", the solver's), {winner, by = "score"} ("white wins by
+-- score", "draw by score"), or nil.
+local function adjudication(text)
+  text = text or ""
+  local side, distance = text:match("^(%a+) wins in (%d+)$")
+  if side == "black" or side == "white" then
+    return {winner = side, distance = shared.whole(tonumber(distance))}
+  end
+  side = text:match("^(%a+) wins by score$") or (text == "draw by score" and "draw")
+  if side == "black" or side == "white" or side == "draw" then
+    return {winner = side, by = "score"}
+  end
+end
+
+-- Why game g of a file (its tags t) is not game i as plan would play it
+-- (controls: the time controls of that game, {black, white}), or nil
+-- when it is: the variant, the start (or the opening the plan gives game
+-- i, and its moves first), the time controls; and an end the match could
+-- have given it: the rules' own, or one of the runner's where the rules
+-- go on (a ply cap at the cap, an adjudication that says who wins, as the
+-- result does, or a loss of the side to move).
+local function misfit(plan, i, g, t, controls)
+  local label, want = shared.variant_label(g:variant()), shared.variant_label(plan.variant)
+  if label ~= want then return string.format("its variant is %s, not %s", label, want) end
+  local opening = plan.openings and shared.opening_number(plan, i)
   local book = opening and plan.openings[opening]
   if book then
     local from = moves_text(book:history())
     if g:start() ~= book:start() or shared.whole(tonumber(t.Opening)) ~= opening
        or moves_text(g:history()):sub(1, #from) ~= from then
-      return false
+      return string.format("it is not from opening %d, which this match plays there", opening)
     end
   elseif g:start() ~= M.game(plan.variant, plan.start):start() then
-    return false
+    return string.format("it starts from %s, not from %s", g:start(),
+                         M.game(plan.variant, plan.start):start())
   end
-  if t.TimeControl ~= (plan.clock and shared.clock_text(plan.clock) or nil) then return false end
+  for k, x in next, {TimeControl = false, BlackTimeControl = false, WhiteTimeControl = false} do
+    local here = shared.control_tags(controls)[k] or x
+    if (t[k] or false) ~= here then
+      return string.format("its %s is %s, here %s", k, t[k] or "absent", here or "none")
+    end
+  end
   local winner, reason = shared.game_outcome(g)
   local ruled, why = g:result()
-  if ruled then return reason == why end
-  if not RUNNER_ENDS[reason] then return false end
-  if reason == "ply cap" then return winner == "draw" and g:ply() >= plan.cap end
-  if reason == "adjudicated" then
-    local side = (t.Adjudicated or ""):match("^(%a+) wins in %d+$")
-    return side == winner
+  local odd = string.format("it ends as no match ends a game (%s, %s)", tostring(winner),
+                            tostring(reason))
+  if ruled then return reason ~= why and odd or nil end
+  if not RUNNER_ENDS[reason] then return odd end
+  if reason == "ply cap" then
+    return not (winner == "draw" and g:ply() >= plan.cap) and odd or nil
   end
-  return winner == (g:turn() == "black" and "white" or "black")
+  if reason == "adjudicated" then
+    local a = adjudication(t.Adjudicated)
+    return not (a and a.winner == winner) and odd or nil
+  end
+  return winner ~= (g:turn() == "black" and "white" or "black") and odd or nil
 end
 
--- shared.resumed_record(found, i, plan): the match record of game i of
--- plan from the first of a file's games found (a list of {game, tags})
--- that fits the plan (see fits); nil when none does.
-function shared.resumed_record(found, i, plan)
+-- shared.resumed_record(found, i, plan, controls): the match record of
+-- game i of plan (its time controls {black, white}) from the first of a
+-- file's games found (a list of {game, tags}) that is that game (see
+-- misfit); nil and why the first is not when none is.
+function shared.resumed_record(found, i, plan, controls)
+  local first
   for _, f in ipairs(found) do
     local g, t = f.game, f.tags
-    if fits(plan, i, g, t) then
+    local why = misfit(plan, i, g, t, controls)
+    if not why then
       local winner, reason = shared.game_outcome(g)
       local moves = g:history()
       local r = {game = i, black = t.Black, white = t.White, result = winner, reason = reason,
                  start = g:start(), moves = moves, plies = #moves, error = t.Error,
                  opening = plan.openings and shared.whole(tonumber(t.Opening)), resumed = true}
       local black, white = finite(t.BlackClock), finite(t.WhiteClock)
-      if black and white then r.clocks = {black = black, white = white} end
-      local distance = (t.Adjudicated or ""):match("^%a+ wins in (%d+)$")
-      if reason == "adjudicated" then
-        r.adjudicated = {winner = winner, distance = shared.whole(tonumber(distance))}
-      end
+      if black or white then r.clocks = {black = black, white = white} end
+      if reason == "adjudicated" then r.adjudicated = adjudication(t.Adjudicated) end
       return r, g
     end
+    first = first or why
   end
-  return nil
+  return nil, first
 end

@@ -138,9 +138,26 @@ local function score_of(record, colour)
   return record.result == colour and 1 or 0
 end
 
--- The colour player a of a plan plays in game i.
+-- The colour player a of a plan plays in game i: black in odd games
+-- (white with reverse), the other in even ones (unless swap is off).
 local function a_colour(plan, i)
-  return (not plan.swap or i % 2 == 1) and "black" or "white"
+  local first = plan.reverse and "white" or "black"
+  if not plan.swap or i % 2 == 1 then return first end
+  return first == "black" and "white" or "black"
+end
+
+-- shared.opening_number(plan, i): the opening game i of a plan with
+-- openings goes on from: per_opening games each (2: a pair), the list
+-- taken round again when it is short.
+function shared.opening_number(plan, i)
+  return ((i - 1) // (plan.per_opening or 2)) % #plan.openings + 1
+end
+
+-- The time controls of game i of a plan: {black, white}.
+local function game_controls(plan, i)
+  local a, b = plan.controls.a, plan.controls.b
+  if a_colour(plan, i) == "white" then a, b = b, a end
+  return {black = a, white = b}
 end
 
 -- Adds a game's result (and its verdicts) to the tallies of both players.
@@ -253,7 +270,7 @@ local function sprt_option(t, swap)
     shared.arg_error(3, "match", "option swap must be true with sprt: it plays colour-swapped pairs")
   end
   local o = {elo0 = t.elo0, elo1 = t.elo1, alpha = t.alpha, beta = t.beta, model = t.model}
-  shared.as_option(3, "match", "sprt", M.sprt, {pairs = {0, 0, 0, 0, 0}, elo0 = o.elo0,
+  shared.as_option(3, "match", "sprt", M.sprt, {wins = 0, draws = 0, losses = 0, elo0 = o.elo0,
                                                 elo1 = o.elo1, alpha = o.alpha, beta = o.beta,
                                                 model = o.model})
   return o
@@ -264,13 +281,50 @@ local MATCH_OPTIONS = {games = "integer", variant = "string|table|Variant", swap
                        budget = "table|boolean", jobs = "integer|boolean", progress = "boolean",
                        judge = "boolean", sprt = "table", openings = "table|string|boolean",
                        clock = "table", adjudicate = "string", file = "string",
-                       resume = "boolean"}
+                       resume = "boolean", per_opening = "integer", reverse = "boolean",
+                       draw = "table", resign = "table", on_game = "function", event = "string",
+                       site = "string", wait = "number", recover = "boolean"}
 
 -- Reads the adjudicate option of argument n of function name: "solver"
 -- (true) or nil.
 local function adjudicate_option(x, n, name)
   return shared.check_option(x == nil or x == "solver", n, name, "adjudicate", '"solver"', x)
          and x ~= nil or nil
+end
+
+-- Reads the draw and resign options of argument n of function name
+-- (adjudication by the players' own scores): {draw = {movenumber,
+-- movecount, score}, resign = {movecount, score, twosided}}, or nil.
+local function score_rules(draw, resign, n, name)
+  if draw == nil and resign == nil then return nil end
+  local rules = {}
+  local function whole(t, key, what, low, default)
+    local x = t[key]
+    if x == nil then return default end
+    shared.check_option(x >= low and x <= 1e9, n, name,
+                        what .. "." .. key, string.format("a whole number from %d", low), x)
+    return x
+  end
+  if draw ~= nil then
+    local d = shared.options(draw, n, name, {movenumber = "integer", movecount = "integer",
+                                              score = "integer"})
+    rules.draw = {movenumber = whole(d, "movenumber", "draw", 0, 0),
+                  movecount = whole(d, "movecount", "draw", 1, 1),
+                  score = whole(d, "score", "draw", 0, 0)}
+  end
+  if resign ~= nil then
+    local r = shared.options(resign, n, name, {movecount = "integer", score = "integer",
+                                                twosided = "boolean"})
+    rules.resign = {movecount = whole(r, "movecount", "resign", 1, 1),
+                    score = whole(r, "score", "resign", 0, 0), twosided = r.twosided or false}
+  end
+  return rules
+end
+
+-- Reads the text options of a match (event, site): one line each.
+local function tag_option(x, key, n, name)
+  shared.check_option(x == nil or not x:find("%c"), n, name, key, "one line of text", x)
+  return x
 end
 
 -- Reads the options of a match, argument n of function name (a
@@ -292,49 +346,84 @@ local function match_options(o, n, name)
     shared.arg_error(n, name, "a match has a start or openings, not both")
   end
   if o.start ~= nil then shared.as_option(n, name, "start", M.game, v, o.start) end
+  local per_opening = o.per_opening or 2
+  shared.check_option(per_opening >= 1 and per_opening <= 1000, n, name, "per_opening",
+                      "a whole number from 1 to 1000", per_opening)
+  if sprt and per_opening % 2 == 1 then
+    shared.arg_error(n, name, "option per_opening must be even with sprt: a pair of games " ..
+                     "shares its opening")
+  end
+  shared.check_option(o.wait == nil or o.wait >= 0 and o.wait <= 3600, n, name, "wait",
+                      "a number of seconds from 0 to 3600", o.wait)
+  local controls, clock = shared.clocks_option(o.clock, 2, n, name)
   return {variant = v, games = games, swap = swap, seed = o.seed or 1, start = o.start,
           cap = cap, budget = o.budget, judge = o.judge or nil, sprt = sprt,
-          clock = shared.clock_option(o.clock, n, name),
-          adjudicate = adjudicate_option(o.adjudicate, n, name)}
+          clock = clock, controls = {a = controls[1], b = controls[2]},
+          adjudicate = adjudicate_option(o.adjudicate, n, name),
+          scores = score_rules(o.draw, o.resign, n, name), per_opening = per_opening,
+          reverse = o.reverse or nil, on_game = o.on_game, wait = o.wait,
+          event = tag_option(o.event, "event", n, name), site = tag_option(o.site, "site", n, name),
+          recover = o.recover ~= false}
 end
 
 -- Plays game i of a planned match: {a, b (Players), variant, games, swap,
--- seed, start, openings, cap, budget, judge}.  Returns its record; the
--- same for the same plan and i, whatever ran before.  Games 2k - 1 and 2k
--- go on from opening k (the list taken round again when it is short).
+-- seed, start, openings, cap, budget, judge, ...}.  Returns its record;
+-- the same for the same plan and i, whatever ran before.  Games go on
+-- from the openings per_opening at a time (2: games 2k - 1 and 2k from
+-- opening k), the list taken round again when it is short.  With wait,
+-- a pause before each game but the first this process plays.  The record
+-- is appended to the file, or (plan.defer_file) its text kept in
+-- r.file_text for the caller to append.
 local function play_planned(plan, i)
+  if plan.wait and plan.played_here then shared.pause(plan.wait) end
+  plan.played_here = true
   plan.a:reset(plan.seed * 1000003 + i)
   plan.b:reset(plan.seed * 1000033 + i)
   local black, white = plan.a, plan.b
   if a_colour(plan, i) == "white" then black, white = plan.b, plan.a end
   local start, opening = plan.start, nil
   if plan.openings then
-    opening = ((i + 1) // 2 - 1) % #plan.openings + 1
+    opening = shared.opening_number(plan, i)
     start = plan.openings[opening]
   end
   local r, g = shared.play_game(black, white, plan.variant, start, plan.cap, plan.budget,
-                                {clock = plan.clock, solution = plan.solution})
+                                {controls = game_controls(plan, i), solution = plan.solution,
+                                 scores = plan.scores})
   r.game, r.opening = i, opening
   if plan.judge then r.judged = judge_game(g, opening and start:ply() or 0) end
   if plan.file then
-    shared.append_game(plan.file, shared.game_record_text({event = plan.event, seed = plan.seed},
-                                                          r, g))
+    local text = shared.game_record_text({event = plan.event, site = plan.site,
+                                          seed = plan.seed}, r, g)
+    if plan.defer_file then r.file_text = text else shared.append_game(plan.file, text) end
   end
   return r
 end
 
+-- The names of the players of game i of a plan: black's, white's.
+local function names_of(plan, i)
+  if a_colour(plan, i) == "white" then return plan.b.name, plan.a.name end
+  return plan.a.name, plan.b.name
+end
+
 -- The games of a plan that its file already holds (resume): {[i] =
--- record}, judged again when the plan judges.
-local function resumed(plan, found)
+-- record}, judged again when the plan judges.  The file's games of this
+-- plan's seed, numbers and players are marked (belongs); one that is not
+-- the game this plan plays there is refused, saying what differs (played
+-- again, the file would hold two games of one number).
+local function resumed(plan, found, what)
   local done = {}
   for i = 1, plan.games do
-    local black, white = plan.a.name, plan.b.name
-    if a_colour(plan, i) == "white" then black, white = white, black end
+    local black, white = names_of(plan, i)
     local hit = found[shared.resume_key(plan.seed, i, black, white)]
-    local r, g
-    if hit then r, g = shared.resumed_record(hit, i, plan) end
-    if r then
-      r.black, r.white, r.clock = black, white, plan.clock
+    if hit then
+      local controls = game_controls(plan, i)
+      local r, g = shared.resumed_record(hit, i, plan, controls)
+      if not r then
+        error(string.format("resume: %s holds a game %d of another %s (record %d): %s",
+                            plan.file, i, what, hit[1].record, g), 0)
+      end
+      for _, f in ipairs(hit) do f.belongs = true end
+      r.black, r.white, r.clock, r.controls = black, white, plan.clock, controls
       local book = r.opening and plan.openings and plan.openings[r.opening]
       if plan.judge then r.judged = judge_game(g, book and book:ply() or 0) end
       done[i] = r
@@ -343,24 +432,78 @@ local function resumed(plan, found)
   return done
 end
 
+-- Refuses a resume when the file (path) holds finished games of another
+-- match or tournament (found: the file's games, those of plans marked):
+-- a seed no plan has, or players a plan does not give that game number.
+-- The first such game in the file is named, with what differs.
+local function refuse_foreign(plans, found, path, what)
+  local by_seed, first = {}, nil
+  for _, plan in ipairs(plans) do by_seed[plan.seed] = plan end
+  for _, list in next, found do
+    for _, f in ipairs(list) do
+      local plan, why = by_seed[f.seed], nil
+      if f.belongs then
+        why = nil
+      elseif not plan then
+        why = string.format("its Seed is %d, not %s", f.seed, #plans == 1 and
+                            tostring(plans[1].seed) or "a seed of this tournament's pairings")
+      else
+        local black, white = names_of(plan, f.number)
+        if f.tags.Black ~= black or f.tags.White ~= white then
+          why = string.format("its players are %s and %s, not %s and %s", f.tags.Black,
+                              f.tags.White, black, white)
+        end
+      end
+      if why and (not first or f.record < first.record) then
+        first = {record = f.record, number = f.number, why = why}
+      end
+    end
+  end
+  if first then
+    error(string.format("resume: %s holds a game of another %s (record %d, game %d): %s; " ..
+                        "resume from this %s's own file", path, what, first.record, first.number,
+                        first.why, what), 0)
+  end
+end
+
+-- The reasons of a lost game that stop a match that does not recover:
+-- an engine that crashed or hung.
+local UNRECOVERED = {crash = true, hang = true}
+
+-- shared.stops_match(plan, r): true when game record r stops plan's
+-- match: it does not recover, and an engine crashed or hung in r.
+function shared.stops_match(plan, r)
+  return not plan.recover and UNRECOVERED[r.reason] or false
+end
+
 -- Plays the games of a plan in list todo (game numbers) with run_jobs;
--- puts their records into results; returns whether Ctrl-C stopped it.
-local function play_list(plan, todo, results, jobs, bar, after)
-  local got, interrupted = shared.run_jobs(jobs, #todo, function(k)
+-- puts their records into results; calls the plan's on_game with each
+-- unless quiet.  Returns whether Ctrl-C stopped it, and the record that
+-- stopped it (an engine that crashed, when the match does not recover).
+local function play_list(plan, todo, results, jobs, bar, after, quiet)
+  local got, interrupted, stopper = shared.run_jobs(jobs, #todo, function(k)
     return play_planned(plan, todo[k])
-  end, bar, after)
+  end, {bar = bar, after = after, each = not quiet and plan.on_game and function(_, r)
+    plan.on_game(r, a_colour(plan, r.game))
+  end, stop = not plan.recover and function(r) return shared.stops_match(plan, r) end})
   for k, i in ipairs(todo) do results[i] = got[k] end
-  return interrupted
+  return interrupted, stopper
+end
+
+-- What a match that does not recover says of the game that stopped it.
+local function stopped_words(r)
+  return string.format("game %d: %s; the match stopped there (it does not recover)", r.game,
+                       r.error or r.reason)
 end
 
 -- The warnings a match's records call for: openings replayed because
 -- fewer exist than pairs (how many distinct were played), and games that
 -- repeat one another.
 local function warnings(plan, records)
-  local out = {}
+  local out = {plan.cut}
   local pairs_played, used, seen, distinct = 0, {}, {}, 0
   for _, r in ipairs(records) do
-    if r.game % 2 == 1 then pairs_played = pairs_played + 1 end
+    if (r.game - 1) % plan.per_opening == 0 then pairs_played = pairs_played + 1 end
     if r.opening then used[r.opening] = true end
     local key = r.start .. " " .. table.concat(shared.move_texts(r.moves), " ")
     if not seen[key] then seen[key], distinct = true, distinct + 1 end
@@ -368,9 +511,10 @@ local function warnings(plan, records)
   if plan.openings and pairs_played > #plan.openings then
     local n = 0
     for _ in next, used do n = n + 1 end
-    out[#out + 1] = string.format("openings replayed: %d pair%s of games from %d distinct " ..
-                                  "opening%s (fewer exist than pairs)", pairs_played,
-                                  pairs_played == 1 and "" or "s", n, n == 1 and "" or "s")
+    local unit = plan.per_opening == 2 and "pair" or plan.per_opening .. "-game run"
+    out[#out + 1] = string.format("openings replayed: %d %s%s of games from %d distinct " ..
+                                  "opening%s (fewer exist than %ss)", pairs_played, unit,
+                                  pairs_played == 1 and "" or "s", n, n == 1 and "" or "s", unit)
   end
   if #records > 2 and distinct * 2 <= #records then
     out[#out + 1] = string.format("only %d distinct game%s among %d: the players repeat " ..
@@ -397,59 +541,88 @@ local function finish_match(plan, results, count, seconds, interrupted)
     if side.judged then side.judged = judged_summary(side.judged) end
   end
   local a = stats.a
-  local pairs = plan.swap and pentanomial(plan, results, count) or nil
+  local paired = plan.swap and plan.per_opening % 2 == 0
+  local pairs = paired and pentanomial(plan, results, count) or nil
+  local controls = (plan.controls.a or plan.controls.b) and not plan.clock and plan.controls
   return setmetatable({games = #records, planned = plan.games,
                        variant = shared.variant_label(plan.variant), seed = plan.seed,
                        a = a, b = stats.b, elo = match_elo(a, pairs),
-                       pairs = pairs, swap = plan.swap,
-                       openings = plan.openings, clock = plan.clock, file = plan.file,
-                       adjudicate = plan.adjudicate and "solver" or nil,
+                       pairs = pairs, swap = plan.swap, reverse = plan.reverse,
+                       per_opening = plan.per_opening,
+                       openings = plan.openings, clock = plan.clock,
+                       controls = controls and {a = controls.a, b = controls.b} or nil,
+                       file = plan.file, adjudicate = plan.adjudicate and "solver" or nil,
                        lengths = lengths(records), records = records, errors = errors,
                        warnings = warnings(plan, records),
+                       stopped = plan.stopped and stopped_words(plan.stopped),
                        seconds = seconds, interrupted = interrupted or nil}, Match)
 end
 
--- shared.run_jobs(jobs, count, run, bar, after): {run(1), ...,
--- run(count)}, computed here when jobs is 1, else by up to jobs worker
--- processes (chunks of consecutive indices, handed out as workers finish,
--- smaller as the end nears so that the workers finish together; a worker
--- calls after(), when given, before it sends its chunk back); bar(done)
--- follows.  A failed worker stops them all with its error.  Ctrl-C stops
--- them too, and then the results come back as far as they got (every one
--- a worker had finished; some missing) with true as a second value.
-function shared.run_jobs(jobs, count, run, bar, after)
-  local results = {}
+-- shared.run_jobs(jobs, count, run, hooks): {run(1), ..., run(count)},
+-- computed here when jobs is 1, else by up to jobs worker processes
+-- (chunks of consecutive indices, handed out as workers finish, smaller
+-- as the end nears so that the workers finish together).  hooks (all
+-- optional): bar(done) follows; after() is what a worker calls before it
+-- sends its chunk back; each(i, result) is called here as each result
+-- comes back (a worker's when its chunk ends); stop(result) true ends the
+-- run after that result (a worker ends its chunk there, the others are
+-- ended, what they had finished kept).  A failed worker stops them all
+-- with its error.  Ctrl-C stops them too, and then the results come back
+-- as far as they got (every one a worker had finished; some missing)
+-- with true as a second value.  The third value is the result that
+-- stopped the run, if one did.
+function shared.run_jobs(jobs, count, run, hooks)
+  local results, stopper = {}, nil
+  local bar, after, each, stop = hooks.bar or function() end, hooks.after, hooks.each, hooks.stop
+  local function take(i, r)
+    results[i] = r
+    if each then each(i, r) end
+    if stop and not stopper and stop(r) then stopper = r end
+  end
   local function serial()
     for i = 1, count do
-      results[i] = run(i)
+      take(i, run(i))
       bar(i)
+      if stopper then return end
     end
   end
   local function spread(pool)
     local next_i, done, firsts = 1, 0, {}
-    while next_i <= count or pool:running() > 0 do
+    while (next_i <= count and not stopper) or pool:running() > 0 do
       while pool:running() < jobs and next_i <= count do
         local chunk = math.ceil((count - next_i + 1) / (jobs * 3))
         local first, last = next_i, math.min(count, next_i + chunk - 1)
         next_i = last + 1
         firsts[first] = last
         pool:start(first, function(send)
-          for i = first, last do send(run(i)) end
+          for i = first, last do
+            local r = run(i)
+            send(r)
+            if stop and stop(r) then break end
+          end
           if after then after() end
         end)
       end
       local first, ok, value, sent = pool:wait()
-      local last = firsts[first]
       if not ok then
-        error(string.format("jobs: the worker for games %d to %d failed: %s", first, last,
-                            tostring(value)), 0)
+        error(string.format("jobs: the worker for games %d to %d failed: %s", first,
+                            firsts[first], tostring(value)), 0)
       end
-      for i = first, last do results[i] = sent[i - first + 1] end
-      done = done + last - first + 1
+      for k, r in ipairs(sent) do take(first + k - 1, r) end
+      done = done + #sent
       bar(done)
+      if stopper then -- the workers still running are ended
+        for at, list in next, pool:unfinished() do
+          for k, r in ipairs(list) do take(at + k - 1, r) end
+        end
+        return
+      end
     end
   end
-  if jobs <= 1 or count <= 1 then return results, not shared.interruptible(serial) end
+  if jobs <= 1 or count <= 1 then
+    local finished = shared.interruptible(serial)
+    return results, not finished, stopper
+  end
   local pool <close> = shared.workers()
   local finished = shared.interruptible(spread, pool)
   if not finished then -- the games that stopped workers had finished
@@ -457,7 +630,7 @@ function shared.run_jobs(jobs, count, run, bar, after)
       for k, r in ipairs(sent) do results[first + k - 1] = r end
     end
   end
-  return results, not finished
+  return results, not finished, stopper
 end
 
 -- Says on standard error that Ctrl-C stopped what (a match or a
@@ -467,14 +640,31 @@ local function say_interrupted(what, done, total)
                                 "holds those (interrupted = true)\n", what, done, total))
 end
 
--- The SPRT's verdict on the pair counts of a plan so far.
-local function sprt_verdict(plan, counts)
+-- The SPRT's verdict on the pair counts of a plan so far (wdl: a's
+-- wins, draws and losses in them, which the BayesElo model takes).
+local function sprt_verdict(plan, counts, wdl)
   local o = plan.sprt
-  local t = M.sprt{pairs = counts, elo0 = o.elo0, elo1 = o.elo1, alpha = o.alpha, beta = o.beta,
-                   model = o.model}
+  local given = {elo0 = o.elo0, elo1 = o.elo1, alpha = o.alpha, beta = o.beta, model = o.model}
+  if o.model == "bayesian" then
+    given.wins, given.draws, given.losses = wdl[1], wdl[2], wdl[3]
+  else
+    given.pairs = counts
+  end
+  local t = M.sprt(given)
   t.elo0, t.elo1, t.alpha, t.beta = o.elo0, o.elo1, o.alpha or 0.05, o.beta or 0.05
   t.model = o.model or "logistic"
   return t
+end
+
+-- Takes game record r of an SPRT match as played: its text appended to
+-- the file (the games a batch played past the test's stop are never
+-- written), the plan's on_game told.
+local function accept_game(plan, r)
+  if r.file_text then
+    shared.append_game(plan.file, r.file_text)
+    r.file_text = nil
+  end
+  if plan.on_game and not r.resumed then plan.on_game(r, a_colour(plan, r.game)) end
 end
 
 -- Plays the pairs of an SPRT match until the test decides or the games
@@ -483,31 +673,52 @@ end
 -- stopped it.  With jobs the pairs are played in batches of SPRT_BATCH
 -- pairs a worker; the test still looks pair by pair in order, so it stops
 -- where the serial run would, and the games a batch played past that
--- point are dropped (from the result: the file keeps them).
+-- point are dropped: from the result, and from the file (the games are
+-- written as the test takes them).
 local function play_sprt(plan, jobs, bar, done, after)
-  local results, counts, played = {}, {0, 0, 0, 0, 0}, 0
-  local verdict = sprt_verdict(plan, counts)
+  local results, counts, played, wdl = {}, {0, 0, 0, 0, 0}, 0, {0, 0, 0}
+  local verdict = sprt_verdict(plan, counts, wdl)
   local batch = jobs > 1 and 2 * SPRT_BATCH * jobs or 2
   local last = plan.games - plan.games % 2
-  while played < last and not verdict.result do
+  plan.defer_file = true
+  while played < last and not verdict.result and not plan.stopped do
     local first, size = played, math.min(batch, last - played)
     local got, todo = {}, {}
     for k = 1, size do
       got[first + k] = done[first + k]
       if not got[first + k] then todo[#todo + 1] = first + k end
     end
-    local interrupted = play_list(plan, todo, got, jobs, function(n) bar(first + n) end, after)
+    local interrupted, stopper = play_list(plan, todo, got, jobs,
+                                           function(n) bar(first + n) end, after, true)
     for k = first + 1, first + size - 1, 2 do
       if verdict.result or not (got[k] and got[k + 1]) then break end
       results[k], results[k + 1] = got[k], got[k + 1]
+      accept_game(plan, got[k])
+      accept_game(plan, got[k + 1])
       played = k + 1
       local x = pair_index(plan, got[k], got[k + 1], k)
       counts[x] = counts[x] + 1
-      verdict = sprt_verdict(plan, counts)
+      for i = k, k + 1 do
+        local score = score_of(got[i], a_colour(plan, i))
+        local y = score == 1 and 1 or score == 0.5 and 2 or 3
+        wdl[y] = wdl[y] + 1
+      end
+      verdict = sprt_verdict(plan, counts, wdl)
+      if shared.stops_match(plan, got[k]) or shared.stops_match(plan, got[k + 1]) then
+        plan.stopped = shared.stops_match(plan, got[k]) and got[k] or got[k + 1]
+        break
+      end
+    end
+    if stopper and not plan.stopped and played < first + size then
+      plan.stopped = stopper -- it stopped the batch inside a pair
+      if got[stopper.game] and not results[stopper.game] then
+        results[stopper.game] = stopper
+        accept_game(plan, stopper)
+      end
     end
     if interrupted then return results, played, verdict, true end
   end
-  return results, played, verdict, false
+  return results, plan.stopped and math.max(played, plan.stopped.game) or played, verdict, false
 end
 
 -- The games of the file of a match or tournament already played there
@@ -534,17 +745,21 @@ function M.match(a, b, options)
   local b_player = shared.as_argument(2, "match", M.player, b)
   local plan = match_options(options, 3, "match")
   local jobs = jobs_option(options and options.jobs, 3, "match")
-  plan.a, plan.b, plan.event = a_player, b_player, "match"
-  plan.openings = shared.match_openings(plan.variant, options and options.openings,
-                                        (plan.games + 1) // 2, plan.seed, 3, "match")
+  plan.a, plan.b, plan.event = a_player, b_player, plan.event or "match"
+  local slots = (plan.games + plan.per_opening - 1) // plan.per_opening
+  plan.openings = shared.match_openings(plan.variant, options and options.openings, slots,
+                                        plan.seed, 3, "match")
   local o = options or {}
-  if o.file then shared.check_game_file(o.file, plan.variant, 3, "match") end
+  if o.file then plan.cut = shared.check_game_file(o.file, plan.variant, 3, "match") end
   plan.file = o.file
-  local done = resumed(plan, resume_option(o, 3, "match"))
+  local found = resume_option(o, 3, "match")
+  local done = resumed(plan, found, "match")
+  refuse_foreign({plan}, found, o.file, "match")
   local solution = presolve(plan.variant, {plan.a, plan.b}, plan.judge or plan.adjudicate,
                             plan.budget)
   plan.solution = plan.adjudicate and solution or nil
   local engines <close> = shared.engines_closer({plan.a, plan.b}) -- luacheck: ignore 211
+  shared.check_engines({plan.a, plan.b}, {plan.variant}, "match")
   local after = worker_after({plan.a, plan.b})
   local bar = shared.progress(plan.games, "match", o.progress)
   local t0 = M.clock()
@@ -555,7 +770,7 @@ function M.match(a, b, options)
     results, count = done, plan.games
     local todo = {}
     for i = 1, plan.games do if not done[i] then todo[#todo + 1] = i end end
-    interrupted = play_list(plan, todo, results, jobs, bar, after)
+    interrupted, plan.stopped = play_list(plan, todo, results, jobs, bar, after)
   end
   bar(nil)
   local m = finish_match(plan, results, count, M.clock() - t0, interrupted)
@@ -577,7 +792,14 @@ local TOURNAMENT_OPTIONS = {players = "table", variants = "table", games = "inte
                             judge = "boolean", openings = "table|string|boolean",
                             max_plies = "integer", budget = "table|boolean", clock = "table",
                             adjudicate = "string", file = "string", resume = "boolean",
-                            gauntlet = "boolean"}
+                            gauntlet = "boolean", per_opening = "integer", reverse = "boolean",
+                            draw = "table", resign = "table", on_game = "function",
+                            event = "string", site = "string", wait = "number",
+                            recover = "boolean"}
+
+-- The options of a tournament that each of its matches takes as they are.
+local PER_MATCH = {"max_plies", "budget", "adjudicate", "per_opening", "reverse", "draw",
+                   "resign", "on_game", "event", "site", "wait", "recover"}
 
 -- The pairings of n players: every pair (a round robin), or the first
 -- against each of the others (a gauntlet).
@@ -597,17 +819,19 @@ local function tournament_plans(options, players)
   local variants = options.variants or {"standard"}
   shared.check_option(#variants > 0, 1, "tournament", "variants", "a list of variants", variants)
   local games, seed = options.games or 2, options.seed or 1
-  local found = resume_option(options, 1, "tournament")
-  local plans, tasks, vs = {}, {}, {}
+  local controls = shared.clocks_option(options.clock, #players, 1, "tournament")
+  local plans, tasks, vs, cut_note, found = {}, {}, {}, nil, nil
   for vi, spec in ipairs(variants) do
     local v = shared.as_option(1, "tournament", "variants", M.variant, spec)
-    local base = match_options({games = games, variant = v, max_plies = options.max_plies,
-                                budget = options.budget, clock = options.clock,
-                                adjudicate = options.adjudicate}, 1, "tournament")
+    local given = {games = games, variant = v}
+    for _, k in ipairs(PER_MATCH) do given[k] = options[k] end
+    local base = match_options(given, 1, "tournament")
     vs[vi] = v
-    if options.file then shared.check_game_file(options.file, v, 1, "tournament") end
-    local openings = shared.match_openings(v, options.openings, (games + 1) // 2, seed + vi, 1,
-                                           "tournament")
+    local cut = options.file and shared.check_game_file(options.file, v, 1, "tournament")
+    cut_note = cut_note or cut
+    found = found or resume_option(options, 1, "tournament") -- (the file cut first)
+    local slots = (games + base.per_opening - 1) // base.per_opening
+    local openings = shared.match_openings(v, options.openings, slots, seed + vi, 1, "tournament")
     local judge = options.judge or nil
     local solution = presolve(v, players, judge or base.adjudicate, base.budget)
     for _, pair in ipairs(pairings(#players, options.gauntlet)) do
@@ -616,15 +840,18 @@ local function tournament_plans(options, players)
       for k, x in next, base do plan[k] = x end
       plan.seed, plan.judge, plan.openings = seed * 7919 + #plans, judge, openings
       plan.a, plan.b, plan.i, plan.j, plan.vi = players[i], players[j], i, j, vi
+      plan.controls = {a = controls[i], b = controls[j]}
+      plan.clock = shared.same_clock(controls[i], controls[j]) and controls[i] or nil
       plan.solution = base.adjudicate and solution or nil
-      plan.file, plan.event = options.file, "tournament"
-      plan.done = resumed(plan, found)
+      plan.file, plan.event, plan.cut = options.file, base.event or "tournament", cut_note
+      plan.done = resumed(plan, found, "tournament")
       plans[#plans + 1] = plan
       for g = 1, games do
         if not plan.done[g] then tasks[#tasks + 1] = {#plans, g} end
       end
     end
   end
+  if options.resume then refuse_foreign(plans, found, options.file, "tournament") end
   return plans, tasks, vs
 end
 
@@ -729,12 +956,21 @@ function M.tournament(options)
   local plans, tasks, vs = tournament_plans(options, players)
   local games = plans[1].games
   local engines <close> = shared.engines_closer(players) -- luacheck: ignore 211
+  shared.check_engines(players, vs, "tournament")
   local bar = shared.progress(#tasks, "tournament", options.progress)
   local t0 = M.clock()
-  local records, interrupted = shared.run_jobs(jobs, #tasks, function(k)
+  local on_game, recover = options.on_game, options.recover ~= false
+  local records, interrupted, stopper = shared.run_jobs(jobs, #tasks, function(k)
     return play_planned(plans[tasks[k][1]], tasks[k][2])
-  end, bar, worker_after(players))
+  end, {bar = bar, after = worker_after(players),
+        each = on_game and function(k, r) on_game(r, a_colour(plans[tasks[k][1]], r.game)) end,
+        stop = not recover and function(r) return UNRECOVERED[r.reason] or false end})
   bar(nil)
+  if stopper then
+    for k, task in ipairs(tasks) do
+      if records[k] == stopper then plans[task[1]].stopped = stopper end
+    end
+  end
   local own = {}
   for k, plan in ipairs(plans) do own[k] = plan.done end
   for k, task in ipairs(tasks) do own[task[1]][task[2]] = records[k] end
@@ -754,6 +990,7 @@ function M.tournament(options)
                        matches = matches, variants = names, games = games, played = played,
                        seed = options.seed or 1, seconds = seconds,
                        virtual_draws = virtual, interrupted = interrupted or nil,
+                       stopped = stopper and stopped_words(stopper),
                        judge = options.judge and true or nil,
                        gauntlet = options.gauntlet or nil}, Tournament)
 end

@@ -75,18 +75,21 @@ local function board_points(pos, cx, cy, r, size, numbers)
   return out, pr
 end
 
--- An arrow for a move (text or Move) from one point to the other.
+-- 1 when name is a point of the wheel of n arms ("c" or an arm number).
+local function wheel_point(name, n)
+  local arm = shared.whole(tonumber(name))
+  return name == "c" or (arm ~= nil and arm >= 1 and arm <= n and tostring(arm) == name)
+end
+
+-- The marks of a move (text or Move) on the wheel of n arms: an arrow
+-- from one point to the other, a ring where a drop lands, crosses on the
+-- pieces it takes.
 local function arrow(move, n, cx, cy, r, pr)
-  local from, to = tostring(move):match("^(%w+)-(%w+)$")
-  from, to = tonumber(from) or from, tonumber(to) or to
-  local x1, y1 = place(from, n, cx, cy, r)
-  local x2, y2 = place(to, n, cx, cy, r)
-  local dx, dy = x2 - x1, y2 - y1
-  local len = math.sqrt(dx * dx + dy * dy)
-  local k = (pr + 4) / len
-  return string.format(
-    '<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#c0392b" stroke-width="3" marker-end="url(#arrow)" class="move"/>',
-    num(x1 + dx * k), num(y1 + dy * k), num(x2 - dx * k), num(y2 - dy * k))
+  local parts = shared.move_points(move, function(name) return wheel_point(name, n) end)
+  if not parts then return {} end
+  return shared.move_marks(parts, function(name)
+    return place(tonumber(name) or name, n, cx, cy, r)
+  end, pr)
 end
 
 local ARROW_DEF = '<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" ' ..
@@ -103,7 +106,9 @@ local function board(pos, x, y, size, o, move, caption)
     out = board_lines(pos.arms, cx, cy, r, o.style)
     local points, pr = board_points(pos, cx, cy, r, size, o.numbers)
     for _, e in ipairs(points) do out[#out + 1] = e end
-    if move then out[#out + 1] = arrow(move, pos.arms, cx, cy, r, pr) end
+    if move then
+      for _, e in ipairs(arrow(move, pos.arms, cx, cy, r, pr)) do out[#out + 1] = e end
+    end
   end
   if caption then
     out[#out + 1] = string.format(
@@ -148,24 +153,40 @@ end
 -- Move) between points of the board, or true or false.
 local function check_arrow(move, pos, name)
   if type(move) ~= "string" then return move end
-  local ok, n, names = true, pos.arms, {}
+  local n, names = pos.arms, {}
   if pos.points then -- a board of points: its names
     for _, point in ipairs((pos:board() or {points = {}}).points) do names[point] = true end
   end
-  for point in (move .. "-"):gmatch("([^-]*)-") do
-    local arm = shared.whole(tonumber(point))
-    ok = ok and (names[point] or n and (point == "c" or arm ~= nil and arm >= 1 and arm <= n))
-  end
-  shared.check_option(ok and select(2, move:gsub("-", "")) == 1, 2, name, "arrow",
-                      "a move on the board (4-c), true or false", move)
+  local parts = shared.move_points(move, function(point)
+    return names[point] or n ~= nil and wheel_point(point, n)
+  end)
+  shared.check_option(parts ~= nil and parts.kind ~= "pass", 2, name, "arrow",
+                      "a move on the board (4-c, @3, 3-5x4), true or false", move)
   return move
 end
 
--- mt.svg(x [, options]): an SVG picture of a Game (its position, an arrow
--- for its last move), a Position or position text.  Options: style
--- ("star" or "wheel"), size (pixels, 300), numbers (true), arrow (true, or a
--- move to draw), title, caption.
-function M.svg(x, options)
+local svg_of -- (below)
+
+-- mt.svg(x [, path] [, options]): an SVG picture of a Game (its position,
+-- an arrow for its last move), a Position or position text, or the
+-- pictures of a match; with a path, written there instead (the path is
+-- returned): a new file or a regular one replaced whole, never through a
+-- link, and an error when it cannot be written.  Options: style ("star"
+-- or "wheel"), size (pixels, 300), numbers (true), arrow (true, or a move
+-- to draw), title, caption.
+function M.svg(x, path, options)
+  if type(path) ~= "string" then return svg_of(x, path) end
+  shared.check_arg(path ~= "" and not path:find("\0", 1, true), 2, "svg",
+                   "a path (a file name, without a zero byte)", path)
+  local text = svg_of(x, options)
+  shared.no_files_in_sandbox("writing a picture")
+  local ok, why = shared.write_file(path, text)
+  if not ok then error("cannot write the picture to " .. why, 2) end
+  return path
+end
+
+-- The picture mt.svg gives of x with options.
+svg_of = function(x, options)
   if shared.is_match(x) or (type(x) == "table" and M.type(x[1]) == "Game") then
     return shared.match_svg(x, options)
   end
@@ -244,7 +265,7 @@ function M.dot(variant, options)
   local states, histories = shared.reachable(v)
   for i, p in ipairs(states) do
     local h = histories[i]
-    local key, swapped = shared.canonical(p, o.swap, true)
+    local key, swapped = shared.canonical(p, o.swap, true, v)
     if not nodes[key] then
       nodes[key] = {id = #order + 1, values = {}}
       order[#order + 1] = key
@@ -255,7 +276,7 @@ function M.dot(variant, options)
     if not v:outcome(p, h) then
       local moves = v:moves(p, h)
       for _, m in ipairs(moves) do
-        local to = shared.canonical(v:play(p, m, h), o.swap, true)
+        local to = shared.canonical(v:play(p, m, h), o.swap, true, v)
         local edge = key .. ">" .. to
         if not edges[edge] then
           edges[edge] = {from = key, to = to, forced = #moves == 1}

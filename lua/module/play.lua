@@ -64,13 +64,17 @@ end
 local CHUNK = 32 -- the points a varint of a board of points holds: 2 * 3^32 < 2^53
 local DIGIT = {[("."):byte()] = 0, [("b"):byte()] = 1, [("w"):byte()] = 2}
 
--- Appends the board of position p of a board of points to out: a varint
+-- Appends the board of position p to out, point by point (a board of
+-- points' in its order, the wheel's arms and then its centre): a varint
 -- for each 32 points in order, the base-3 number of their digits (0
 -- empty, 1 black, 2 white; the first point the lowest digit), the first
--- varint times 2 plus the side (1 when white is to move).  Every varint
--- stays below 2^53, exact in JavaScript.
-local function points_code(out, p)
-  local text, n = tostring(p), p.points
+-- varint times 2 plus the side (1 when white is to move); then, when
+-- hands (the most pieces a hand holds, plus one), the varint hand.black +
+-- hands * hand.white.  Every varint stays below 2^53, exact in
+-- JavaScript.
+local function points_code(out, p, hands)
+  local text, n = tostring(p), p.points or p.arms + 1
+  if p.arms then text = text:sub(1, p.arms) .. text:sub(p.arms + 2, p.arms + 2) end
   for first = 1, n, CHUNK do
     local x, scale = 0, 1
     for i = first, math.min(first + CHUNK - 1, n) do
@@ -79,6 +83,7 @@ local function points_code(out, p)
     end
     varint(out, first == 1 and (p.side == "white" and 1 or 0) + 2 * x or x)
   end
+  if hands then varint(out, p.hand.black + hands * p.hand.white) end
 end
 
 -- The value of a state as one integer: 0 a draw, 1 + 2d lost in d plies,
@@ -110,7 +115,7 @@ end
 -- board of points of at most 4 million positions, solves in a second at
 -- most), else nil.
 local function quick_count(v, p)
-  if v.hooked or (v.points and points_positions(v) > 4e6) or (v.arms and v.arms > 20) then
+  if v.hooked or v.general or (v.points and points_positions(v) > 4e6) or (v.arms and v.arms > 20) then
     return nil
   end
   return M.solve(v):census(p, 0).reachable
@@ -151,17 +156,28 @@ local function walk(v, p0, h0)
   return {positions = positions, histories = histories, kids = kids, ends = ends}
 end
 
+-- The most pieces a hand holds in the states of g (of walk), plus one,
+-- or nil when every hand is empty.
+local function hands_of(g)
+  local most = 0
+  for _, p in ipairs(g.positions) do most = math.max(most, p.hand.black, p.hand.white) end
+  return most > 0 and most + 1 or nil
+end
+
+local END_CODE = {blocked = 0, rule = 1, row = 2} -- how a state ends the game
+
 -- The graph g (of walk) solved by s, encoded as play.js reads it: a
 -- base64 text (doc/api.md, mt.html, gives the format: 1 on the wheel of
--- n arms, 2 on a board of points, n nil).
-local function encode(g, s, n)
+-- n arms with its one empty point, 2 point by point, n nil), hands as
+-- points_code has them.
+local function encode(g, s, n, hands)
   local out = {}
   for i, p in ipairs(g.positions) do
-    if n then varint(out, board_code(p, n)) else points_code(out, p) end
+    if n then varint(out, board_code(p, n)) else points_code(out, p, hands) end
     varint(out, value_code(s:lookup(p, g.histories[i])))
     local list = g.kids[i]
     varint(out, #list)
-    if #list == 0 then varint(out, g.ends[i] == "rule" and 1 or 0) end
+    if #list == 0 then varint(out, END_CODE[g.ends[i]]) end
     for _, id in ipairs(list) do
       local d = id - i
       varint(out, d >= 0 and 2 * d or -2 * d - 1)
@@ -172,14 +188,16 @@ end
 
 -- shared.play_graph(v, p, h): the graph of the states reachable from
 -- state (p, h) of variant v, solved, encoded as play.js reads it (a base64
--- text), and the number of states.  A graph too big for a page is refused
--- before it is walked (with its figure when it is quick to count), and a
--- hooked variant's before it is solved.
+-- text), the number of states, and the hands code (or nil: no piece is
+-- ever in hand).  A graph too big for a page is refused before it is
+-- walked (with its figure when it is quick to count), and a hooked
+-- variant's before it is solved.
 function shared.play_graph(v, p0, h0)
   local count = quick_count(v, p0)
   if count and count > MAX_STATES then too_big(v, string.format("%d states", count)) end
   local g = walk(v, p0, h0)
-  return encode(g, M.solve(v), v.arms), #g.positions
+  local hands = hands_of(g)
+  return encode(g, M.solve(v), not v.general and v.arms or nil, hands), #g.positions, hands
 end
 
 local escape = shared.html_escape
@@ -241,7 +259,10 @@ end
 -- heading's title, and a move to show in the box to type one.
 local function board_fields(v, p)
   if not v.points then
-    return {format = 1, arms = v.arms}, string.format("Mū Tōrere — %s (%d arms)", v.name, v.arms), "4-c"
+    local moves = v.general and v:outcome(p, {}) == nil and v:moves(p, {}) or {}
+    return {format = v.general and 2 or 1, arms = v.arms},
+           string.format("Mū Tōrere — %s (%d arms)", v.name, v.arms),
+           moves[1] and tostring(moves[1]) or "4-c"
   end
   local moves = v:outcome(p, {}) == nil and v:moves(p, {}) or {}
   return {format = 2, points = v:board().points},
@@ -294,13 +315,14 @@ end
 -- p (a Position of v's board), the moves of line already played, and the
 -- number of states it carries.
 function shared.play_page(v, p, line)
-  local graph, count = shared.play_graph(v, p, {})
+  local graph, count, hands = shared.play_graph(v, p, {})
   local value, d = M.solve(v):lookup(p, {})
   local data, heading, example = board_fields(v, p)
   local title = string.format("%s (%s)", v.name, shared.size_text(v))
   local parameters = v:parameters()
   data.name, data.repetition, data.maxPlies = v.name, parameters.repetition, parameters.max_plies
   data.startPly, data.states, data.graph, data.line = p.ply, count, graph, line
+  data.hands = hands
   data.tags, data.noRecord = record_tags(v)
   data.variantStart = tostring(v.start)
   data.black = p.side == "black" and "human" or "computer" -- a person moves first
@@ -321,6 +343,7 @@ function shared.play_page(v, p, line)
     "<main>",
     '<section id="play-panel" aria-label="the game">',
     '<div id="board">' .. board:gsub("^<%?xml[^>]*>%s*", "") .. "</div>",
+    hands and '<p id="hands" aria-live="off"></p>' or "",
     '<p id="status">This page needs JavaScript to play.</p>',
     '<p id="announce" role="status" aria-live="polite"></p>',
     '<h2 id="choices-title">Moves</h2><ul id="choices" aria-labelledby="choices-title"></ul>',

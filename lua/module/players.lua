@@ -29,7 +29,8 @@ M.Player = Player
 
 local LIMIT_TYPES = {time = "number", depth = "number", nodes = "number",
                      infinite = "boolean", stop = "function", clock = "table",
-                     deadline = "number"}
+                     deadline = "number", movetime = "number"}
+local SECONDS = {time = true, deadline = true, movetime = true} -- limits that are seconds
 
 -- Checks the limits of a move (see Player:choose); returns them.
 local function check_limits(limits)
@@ -41,9 +42,9 @@ local function check_limits(limits)
     if type(value) ~= want then
       shared.arg_error(2, "choose", "limit " .. key .. " must be a " .. want .. ", got " .. shared.describe(value))
     end
-    if (key == "time" or key == "deadline") and (value ~= value or value < 0) then
+    if SECONDS[key] and (value ~= value or value < 0) then
       shared.arg_error(2, "choose", "limit " .. key .. " must be >= 0, got " .. shared.describe(value))
-    elseif want == "number" and key ~= "time" and key ~= "deadline" then
+    elseif want == "number" and not SECONDS[key] then
       shared.check_whole(value, 2, "choose", "limit " .. key, 1, math.maxinteger)
     end
   end
@@ -438,7 +439,10 @@ end
 -- Loads a player script (a file returning a definition table).
 local function from_file(path, options, named)
   if not named then shared.no_files_in_sandbox("loading a player from a file") end
-  local chunk, err = loadfile(path, "t")
+  -- (in a sandbox, a fresh sandbox environment for its globals, as any script there has)
+  local chunk, err
+  if M.sandboxed() then chunk, err = loadfile(path, "t", M.sandbox_env())
+  else chunk, err = loadfile(path, "t") end
   if not chunk then shared.arg_error(1, "player", "cannot load player: " .. err) end
   local def = chunk()
   if type(def) ~= "table" then

@@ -324,7 +324,7 @@ function P.generate(o)
           right[#right + 1] = tostring(m)
         end
       end
-      local key = shared.canonical(p, true)
+      local key = shared.canonical(p, true, false, v)
       if #h > 0 then key = shared.state_key(v, p, h) end
       if #right == 1 and total > 1 and not classes[key] and can_set_up(v, p, h) then
         classes[key] = true

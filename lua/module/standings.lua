@@ -108,8 +108,8 @@ end
 
 -- The line of an SPRT's verdict.
 local function sprt_line(t, games)
-  local head = string.format("  SPRT elo0 %g, elo1 %g (alpha %g, beta %g): ", t.elo0, t.elo1,
-                             t.alpha, t.beta)
+  local head = string.format("  SPRT elo0 %g, elo1 %g (%s, alpha %g, beta %g): ", t.elo0,
+                             t.elo1, t.model, t.alpha, t.beta)
   local verdict = t.result and string.format("%s accepted after %d games", t.result, games)
                   or string.format("undecided after %d games", games)
   return head .. verdict, string.format("    LLR %.2f, bounds %.2f and %.2f", t.llr,
@@ -123,6 +123,18 @@ local function openings_words(list)
   local plies = low == high and tostring(low) or low .. " to " .. high
   return string.format("%d opening%s of %s plies, each played by a pair of games", #list,
                        #list == 1 and "" or "s", plies)
+end
+
+-- A time control in words: "10+0.1 (base 10 s, increment 0.1 s)",
+-- "0.1/move (0.1 s a move)".
+local function clock_words(c)
+  if c.movetime then
+    return string.format("%s (%g s a move%s)", shared.clock_text(c), c.movetime,
+                         c.margin > 0 and string.format(", margin %g s", c.margin) or "")
+  end
+  return string.format("%s (base %g s, increment %g s%s)", shared.clock_text(c), c.base,
+                       c.increment, c.moves and string.format(", %d moves a period", c.moves)
+                       or "")
 end
 
 -- The words of ending reasons that are not the rules': how a player can
@@ -183,10 +195,13 @@ function shared.match_text(m)
                                     l.mean)
   forfeit_lines(lines, m)
   if m.clock then
-    lines[#lines + 1] = string.format("  clock %s (base %g s, increment %g s%s)",
-                                      shared.clock_text(m.clock), m.clock.base,
-                                      m.clock.increment, m.clock.moves and
-                                      string.format(", %d moves a period", m.clock.moves) or "")
+    lines[#lines + 1] = "  clock " .. clock_words(m.clock)
+  elseif m.controls then
+    local parts = {}
+    for _, x in ipairs({{m.a.name, m.controls.a}, {m.b.name, m.controls.b}}) do
+      parts[#parts + 1] = short(x[1]) .. " " .. (x[2] and clock_words(x[2]) or "no clock")
+    end
+    lines[#lines + 1] = shared.wrap("  clocks: " .. table.concat(parts, "; "), 79, "    ")
   end
   if m.openings then lines[#lines + 1] = "  " .. openings_words(m.openings) end
   for _, w in ipairs(m.warnings or {}) do
@@ -200,6 +215,7 @@ function shared.match_text(m)
     lines[#lines + 1] = string.format("  interrupted (Ctrl-C) after %d of %d games", m.games,
                                       m.planned)
   end
+  if m.stopped then lines[#lines + 1] = shared.wrap("  stopped: " .. m.stopped, 79, "    ") end
   for _, err in ipairs(m.errors) do lines[#lines + 1] = shared.wrap("  error: " .. err, 79, "    ") end
   return table.concat(lines, "\n")
 end
@@ -230,7 +246,8 @@ local function cross_lines(lines, t)
     lines[#lines + 1] = "cross-table: in t.cross (too wide to print)"
     return
   end
-  lines[#lines + 1] = "cross-table: points of the row's player against the column's"
+  lines[#lines + 1] = "cross-table: points of the row's player against the column's" ..
+                      (t.gauntlet and " (-: they did not meet)" or "")
   local head = {string.rep(" ", NAME + 5)}
   for c = 1, n do head[#head + 1] = string.format("%6d", c) end
   lines[#lines + 1] = table.concat(head)
@@ -238,7 +255,8 @@ local function cross_lines(lines, t)
     local row = {string.format("  %2d %s", r, cell(s.name))}
     for c = 1, n do
       local x = t.cross[r][c]
-      row[#row + 1] = x and string.format("%6.1f", x.points) or "     ."
+      row[#row + 1] = not x and "     ." or x.games == 0 and "     -" or
+                      string.format("%6.1f", x.points)
     end
     lines[#lines + 1] = table.concat(row)
   end
@@ -290,6 +308,7 @@ function shared.tournament_text(t)
   if t.interrupted then
     lines[#lines + 1] = "interrupted (Ctrl-C): the games played so far"
   end
+  if t.stopped then lines[#lines + 1] = shared.wrap("stopped: " .. t.stopped, 79, "    ") end
   for i, m in ipairs(t.matches) do
     for _, err in ipairs(m.errors) do
       lines[#lines + 1] = shared.wrap(string.format("error: match %d: %s", i, err), 79, "    ")

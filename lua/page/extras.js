@@ -107,7 +107,12 @@ function recordText() {
  * after them is the game's, 0 to MAX_PLY, as the engine reads it); throws
  * when the page carries none. */
 function stateOfText(text) {
-  var parts = text.trim().split(/\s+/), want = parts.slice(0, 2).join(" ").toLowerCase();
+  var parts = text.trim().split(/\s+/);
+  if (parts.length > 1 && /^\d+\/\d+$/.test(parts[1])) { /* the hands */
+    if (/^0+\/0+$/.test(parts[1])) parts.splice(1, 1);
+    else parts.splice(0, 2, parts[0] + " " + parts[1].replace(/^0+(\d)/, "$1").replace(/\/0+(\d)/, "/$1"));
+  }
+  var want = parts.slice(0, 2).join(" ").toLowerCase();
   if (parts.length > 3) throw new Error("not a position: " + shown(text));
   if (parts[2] !== undefined && !(/^\d{1,9}$/.test(parts[2])))
     throw new Error("bad position: the ply must be a number from 0 to " + MAX_PLY + ", found " +
@@ -121,7 +126,7 @@ function stateOfText(text) {
 }
 
 var RULE_TAGS = ["Variant", "Arms", "Points", "Lines", "Flank", "AdjacentEnemy", "Misere",
-                 "Repetition", "MaxPlies"];
+                 "Repetition", "MaxPlies", "Moves"];
 
 /* Starts the game that record text (or a position text) gives, or
  * throws saying what is wrong, the game as it was. */
@@ -133,7 +138,8 @@ function loadText(text) {
     else body.push(line);
   });
   var moves = body.join("\n").replace(/\{[^}]*\}/g, " ").replace(/;[^\n]*/g, " ").trim();
-  if (Object.keys(tags).length === 0 && /^[^\s]+\s+[bw](\s+\S+)?$/i.test(moves) && moves.indexOf("/") >= 0 === wheel) {
+  if (Object.keys(tags).length === 0 && /^[^\s]+(\s+\d+\/\d+)?\s+[bw](\s+\S+)?$/i.test(moves) &&
+      moves.split(/\s+/)[0].indexOf("/") >= 0 === wheel) {
     var at = stateOfText(moves);
     newGame(at.id, at.ply);
     return;

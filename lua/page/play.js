@@ -76,7 +76,9 @@ var points = names.map(function (name, j) {
 var texts = svg.querySelectorAll("text");
 var caption = texts[texts.length - 1];
 /* The look of a piece of each colour and of an empty point, as the
- * start is drawn (no move changes how many of each there are). */
+ * start is drawn; a kind the start does not show (its pieces all in hand,
+ * or its board full) as the pictures draw it: a piece three times an empty
+ * point's radius, an empty point a third of a piece's. */
 var looks = {};
 ["black", "white", "empty"].forEach(function (kind) {
   var c = svg.querySelector("circle." + kind);
@@ -84,12 +86,21 @@ var looks = {};
   looks[kind] = {r: c.getAttribute("r"), fill: c.getAttribute("fill"),
                  stroke: c.getAttribute("stroke"), "stroke-width": c.getAttribute("stroke-width")};
 });
-var radius = Number((looks.black || looks.white || looks.empty).r);
+(function () {
+  var piece = looks.black || looks.white;
+  var r = piece ? Number(piece.r) : 3 * Number(looks.empty.r);
+  var fills = {black: "#1b1b1b", white: "#fbfbf5"};
+  ["black", "white"].forEach(function (kind) {
+    if (!looks[kind]) looks[kind] = {r: r.toFixed(1), fill: fills[kind], stroke: "#000", "stroke-width": "1.5"};
+  });
+  if (!looks.empty) looks.empty = {r: (r / 3).toFixed(1), fill: "#6b4f2a", stroke: null, "stroke-width": null};
+})();
+var radius = Number(looks.black.r);
 var centres = Array.prototype.map.call(points, function (c) {
   return {x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy"))};
 });
 var overlay = document.createElementNS(SVG, "g");
-var arrowLine = document.createElementNS(SVG, "line");
+var arrowLine = document.createElementNS(SVG, "g"); // the last move's marks
 var hits = document.createElementNS(SVG, "g");
 svg.appendChild(arrowLine);
 svg.appendChild(overlay);
@@ -154,7 +165,8 @@ var hitCircles = (function () {
 })();
 svg.setAttribute("role", "group");
 svg.setAttribute("aria-label", "the board: the arrow keys go from point to point; Enter or " +
-                 "Space picks a piece, then the point it goes to");
+                 "Space picks a piece, then the point it goes to" +
+                 (data.hands ? ", or an empty point to drop a piece from the hand" : ""));
 
 /* Moves the board's tab stop to point j and focuses it. */
 function focusPoint(j) {
@@ -181,17 +193,52 @@ hits.addEventListener("keydown", function (e) {
 function pointLabel(j, cells, list) {
   var what = cells[j] === "b" ? "a black piece" : cells[j] === "w" ? "a white piece" : "empty";
   var text = "point " + names[j] + ", " + what;
-  var from = list.filter(function (c) { return c.move.split("-")[0] === names[j]; });
+  var from = list.filter(function (c) { return c.from === j; });
+  var to = targetOf(j, list);
   if (selected === j) text += ", picked";
-  if (selected !== null && selected !== j) {
-    var to = list.filter(function (c) {
-      return c.move === names[selected] + "-" + names[j];
-    });
-    if (to.length) text += ": play " + to[0].move + (settings.show ? ", " + valueWords(to[0].value, to[0].distance) : "");
-  } else if (from.length) {
+  if (to) {
+    text += ": " + (to.from < 0 ? "drop a piece here, " : "") + "play " + to.move +
+            (settings.show ? ", " + valueWords(to.value, to.distance) : "");
+  } else if (from.length && selected !== j) {
     text += ", can move" + (settings.show ? " (best " + valueWords(from[0].value, from[0].distance) + ")" : "");
   }
   return text;
+}
+
+/* The move a pick of point j plays now (list: the moves, best first):
+ * the piece picked going there, else a drop there when nothing is
+ * picked or the piece picked cannot go there; or null. */
+function targetOf(j, list) {
+  var hit = null;
+  if (selected !== null && selected !== j)
+    list.forEach(function (c) { if (!hit && c.from === selected && c.to === j) hit = c; });
+  if (!hit && (selected === null || selected !== j))
+    list.forEach(function (c) { if (!hit && c.from < 0 && c.to === j) hit = c; });
+  return hit;
+}
+
+/* Draws the marks of move (text; parts: its points, as moveOf has them)
+ * into the group of the last move: an arrow from the point left to the
+ * point taken, a ring where a drop lands, a cross on each piece taken. */
+function drawMoveMarks(parts) {
+  while (arrowLine.firstChild) arrowLine.removeChild(arrowLine.firstChild);
+  if (!parts || parts.to < 0) return;
+  var z = centres[parts.to];
+  if (parts.from >= 0) {
+    var a = centres[parts.from], dx = z.x - a.x, dy = z.y - a.y, k = (radius + 4) / Math.hypot(dx, dy);
+    make("line", {x1: (a.x + dx * k).toFixed(1), y1: (a.y + dy * k).toFixed(1),
+                  x2: (z.x - dx * k).toFixed(1), y2: (z.y - dy * k).toFixed(1), stroke: "#c0392b",
+                  "stroke-width": "3", "marker-end": "url(#arrow)", "class": "move"}, arrowLine);
+  } else {
+    make("circle", {cx: z.x, cy: z.y, r: (radius + 4).toFixed(1), fill: "none", stroke: "#c0392b",
+                    "stroke-width": "3", "class": "move drop"}, arrowLine);
+  }
+  parts.take.forEach(function (j) {
+    var c = centres[j], d = radius * 0.8;
+    make("path", {d: "M" + (c.x - d) + "," + (c.y - d) + " L" + (c.x + d) + "," + (c.y + d) +
+                     " M" + (c.x - d) + "," + (c.y + d) + " L" + (c.x + d) + "," + (c.y - d),
+                  stroke: "#c0392b", "stroke-width": "3", "class": "move taken"}, arrowLine);
+  });
 }
 
 /* Puts the pieces of state id on the board, with the arrow of move. */
@@ -210,17 +257,12 @@ function drawBoard(id, move, list) {
   caption.textContent = positionText(id, game.startPly + plies());
   board.setAttribute("data-position", caption.textContent);
   board.setAttribute("data-ply", String(plies()));
-  if (!move) { arrowLine.setAttribute("visibility", "hidden"); return; }
-  var ends = move.split("-");
-  var a = centres[indexOf[ends[0]]], z = centres[indexOf[ends[1]]];
-  var dx = z.x - a.x, dy = z.y - a.y, k = (radius + 4) / Math.hypot(dx, dy);
-  var at = {x1: a.x + dx * k, y1: a.y + dy * k, x2: z.x - dx * k, y2: z.y - dy * k};
-  for (var key in at) arrowLine.setAttribute(key, at[key].toFixed(1));
-  arrowLine.setAttribute("stroke", "#c0392b");
-  arrowLine.setAttribute("stroke-width", "3");
-  arrowLine.setAttribute("marker-end", "url(#arrow)");
-  arrowLine.setAttribute("class", "move");
-  arrowLine.setAttribute("visibility", "visible");
+  var hands = document.getElementById("hands");
+  if (hands) {
+    hands.textContent = "In hand: Black " + b.hand.black + ", White " + b.hand.white + ".";
+  }
+  drawMoveMarks(move && game.line.length > 1 ?
+                moveOf(game.line[game.line.length - 2], game.line[game.line.length - 1]) : null);
 }
 
 /* Rings each movable piece by the value of its best move (the list is
@@ -243,19 +285,23 @@ function drawChoices(list, humanTurn) {
       t.textContent = String(c.distance);
     }
   }
+  var several = !wheel || data.format === 2; // a piece may have several moves
   list.forEach(function (c) {
-    var j = indexOf[c.move.split("-")[0]], at = centres[j];
-    if (ringed[j]) return;
+    var j = c.from, at = centres[j];
+    if (j < 0 || ringed[j]) return;
     ringed[j] = true;
     if (selected === j) make("circle", {cx: at.x, cy: at.y, r: radius + 10, "class": "selected"}, overlay);
-    ring(j, c, !wheel && selected !== null && selected !== j);
+    ring(j, c, several && selected !== null && selected !== j);
   });
-  if (selected === null || !humanTurn) return;
+  if (!humanTurn) return;
+  var spotted = {};
   list.forEach(function (c) {
-    var ends = c.move.split("-"), k = indexOf[ends[1]];
-    if (indexOf[ends[0]] !== selected) return;
-    make("circle", {cx: centres[k].x, cy: centres[k].y, r: radius, "class": wheel ? "target" : "spot"}, overlay);
-    if (!wheel) ring(k, c, false);
+    var k = c.to;
+    var mine = selected !== null ? c.from === selected : c.from < 0;
+    if (k < 0 || spotted[k] || !mine) return;
+    spotted[k] = true;
+    make("circle", {cx: centres[k].x, cy: centres[k].y, r: radius, "class": several ? "spot" : "target"}, overlay);
+    if (several) ring(k, c, false);
   });
 }
 
@@ -273,6 +319,7 @@ function resultText(r, side) {
   if (r.reason === "repetition")
     return "Draw: the position occurred " + data.repetition + " times.";
   if (r.reason === "ply cap") return "Draw: the game reached its cap of " + data.maxPlies + " plies.";
+  if (r.reason === "row") return CAPITAL[r.winner] + " wins: " + CAPITAL[r.winner] + " made a row.";
   return r.winner === "draw" ? "Draw by the variant's rule." : CAPITAL[r.winner] + " wins by the variant's rule.";
 }
 
@@ -288,6 +335,10 @@ function drawStatus(list) {
   if (settings.show) text += " · " + CAPITAL[side] + " " + valueWords(s.value, s.distance) + " with best play";
   if (settings[side].who === "computer") text += paused ? " · press “Computer moves” to let it play" : " · thinking…";
   else if (selected !== null) text += " · now pick " + whereTo;
+  else if (list.length && list.every(function (c) { return c.from < 0; }))
+    text += list[0].to < 0 ? " · pass" : " · pick an empty point to drop a piece";
+  else if (list.some(function (c) { return c.from < 0 && c.to >= 0; }))
+    text += " · pick a piece, then " + whereTo + ", or an empty point to drop a piece";
   else if (list.length) text += " · pick a piece, then " + whereTo;
   status.textContent = text;
   status.className = "";
@@ -437,12 +488,9 @@ function humanPlays(move) {
  * (or lets go of the piece picked when it is picked again). */
 function clicked(j) {
   if (!humanMayMove()) return;
-  var list = choices();
-  if (selected !== null) {
-    var move = names[selected] + "-" + names[j];
-    if (list.some(function (c) { return c.move === move; })) { humanPlays(move); return; }
-  }
-  var movable = list.some(function (c) { return c.move.split("-")[0] === names[j]; });
+  var list = choices(), to = targetOf(j, list);
+  if (to) { humanPlays(to.move); return; }
+  var movable = list.some(function (c) { return c.from === j; });
   selected = movable && selected !== j ? j : null;
   show();
 }
@@ -593,7 +641,9 @@ window.mutorere = {
   state: stateNow,
   moves: function () {
     return choices().map(function (c) {
-      var m = {move: c.move, value: c.value, distance: c.distance}, ends = endsAfter(c.kid);
+      var m = {move: c.move, value: c.value, distance: c.distance, from: c.from < 0 ? null : names[c.from],
+               to: c.to < 0 ? null : names[c.to], take: c.take.map(function (j) { return names[j]; })};
+      var ends = endsAfter(c.kid);
       if (ends) m.ends = ends;
       return m;
     });

@@ -13,25 +13,30 @@
  * The graph, base64 in data.graph: for each state in turn, unsigned
  * varints (7 bits a byte, low first, the high bit set on every byte but
  * the last):
- *   board  on the wheel (data.format 1, data.arms = n): side + 2 * (e +
- *          (n + 1) * c): side 0 black to move, 1 white; e the empty point
- *          (0 .. n - 1 for arm e + 1, n for the centre); c the colours of
- *          the other points in order (arms, then the centre), bit i set
- *          when the i-th is black.  On a board of points (data.format 2,
- *          data.points its names in order): a varint for each 32 points,
- *          the base-3 number of their digits (0 empty, 1 black, 2 white;
- *          the first point the lowest digit), the first varint times 2
- *          plus the side (every varint below 2^53, exact here);
+ *   board  on the wheel with its one empty point (data.format 1,
+ *          data.arms = n): side + 2 * (e + (n + 1) * c): side 0 black to
+ *          move, 1 white; e the empty point (0 .. n - 1 for arm e + 1, n
+ *          for the centre); c the colours of the other points in order
+ *          (arms, then the centre), bit i set when the i-th is black.
+ *          Point by point (data.format 2: a board of points, data.points
+ *          its names in order, or a wheel whose rules drop or take pieces,
+ *          its arms then its centre): a varint for each 32 points, the
+ *          base-3 number of their digits (0 empty, 1 black, 2 white; the
+ *          first point the lowest digit), the first varint times 2 plus
+ *          the side (every varint below 2^53, exact here); then, when
+ *          data.hands is set (the most pieces a hand holds, plus one), a
+ *          varint: black's hand + data.hands * white's hand;
  *   value  0 a draw, 1 + 2 d lost in d plies, 2 + 2 d won in d plies, for
  *          the side to move;
  *   count  the number of legal moves, in the variant's order; then, when
  *          it is 0 (the game is over there), 0 if the side to move is
- *          blocked, 1 if a rule of the variant ended it; else, for each
- *          move, the state it leads to, as the zigzag of (its number -
- *          this state's number).
- * A move's text is "from-to": from is the point the mover's piece leaves
- * (empty in the state the move leads to), to the point it goes to (empty
- * in the state it leaves).
+ *          blocked, 1 if a rule of the variant ended it, 2 if the side
+ *          that moved made a row; else, for each move, the state it leads
+ *          to, as the zigzag of (its number - this state's number).
+ * A move is known by the two states: the point the mover's piece leaves
+ * (none for a drop from the hand), the point it goes to, and the enemy
+ * pieces that leave the board; its text is the engine's ("4-c", "@3",
+ * "3x5", "3-5x4", "pass").
  */
 
 var OTHER = {black: "white", white: "black"};
@@ -50,7 +55,8 @@ var SEARCHED = 6; // the plies the player against a fallible opponent searches o
 var HORIZON = 20; // and the plies it looks ahead in all
 
 var data = JSON.parse(document.getElementById("play-data").textContent);
-var wheel = data.format === 1;
+var wheel = data.arms !== undefined && data.arms !== null; // drawn as the wheel
+var oneEmpty = data.format === 1; // the wheel's code of one empty point
 /* The names of the points, in the order of the board's text: the
  * wheel's arms "1" .. "n", then "c". */
 var names = wheel ? [] : data.points.slice();
@@ -74,7 +80,7 @@ function bytesOf(text) {
  * distance, kids, reason}. */
 function decode(d) {
   var bytes = bytesOf(d.graph), at = 0, list = new Array(d.states);
-  var words = wheel ? 1 : Math.ceil(names.length / CHUNK);
+  var words = oneEmpty ? 1 : Math.ceil(names.length / CHUNK);
   function next() {
     var x = 0, scale = 1, b;
     do {
@@ -88,10 +94,11 @@ function decode(d) {
   for (var i = 0; i < d.states; i++) {
     var board = [];
     for (var w = 0; w < words; w++) board.push(next());
-    var code = next(), count = next(), s = {board: board, kids: [], reason: null};
+    var hand = d.hands ? next() : 0;
+    var code = next(), count = next(), s = {board: board, hand: hand, kids: [], reason: null};
     s.value = code === 0 ? "draw" : code % 2 === 1 ? "loss" : "win";
     s.distance = code === 0 ? null : Math.floor((code - 1) / 2);
-    if (count === 0) s.reason = next() === 0 ? "blocked" : "rule";
+    if (count === 0) s.reason = ["blocked", "rule", "row"][next()] || "rule";
     for (var k = 0; k < count; k++) {
       var z = next();
       s.kids.push(i + (z % 2 === 1 ? -(z + 1) / 2 : z / 2));
@@ -134,29 +141,46 @@ function pointsBoard(words) {
 
 var boards = []; // the boards decoded so far, by state
 
-/* The side to move and the cells of the points of state id, in the
- * order of names. */
+/* The side to move, the cells of the points of state id, in the order
+ * of names, and the pieces each side holds in hand. */
 function boardOf(id) {
-  if (!boards[id]) boards[id] = wheel ? wheelBoard(states[id].board[0]) : pointsBoard(states[id].board);
+  if (!boards[id]) {
+    var s = states[id], b = oneEmpty ? wheelBoard(s.board[0]) : pointsBoard(s.board);
+    b.hand = {black: data.hands ? s.hand % data.hands : 0,
+              white: data.hands ? Math.floor(s.hand / data.hands) : 0};
+    boards[id] = b;
+  }
   return boards[id];
 }
 
-/* The text of the move from state id to state kid: the point the
- * piece leaves, a dash, the point it goes to. */
-function moveText(id, kid) {
-  var a = boardOf(id).cells, b = boardOf(kid).cells, from = "", to = "";
-  for (var j = 0; j < a.length; j++) {
-    if (a[j] !== "." && b[j] === ".") from = names[j];
-    else if (a[j] === "." && b[j] !== ".") to = names[j];
+/* The move from state id to state kid: {text, from, to, take}, from and
+ * to the numbers of points (from -1 for a drop, both -1 for a pass),
+ * take the numbers of the points whose pieces it takes, in order. */
+function moveOf(id, kid) {
+  var a = boardOf(id), b = boardOf(kid), mover = a.side.charAt(0), m = {from: -1, to: -1, take: []};
+  for (var j = 0; j < a.cells.length; j++) {
+    if (a.cells[j] === mover && b.cells[j] !== mover) m.from = j;
+    else if (a.cells[j] !== mover && b.cells[j] === mover) m.to = j;
+    if (a.cells[j] !== "." && a.cells[j] !== mover && b.cells[j] !== a.cells[j]) m.take.push(j);
   }
-  return from + "-" + to;
+  if (m.to < 0) { m.text = "pass"; return m; }
+  var toTaken = m.take.indexOf(m.to) >= 0;
+  m.text = (m.from < 0 ? "@" : names[m.from] + (toTaken ? "x" : "-")) + names[m.to] +
+           (m.from < 0 && toTaken ? "x" + names[m.to] : "");
+  m.take.forEach(function (j) { if (j !== m.to) m.text += "x" + names[j]; });
+  return m;
 }
 
+/* The text of the move from state id to state kid. */
+function moveText(id, kid) { return moveOf(id, kid).text; }
+
 /* The board and side of state id as text: "bbbw.www/b b" on the wheel,
- * "bb.ww b" on a board of points. */
+ * "bb.ww b" on a board of points, the hands before the side when one
+ * holds a piece ("......... 4/3 w"). */
 function boardText(id) {
   var b = boardOf(id), cells = b.cells.join("");
   if (wheel) cells = cells.slice(0, data.arms) + "/" + cells.slice(data.arms);
+  if (b.hand.black || b.hand.white) cells += " " + b.hand.black + "/" + b.hand.white;
   return cells + " " + b.side.charAt(0);
 }
 
@@ -227,8 +251,8 @@ function endsAfter(kid) {
 function choicesOf(id) {
   var list = [];
   states[id].kids.forEach(function (kid, order) {
-    var s = states[kid];
-    list.push({move: moveText(id, kid), value: FLIP[s.value],
+    var s = states[kid], m = moveOf(id, kid);
+    list.push({move: m.text, from: m.from, to: m.to, take: m.take, value: FLIP[s.value],
                distance: s.value === "draw" ? null : s.distance + 1,
                rank: rankOf(kid), kid: kid, order: order});
   });

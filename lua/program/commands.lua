@@ -42,6 +42,9 @@ local function ending(g)
   elseif reason == "ply cap" then
     return string.format("Draw: the game reached its cap of %d plies.",
                          v:parameters().max_plies)
+  elseif reason == "row" then
+    return string.format("%s made %d in a row and wins.", capital[result],
+                         v:parameters().row)
   end
   if result == "draw" then return "Draw by the variant's rule." end
   return string.format("%s wins by the variant's rule.", capital[result])

@@ -23,6 +23,7 @@ local match, gmatch, gsub, format, lower, sub, find =
 local concat, remove = table.concat, table.remove
 local os_time = os and os.time
 local clock, limit, new_game, new_variant = M.clock, M.limit, M.game, M.variant
+local sandbox, sandboxed, char = M.sandbox, M.sandboxed, string.char
 local make_player, variants, players = M.player, M.variants, M.players
 local choose, reset, search, solve = M.Player.choose, M.Player.reset, M.search, M.solve
 
@@ -30,6 +31,7 @@ local NAME = "mutorere " .. M.version
 local MAX_DEPTH = 64
 local MAX_SEED = 2147483647
 local MAX_QUEUED = 16 * 1024 * 1024 -- bytes of lines queued during a search
+local DEFINITION_BUDGET = {time = 2, memory = 64 * 1024 * 1024} -- of a VariantDefinition
 local POLL_INTERVAL = 0.002 -- seconds between looks at the input in a search
 
 -- A piece of text fit for one line of output: no control characters, at
@@ -122,12 +124,60 @@ function setters.variant(e, value)
   local name = canonical(variants(), value)
   if not name then
     return info(e, "error: Variant " .. short(value) .. " is not one of the variants ugi lists " ..
-                "(a variant of one's own goes in the variants/ folder of a directory on MUTORERE_PATH)")
+                "(a variant of one's own goes in the variants/ folder of a directory on " ..
+                "MUTORERE_PATH, or is sent whole in VariantDefinition)")
   end
-  if name == e.variant then return end
+  if name == e.variant and not e.defined then return end
   local ok, v = pcall(make_variant, name, e.arms)
   if not ok then return info(e, "error: Variant " .. short(value) .. ": " .. message(v)) end
-  e.variant, e.variant_value = name, v
+  e.variant, e.variant_value, e.defined = name, v, nil
+  restart(e)
+end
+
+-- The text of a VariantDefinition value: %XX written bytes decoded; nil
+-- and why when a % is not followed by two hexadecimal digits.
+local function decoded(value)
+  local bad = find(gsub(value, "%%%x%x", ""), "%", 1, true)
+  if bad then return nil, "a % that is not followed by two hexadecimal digits" end
+  return (gsub(value, "%%(%x%x)", function(h) return char(tonumber(h, 16)) end))
+end
+
+-- The variant a definition's text makes: the text run as a variant file
+-- in the sandbox (no files, no programs, a budget of time and memory),
+-- its table made a Variant there.  Hooks (Lua functions the engine would
+-- call later, outside that budget) only when the whole engine runs in the
+-- sandbox (--safe).  Raises with why it is refused.
+local function defined_variant(text)
+  local ok, v = sandbox(function(source)
+    local chunk, err = load(source, "=VariantDefinition", "t")
+    if not chunk then error(err, 0) end
+    local t = chunk()
+    if type(t) ~= "table" then error("it must return a table, not " .. type(t), 0) end
+    return mt.variant(t) -- luacheck: ignore 113 (the sandbox's own mt)
+  end, {time = DEFINITION_BUDGET.time, memory = DEFINITION_BUDGET.memory, args = {text}})
+  if not ok then error(v, 0) end
+  if v.hooked and not sandboxed() then
+    error("variant " .. v.name .. " has Lua hooks: an engine takes them only when it runs in " ..
+          "the sandbox (mutorere --ugi --safe)", 0)
+  end
+  return v
+end
+
+-- VariantDefinition: a whole variant file, on one line (% written %25, a
+-- line break %0A...); empty: back to the Variant option's variant.
+function setters.variantdefinition(e, value)
+  if value == "" or value == "<empty>" then
+    if not e.defined then return end
+    local ok, v = pcall(make_variant, e.variant, e.arms)
+    if not ok then return info(e, "error: VariantDefinition: " .. message(v)) end
+    e.variant_value, e.defined = v, nil
+    return restart(e)
+  end
+  local text, why = decoded(value)
+  if not text then return info(e, "error: VariantDefinition: " .. why) end
+  local ok, v = pcall(defined_variant, text)
+  if not ok then return info(e, "error: VariantDefinition: " .. message(v)) end
+  e.variant_value, e.defined = v, true
   restart(e)
 end
 
@@ -137,7 +187,10 @@ function setters.arms(e, value)
     return info(e, "error: Arms must be an even number from 4 to 64, in digits, not '" ..
                 short(value) .. "'")
   end
-  if n == e.variant_value.arms or e.variant_value.points then e.arms = n return end
+  if e.defined or n == e.variant_value.arms or e.variant_value.points then
+    e.arms = n -- (a definition gives its own board)
+    return
+  end
   local ok, v = pcall(make_variant, e.variant, n)
   if not ok then return info(e, "error: Arms " .. n .. ": " .. message(v)) end
   e.arms, e.variant_value = n, v
@@ -183,6 +236,7 @@ local OPTIONS = {
   {name = "Arms", type = "spin", min = 4, max = 64,
    default = function(e) return e.variant_value.arms end,
    shown = function(e) return not e.variant_value.points end},
+  {name = "VariantDefinition", type = "string", default = function() return "<empty>" end},
   {name = "Player", type = "combo", default = function() return "alphabeta" end,
    vars = players},
   {name = "Depth", type = "spin", min = 0, max = MAX_DEPTH, default = function() return 0 end},

@@ -5,40 +5,76 @@
 --     -engine cmd=./myengine arg=--ugi name=mine option.Hash=16 \
 --     -engine player=alphabeta name=ab option.depth=4 \
 --     -each tc=10+0.1 -games 2 -rounds 100 -concurrency 2 \
---     -openings file=openings.txt -gamesout games.mtr \
---     -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -resume
+--     -openings file=openings.txt order=random -pgnout games.mtr \
+--     -sprt elo0=0 elo1=10 -resume
 --
+-- Engines
 --   -engine KEY=VALUE ...  a player: cmd=PROGRAM (arg=WORD, repeated, or
 --                          args="WORDS", its arguments; dir=FOLDER;
---                          proto=ugi) for an outside UGI engine,
---                          or player=NAME for one inside the project (a
---                          built-in or a script in ai/); name=NAME;
---                          option.NAME=VALUE (UGI options of an engine, the
---                          options of a player); tc=, st=, depth= (plies=),
---                          nodes=; restart=on|off is accepted: an engine is
---                          started again after any failure
+--                          proto=ugi) for an outside UGI engine, or
+--                          player=NAME for one inside the project (a
+--                          built-in or a script in ai/); conf=NAME, the
+--                          engine NAME of engines.json here (cutechess's
+--                          file); name=NAME; option.NAME=VALUE (UGI options
+--                          of an engine, the options of a player);
+--                          tc=, st=, timemargin= (its own clock), depth=
+--                          (plies=), nodes=; restart=on|off|auto (on: a
+--                          fresh program each game; off, auto: the program
+--                          plays on, started again after a failure);
+--                          stderr=FILE (its standard error appended there);
+--                          initstr=TEXT (lines sent at its start, \n
+--                          between them)
 --   -each KEY=VALUE ...    the same for every engine
+--   -config file=F         engines from a JSON file: fastchess's (its
+--                          "engines": name, cmd, args, dir, options,
+--                          limit, restart) or a list as engines.json
 --   tc=[MOVES/]BASE[+INC]  a clock: BASE seconds (or M:S), INC a move,
---                          MOVES a period (tc=inf: none); st=SECONDS a move;
---                          timemargin=MS the grace past the clock
+--                          MOVES a period (tc=inf: none); st=SECONDS a
+--                          move, past it (and timemargin=MS) lost on time
+-- Games
 --   -games N -rounds N     games of a pairing: N × rounds (2 × 1)
---   -concurrency N         games at once (worker processes)
---   -openings file=F [order=sequential|random] [format=epd|pgn, read from
---                          the file itself] | plies=N [balanced=true]
---   -gamesout FILE         append every game to FILE (-pgnout too)
---   -resume                play only the games FILE does not hold yet
---   -sprt elo0= elo1= [alpha=0.05 beta=0.05 model=logistic|normalized]
---   -tournament round-robin|roundrobin|gauntlet   with more than two engines
+--   -repeat [N]            games from each opening (2), colours swapped
+--                          between them unless -noswap; -reverse: the
+--                          second engine has black first
+--   -openings file=F [order=sequential|random] [plies=N] [start=N]
+--                          [policy=default|round|encounter] [format=epd|pgn,
+--                          read from the file itself] | plies=N
+--                          [balanced=true] (drawn here)
+--   -srand N               the seed of the openings' order (the match's)
 --   -variant NAME [-arms N]  the variant (standard)
 --   -seed N -maxmoves N -adjudicate solver (-tb too)
+--   -draw movenumber=N movecount=N score=CP, -resign movecount=N score=CP
+--                          [twosided=true]: adjudication by the engines'
+--                          own scores
+--   -tournament round-robin|gauntlet   with more than two engines
+--   -concurrency N         games at once (worker processes)
+--   -recover               an engine that crashes or hangs loses its game
+--                          and starts again; without it the match stops
+--   -wait MS               a pause between games
+-- Results
+--   -gamesout FILE         append every game to FILE (-pgnout FILE, and
+--                          -pgnout file=FILE; [fi]: finished games only,
+--                          as always here)
+--   -resume                play only the games FILE does not hold yet
+--   -sprt elo0= elo1= [alpha=0.05 beta=0.05 model=normalized|logistic|
+--                          bayesian] (normalized, as fastchess; cutechess's
+--                          is bayesian)
+--   -output format=cutechess|fastchess   the results as they print them
+--                          (default: mutorere's)
+--   -ratinginterval N      the results so far every N games
+--   -event NAME -site NAME the game files' tags
+--   -debug, -log file=F    the engines' talk, timestamped: on standard
+--                          error, or appended to F
 --   -svg FILE -html FILE   the pictures, the page of a match
---   -repeat -recover       accepted: colours always swap within a pair of
---                          games, and a failed engine always starts again
+--   -version, -help
 --
--- It prints the result as mt.match and mt.tournament do; the exit status
--- is 0, or 2 with a message for a bad command line.
+-- It prints the result as mt.match and mt.tournament do (or as -output
+-- says); the exit status is 0, or 2 with a message for a bad command line
+-- or an engine that cannot play.
 
 local mt = mt or require "mutorere"
+local HERE = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
+local json = dofile(HERE .. "/json.lua")
 
 local function fail(message)
   io.stderr:write("match.lua: ", message, "\n")
@@ -70,56 +106,107 @@ local function time_control(text)
           moves = moves and math.tointeger(tonumber(moves)) or nil}
 end
 
--- The KEY=VALUE words of an option (from i on), into t; returns the
--- next index.
-local function key_values(i, t)
+-- --- the command line ---
+
+-- Puts KEY=VALUE into t (arg= and args= add to t.args, option.NAME= to
+-- t.options).
+local function put(t, key, value)
+  if key == "arg" then -- cutechess: one word
+    t.args = t.args or {}
+    t.args[#t.args + 1] = value
+  elseif key == "args" then -- fastchess: several
+    t.args = t.args or {}
+    for w in value:gmatch("%S+") do t.args[#t.args + 1] = w end
+  elseif key:match("^option%.") then
+    t.options = t.options or {}
+    t.options[key:sub(8)] = value
+  else
+    t[key] = value
+  end
+end
+
+-- The KEY=VALUE words of an option (from i on), into t, and the bare
+-- words among them (allowed: a set) into t.words; returns the next index.
+local function key_values(i, t, allowed)
+  t.words = t.words or {}
   while arg[i] and not arg[i]:match("^%-%a") do
     local key, value = arg[i]:match("^([%w_.%-]+)=(.*)$")
-    if not key then fail("expected KEY=VALUE, not " .. arg[i]) end
-    if key == "arg" then -- cutechess: one word
-      t.args = t.args or {}
-      t.args[#t.args + 1] = value
-    elseif key == "args" then -- fastchess: several
-      t.args = t.args or {}
-      for w in value:gmatch("%S+") do t.args[#t.args + 1] = w end
-    elseif key:match("^option%.") then
-      t.options = t.options or {}
-      t.options[key:sub(8)] = value
+    if key then
+      put(t, key, value)
+    elseif allowed and allowed[arg[i]] then
+      t.words[arg[i]] = true
     else
-      t[key] = value
+      fail("expected KEY=VALUE, not " .. arg[i])
     end
     i = i + 1
   end
   return i
 end
 
+-- Options that take KEY=VALUE words, and the bare words each allows.
+local GROUPS = {["-engine"] = {}, ["-each"] = {}, ["-openings"] = {}, ["-sprt"] = {},
+                ["-draw"] = {}, ["-resign"] = {}, ["-output"] = {}, ["-log"] = {},
+                ["-config"] = {}, ["-pgnout"] = {min = true, fi = true},
+                ["-gamesout"] = {fi = true}}
+local FLAGS = {["-resume"] = "resume", ["-recover"] = "recover", ["-noswap"] = "noswap",
+               ["-reverse"] = "reverse", ["-debug"] = "debug"}
+local VALUES = {["-games"] = "games", ["-rounds"] = "rounds", ["-concurrency"] = "concurrency",
+                ["-variant"] = "variant", ["-arms"] = "arms", ["-seed"] = "seed",
+                ["-maxmoves"] = "maxmoves", ["-tournament"] = "tournament",
+                ["-adjudicate"] = "adjudicate", ["-svg"] = "svg", ["-html"] = "html",
+                ["-srand"] = "srand", ["-ratinginterval"] = "ratinginterval",
+                ["-event"] = "event", ["-site"] = "site", ["-wait"] = "wait"}
+
+-- Reads a group option's words (-engine, -pgnout FILE, ...) from i into o;
+-- returns the next index.
+local function read_group(o, word, i)
+  local t = {}
+  if (word == "-pgnout" or word == "-gamesout") and arg[i] and not arg[i]:find("=") and
+     not arg[i]:match("^%-%a") then
+    t.file, i = arg[i], i + 1 -- cutechess: -pgnout FILE [min] [fi]
+  end
+  i = key_values(i, t, GROUPS[word])
+  if word == "-engine" then
+    o.engines[#o.engines + 1] = t
+  elseif word == "-each" then
+    for k, x in pairs(t) do
+      if k == "options" then
+        for n, v in pairs(x) do o.each.options[n] = v end
+      elseif k ~= "words" then
+        o.each[k] = x
+      end
+    end
+  else
+    o[word:sub(2)] = t
+  end
+  return i
+end
+
 -- Reads the command line.
 local function read_command_line()
-  local o = {engines = {}, each = {}}
+  local o = {engines = {}, each = {options = {}}}
   local i = 1
-  local flags = {["-resume"] = "resume", ["-repeat"] = "repeat", ["-recover"] = "recover"}
-  local values = {["-games"] = "games", ["-rounds"] = "rounds", ["-concurrency"] = "concurrency",
-                  ["-gamesout"] = "gamesout", ["-pgnout"] = "gamesout", ["-variant"] = "variant",
-                  ["-arms"] = "arms", ["-seed"] = "seed", ["-maxmoves"] = "maxmoves",
-                  ["-tournament"] = "tournament", ["-adjudicate"] = "adjudicate",
-                  ["-tb"] = "tb", ["-svg"] = "svg", ["-html"] = "html"}
   while arg[i] do
     local word = arg[i]
-    if word == "-engine" then
-      local e = {}
-      i = key_values(i + 1, e)
-      o.engines[#o.engines + 1] = e
-    elseif word == "-each" then
-      i = key_values(i + 1, o.each)
-    elseif word == "-openings" or word == "-sprt" then
-      local t = {}
-      i = key_values(i + 1, t)
-      o[word:sub(2)] = t
-    elseif flags[word] then
-      o[flags[word]], i = true, i + 1
-    elseif values[word] then
+    if GROUPS[word] then
+      i = read_group(o, word, i + 1)
+    elseif word == "-repeat" then -- -repeat [N]
+      o["repeat"] = 2
+      if arg[i + 1] and arg[i + 1]:match("^%d+$") then
+        o["repeat"], i = number("-repeat", arg[i + 1], true), i + 1
+      end
+      i = i + 1
+    elseif FLAGS[word] then
+      o[FLAGS[word]], i = true, i + 1
+    elseif VALUES[word] then
       if not arg[i + 1] then fail(word .. " needs a value") end
-      o[values[word]], i = arg[i + 1]:gsub("^file=", ""), i + 2
+      o[VALUES[word]], i = arg[i + 1]:gsub("^file=", ""), i + 2
+    elseif word == "-tb" then -- cutechess: -tb PATHS; here the solver
+      o.adjudicate, i = "solver", i + 1
+      if arg[i] and not arg[i]:match("^%-%a") then i = i + 1 end
+    elseif word == "-version" or word == "--version" then
+      print("match.lua (mutorere " .. mt.version .. ")")
+      os.exit(0)
     elseif word == "-help" or word == "--help" or word == "-h" then
       io.write("see the head of scripts/tools/match.lua for the options\n")
       os.exit(0)
@@ -130,14 +217,126 @@ local function read_command_line()
   return o
 end
 
--- The settings of engine e with those of -each under them.
+-- --- engines from files ---
+
+-- The value of a JSON file.
+local function json_file(path, what)
+  local f, why = io.open(path, "r")
+  if not f then fail(what .. ": " .. why) end
+  local text = f:read("a")
+  f:close()
+  local ok, value = pcall(json.decode, text, path)
+  if not ok then fail(what .. ": " .. value) end
+  return value
+end
+
+-- A string field of a JSON object, checked.
+local function text_field(t, key, where)
+  local x = t[key]
+  if x ~= nil and type(x) ~= "string" then fail(where .. ": " .. key .. " must be a string") end
+  return x
+end
+
+-- The engine settings of a cutechess engine configuration (engines.json):
+-- name, command, workingDirectory, protocol, stderrFile, initStrings.
+local KNOWN_CONF = {name = true, command = true, workingDirectory = true, protocol = true,
+                    stderrFile = true, initStrings = true}
+local function from_conf(c, where)
+  for k in pairs(c) do
+    if not KNOWN_CONF[k] then fail(where .. ": the key " .. k .. " is not taken here") end
+  end
+  local e = {name = text_field(c, "name", where), dir = text_field(c, "workingDirectory", where),
+             stderr = text_field(c, "stderrFile", where)}
+  local command = text_field(c, "command", where) or fail(where .. ": no command")
+  local words = {}
+  for w in command:gmatch("%S+") do words[#words + 1] = w end
+  e.cmd, e.args = words[1], {table.unpack(words, 2)}
+  if c.protocol and c.protocol ~= "ugi" then
+    fail(where .. ": protocol " .. tostring(c.protocol) .. ": engines speak UGI here")
+  end
+  if c.initStrings then e.initstr = table.concat(c.initStrings, "\n") end
+  return e
+end
+
+-- The engine settings of a fastchess engine configuration: name, cmd,
+-- args, dir, options (pairs or an object), limit {tc {time, increment,
+-- fixed_time, moves} (ms), nodes, plies}, restart.
+local KNOWN_FASTCHESS = {name = true, cmd = true, args = true, dir = true, options = true,
+                         limit = true, restart = true}
+local function from_fastchess(c, where)
+  for k in pairs(c) do
+    if not KNOWN_FASTCHESS[k] then fail(where .. ": the key " .. k .. " is not taken here") end
+  end
+  local e = {name = text_field(c, "name", where), cmd = text_field(c, "cmd", where),
+             dir = text_field(c, "dir", where), options = {}}
+  if not e.cmd then fail(where .. ": no cmd") end
+  e.args = {}
+  for w in (text_field(c, "args", where) or ""):gmatch("%S+") do e.args[#e.args + 1] = w end
+  local options = c.options or {}
+  if options.n then -- [[name, value], ...]
+    for _, pair in ipairs(options) do e.options[tostring(pair[1])] = tostring(pair[2]) end
+  else
+    for k, x in pairs(options) do e.options[k] = tostring(x) end
+  end
+  local limit = c.limit or {}
+  local tc = limit.tc or {}
+  local ms = function(x) return (tonumber(x) or 0) / 1000 end
+  if (tonumber(tc.fixed_time) or 0) > 0 then
+    e.st = tostring(ms(tc.fixed_time))
+  elseif (tonumber(tc.time) or 0) > 0 then
+    e.tc = string.format("%s%g+%g", (tonumber(tc.moves) or 0) > 0 and tc.moves .. "/" or "",
+                         ms(tc.time), ms(tc.increment))
+  end
+  if (tonumber(limit.nodes) or 0) > 0 then e.nodes = tostring(limit.nodes) end
+  if (tonumber(limit.plies) or 0) > 0 then e.depth = tostring(limit.plies) end
+  if c.restart ~= nil then e.restart = c.restart and "on" or "off" end
+  return e
+end
+
+-- The engines of -config file=F: fastchess's file ({engines = [...]}, its
+-- other settings not read) or a list of engine configurations.
+local function config_engines(t)
+  if not t.file then fail("-config needs file=FILE") end
+  local value = json_file(t.file, "-config")
+  local list, read = value, from_conf
+  if type(value) == "table" and value.engines then list, read = value.engines, from_fastchess end
+  if type(list) ~= "table" or not list.n then fail("-config: " .. t.file .. ": no list of engines") end
+  local out = {}
+  for i, c in ipairs(list) do
+    if type(c) ~= "table" then fail(string.format("-config: %s: engine %d is not an object", t.file, i)) end
+    out[i] = read(c, string.format("-config: %s: engine %d", t.file, i))
+  end
+  return out
+end
+
+-- The engine settings of conf=NAME: the engine of that name in
+-- engines.json (cutechess's file, in the folder it runs in).
+local function conf_engine(name)
+  local list = json_file("engines.json", "conf=" .. name)
+  for i, c in ipairs(type(list) == "table" and list or {}) do
+    if type(c) == "table" and c.name == name then
+      return from_conf(c, string.format("conf=%s: engines.json: engine %d", name, i))
+    end
+  end
+  fail("conf=" .. name .. ": no engine of that name in engines.json")
+end
+
+-- --- players ---
+
+-- The settings of engine e with those of -each under them (and those of
+-- conf= under both).
 local function with_each(e, each)
-  local t = {}
-  for k, x in pairs(each) do t[k] = x end
-  for k, x in pairs(e) do t[k] = x end
-  local options = {}
-  for k, x in pairs(each.options or {}) do options[k] = x end
-  for k, x in pairs(e.options or {}) do options[k] = x end
+  local t, options = {}, {}
+  local conf = e.conf and conf_engine(e.conf) or {}
+  for _, source in ipairs({conf, each, e}) do
+    for k, x in pairs(source) do
+      if k == "options" then
+        for n, v in pairs(x) do options[n] = v end
+      elseif k ~= "words" and k ~= "conf" then
+        t[k] = x
+      end
+    end
+  end
   t.options = options
   return t
 end
@@ -150,67 +349,120 @@ end
 
 local KNOWN = {cmd = true, args = true, dir = true, name = true, options = true, player = true,
                tc = true, st = true, depth = true, nodes = true, timemargin = true,
-               proto = true, plies = true, restart = true}
+               proto = true, plies = true, restart = true, stderr = true, initstr = true}
+local REFUSED = {book = "opening books", bookdepth = "opening books", ponder = "pondering",
+                 whitepov = "scores from white's view", trust = "result claims",
+                 tscale = "timeout scales", debug = "engine debug mode (use -debug)"}
 
--- The Player of engine settings e.
-local function make_player(e)
+-- The restart setting of restart=: true for on, false for off or auto (a
+-- UGI engine has no way to ask for a restart).
+local function restart_of(x)
+  if x == nil or x == "off" or x == "auto" then return nil end
+  if x == "on" then return true end
+  fail("restart= takes on, off or auto, not " .. x)
+end
+
+-- The outside engine definition of settings e (its log: log).
+local function engine_definition(e, limits, log)
+  local command = {e.cmd}
+  for _, a in ipairs(e.args or {}) do command[#command + 1] = a end
+  return {command = command, name = e.name, dir = e.dir, options = e.options, limits = limits,
+          stderr = e.stderr, init = e.initstr and e.initstr:gsub("\\n", "\n"),
+          restart = restart_of(e.restart), log = log}
+end
+
+-- The Player of engine settings e (own: the keys given to that engine
+-- itself, not through -each).
+local function make_player(e, own, log)
   for k in pairs(e) do
+    if REFUSED[k] then fail("-engine " .. k .. "=: " .. REFUSED[k] .. " are not supported here") end
     if not KNOWN[k] then fail("-engine: unknown key " .. k) end
   end
   if e.proto and e.proto ~= "ugi" then fail("-engine proto=" .. e.proto .. ": engines speak UGI here") end
+  if e.tc and e.st then fail("-engine: tc= or st=, not both") end
   e.depth = e.depth or e.plies
   if e.st and number("st", e.st) <= 0 then fail("st needs a number of seconds above 0, not " .. e.st) end
-  local limits = {time = e.st and number("st", e.st), depth = e.depth and number("depth", e.depth, true),
+  local limits = {depth = e.depth and number("depth", e.depth, true),
                   nodes = e.nodes and number("nodes", e.nodes, true)}
   local ok, p
   if e.cmd then
-    local command = {e.cmd}
-    for _, a in ipairs(e.args or {}) do command[#command + 1] = a end
-    ok, p = pcall(mt.player, {command = command, name = e.name, dir = e.dir,
-                              options = e.options, limits = limits})
+    ok, p = pcall(mt.player, engine_definition(e, limits, log))
   elseif e.player then
+    for _, k in ipairs({"restart", "stderr", "initstr", "dir", "args"}) do
+      if own[k] then fail("-engine player=" .. e.player .. ": " .. k .. "= is for outside engines") end
+    end
     local options = {name = e.name}
     for k, x in pairs(e.options) do options[k] = option_value(x) end
     if limits.depth then options.depth = limits.depth end
-    if limits.time then options.time = limits.time end
     if limits.nodes then options.nodes = limits.nodes end
     ok, p = pcall(mt.player, e.player, options)
   else
-    fail("-engine needs cmd=PROGRAM or player=NAME")
+    fail("-engine needs cmd=PROGRAM, player=NAME or conf=NAME")
   end
   if not ok then fail(tostring(p):gsub("^bad argument #%d to 'player' %((.*)%)$", "%1")) end
   return p
 end
 
--- The clock every engine shares (tc= of each, or -each): nil for none.
-local function shared_clock(settings)
-  local tc, margin = settings[1].tc, settings[1].timemargin
-  for _, e in ipairs(settings) do
-    if e.tc ~= tc or e.timemargin ~= margin then
-      fail("every engine plays with the same tc= and timemargin= here (give them with -each)")
-    end
+-- The clock of engine settings e: tc= or st= (with timemargin=), or
+-- false for none.
+local function clock_of(e)
+  local margin = e.timemargin and number("timemargin", e.timemargin) / 1000
+  local c
+  if e.st then
+    c = {movetime = number("st", e.st)}
+  elseif e.tc then
+    c = time_control(e.tc)
   end
-  local clock = tc and time_control(tc)
-  if clock and margin then clock.margin = number("timemargin", margin) / 1000 end
-  return clock
+  if c and margin then c.margin = margin end
+  return c or false
 end
 
--- The lines of a file of positions (one a line) in an order drawn from
--- seed; fails for a file of records.
-local function shuffled_positions(path, seed)
+-- The clock option of the engines' settings: one clock when all share it,
+-- else one an engine (nil: none at all).
+local function clocks_of(settings)
+  local list, same, any = {}, true, false
+  for i, e in ipairs(settings) do
+    list[i] = clock_of(e)
+    any = any or list[i] ~= false
+    same = same and (e.tc == settings[1].tc and e.st == settings[1].st and
+                     e.timemargin == settings[1].timemargin)
+  end
+  if not any then return nil end
+  return same and list[1] or list
+end
+
+-- --- openings ---
+
+-- The items of a file of openings: positions (one a line) or records.
+local function opening_items(path)
   local f, why = io.open(path, "r")
   if not f then fail("-openings: " .. why) end
-  local list = {}
+  local positions, all = {}, true
   for line in f:lines() do
     local text = line:match("^%s*(.-)%s*$")
     if text ~= "" then
-      if not pcall(mt.position, text) then
-        fail("-openings order=random takes a file of positions, one a line")
-      end
-      list[#list + 1] = text
+      local ok = pcall(mt.position, text)
+      all = all and ok
+      positions[#positions + 1] = text
     end
   end
   f:close()
+  if all then return positions end
+  local ok, games = pcall(mt.load_games, path)
+  if not ok then fail("-openings: " .. tostring(games)) end
+  return games
+end
+
+-- Opening x (a position text or a Game) cut to its first plies moves.
+local function cut_opening(x, plies)
+  if type(x) == "string" or x:ply() <= plies then return x end
+  local g = mt.game(x:variant(), x:start())
+  for i = 1, plies do g:play(x:history()[i]) end
+  return g
+end
+
+-- list shuffled (a Fisher-Yates walk drawn from seed).
+local function shuffled(list, seed)
   local state = seed
   for i = #list, 2, -1 do
     state = (state * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFFFFFFFFFF
@@ -220,51 +472,255 @@ local function shuffled_positions(path, seed)
   return list
 end
 
--- The openings option of -openings (seed: for order=random).
+local OPENING_KEYS = {file = 1, format = 1, order = 1, plies = 1, balanced = 1, start = 1,
+                      policy = 1, words = 1}
+
+-- The openings option of -openings (seed: the order's, -srand).
 local function openings_of(t, seed)
   if not t then return nil end
   for k in pairs(t) do
-    if not ({file = 1, format = 1, order = 1, plies = 1, balanced = 1})[k] then
-      fail("-openings: unknown key " .. k)
-    end
+    if not OPENING_KEYS[k] then fail("-openings: unknown key " .. k) end
   end
   if t.order and t.order ~= "random" and t.order ~= "sequential" then
     fail("-openings order= takes random or sequential")
   end
-  if t.file and t.order == "random" then return shuffled_positions(t.file, seed) end
-  if t.file then return t.file end
-  if t.plies then return {plies = number("plies", t.plies, true), balanced = t.balanced == "true"} end
-  fail("-openings needs file=FILE or plies=N")
+  if t.format and t.format ~= "epd" and t.format ~= "pgn" then
+    fail("-openings format= takes epd or pgn (the file itself says which it is)")
+  end
+  if not t.file then
+    if t.order or t.start then fail("-openings order= and start= go with file=") end
+    if not t.plies then fail("-openings needs file=FILE or plies=N") end
+    return {plies = number("plies", t.plies, true), balanced = t.balanced == "true"}
+  end
+  if t.balanced then fail("-openings balanced= goes with plies= alone, not a file") end
+  local list = opening_items(t.file)
+  if t.plies then
+    local plies = number("plies", t.plies, true)
+    for i, x in ipairs(list) do list[i] = cut_opening(x, plies) end
+  end
+  if t.order == "random" then shuffled(list, seed) end
+  local start = t.start and number("start", t.start, true) or 1
+  if start < 1 or start > #list then
+    fail(string.format("-openings start= takes 1 to %d (the openings of the file)", #list))
+  end
+  return table.move(list, start, #list, 1, table.move(list, 1, start - 1, #list - start + 2, {}))
 end
 
--- The sprt option of -sprt.
+-- The games each opening is played for under policy (of a match of two
+-- engines, games in all, rounds of games each; repeat: -repeat's, 2): a
+-- pair (default), a round, or the whole encounter.
+local function per_opening_of(policy, repeats, games, round, players)
+  policy = policy or "default"
+  if policy ~= "default" and policy ~= "round" and policy ~= "encounter" then
+    fail("-openings policy= takes default, round or encounter")
+  end
+  if players > 2 and policy ~= "round" and policy ~= "default" then
+    fail("-openings policy=" .. policy .. ": in a tournament here every pairing plays the " ..
+         "openings of a round together (policy=round)")
+  end
+  if policy == "round" then return repeats and math.max(repeats, round) or round end
+  if policy == "encounter" then return games end
+  return repeats or 2
+end
+
+-- --- tests and adjudication ---
+
+-- The sprt option of -sprt (normalized Elo unless model= says).
 local function sprt_of(t)
   if not t then return nil end
+  for k in pairs(t) do
+    if not ({elo0 = 1, elo1 = 1, alpha = 1, beta = 1, model = 1, words = 1})[k] then
+      fail("-sprt: unknown key " .. k)
+    end
+  end
   return {elo0 = number("elo0", t.elo0 or "?"), elo1 = number("elo1", t.elo1 or "?"),
           alpha = t.alpha and number("alpha", t.alpha), beta = t.beta and number("beta", t.beta),
-          model = t.model}
+          model = t.model or "normalized"}
 end
 
+-- The draw or resign option of -draw or -resign (keys: the keys they take).
+local function adjudication_of(t, what, keys)
+  if not t then return nil end
+  local out = {}
+  for k, x in pairs(t) do
+    if k ~= "words" then
+      if not keys[k] then fail(what .. ": unknown key " .. k) end
+      if k == "twosided" then
+        if x ~= "true" and x ~= "false" then fail(what .. " twosided= takes true or false") end
+        out[k] = x == "true"
+      else
+        out[k] = number(what .. " " .. k, x, true)
+      end
+    end
+  end
+  return out
+end
+
+-- --- what is printed ---
+
+-- A percentage with decimals places.
+local function pct(x, decimals) return string.format("%." .. decimals .. "f", 100 * x) end
+
+-- The lines cutechess prints of a match so far (m: its tallies, as
+-- mt.match gives them).
+local function cutechess_lines(m, sprt)
+  local a, n = m.a, m.a.wins + m.a.losses + m.a.draws
+  local e = mt.elo(a.wins, a.draws, a.losses)
+  local lines = {string.format("Score of %s vs %s: %d - %d - %d  [%.3f] %d", a.name, m.b.name,
+                               a.wins, a.losses, a.draws, n > 0 and (a.wins + a.draws / 2) / n or 0,
+                               n),
+                 string.format("Elo difference: %.1f +/- %.1f, LOS: %s %%, DrawRatio: %s %%",
+                               e.elo, e.margin, pct(e.los, 1), pct(e.draw_ratio, 1))}
+  if sprt then
+    local verdict = sprt.result == "H1" and " - H1 was accepted" or
+                    sprt.result == "H0" and " - H0 was accepted" or ""
+    lines[#lines + 1] = string.format("SPRT: llr %.3g (%.1f%%), lbound %.3g, ubound %.3g%s",
+                                      sprt.llr, 100 * sprt.llr / sprt.upper, sprt.lower,
+                                      sprt.upper, verdict)
+  end
+  return lines
+end
+
+-- The lines fastchess prints of a match so far.
+local function fastchess_lines(m, sprt)
+  local a, n = m.a, m.a.wins + m.a.losses + m.a.draws
+  local e = m.pairs and mt.elo(m.pairs) or mt.elo(a.wins, a.draws, a.losses)
+  local points = a.wins + a.draws / 2
+  local lines = {string.format("Results of %s vs %s (%s):", a.name, m.b.name, m.variant),
+                 string.format("Elo: %.2f +/- %.2f, nElo: %.2f +/- %.2f", e.elo, e.margin, e.nelo,
+                               e.nelo_margin),
+                 string.format("LOS: %s %%, DrawRatio: %s %%", pct(e.los, 2),
+                               pct(n > 0 and a.draws / n or 0, 2)),
+                 string.format("Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%s %%)",
+                               n, a.wins, a.losses, a.draws, points,
+                               pct(n > 0 and points / n or 0, 2))}
+  if m.pairs then
+    local p = m.pairs
+    lines[#lines + 1] = string.format("Ptnml(0-2): [%d, %d, %d, %d, %d]", p[1], p[2], p[3], p[4],
+                                      p[5])
+  end
+  if sprt then
+    lines[#lines + 1] = string.format("LLR: %.2f (%.2f, %.2f) [%g, %g] (%s)", sprt.llr,
+                                      sprt.lower, sprt.upper, sprt.elo0, sprt.elo1, sprt.model)
+  end
+  return lines
+end
+
+-- The rank table cutechess and fastchess print of a tournament.
+local function ranking_lines(t)
+  local lines = {string.format("%-4s %-20s %7s %7s %7s %7s %7s", "Rank", "Name", "Elo", "+/-",
+                               "Games", "Score", "Draw")}
+  for i, s in ipairs(t.standings) do
+    lines[#lines + 1] = string.format("%4d %-20s %7.0f %7.0f %7d %6.1f%% %6.1f%%", i, s.name,
+                                      s.rating, (s.high - s.low) / 2, s.games,
+                                      s.games > 0 and 100 * s.points / s.games or 0,
+                                      s.games > 0 and 100 * s.draws / s.games or 0)
+  end
+  return lines
+end
+
+-- The text of a finished match or tournament in format (nil: mutorere's).
+local function result_text(result, format, players)
+  if format == nil then return tostring(result) end
+  local lines
+  if players > 2 then
+    lines = ranking_lines(result)
+  elseif format == "cutechess" then
+    lines = cutechess_lines(result, result.sprt)
+  else
+    lines = fastchess_lines(result, result.sprt)
+  end
+  if result.stopped then lines[#lines + 1] = "stopped: " .. result.stopped end
+  for _, w in ipairs(result.warnings or {}) do lines[#lines + 1] = "warning: " .. w end
+  return table.concat(lines, "\n")
+end
+
+-- A tally of a match's games as they end, from the first engine's view,
+-- for -ratinginterval: on_game(r) adds r; lines() the results so far.
+local function running_tally(a_name, b_name, format) -- luacheck: ignore 212
+  local m = {a = {name = a_name, wins = 0, losses = 0, draws = 0}, b = {name = b_name},
+             variant = ""}
+  local count = 0
+  local function on_game(r, a_colour)
+    count = count + 1
+    local k = r.result == "draw" and "draws" or r.result == a_colour and "wins" or "losses"
+    m.a[k] = m.a[k] + 1
+    return count
+  end
+  local function lines()
+    if format == "fastchess" then return fastchess_lines(m) end
+    return cutechess_lines(m)
+  end
+  return on_game, lines
+end
+
+-- --- the run ---
+
 local o = read_command_line()
-if #o.engines < 2 then fail("give two engines or more (-engine ...)") end
+local log = o.debug or nil
+if o.log then
+  if not o.log.file then fail("-log needs file=FILE") end
+  for k, x in pairs(o.log) do
+    if k == "engine" and x == "false" then fail("-log engine=false: the engines' talk is all it holds here") end
+    if k ~= "file" and k ~= "engine" and k ~= "words" then fail("-log: " .. k .. "= is not taken here") end
+  end
+  log = o.log.file
+end
+local specs = o.config and config_engines(o.config) or {}
+for _, e in ipairs(o.engines) do specs[#specs + 1] = e end
+if #specs < 2 then fail("give two engines or more (-engine ...)") end
 local settings, players = {}, {}
-for i, e in ipairs(o.engines) do
+for i, e in ipairs(specs) do
   settings[i] = with_each(e, o.each)
-  players[i] = make_player(settings[i])
+  players[i] = make_player(settings[i], e, log)
 end
 local variant = o.variant or "standard"
 if o.arms then variant = {base = variant, arms = number("-arms", o.arms, true)} end
-local games = (o.games and number("-games", o.games, true) or 2) *
-              (o.rounds and number("-rounds", o.rounds, true) or 1)
+local per_game = o.games and number("-games", o.games, true) or 2
+local games = per_game * (o.rounds and number("-rounds", o.rounds, true) or 1)
 local seed = o.seed and number("-seed", o.seed, true)
-local options = {games = games, clock = shared_clock(settings),
-                 openings = openings_of(o.openings, seed or 1),
-                 file = o.gamesout, resume = o.resume, seed = seed,
+local srand = o.srand and number("-srand", o.srand, true) or seed or 1
+local output = o.output and o.output.format
+if o.output then
+  for k in pairs(o.output) do
+    if k ~= "format" and k ~= "words" then fail("-output: unknown key " .. k) end
+  end
+  if output ~= "cutechess" and output ~= "fastchess" then
+    fail("-output format= takes cutechess or fastchess")
+  end
+end
+local gamesout = o.gamesout or o.pgnout
+if gamesout then
+  if gamesout.words.min then fail("-pgnout min: the records here are always whole") end
+  for k in pairs(gamesout) do
+    if k ~= "file" and k ~= "words" then fail("-pgnout: " .. k .. "= is not taken here") end
+  end
+  if not gamesout.file then fail("-pgnout needs a file") end
+end
+local options = {games = games, clock = clocks_of(settings),
+                 openings = openings_of(o.openings, srand),
+                 file = gamesout and gamesout.file, resume = o.resume, seed = seed,
                  jobs = o.concurrency and number("-concurrency", o.concurrency, true),
                  max_plies = o.maxmoves and 2 * number("-maxmoves", o.maxmoves, true),
-                 adjudicate = (o.adjudicate or o.tb) and "solver" or nil}
+                 adjudicate = o.adjudicate,
+                 per_opening = per_opening_of(o.openings and o.openings.policy, o["repeat"],
+                                              games, per_game, #players),
+                 swap = not o.noswap, reverse = o.reverse,
+                 draw = adjudication_of(o.draw, "-draw", {movenumber = 1, movecount = 1, score = 1}),
+                 resign = adjudication_of(o.resign, "-resign",
+                                          {movecount = 1, score = 1, twosided = 1}),
+                 event = o.event, site = o.site, recover = o.recover or false,
+                 wait = o.wait and number("-wait", o.wait) / 1000}
 if o.adjudicate and o.adjudicate ~= "solver" then fail("-adjudicate takes solver") end
-if o.resume and not o.gamesout then fail("-resume needs -gamesout FILE") end
+if o.resume and not gamesout then fail("-resume needs -gamesout FILE") end
+local interval = o.ratinginterval and number("-ratinginterval", o.ratinginterval, true) or 0
+if interval > 0 then
+  if #players ~= 2 then fail("-ratinginterval is for a match of two engines here") end
+  local add, lines = running_tally(players[1].name, players[2].name, output)
+  options.on_game = function(r, a_colour)
+    if add(r, a_colour) % interval == 0 then print(table.concat(lines(), "\n")) end
+  end
+end
 local ok, result
 if #players == 2 then
   if o.tournament == "gauntlet" then fail("a gauntlet needs three engines or more") end
@@ -278,16 +734,20 @@ else
   end
   options.players, options.variants = players, {variant}
   options.gauntlet = o.tournament == "gauntlet" or nil
+  options.swap = nil
+  if o.noswap then fail("-noswap is for a match of two engines here") end
   ok, result = pcall(mt.tournament, options)
 end
 if not ok then fail(tostring(result):gsub("^bad argument #%d to '%a+' %((.*)%)$", "%1")) end
-print(result)
+print(result_text(result, output, #players))
 if o.svg or o.html then
   if #players ~= 2 then fail("-svg and -html are for a match of two engines") end
   if o.svg then
-    local f = assert(io.open(o.svg, "w"))
-    f:write(mt.svg(result))
-    f:close()
+    local wrote, why = pcall(mt.svg, result, o.svg)
+    if not wrote then fail("-svg: " .. tostring(why)) end
   end
-  if o.html then mt.html(result, o.html) end
+  if o.html then
+    local wrote, why = pcall(mt.html, result, o.html)
+    if not wrote then fail("-html: " .. tostring(why)) end
+  end
 end

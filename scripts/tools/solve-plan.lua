@@ -1,6 +1,7 @@
 -- solve-plan.lua — the figures of doc/solving-large.md: what a symmetric
--- solve of the standard game takes by arms (classes, working memory at 4
--- bits a class, the file at 2), mutorere-mpi measured on the boards and
+-- solve of the standard game takes by arms (true classes, the index's
+-- entries and their ratio, working memory at 4 bits an entry, the file at
+-- five values a byte), mutorere-mpi measured on the boards and
 -- rank counts given (its own printout: time, waves, rounds, bytes sent a
 -- class and at most, peak memory a rank), and from those the plan of
 -- larger boards (ranks, memory a rank, bytes over the network, hours).
@@ -9,7 +10,10 @@
 --     --mpi PATH        mutorere-mpi (build-mpi/mutorere-mpi); "none": the
 --                       sizes, and a plan when its figures are given below
 --     --mpirun CMD      how to start it ("mpirun --oversubscribe
---                       --allow-run-as-root": ranks past the cores share them)
+--                       --allow-run-as-root --mca mpi_yield_when_idle 1":
+--                       ranks past the cores share them, and a rank waiting
+--                       in a collective call yields its core rather than
+--                       spinning, so that processor time is work done)
 --     --arms 24,26,28   boards measured
 --     --ranks 1,2,3,4   rank counts measured on each
 --     --best K          each measured K times, the quickest kept, and the
@@ -25,9 +29,9 @@
 --     --bytes-step S    their growth every two arms (from the two largest
 --                       boards measured)
 --     --waves W         waves
---     --recounts K      rounds a wave for each 4,194,304 classes of a slice
---                       (more than 1 where entries are counted again; at
---                       one rank)
+--     --rounds A,B      rounds a wave: A + B * ceil(S / 4,194,304) for a
+--                       slice of S entries (fitted to every run measured:
+--                       the fit and its error are printed)
 --     --overhead M      bytes a rank holds besides its slice's 4 bits (the
 --                       most measured)
 --     --wave-step N     waves more every two arms past it (26: 28 to 30 to
@@ -39,20 +43,20 @@
 --     --disk B          bytes a second rank 0 writes the file at (5e8)
 --
 -- The plan's hours add: the classes of a slice at the rate; the rounds at
--- the latency (a wave takes a round for each 4,194,304 classes of a slice,
--- times what the recounts added at the largest board on one rank, and a
--- round for each 16 MiB of words a rank sends); the bytes a rank sends at
--- the bandwidth; and the file (2 bits a class) at the disk's rate.  Read
+-- the latency (a wave takes A + B rounds for each 4,194,304 entries of a
+-- slice, fitted to the runs measured, and a round for each 16 MiB of words
+-- a rank sends); the bytes a rank sends at the bandwidth; and the file
+-- (five values a byte) at the disk's rate.  Read
 -- them as orders of magnitude: a rate measured on small boards on one
 -- shared machine is not a cluster's.
 
 local options = {mpi = "build-mpi/mutorere-mpi",
-                 mpirun = "mpirun --oversubscribe --allow-run-as-root",
+                 mpirun = "mpirun --oversubscribe --allow-run-as-root --mca mpi_yield_when_idle 1",
                  arms = "24,26,28", ranks = "1,2,3,4", plan = "38:64,40:256,44:1024",
                  latency = "0.002", bandwidth = "1.5e8", disk = "5e8", ["wave-step"] = "26", best = "1"}
 -- the plan's figures, measured unless given
 local figures = {from = true, rate = true, waves = true, bytes = true, ["bytes-step"] = true,
-                 recounts = true, overhead = true}
+                 rounds = true, overhead = true}
 local known = {}
 for key in pairs(options) do known[key] = true end
 for key in pairs(figures) do known[key] = true end
@@ -97,11 +101,63 @@ local function bytes_of(text)
   return tonumber(x) * scale[unit]
 end
 
--- The classes of a layer of n arms: 2 * C(n, n/2).
-local function classes(n)
+-- C(n, k), exactly.
+local function binomial(n, k)
   local c = 1
-  for k = 1, n // 2 do c = c * (n // 2 + k) / k end
-  return 2 * math.floor(c + 0.5)
+  for j = 1, k do c = c * (n - k + j) // j end
+  return c
+end
+
+-- The true classes of a layer of n arms (positions up to rotation and
+-- colour swap): C(n, n/2) with an empty arm, and the necklaces of n/2
+-- pieces on n arms with the centre empty (Burnside: over the turns by n/d
+-- arms, phi(d) of them fix C(n/d, n/2d) boards).
+local function classes(n)
+  local necklaces = 0
+  for d = 1, n // 2 do
+    if n % d == 0 and (n // 2) % d == 0 then
+      local phi = 0
+      for j = 1, d do
+        local a, b = j, d
+        while b > 0 do a, b = b, a % b end
+        if a == 1 then phi = phi + 1 end
+      end
+      necklaces = necklaces + phi * binomial(n // d, n // 2 // d)
+    end
+  end
+  return binomial(n, n // 2) + necklaces // n
+end
+
+-- The strings of m bits, j of them set, without a run of more than L
+-- clear bits.
+local function bounded(m, j, L)
+  local row = {}
+  for b = 0, j do
+    row[b] = {}
+    for r = 0, L do row[b][r] = b == 0 and 1 or 0 end
+  end
+  for _ = 1, m do
+    local next = {}
+    for b = 0, j do
+      next[b] = {}
+      for r = 0, L do
+        next[b][r] = (b > 0 and row[b - 1][0] or 0) + (r < L and row[b][r + 1] or 0)
+      end
+    end
+    row = next
+  end
+  return row[j][0]
+end
+
+-- The entries of a layer of n arms in core/symrank.h's index: C(n, n/2),
+-- and the slots of the centre-empty boards by their longest clear run L
+-- (the bits between its ends: n - L - 2, n/2 - 2 set, no longer run), the
+-- whole padded to 320.
+local function entries(n)
+  local k, slots = n // 2, 0
+  for L = 1, k do slots = slots + bounded(n - L - 2, k - 2, L) end
+  local layer = binomial(n, k) + slots
+  return (layer + 319) // 320 * 320
 end
 
 local function row(cells) print("| " .. table.concat(cells, " | ") .. " |") end
@@ -113,10 +169,21 @@ local function head(cells)
 end
 
 print("## Classes by arms\n")
-head({"arms", "classes", "solving (4 bits a class)", "at rest (2 bits a class)"})
+head({"arms", "true classes", "entries", "entries a class", "solving (4 bits an entry)",
+      "at rest (five values a byte)"})
 for n = 24, 44, 2 do
-  local c = classes(n)
-  row({n, count(c), size(c / 2), size(c / 4)})
+  local c, e = classes(n), entries(n)
+  row({n, count(c), count(e), string.format("%.4f", e / c), size(e / 2), size(e / 5)})
+end
+
+-- A generation of checkpoints holds every rank's 4 bits an entry; two
+-- are kept (the older is removed before a new one is written).
+print("\n## Disk for mutorere-mpi's checkpoints and the file\n")
+head({"arms", "a generation of checkpoints", "two: what the folder holds at most",
+      "the file (rank 0's disk)"})
+for n = 34, 44, 2 do
+  local e = entries(n)
+  row({n, size(e / 2), size(e), size(e / 5)})
 end
 
 -- Runs mutorere-mpi on n arms at ranks ranks; returns what it printed.
@@ -186,20 +253,67 @@ for _, m in ipairs(runs) do largest = math.max(largest, m.arms) end
 for _, m in ipairs(runs) do
   if m.arms < largest then second = math.max(second, m.arms) end
 end
-local f = {bytes_step = 0, recounts = 1, overhead = 0}
+local f = {bytes_step = 0, overhead = 0}
 local most_ranks, alone = 0, nil
 for _, m in ipairs(runs) do
   local c = classes(m.arms)
   if m.arms == largest then
     f.waves, f.bytes = m.waves, m.bound
-    if m.ranks == 1 then
-      alone = c / m.cpu
-      f.recounts = m.rounds / (m.waves * math.ceil(c / SCAN))
-    end
+    if m.ranks == 1 then alone = c / m.cpu end
     if m.ranks > most_ranks then most_ranks, f.rate = m.ranks, c / m.cpu / m.ranks end
   end
   -- what a rank holds besides its share of the table: buffers, Open MPI
-  f.overhead = math.max(f.overhead, m.most - c / 2 / m.ranks)
+  f.overhead = math.max(f.overhead, m.most - entries(m.arms) / 2 / m.ranks)
+end
+
+-- The rounds of a run of w waves on slices of s entries that send b bytes
+-- a class: w * (A + B * ceil(s / SCAN)) + b * s / BUDGET.
+local function rounds_of(fit, w, s, b)
+  return w * (fit[1] + fit[2] * math.ceil(s / SCAN)) + b * s / BUDGET
+end
+
+-- A and B fitted to the runs by least squares on the rounds a wave, each
+-- weighed by its inverse square (relative errors); B alone when every
+-- run's slices take as many scans.
+local function fit_rounds()
+  local sw, sx, sy, sxx, sxy, n = 0, 0, 0, 0, 0, 0
+  for _, m in ipairs(runs) do
+    local s = entries(m.arms) / m.ranks
+    local x = math.ceil(s / SCAN)
+    local y = (m.rounds - m.per * s / BUDGET) / m.waves
+    local w = 1 / (y * y)
+    sw, sx, sy = sw + w, sx + w * x, sy + w * y
+    sxx, sxy, n = sxx + w * x * x, sxy + w * x * y, n + 1
+  end
+  if n == 0 then return nil end
+  local det = sw * sxx - sx * sx
+  if math.abs(det) < 1e-12 * sw * sxx then return {0, sy / sx} end
+  return {(sxx * sy - sx * sxy) / det, (sw * sxy - sx * sy) / det}
+end
+f.rounds = fit_rounds()
+if options.rounds then
+  local a, b = options.rounds:match("^([%d.e+-]+),([%d.e+-]+)$")
+  if not (tonumber(a) and tonumber(b)) then
+    io.stderr:write("solve-plan.lua: --rounds must be A,B (numbers)\n")
+    os.exit(2)
+  end
+  f.rounds = {tonumber(a), tonumber(b)}
+end
+if f.rounds and #runs > 0 then -- the fit against each run
+  print(string.format("\n## Rounds: measured and fitted\n\nrounds = waves * (%.3f + %.3f * " ..
+                      "ceil(slice / %d)) + bytes a rank / 16 MiB\n", f.rounds[1], f.rounds[2],
+                      SCAN))
+  head({"arms", "ranks", "waves", "rounds", "fitted", "error"})
+  local worst, sum = 0, 0
+  for _, m in ipairs(runs) do
+    local s = entries(m.arms) / m.ranks
+    local r = rounds_of(f.rounds, m.waves, s, m.per)
+    local err = (r - m.rounds) / m.rounds
+    worst, sum = math.max(worst, math.abs(err)), sum + math.abs(err)
+    row({m.arms, m.ranks, m.waves, count(m.rounds), count(r), string.format("%+.1f%%", 100 * err)})
+  end
+  print(string.format("\nThe fit's error over %d runs: %.1f%% at most, %.1f%% on average.",
+                      #runs, 100 * worst, 100 * sum / #runs))
 end
 for _, m in ipairs(runs) do
   if m.arms == second then f.bytes_step = (f.bytes - m.bound) / ((largest - second) / 2) end
@@ -221,40 +335,47 @@ if not (f.rate > 0 and f.rate < math.huge) then
                                 "time; measure larger boards (--arms) or give --rate\n", f.from))
   os.exit(2)
 end
-local rate, bytes, waves, bytes_step = f.rate, f.bytes, f.waves, f.bytes_step
-local recounts, overhead = f.recounts, f.overhead
+-- the figures as the command that repeats the plan prints them, so that
+-- it gives the very same plan
+local function as_printed(format, x) return tonumber(string.format(format, x)) end
+local rate, bytes, waves = as_printed("%.0f", f.rate), f.bytes, f.waves
+local bytes_step, overhead = as_printed("%.2f", f.bytes_step), as_printed("%.3g", f.overhead)
+local fit = f.rounds or {0, 1}
+fit = {as_printed("%.6g", fit[1]), as_printed("%.6g", fit[2])}
 largest = f.from
 local latency, bandwidth = tonumber(options.latency), tonumber(options.bandwidth)
 local disk, wave_step = tonumber(options.disk), tonumber(options["wave-step"])
 
 print(string.format("\n## The plan\n\nFrom %d arms: %s classes a second a rank%s; %d waves, %d " ..
                     "more every two arms; %.2f bytes a class, %.2f more every two arms; " ..
-                    "%.2f rounds a wave for each %d classes of a slice; %s a rank besides its " ..
+                    "%.3f + %.3f rounds a wave for each %d entries of a slice; %s a rank " ..
+                    "besides its " ..
                     "table.  The cluster: %s s a round, %s bytes a second a rank, the file " ..
                     "written at %s bytes a second.  The same plan again:\n",
                     largest, count(rate),
                     alone and most_ranks > 1 and string.format(" (at %d ranks; %s on one, without " ..
                       "messages)", most_ranks, count(alone)) or "",
-                    waves, wave_step, bytes, bytes_step, recounts, SCAN,
+                    waves, wave_step, bytes, bytes_step, fit[1], fit[2], SCAN,
                     size(overhead), options.latency, options.bandwidth, options.disk))
 print(string.format("    lua5.4 scripts/tools/solve-plan.lua --mpi none --from %d --rate %.0f " ..
-                    "--waves %d --bytes %.2f --bytes-step %.2f --recounts %.2f --overhead %.3g\n",
-                    largest, rate, waves, bytes, bytes_step, recounts, overhead))
+                    "--waves %d --bytes %.2f --bytes-step %.2f --rounds %.6g,%.6g " ..
+                    "--overhead %.3g\n",
+                    largest, rate, waves, bytes, bytes_step, fit[1], fit[2], overhead))
 head({"arms", "ranks", "memory a rank", "waves", "rounds", "bytes a class", "network in all",
       "a rank", "file", "hours: work", "rounds", "network", "file", "in all"})
 for _, pair in ipairs(numbers(options.plan)) do
   local n, p = pair[1], pair[2]
-  local c = classes(n)
+  local c, e = classes(n), entries(n)
   local steps = math.max(0, (n - largest) // 2)
-  local slice = math.ceil(c / p)
+  local slice = math.ceil(e / p)
   local w = waves + wave_step * steps
   local b = bytes + bytes_step * steps
-  local rounds = w * math.ceil(slice / SCAN) * recounts + b * slice / BUDGET
-  local hours = {slice / rate / 3600, rounds * latency / 3600,
-                 b * slice / bandwidth / 3600, c / 4 / disk / 3600}
+  local rounds = rounds_of(fit, w, slice, b)
+  local hours = {c / p / rate / 3600, rounds * latency / 3600,
+                 b * slice / bandwidth / 3600, e / 5 / disk / 3600}
   local sum = hours[1] + hours[2] + hours[3] + hours[4]
   row({n, p, size(slice / 2 + overhead), w, count(rounds), string.format("%.1f", b),
-       size(b * c), size(b * slice), size(c / 4),
+       size(b * e), size(b * slice), size(e / 5),
        string.format("%.2f", hours[1]), string.format("%.2f", hours[2]),
        string.format("%.2f", hours[3]), string.format("%.2f", hours[4]),
        string.format("%.2f", sum)})

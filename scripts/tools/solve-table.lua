@@ -2,6 +2,7 @@
 -- prints a table: the value of the start for black (who moves first) and
 -- its distance, the positions reachable from the start (won / lost / drawn
 -- for the side to move), the longest forced end among them, and the time.
+-- A variant on a board of points has one row, its board's (at --from).
 --
 --   mutorere scripts/tools/solve-table.lua [options]
 --     --from N        the smallest board (4)
@@ -89,7 +90,9 @@ if not options.tsv then
 end
 for n = from, to, 2 do
   for _, name in ipairs(variants) do
-    local v = mt.variant{base = name, arms = n}
+    local own = mt.variant(name)
+    if own.points and n ~= from then goto next end
+    local v = own.points and own or mt.variant{base = name, arms = n}
     local file = options.dir and string.format("%s/%s-%d.mts", options.dir, name, n)
     local t0 = mt.clock()
     local s = mt.solve(v, {threads = threads, file = file})
@@ -101,7 +104,8 @@ for n = from, to, 2 do
       census = s:census(v.start, 0)
       census_seconds = mt.clock() - t0
     end
-    row({name, n, start_cell(value, distance), count(census.reachable),
+    row({name, own.points and own.points .. " points" or n, start_cell(value, distance),
+         count(census.reachable),
          count(census.wins), count(census.losses), count(census.draws),
          (census.longest or -1) >= 0 and tostring(census.longest) or "",
          size(s:info().bytes), string.format("%.1f", solve_seconds),
@@ -109,5 +113,6 @@ for n = from, to, 2 do
     s, v = nil, nil -- luacheck: ignore 311 (drops the solution before collecting)
     collectgarbage()
     collectgarbage()
+    ::next::
   end
 end

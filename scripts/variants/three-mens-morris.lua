@@ -1,5 +1,5 @@
--- Three Men's Morris (Europe; as rithmomachia's neighbours played it in
--- medieval England): the nine points of a square joined along its rows
+-- Three Men's Morris (Europe; played in medieval England and long
+-- before): the nine points of a square joined along its rows
 -- and columns only.
 --
 --     a3 --- b3 --- c3

@@ -170,7 +170,16 @@ static void test_building(void) {
   r.arms = 3;
   r.pieces[BLACK] = 2;
   r.pieces[WHITE] = 1;
-  expect_error(rules_check(&r, err), err, "at least one point must be empty");
+  expect_error(rules_check(&r, err), err, "on 3 points: no empty point");
+  r.pieces[BLACK] = 3;
+  expect_error(rules_check(&r, err), err, "more pieces than points");
+  r.fields.slide_takes = 1; /* captures may start from a full board, */
+  r.pieces[BLACK] = 2;
+  CHECK_INT(rules_check(&r, err), 0);
+  r.pieces[BLACK] = 3; /* never from more pieces than points */
+  expect_error(rules_check(&r, err), err, "more pieces than points");
+  r.fields.slide_takes = 0;
+  r.pieces[BLACK] = 2;
   r.pieces[BLACK] = 1;
   CHECK_INT(rules_check(&r, err), 0);
   r.flank_plies = RULES_ALWAYS;

@@ -5,8 +5,10 @@
 ** rules; every code of a table is checked against what the rules can give
 ** (crafted tables with a recomputed checksum: every byte 255, random
 ** bytes, each code alone, against a naive rule written here); files of
-** format 2 (a byte an entry where format 3 keeps values in 2 bits) are
-** read, their codes checked, and answer as the solution; files that
+** formats 2 and 3 (the index before format 4; values a byte each, or 2
+** bits each) are read, their codes checked, and answer as the solution,
+** and files that mutorere wrote then (tests/core/old-tables) load as the
+** tables solved now, byte for byte; files that
 ** are not regular are refused, at once; saving never follows a link,
 ** never replaces what is not a regular file, keeps the old file's
 ** permissions and leaves no temporary file, whether it succeeds, is
@@ -252,9 +254,9 @@ static void test_refusals(void) {
   other.program = "0.0.1";
   CHECK_INT(solfile_load(&s, &other, path, NULL, NULL, text), SOLVER_ERROR);
   says("written by mutorere 9.9.9; this is 0.0.1");
-  edit(good, k, "format 3", "format 7");
+  edit(good, k, "format 4", "format 7");
   refused_as(&r, "standard", 1, 0,
-             "of format 7; this program reads formats 2 and 3");
+             "of format 7; this program reads formats 2 to 4");
   edit(good, k, "arms 12", "arms 14");
   refused_as(&r, "standard", 1, 0, "its header's arms is not 12");
   edit(good, k, "mutorere solution", "a grocery list");
@@ -322,8 +324,8 @@ static void test_header(void) {
                 "its header's opening is not 0");
     header_edit(good, k, "layers 1", "layers 2", sealed,
                 "its header's layers is not 1");
-    header_edit(good, k, "entries 1848", "entries 1849", sealed,
-                "its header's entries is not 1848");
+    header_edit(good, k, "entries 1280", "entries 1281", sealed,
+                "its header's entries is not 1280");
     /* nothing but the form this program writes */
     header_edit(good, k, "arms 12", "arms 012", sealed, "not a solution file");
     header_edit(good, k, "arms 12", "arms 12 ", sealed, "not a solution file");
@@ -368,14 +370,16 @@ static int first_three(int b) {
   return -1;
 }
 
-/* 1 when byte code may stand in a table: four values (0 draw, 1 win, 2
-** loss, 2 bits each); coded by parity, format 2 (distance code - 1); or by
+/* 1 when byte code may stand in a table: five values (0 draw, 1 win, 2
+** loss, v0 + 3 v1 + ... + 81 v4); format 3's four values (2 bits each);
+** coded by parity, format 2 (distance code - 1); or by
 ** value (1 + 2 * distance, + 1 for a loss, the distance up to longest);
 ** verdicts: the rules may end a game by their own verdict, else only a
 ** blocked side ends it, losing (winning in misère). */
 static int naive_possible(int code, int coding, int longest, int verdicts,
                           int misere) {
-  if (coding == 2) return first_three(code) < 0;
+  if (coding == 2) return code < 243;
+  if (coding == 4) return first_three(code) < 0;
   if (code == 0) return 1;
   if (coding == 'p') return code - 1 <= 234;
   int d = (code - 1) / 2, loss = (code - 1) % 2;
@@ -419,9 +423,14 @@ static int try_every_byte(char *good, size_t k, const Rules *r, int symmetric,
       CHECK(d <= SOLVER_LONGEST);
       solver_free(&b);
     } else if (!want) {
-      char entry[64];
-      snprintf(entry, sizeof entry, "is damaged: entry %d ",
-               coding == 2 ? first_three(code) : 0);
+      char entry[80];
+      if (coding == 2)
+        snprintf(entry, sizeof entry,
+                 "is damaged: byte 0 of its table is %d, which is not five "
+                 "values", code);
+      else
+        snprintf(entry, sizeof entry, "is damaged: entry %d ",
+                 coding == 4 ? first_three(code) : 0);
       CHECK(strstr(text, entry) != NULL);
     }
   }
@@ -449,21 +458,22 @@ static void test_codes(void) {
   /* the UBSan finding: every byte 255, the checksum recomputed */
   char *good = standard_file(&s, &r, 8, &k);
   fill_codes(good, k, 255);
-  refused_as(&r, "standard", 1, 0, "entry 0 holds code 3, which is no value");
+  refused_as(&r, "standard", 1, 0,
+             "byte 0 of its table is 255, which is not five values");
   /* random bytes, sealed */
   srand(19);
   char *data = malloc(k);
   memcpy(data, good, k);
   for (size_t i = table_at(data); i < k; i++) data[i] = (char)(rand() % 256);
   spit_sealed(data, k);
-  refused_as(&r, "standard", 1, 0, "is damaged: entry");
+  refused_as(&r, "standard", 1, 0, "which is not five values");
   free(data);
   free(good);
-  /* each code alone, for each coding: values, 3 of the 4 codes of 2 bits */
-  CHECK_INT(try_every_code(&s, &r, 0, 234), 81);
+  /* each code alone, for each coding: values, the 3^5 bytes of five */
+  CHECK_INT(try_every_code(&s, &r, 0, 234), 243);
   solver_free(&s);
   solve(&s, &r, "misere", 8);
-  CHECK_INT(try_every_code(&s, &r, 0, 234), 81);
+  CHECK_INT(try_every_code(&s, &r, 0, 234), 243);
   solver_free(&s);
   TestHooks allow = {centre_leaves, NULL, NULL};
   TestHooks result = {NULL, centre_result, NULL};
@@ -495,35 +505,67 @@ static void test_codes(void) {
   remove(path);
 }
 
-/* --- files of format 2 --- */
+/* --- files of formats 2 and 3 --- */
 
-/* Writes the file of s (rules r, named variant, without hooks) as format 2
-** wrote it: the header of format 2, and a byte an entry (0 for a draw,
-** else 1 + distance) from its lookups, sealed.  Returns its bytes (their
-** count in *k). */
-static char *format2_file(const Solution *s, const Rules *r,
-                          const char *variant, size_t *k) {
+/* The board of entry i of a layer in the index before format 4: the
+** entries with an empty arm as today's; then C(n, n/2) with the centre
+** empty, the own arms as they lie (the rank of the mask). */
+static void old_unrank(const SymRank *t, uint64_t i, uint32_t ply,
+                       Position *p) {
+  if (i < t->combos) {
+    CHECK_INT(symrank_unrank(t, i, ply, p), 0);
+    return;
+  }
+  uint64_t own = symrank_mask(t, i - t->combos);
+  symrank_to_position(t->n, own, t->full & ~own, CENTRE_EMPTY, ply, p);
+}
+
+/* Replaces the value of the header line key in data (a file's bytes, its
+** header first: *k bytes, room for 64 more) by value. */
+static void set_line(char *data, size_t *k, const char *key,
+                     const char *value) {
+  char *at = strstr(data, key), *end = strchr(at, '\n');
+  size_t a = strlen(key), b = strlen(value), old = (size_t)(end - at) - a;
+  memmove(at + a + b, end, *k - (size_t)(end - data));
+  memcpy(at + a, value, b);
+  *k = *k - old + b;
+}
+
+/* Writes the file of s (rules r, named variant, without hooks) as format
+** (2 or 3) wrote it, in the index of then (old_unrank): format 2 a byte an
+** entry (0 for a draw, else 1 + distance), format 3 the values, 2 bits
+** each (0 draw, 1 win, 2 loss, the first entry in the low bits), from its
+** lookups, sealed.  Returns its bytes (their count in *k). */
+static char *old_file(const Solution *s, const Rules *r, const char *variant,
+                      int format, size_t *k) {
   size_t j;
   CHECK_INT(save(s, r, variant, 0), SOLVER_OK);
   char *now = slurp(&j);
+  now[table_at(now)] = 0; /* the header alone */
   size_t t = table_at(now);
-  uint64_t layer = symrank_layer(&s->sym->rank);
+  const SymRank *rank = &s->sym->rank;
+  uint64_t layer = 2 * rank->combos;
   uint64_t entries = layer * (uint64_t)s->sym->layers;
-  char *old = malloc(t + entries);
+  char *old = calloc(t + 64 + entries, 1), number[32];
   memcpy(old, now, t);
-  memcpy(strstr(old, "format 3"), "format 2", 8);
-  char *coding = strstr(old, "coding values-");
-  memcpy(coding + 7, "parity", 6);
+  snprintf(number, sizeof number, "%d", format);
+  set_line(old, &t, "format ", number);
+  snprintf(number, sizeof number, "%llu", (unsigned long long)layer);
+  set_line(old, &t, "entries ", number);
+  if (format == 2) memcpy(strstr(old, "coding values-") + 7, "parity", 6);
   for (uint64_t i = 0; i < entries; i++) {
     Position p;
     int d, layer_ply = (int)(i / layer);
     uint32_t ply = layer_ply == s->sym->layers - 1 ? (uint32_t)s->opening
                                                    : (uint32_t)layer_ply;
-    symrank_unrank(&s->sym->rank, i % layer, ply, &p);
-    int value = solver_lookup(s, &p, NULL, &d);
-    old[t + i] = (char)(value == VALUE_DRAW ? 0 : 1 + d);
+    old_unrank(rank, i % layer, ply, &p);
+    int value = solver_lookup(s, &p, NULL, format == 2 ? &d : NULL);
+    if (format == 2)
+      old[t + i] = (char)(value == VALUE_DRAW ? 0 : 1 + d);
+    else
+      old[t + i / 4] = (char)(old[t + i / 4] | value << (i % 4 * 2));
   }
-  *k = t + entries;
+  *k = t + (format == 2 ? entries : entries / 4);
   spit_sealed(old, *k);
   free(now);
   return old;
@@ -531,33 +573,144 @@ static char *format2_file(const Solution *s, const Rules *r,
 
 static void test_old_format(void) {
   static const char *const names[] = {"standard", "misere", "first-move"};
-  for (int i = 0; i < 4; i++) {
+  for (int format = 2; format <= 3; format++)
+    for (int i = 0; i < 4; i++) {
+      Solution s, back;
+      Rules r;
+      size_t k;
+      rules_named(&r, names[i % 3], 12 - 2 * (i / 3), text);
+      if (i == 3) r.flank_plies = SYMTABLE_SEARCH_PLIES + 2; /* layers kept */
+      CHECK_INT(symsolver_solve(&s, &r, 1, NULL, NULL, text), SOLVER_OK);
+      char *old = old_file(&s, &r, "v", format, &k);
+      CHECK(strstr(old, format == 3 && i == 1 ? "coding values-wins-even"
+                        : format == 3         ? "coding values-wins-odd"
+                        : i == 1              ? "coding parity-wins-even"
+                                              : "coding parity-wins-odd") !=
+            NULL);
+      if (CHECK_INT(load(&back, &r, "v", 1, 0), SOLVER_OK)) {
+        CHECK_INT(back.sym->bits, 2); /* kept as values */
+        CHECK_INT(back.sym->layers, s.sym->layers);
+        CHECK(same_values(&s, &back));
+        uint64_t bytes = symtable_bytes(symtable_entries(&s), 2);
+        CHECK(memcmp(s.codes, back.codes, (size_t)bytes) == 0);
+        solver_free(&back);
+      }
+      if (i == 0 && format == 2) { /* its checks: codes, checksum, size */
+        CHECK_INT(try_every_byte(old, k, &r, 1, 'p', 0, 234), 236);
+        old[k - 1] ^= 1;
+        spit(old, k);
+        refused_as(&r, "v", 1, 0, "its checksum does not match");
+        spit(old, k - 1);
+        refused_as(&r, "v", 1, 0, "truncated");
+      }
+      if (i == 0 && format == 3) {
+        CHECK_INT(try_every_byte(old, k, &r, 1, 4, 0, 234), 81);
+        fill_codes(old, k, 255);
+        refused_as(&r, "v", 1, 0, "entry 0 holds code 3, which is no value");
+      }
+      free(old);
+      solver_free(&s);
+    }
+  remove(path);
+}
+
+/* Files that mutorere wrote before format 4 (tests/core/old-tables: the
+** standard game on 16 to 20 arms, misère on 16, format 3) load into the
+** tables this solver makes, byte for byte: every value is as it was.
+** With a folder as argument (e.g. files on 22 to 26 arms), those too. */
+static void test_old_tables(const char *folder) {
+  static const struct { const char *name; int n; } files[] = {
+      {"standard", 16}, {"standard", 18}, {"standard", 20}, {"misere", 16},
+      {"standard", 22}, {"standard", 24}, {"standard", 26}};
+  int tried = 0;
+  for (int i = 0; i < 7; i++) {
+    char name[600];
+    snprintf(name, sizeof name, "%s/%s-%d.sol", folder, files[i].name,
+             files[i].n);
+    FILE *f = fopen(name, "rb");
+    if (!f) continue;
+    fseek(f, 0, SEEK_END);
+    size_t k = (size_t)ftell(f);
+    rewind(f);
+    char *data = malloc(k + 64);
+    CHECK_INT(fread(data, 1, k, f), k);
+    fclose(f);
+    set_line(data, &k, "program ", PROGRAM); /* as if written by this one */
+    spit_sealed(data, k);
     Solution s, back;
     Rules r;
-    size_t k;
-    rules_named(&r, names[i % 3], 12 - 2 * (i / 3), text);
-    if (i == 3) r.flank_plies = SYMTABLE_SEARCH_PLIES + 2; /* layers kept */
-    CHECK_INT(symsolver_solve(&s, &r, 1, NULL, NULL, text), SOLVER_OK);
-    char *old = format2_file(&s, &r, "v", &k);
-    CHECK(strstr(old, i == 1 ? "coding parity-wins-even"
-                             : "coding parity-wins-odd") != NULL);
-    if (CHECK_INT(load(&back, &r, "v", 1, 0), SOLVER_OK)) {
-      CHECK_INT(back.sym->bits, 2); /* kept as values */
-      CHECK_INT(back.sym->layers, s.sym->layers);
-      CHECK(same_values(&s, &back));
+    char variant[256];
+    solve(&s, &r, files[i].name, files[i].n);
+    solfile_rules_line(&r, variant, sizeof variant);
+    if (CHECK_INT(load(&back, &r, variant, 1, 0), SOLVER_OK)) {
+      uint64_t bytes = symtable_bytes(symtable_entries(&s), 2);
+      if (!CHECK(memcmp(s.codes, back.codes, (size_t)bytes) == 0))
+        fprintf(stderr, "%s: a value differs\n", name);
+      if (files[i].n == 16) CHECK(same_values(&s, &back));
       solver_free(&back);
-    }
-    if (i == 0) { /* its checks: the codes, the checksum, the size */
-      CHECK_INT(try_every_byte(old, k, &r, 1, 'p', 0, 234), 236);
-      old[k - 1] ^= 1;
-      spit(old, k);
-      refused_as(&r, "v", 1, 0, "its checksum does not match");
-      spit(old, k - 1);
-      refused_as(&r, "v", 1, 0, "truncated");
-    }
-    free(old);
+    } else
+      fprintf(stderr, "%s: %s\n", name, text);
     solver_free(&s);
+    free(data);
+    tried++;
   }
+  CHECK(tried >= 4);
+  printf("%d tables of format 3 load as solved\n", tried);
+  remove(path);
+}
+
+/* --- lookups in a file without loading it --- */
+
+/* Opens path mapped as the rules r named variant; the message in text. */
+static int map(Solution *s, const Rules *r, const char *variant,
+               int verdicts) {
+  SolfileId id = id_of(r, variant, 1, verdicts);
+  return solfile_map(s, &id, path, text);
+}
+
+static void test_mapped(void) {
+  static const char *const names[] = {"standard", "first-two-turns", "misere"};
+  for (int i = 0; i < 3; i++) { /* values, searched openings among them */
+    Solution a, b;
+    Rules r;
+    solve(&a, &r, names[i], 12);
+    CHECK_INT(save(&a, &r, names[i], 0), SOLVER_OK);
+    if (CHECK_INT(map(&b, &r, names[i], 0), SOLVER_OK)) {
+      CHECK(same_values(&a, &b));
+      CHECK(b.sym->map != NULL);
+      solver_free(&b);
+    }
+    solver_free(&a);
+  }
+  Rules r;
+  Solution a, b;
+  rules_named(&r, "standard", 10, text); /* a byte an entry */
+  TestHooks hooks = {NULL, centre_result, NULL};
+  test_hooks_wire(&r, &hooks);
+  CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, text), SOLVER_OK);
+  CHECK_INT(save(&a, &r, "centre", 1), SOLVER_OK);
+  if (CHECK_INT(map(&b, &r, "centre", 1), SOLVER_OK)) {
+    CHECK(same_values(&a, &b));
+    solver_free(&b);
+  }
+  size_t k;
+  char *good = slurp(&k);
+  spit(good, k - 1);
+  CHECK_INT(map(&b, &r, "centre", 1), SOLVER_ERROR);
+  says("is truncated");
+  spit(good, k);
+  CHECK_INT(map(&b, &r, "standard", 1), SOLVER_ERROR);
+  says("holds another variant");
+  free(good);
+  solver_free(&a);
+  /* a file of format 3: loaded, not mapped */
+  rules_named(&r, "standard", 12, text);
+  CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, text), SOLVER_OK);
+  free(old_file(&a, &r, "v", 3, &k));
+  CHECK_INT(map(&b, &r, "v", 0), SOLVER_ERROR);
+  says("only a symmetric table of format 4 is read without loading it");
+  solver_free(&a);
+  CHECK_INT(memory_in_use(), 0);
   remove(path);
 }
 
@@ -825,7 +978,7 @@ static void test_interrupted(void) {
   solver_free(&other);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   snprintf(dir, sizeof dir, "%s/mutorere-test-XXXXXX",
            getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
   if (!mkdtemp(dir)) return perror("mkdtemp"), 1;
@@ -835,6 +988,8 @@ int main(void) {
   test_header();
   test_codes();
   test_old_format();
+  test_old_tables(argc > 1 ? argv[1] : OLD_TABLES);
+  test_mapped();
   test_not_regular();
   test_temporary();
   test_planted_during_save();

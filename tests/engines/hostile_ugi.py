@@ -11,6 +11,9 @@ the tests look for leftover processes by it.  Modes, at a go command:
   close-stdout  closes its standard output (its input stays open), waits
   shutdown      shuts its socket for writing (mutorere reads its end), waits
   fork-hold     forks a child that keeps the socket, and exits
+  setsid-hold   forks a child that leaves its process group (setsid) and
+                keeps the socket for 30 s, and exits
+  ignore-stop   answers nothing to go infinite, nor to stop
   exit-mid      exits with status 0
   segv          kills itself with SIGSEGV
   exact-time    waits the whole time its clock has left, then answers
@@ -106,6 +109,14 @@ class Hostile(toy_ugi.Engine):
             if os.fork() == 0:
                 forever()
             os._exit(0)
+        elif MODE == "setsid-hold":
+            if os.fork() == 0:
+                os.setsid()  # out of the engine's group: not killed with it
+                time.sleep(30)
+                os._exit(0)
+            os._exit(0)
+        elif MODE == "ignore-stop" and "infinite" in words:
+            pass  # no answer, and stop is not read
         elif MODE == "exit-mid":
             os._exit(0)
         elif MODE == "segv":

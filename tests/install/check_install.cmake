@@ -38,6 +38,7 @@ function(install_into destdir prefix)
             share/mutorere/scripts/variants/tired-piece.lua
             share/doc/mutorere/README.md share/doc/mutorere/doc/api.md
             share/doc/mutorere/doc/embedding.md
+            share/doc/mutorere/LICENSE lib/libmutorere.a
             lib/libmutorere.so lib/libmutorere.so.0 include/mutorere.h
             lib/pkgconfig/mutorere.pc lib/cmake/mutorere/mutorereConfig.cmake
             lib/cmake/mutorere/mutorereConfigVersion.cmake)
@@ -62,6 +63,15 @@ print(mt.variant("tired-piece").path, g:position(), mt.perft(g, 6))
 ]])
   expect("^${scripts}/tired-piece.lua\tbbb.wwww/b w 1\t[0-9]+\n$"
     ${CMAKE_COMMAND} -E env MUTORERE_PATH= ${HOST} ${root}/lib/lua/5.4
+    ${PREFIX}-play.lua)
+  # through links in another folder (a Lua tree's, a program's): the real
+  # files' folders still lead to the scripts
+  file(REMOVE_RECURSE ${PREFIX}-links)
+  file(MAKE_DIRECTORY ${PREFIX}-links)
+  file(CREATE_LINK ${root}/lib/lua/5.4/mutorere.so ${PREFIX}-links/mutorere.so
+       SYMBOLIC)
+  expect("^${scripts}/tired-piece.lua\tbbb.wwww/b w 1\t[0-9]+\n$"
+    ${CMAKE_COMMAND} -E env MUTORERE_PATH= ${HOST} ${PREFIX}-links
     ${PREFIX}-play.lua)
   file(REMOVE ${PREFIX}-play.lua)
   check_library(${root})
@@ -116,6 +126,22 @@ function(check_library root)
     endforeach()
     expect("^draw\n$" ${run} ${PREFIX}-example/readme)
     expect("^tired-piece 10\n$" ${run} ${PREFIX}-example/scripted)
+    # the library through a link in another folder finds the scripts
+    file(CREATE_LINK ${root}/lib/libmutorere.so.0
+         ${PREFIX}-links/libmutorere.so.0 SYMBOLIC)
+    expect("^tired-piece 10\n$" ${CMAKE_COMMAND} -E env MUTORERE_PATH=
+           LD_LIBRARY_PATH=${PREFIX}-links ${PREFIX}-example/scripted)
+    # linked statically, with the libraries of Libs.private
+    execute_process(
+      COMMAND ${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${root}/lib/pkgconfig
+              ${PKG_CONFIG} --static --libs-only-l --libs-only-other mutorere
+      OUTPUT_VARIABLE private OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+    separate_arguments(private UNIX_COMMAND "${private}")
+    list(REMOVE_ITEM private -lmutorere)
+    expect("^$" ${CC} ${cflags} ${PREFIX}-example/readme.c -I${root}/include
+           ${root}/lib/libmutorere.a ${private} -o ${PREFIX}-example/readme-static)
+    expect("^draw\n$" ${CMAKE_COMMAND} -E env MUTORERE_PATH=
+           ${PREFIX}-example/readme-static)
   else()
     message(STATUS "pkg-config is not installed: mutorere.pc not checked")
   endif()
@@ -150,4 +176,4 @@ file(REMOVE_RECURSE ${PREFIX})
 file(MAKE_DIRECTORY ${PREFIX})
 install_into(${PREFIX}/stage /opt/mutorere-check)
 check_installed(${PREFIX}/stage/opt/mutorere-check)
-file(REMOVE_RECURSE ${PREFIX} ${PREFIX}-example)
+file(REMOVE_RECURSE ${PREFIX} ${PREFIX}-example ${PREFIX}-links)

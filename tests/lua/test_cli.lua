@@ -177,6 +177,9 @@ test("the module's Lua parts run when first used, and only then", function()
     "local _ = mt.player('perfect', {against = 0.5}):choose(mt.game()) " ..
     -- charts.lua neither: the pictures of a match run it
     "local _ = mt.svg(mt.match('random', 'random')) " ..
+    -- nor enginerules.lua: an outside engine told the rules runs it
+    "local _ = mt.match(mt.player{command = {" .. string.format("%q", PROGRAM) .. ", '--ugi'}, " ..
+    "limits = {depth = 1}}, 'random', {games = 1}) " ..
     "print(at_start, count(), table.concat(missing, ' '))"
   local out, err, code = run("-e " .. quote(chunk))
   eq(code, 0, "exit: " .. err)

@@ -44,8 +44,8 @@ end
 
 -- The moves of record r replayed from its start: true when every one is
 -- legal.
-local function legal(r)
-  local g = mt.game("standard", r.start)
+local function legal(r, variant)
+  local g = mt.game(variant or "standard", r.start)
   for _, m in ipairs(r.moves) do
     if not pcall(g.play, g, m) then return false end
   end
@@ -73,6 +73,86 @@ test("mutorere --ugi plays as a player: moves, what it found, a match", function
   end
 end)
 
+test("mutorere --ugi plays the games of drops, jumps and captures under the runner", function()
+  for _, name in ipairs{"achi", "tapatan", "three-mens-morris", "four-field-kono",
+                        "leaping-torere", "placing-torere"} do
+    local m = mt.match(ugi("ugi-ab", {Depth = 2}), ugi("ugi-random", {Player = "random"}),
+                       {variant = name, games = 2, max_plies = 60, seed = 5})
+    eq(m.errors, {}, name .. ": no error")
+    for _, r in ipairs(m.records) do
+      check(r.reason ~= "illegal move" and r.reason ~= "protocol", name .. ": " .. tostring(r.reason))
+      check(#r.moves > 0 and legal(r, name), name .. ": legal moves in game " .. r.game)
+    end
+  end
+  eq(children(), {}, "the programs stopped after the matches")
+end)
+
+test("an engine is told the whole rules it plays, or the match does not start", function()
+  -- variants whose names do not give their rules, one named as a built-in
+  local file = os.tmpname() .. ".lua"
+  local f = assert(io.open(file, "w"))
+  f:write([[
+-- a variant file with a hook: the piece on arm 1 may not move on ply 0
+return {name = "not-one-first", base = "standard", opening_plies = 1,
+        allow = function(position, move) return position.ply > 0 or move.from ~= 1 end}
+]])
+  f:close()
+  local variants = {mt.variant{name = "standard", misere = true},
+                    mt.variant{base = "misere", arms = 10, flank = "never", repetition = 4},
+                    mt.variant{name = "tugul-copy", base = "tugul-shodra", max_plies = 40}}
+  local inside = mt.player("alphabeta", {depth = 2})
+  for _, v in ipairs(variants) do
+    local outside = ugi("ugi-ab", nil, {limits = {depth = 2}})
+    local m = mt.match(outside, "random", {games = 4, seed = 3, variant = v})
+    local want = mt.match(inside, "random", {games = 4, seed = 3, variant = v})
+    eq(m.errors, {}, v.name .. ": no error")
+    check(m.lengths.max > 6, v.name .. ": games played")
+    for i = 1, 4 do
+      eq(m.records[i].moves, want.records[i].moves, v.name .. ", game " .. i ..
+         ": as the player inside plays those rules")
+    end
+  end
+  -- a variant with hooks, from its file: only an engine in the sandbox takes it
+  local hooked = mt.variant(file)
+  raises(function() mt.match(ugi("ugi-ab", nil, {limits = {depth = 2}}), "random",
+                             {games = 2, variant = hooked}) end,
+         "engine ugi-ab: cannot play variant not-one-first: error: VariantDefinition: variant " ..
+         "not-one-first has Lua hooks: an engine takes them only when it runs in the sandbox " ..
+         "(mutorere --ugi --safe) (the match does not start)")
+  local safe = mt.player{command = {PROGRAM, "--ugi", "--safe"}, name = "ugi-safe",
+                         limits = {depth = 2}}
+  local m = mt.match(safe, "random", {games = 4, seed = 3, variant = hooked})
+  local want = mt.match(inside, "random", {games = 4, seed = 3, variant = hooked})
+  eq(m.errors, {}, "hooks under --safe: no error")
+  check(m.lengths.max > 6, "games played: " .. m.lengths.max .. " plies the longest")
+  for i = 1, 4 do eq(m.records[i].moves, want.records[i].moves, "hooked, game " .. i) end
+  os.remove(file)
+  -- hooks made here cannot be sent; an engine that lists only standard
+  -- and takes no definition cannot play misère
+  local made = mt.variant{name = "made-here", allow = function() return true end}
+  raises(function() mt.match(ugi("ugi-ab"), "random", {games = 2, variant = made}) end,
+         "engine ugi-ab: the rules of variant made-here cannot be sent: its hooks are Lua " ..
+         "functions made here, not read from a variant file (the match does not start)")
+  -- a definition table changed after the variant was made: its text would
+  -- tell other rules, and is refused
+  local t = {name = "changed", misere = true}
+  local changed = mt.variant(t)
+  t.misere = false
+  raises(function() mt.match(ugi("ugi-ab"), "random", {games = 2, variant = changed}) end,
+         "engine ugi-ab: the rules of variant changed cannot be sent: its rules written as " ..
+         "data are not the same rules")
+  raises(function() mt.match(toy("toy"), "random", {games = 2, variant = "misere"}) end,
+         "engine toy: it cannot be told the rules of variant misere: the engine's Variant " ..
+         "option does not list it, and it has no VariantDefinition option (doc/ugi.md)")
+  raises(function() mt.tournament{players = {toy("toy"), "random"}, games = 2,
+                                  variants = {"standard", {name = "standard", misere = true}}} end,
+         "engine toy: it cannot be told the rules of variant standard: they are not those its " ..
+         "name gives, and it has no VariantDefinition option (doc/ugi.md) (the tournament " ..
+         "does not start)")
+  eq(mt.match(toy("toy"), "random", {games = 2}).errors, {}, "standard it plays")
+  eq(children(), {}, "no child left")
+end)
+
 test("the Python engine plays under a clock; its games are legal", function()
   local p = toy("toy")
   local m = mt.match(p, "random", {games = 6, seed = 2, clock = {base = 2, increment = 0.05}})
@@ -85,6 +165,21 @@ test("the Python engine plays under a clock; its games are legal", function()
   eq(children(), {}, "no child left")
 end)
 
+test("an engine that cannot start, or never says readyok, stops the match at once", function()
+  -- (startup: time to start on a loaded machine)
+  local silent = toy("toy-silent", {Fault = "silent"}, {startup = 1})
+  local t0 = mt.clock()
+  raises(function() mt.match(silent, "random", {games = 100}) end,
+         "engine toy-silent: no 'readyok' within 1 s (the match does not start)")
+  check(mt.clock() - t0 < 10, "once, not a wait a game")
+  local gone = mt.player{command = {"/bin/sh", "-c", "exit 3"}, name = "gone"}
+  raises(function() mt.tournament{players = {"random", gone, "alphabeta"}, games = 100} end,
+         "engine gone: crashed (exit 3)")
+  raises(function() mt.match(gone, "random", {games = 100, jobs = 2}) end,
+         "(the match does not start)")
+  eq(children(), {}, "no child left")
+end)
+
 test("what goes wrong loses the game with its reason, and the engine starts again", function()
   local cases = {
     {"illegal", {clock = {base = 2}}, "illegal move", "from and to are the same point"},
@@ -92,21 +187,17 @@ test("what goes wrong loses the game with its reason, and the engine starts agai
     {"hang", {clock = {base = 0.4}}, "time", "no move within"},
     {"hang", {budget = {time = 0.4}}, "hang", "the time budget (0.4 s) ran out"},
     {"slow", {clock = {base = 0.4}}, "time", "no move within"},
-    {"silent", {clock = {base = 2}}, "hang", "no 'readyok' within 3 s"},
   }
   for _, c in ipairs(cases) do
     local fault, options, reason, message = c[1], c[2], c[3], c[4]
-    local p = toy("toy-" .. fault, {Fault = fault, FaultPly = fault == "silent" and 0 or 4},
-                  fault == "silent" and {startup = 3} or nil) -- time to start on a loaded machine
-    options.games = fault == "silent" and 1 or 2 -- each silent game waits out its startup
+    local p = toy("toy-" .. fault, {Fault = fault, FaultPly = 4})
+    options.games = 2
     local m = mt.match(p, "random", options)
     for i, r in ipairs(m.records) do
       local what = fault .. ", game " .. i
       eq({r.reason, r.result}, {reason, i == 1 and "white" or "black"}, what .. ": lost")
       check(r.error and r.error:find(message, 1, true), what .. ": " .. tostring(r.error))
-      if fault ~= "silent" then
-        check(r.plies >= 4, what .. ": played up to the fault, the engine started again")
-      end
+      check(r.plies >= 4, what .. ": played up to the fault, the engine started again")
     end
     eq(m.a.losses_by[reason], options.games, fault .. ": counted")
     eq(children(), {}, fault .. ": no child left")
@@ -163,9 +254,6 @@ test("a hostile engine loses each game with its reason; no process of it is left
   -- one that loses on time misbehaves from its first move (its reason does
   -- not depend on how long its good moves took on a loaded machine).
   local cases = {
-    {"mute", 0, 5, "hang", "no 'ugiok' within 0.2 s"},
-    {"flood-start", 0, 5, "hang", "no 'ugiok' within 0.2 s"},
-    {"die-isready", 0, 5, "crash", "crashed (exit 0)"},
     {"garbage-move", 2, 5, "illegal move", "bad move"},
     {"other-side", 2, 5, "illegal move", "is to move"},
     {"weird-move", 2, 5, "illegal move", "bad move"},
@@ -200,6 +288,14 @@ test("a hostile engine loses each game with its reason; no process of it is left
     end
   end)
   check(limited, "no engine held the tester: " .. tostring(err))
+  -- those that never start well: the match does not start
+  for _, c in ipairs({{"mute", "no 'ugiok' within 0.2 s"}, {"flood-start", "no 'ugiok' within 0.2 s"},
+                      {"die-isready", "crashed (exit 0)"}}) do
+    local p, mark = hostile(c[1], 0, 0.2)
+    raises(function() mt.match(p, "random", {games = 2, clock = {base = 5}}) end,
+           "engine " .. c[1] .. ": " .. c[2], c[1])
+    eq(left_behind(mark), {}, c[1] .. ": nothing left")
+  end
   eq(children(), {}, "no child, no zombie")
 end)
 
@@ -251,6 +347,33 @@ test("a worker starts its own engine, not the one its parent was speaking to", f
   p = nil -- luacheck: ignore 311
   collectgarbage()
   eq(children(), {}, "no child, no zombie once the player is collected")
+end)
+
+test("an engine gone while a child out of its group holds its socket has crashed", function()
+  local p, mark = hostile("setsid-hold", 2)
+  local t0 = mt.clock()
+  local m = mt.match(p, "random", {games = 2, clock = {base = 3}})
+  for i, r in ipairs(m.records) do
+    eq({r.reason, r.result}, {"crash", i == 1 and "white" or "black"}, "game " .. i .. ": lost")
+    check(r.error and r.error:find("crashed (exit 0)", 1, true), tostring(r.error))
+  end
+  check(mt.clock() - t0 < 2.5, string.format("at once, not on time (%.1f s)", mt.clock() - t0))
+  for _, line in ipairs(marked(mark)) do -- (beyond the runner's reach, as said)
+    os.execute("kill " .. line:match("^%d+"))
+  end
+  eq(left_behind(mark), {}, "nothing left")
+end)
+
+test("an engine that ignores stop after go infinite hangs after startup seconds", function()
+  local p, mark = hostile("ignore-stop", 0, 0.5)
+  local t0 = mt.clock()
+  local ok, err = mt.limit({time = 5}, p.choose, p, mt.game(), {infinite = true, stop = function()
+    return mt.clock() > t0 + 0.2
+  end})
+  eq({ok, mt.type(err) or err.reason}, {false, "hang"}, "it hung: " .. tostring(err))
+  check(tostring(err):find("no move within 0.5 s of 'stop'", 1, true), tostring(err))
+  check(mt.clock() - t0 < 1.5, string.format("stop, then 0.5 s (%.2f s)", mt.clock() - t0))
+  eq(left_behind(mark), {}, "killed")
 end)
 
 test("a budget stops a match of an engine that floods without end", function()

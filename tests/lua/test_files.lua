@@ -96,11 +96,11 @@ test("a crafted table is refused, or harmless to every consumer", function()
   local spec = {arms = 8, flank = 2, name = "crafted"}
   run(string.format("mt.solve({arms = 8, flank = 2}, {file = %q})", path))
   local covered, tbl = split(read(path))
-  eq(#tbl, 35, "2 * C(8, 4) entries, 2 bits each")
-  -- every byte 255: four codes 3, which are no value
+  eq(#tbl, 64, "C(8, 4) + 11 slots, padded to 320 entries, five values a byte")
+  -- every byte 255: 243 or more is not five values
   write(path, sealed(covered, string.rep("\255", #tbl)))
   raises(function() mt.solve(spec, {file = path}) end,
-         "is damaged: entry 0 holds code 3, which is no value")
+         "is damaged: byte 0 of its table is 255, which is not five values")
   -- random bytes
   local bytes, seed = {}, 5
   for i = 1, #tbl do
@@ -108,7 +108,7 @@ test("a crafted table is refused, or harmless to every consumer", function()
     bytes[i] = string.char(seed >> 16 & 255)
   end
   write(path, sealed(covered, table.concat(bytes)))
-  raises(function() mt.solve(spec, {file = path}) end, "is damaged: entry ")
+  raises(function() mt.solve(spec, {file = path}) end, "is damaged: byte ")
   -- the header: a swapped coding would swap the parity of every distance
   local swapped = covered:gsub("coding values%-wins%-odd", "coding values-wins-even")
   write(path, sealed(swapped, tbl))
@@ -119,7 +119,7 @@ test("a crafted table is refused, or harmless to every consumer", function()
   -- every entry won: possible codes, so it loads, though no game gives
   -- it (a win needs a lost child): a distance is searched as far as a
   -- table can say, and every consumer copes
-  write(path, sealed(covered, string.rep("\85", #tbl)))
+  write(path, sealed(covered, string.rep("\121", #tbl))) -- 1 + 3 + 9 + 27 + 81
   local s = mt.solve(spec, {file = path})
   eq({s:lookup("bbbbwwww/. w 2")}, {"win", 1003}, "lookup in the table")
   eq({s:lookup("bbbbwwww/. b 0")}, {"win", 1003}, "and two opening plies above it")

@@ -82,6 +82,56 @@ test("clocks: each move charged, the increment added, a new period's time", func
          "option clock: unknown option \"inc\"")
 end)
 
+test("a fixed time a move (st), and a clock for each player", function()
+  local seen = {}
+  -- a player that notes what it is given, then takes think seconds
+  local function timed(name, think)
+    return mt.player({name = name, choose = function(game, options)
+      seen[#seen + 1] = {name = name, time = options.time, clock = options.clock,
+                         deadline = options.deadline, ply = game:ply()}
+      local t = mt.clock()
+      while mt.clock() - t < think(game:ply()) do end
+      return game:moves()[1]
+    end})
+  end
+  local quick = timed("quick", function() return 0 end)
+  local late = timed("late", function(ply) return ply >= 4 and 0.3 or 0 end)
+  local m = mt.match(late, quick, {games = 2, clock = {movetime = 0.1, margin = 0.02},
+                                   max_plies = 20})
+  for i, r in ipairs(m.records) do
+    eq({r.reason, r.result}, {"time", i == 1 and "white" or "black"}, "game " .. i .. ": lost on time")
+    local side = i == 1 and "black" or "white"
+    check(r.clocks[side] < 0 and r.clocks[side] > 0.1 - 0.35, "its clock after the move: " ..
+          r.clocks[side])
+    eq(r.clocks[side == "black" and "white" or "black"], 0.1, "the other's: a move time again")
+  end
+  for _, s in ipairs(seen) do
+    check(math.abs(s.time - 0.09) < 1e-12 and math.abs(s.deadline - 0.12) < 1e-12 and
+          s.clock == nil, "ply " .. s.ply .. ": 90% of it to think, the margin past it to answer")
+  end
+  check(tostring(m):find("clock 0.1/move (0.1 s a move, margin 0.02 s)", 1, true), tostring(m))
+  -- a clock each: a's base clock, b's move time
+  seen = {}
+  local both = mt.match(quick, timed("other", function() return 0 end),
+                        {games = 2, clock = {{base = 2, increment = 0.5}, {movetime = 0.2}},
+                         max_plies = 8})
+  for _, s in ipairs(seen) do
+    if s.name == "quick" then
+      check(s.clock and s.deadline > 1, "quick on its base clock, ply " .. s.ply)
+      eq({s.clock.p1inc ~= nil or s.clock.p2inc ~= nil}, {true}, "its increment sent")
+    else
+      eq({s.clock, s.deadline}, {nil, 0.2}, "other on its move time, ply " .. s.ply)
+    end
+  end
+  eq(both.controls, {a = {base = 2, increment = 0.5, margin = 0, moves = nil},
+                     b = {movetime = 0.2, margin = 0}}, "the controls of each")
+  raises(function() mt.match("random", "random", {clock = {{base = 1}}}) end,
+         "option clock must be a clock, or a list of 2 (one a player, false for none)")
+  raises(function() mt.match("random", "random", {clock = {movetime = 1, base = 1}}) end,
+         "option clock.movetime must be alone (a time for each move, not with base, " ..
+         "increment or moves)")
+end)
+
 test("a time control without an increment as cutechess writes it: \"5\", \"40/5\"", function()
   local path = scratch()
   local m = mt.match("random", "random", {games = 1, clock = {base = 5}, file = path, max_plies = 6})
@@ -214,6 +264,147 @@ test("resume: only the missing games, with the seeds they would have had", funct
   for _, p in ipairs({full_path, part, s1, s2, t1, t2, fresh}) do os.remove(p) end
 end)
 
+test("resume refuses the file of another match; an SPRT's file holds its result", function()
+  local path = scratch()
+  local a, b, c = mt.player("perfect", {skill = 0.6}), mt.player("random"), mt.player("heuristic")
+  mt.match(a, b, {games = 4, seed = 5, file = path})
+  local before = slurp(path)
+  local cases = {
+    {a, c, {seed = 5}, "holds a game of another match (record 1, game 1): its players are " ..
+     "perfect-0.6 and random, not perfect-0.6 and heuristic"},
+    {a, b, {seed = 6}, "holds a game of another match (record 1, game 1): its Seed is 5, not 6"},
+    {c, b, {seed = 5}, "holds a game of another match (record 1, game 1): its players are " ..
+     "perfect-0.6 and random, not heuristic and random"},
+    {a, b, {seed = 5, clock = {base = 9}}, "holds a game 1 of another match (record 1): its " ..
+     "TimeControl is absent, here 9"},
+    {a, b, {seed = 5, variant = {base = "standard", arms = 10}}, "holds a game 1 of another " ..
+     "match (record 1): its variant is standard, 8 arms, not standard, 10 arms"},
+  }
+  for _, k in ipairs(cases) do
+    local o = {games = 4, file = path, resume = true}
+    for key, x in pairs(k[3]) do o[key] = x end
+    raises(function() mt.match(k[1], k[2], o) end, "resume: " .. path .. " " .. k[4])
+    eq(slurp(path), before, k[4] .. ": nothing appended")
+  end
+  -- the same match, with more games: it goes on
+  eq(mt.match(a, b, {games = 6, seed = 5, file = path, resume = true}).games, 6, "more games")
+  eq(#mt.load_games(path), 6, "two appended")
+  -- a tournament's file resumed as a match, and a match's as a tournament
+  raises(function() mt.tournament{players = {a, b}, games = 6, seed = 5, file = path,
+                                  resume = true} end,
+         "holds a game of another tournament (record 1, game 1): its Seed is 5, not 39595")
+  os.remove(path)
+  -- an SPRT with workers writes the games its result holds, no more: the
+  -- games a batch played past the stop are left out of the file too
+  local sprt = {games = 400, seed = 2, openings = {plies = 8}, file = path, jobs = 2,
+                sprt = {elo0 = 0, elo1 = 200}}
+  local m = mt.match("perfect", "random", sprt)
+  check(m.sprt.result == "H1" and m.games < 64, "decided inside its first batch: " .. m.games)
+  local filed = mt.load_games(path)
+  eq(#filed, m.games, "the file holds the games of the result")
+  local numbers = {}
+  for i, g in ipairs(filed) do numbers[i] = math.tointeger(tonumber(g:tags().Game)) end
+  table.sort(numbers)
+  local want = {}
+  for i = 1, m.games do want[i] = i end
+  eq(numbers, want, "games 1 to " .. m.games)
+  local picture = mt.svg(filed, {sprt = {elo0 = 0, elo1 = 200}})
+  eq(picture, mt.svg(m), "and its picture is the result's")
+  os.remove(path)
+end)
+
+-- The adjudication by scores a game should have had, worked out again
+-- ply by ply from the scores its movers gave (scores[ply], centipawns from
+-- the mover's view; nil: none) as doc/api.md says: the ply and the winner
+-- ("draw"), or nil.
+local function naive_adjudication(plies, scores, draw, resign)
+  local within, low, high = 0, {0, 0}, {0, 0} -- (by side: 1 black, 2 white)
+  for ply = 1, plies do
+    local side, cp = (ply - 1) % 2 + 1, scores[ply]
+    local other = 3 - side
+    if draw then
+      if cp and math.abs(cp) <= draw.score then within = within + 1 else within = 0 end
+      if within >= 2 * draw.movecount and ply // 2 >= draw.movenumber then return ply, "draw" end
+    end
+    if resign then
+      low[side] = cp and cp <= -resign.score and low[side] + 1 or 0
+      high[side] = cp and cp >= resign.score and high[side] + 1 or 0
+      for _, loser in ipairs({side, other}) do
+        if low[loser] >= resign.movecount and
+           (not resign.twosided or high[3 - loser] >= resign.movecount) then
+          return ply, loser == 1 and "white" or "black"
+        end
+      end
+    end
+  end
+end
+
+test("adjudication by the players' scores: as worked out again from the scores", function()
+  -- players that move at random and say a score drawn from their own list
+  -- by the ply (some plies none, some a mate)
+  local function scored(name, seed)
+    local list, x = {}, seed
+    for i = 1, 400 do
+      x = (x * 1103515245 + 12345) % 2147483648
+      local k = x % 9
+      list[i] = k == 0 and "none" or k == 1 and "mate" or k == 2 and "mated" or
+                ({-4, -1.5, -0.3, 0, 0.4, 2})[k - 2]
+    end
+    return mt.player({name = name, choose = function(game, _, rng)
+      local moves = game:moves()
+      local s = list[game:ply() + 1]
+      local found = s == "mate" and {mate = 3} or s == "mated" and {mate = -2} or
+                    s ~= "none" and {score = s} or nil
+      return moves[rng(#moves)], found
+    end}), list
+  end
+  local a, la = scored("a", 7)
+  local b, lb = scored("b", 11)
+  local rules = {
+    {draw = {movenumber = 2, movecount = 2, score = 50}},
+    {resign = {movecount = 2, score = 100}},
+    {resign = {movecount = 1, score = 150, twosided = true}},
+    {draw = {movenumber = 0, movecount = 1, score = 0}, resign = {movecount = 3, score = 20}},
+  }
+  local adjudicated = 0
+  for k, r in ipairs(rules) do
+    local m = mt.match(a, b, {games = 12, seed = k, draw = r.draw, resign = r.resign})
+    for _, rec in ipairs(m.records) do
+      local scores = {}
+      for ply = 1, rec.plies do
+        local black = (ply % 2 == 1) == (rec.black == "a")
+        local s = (black and la or lb)[ply]
+        scores[ply] = s == "mate" and math.huge or s == "mated" and -math.huge or
+                      s ~= "none" and s * 100 or nil
+      end
+      local what = "rules " .. k .. ", game " .. rec.game
+      if rec.reason == "adjudicated" then
+        adjudicated = adjudicated + 1
+        eq({naive_adjudication(rec.plies, scores, r.draw, r.resign)}, {rec.plies, rec.result},
+           what .. ": adjudicated there")
+        eq(rec.adjudicated, {winner = rec.result, by = "score"}, what .. ": by score")
+      else -- (a last move that ends the game by the rules ends it so)
+        local ruled = ({blocked = 1, rule = 1, repetition = 1})[rec.reason]
+        eq(naive_adjudication(rec.plies - (ruled or 0), scores, r.draw, r.resign), nil,
+           what .. ": no adjudication before its end (" .. rec.reason .. ")")
+      end
+    end
+  end
+  check(adjudicated >= 20, adjudicated .. " games adjudicated")
+  -- their records, read back and resumed
+  local path = os.tmpname()
+  os.remove(path)
+  local first = mt.match(a, b, {games = 6, seed = 2, resign = rules[2].resign, file = path})
+  local again = mt.match(a, b, {games = 6, seed = 2, resign = rules[2].resign, file = path,
+                                resume = true})
+  eq(games_of(again), games_of(first), "resumed: the same games, none played again")
+  eq(#mt.load_games(path), 6, "none appended")
+  os.remove(path)
+  raises(function() mt.match(a, b, {draw = {movecount = 0}}) end,
+         "option draw.movecount must be a whole number from 1")
+  raises(function() mt.match(a, b, {resign = {score = 1, turns = 2}}) end, "turns")
+end)
+
 test("adjudication by the solver: a game ends once it is won", function()
   local m = mt.match(mt.player("perfect", {skill = 0.5}), "random",
                      {games = 12, seed = 5, adjudicate = "solver", openings = {plies = 2}})
@@ -262,6 +453,23 @@ test("gauntlets: the first player against each of the others", function()
   end
   eq(t.standings[rank.perfect].games, 6, "perfect played everyone")
   check(tostring(t):find("^gauntlet: 4 players, 6 games"), "said")
+  -- the printed cross-table: "-" where two never met, a figure where they did
+  local text = tostring(t)
+  check(text:find("(-: they did not meet)", 1, true), "says what - means: " .. text)
+  local rows = {}
+  for line in text:gmatch("[^\n]+") do
+    local r = tonumber(line:match("^  +(%d) "))
+    if r and line:find("%.%d") then rows[r] = line end
+  end
+  for r, s in ipairs(t.standings) do
+    local cells = {}
+    for cell in (rows[r] or ""):sub(22):gmatch("%S+") do cells[#cells + 1] = cell end
+    for c in ipairs(t.standings) do
+      local x = t.cross[r][c]
+      local want = not x and "." or x.games == 0 and "-" or string.format("%.1f", x.points)
+      eq(cells[c], want, s.name .. " against " .. t.standings[c].name)
+    end
+  end
 end)
 
 test("warnings: openings replayed, games repeated", function()
@@ -340,18 +548,40 @@ test("resume: a file cut short, or whose records are not this match's", function
   spill(cut, table.concat(texts, "", 1, 3) .. last:sub(1, at - 1))
   eq(#mt.load_games(cut), 4, "a record cut between moves still loads")
   options.file, options.resume = cut, true
+  local partial = cut .. ".partial"
   local back = mt.match(a, b, options)
   eq(games_of(back), games_of(whole), "game 4 played again, not taken cut short")
-  eq(#mt.load_games(cut), 5, "and appended on a line of its own: the file loads")
+  eq(#mt.load_games(cut), 4, "the cut record cut off, the game appended: the file loads")
+  eq(slurp(partial), last:sub(1, at - 1), "what was cut off kept aside")
+  local line = select(2, table.concat(texts, "", 1, 3):gsub("\n", "")) + 1
+  eq(back.warnings[1], string.format("%s ended inside a record (line %d, cut short): it was " ..
+                                     "cut off and kept in %s", cut, line, partial), "said")
   local again = mt.match(a, b, options)
-  eq(#mt.load_games(cut), 5, "resumed again: the finished game found, nothing played")
+  eq(#mt.load_games(cut), 4, "resumed again: the finished game found, nothing played")
   eq(games_of(again), games_of(whole), "the same games")
-  -- cut inside a move: a clear error, where, and what to do
+  eq(again.warnings, {}, "nothing cut this time")
+  -- cut inside a move, or after the tags (a full disk): mt.load_games says
+  -- where, a resume cuts it off
   local move_at = last:find("%S+%s+%S+$")
-  spill(cut, table.concat(texts, "", 1, 3) .. last:sub(1, move_at + 1))
-  raises(function() mt.match(a, b, options) end, "resume: games " .. cut .. ": record 4 (line ")
-  raises(function() mt.load_games(cut) end, "(the file ends inside it: cut short? remove it, " ..
-         "from line ")
+  local tags_end = last:find("\n", last:find("%[White "), true)
+  for _, keep in ipairs({move_at + 1, tags_end, last:find("%[Black ") + 10}) do
+    os.remove(partial)
+    spill(cut, table.concat(texts, "", 1, 3) .. last:sub(1, keep))
+    if keep ~= tags_end then -- (a record of tags alone loads: a game without moves)
+      raises(function() mt.load_games(cut) end, "(the file ends inside it: cut short? remove " ..
+             "it, from line ")
+    end
+    eq(games_of(mt.match(a, b, options)), games_of(whole), "resumed, cut at " .. keep)
+    eq(#mt.load_games(cut), 4, "then the file loads, cut at " .. keep)
+    eq(slurp(partial), last:sub(1, keep), "what was cut off kept, cut at " .. keep)
+    eq(#mt.load_games(cut), 4, "and resumed again, the same")
+  end
+  -- a file of another kind is not cut: the records before its end must load
+  spill(cut, "some notes\n[not a record\n" .. last:sub(1, tags_end))
+  os.remove(partial)
+  raises(function() mt.match(a, b, options) end, "resume: games " .. cut .. ": record 1 (line 1)")
+  eq(slurp(cut), "some notes\n[not a record\n" .. last:sub(1, tags_end), "left as it was")
+  os.remove(partial)
   -- game 1 stopped after 4 plies (black to move), with tags changed: taken
   -- only when the match could have given it
   local tags = texts[1]:match("^(.-)\n\n")
@@ -381,32 +611,53 @@ test("resume: a file cut short, or whose records are not this match's", function
     return text .. string.format("\n\n1. %s %s 2. %s %s %s\n\n", moves[1], moves[2], moves[3],
                                  moves[4], cut_short and "" or result)
   end
+  -- {tags changed, result, taken, what, cut short, moves, why it is refused}
   local cases = {
     {{Termination = "time"}, "0-1", true, "a loss on time of the side to move"},
-    {{Termination = "__index"}, "0-1", false, "an end no match gives"},
-    {{Termination = "time", TimeControl = "5"}, "0-1", false, "another time control"},
-    {{Termination = "time", Opening = "2"}, "0-1", false, "another opening"},
-    {{Termination = "time"}, "1/2-1/2", false, "a draw on time"},
-    {{Termination = "time"}, "1-0", false, "a loss on time of the side not to move"},
+    {{Termination = "__index"}, "0-1", false, "an end no match gives", false, nil,
+     "it ends as no match ends a game (white, __index)"},
+    {{Termination = "time", TimeControl = "5"}, "0-1", false, "another time control", false, nil,
+     "its TimeControl is 5, here 30"},
+    {{Termination = "time", TimeControl = ""}, "0-1", false, "no time control", false, nil,
+     "its TimeControl is absent, here 30"},
+    {{Termination = "time", Opening = "2"}, "0-1", false, "another opening", false, nil,
+     "it is not from opening 1, which this match plays there"},
+    {{Termination = "time"}, "1/2-1/2", false, "a draw on time", false, nil,
+     "it ends as no match ends a game (draw, time)"},
+    {{Termination = "time"}, "1-0", false, "a loss on time of the side not to move", false, nil,
+     "it ends as no match ends a game (black, time)"},
     {{Termination = "adjudicated", Adjudicated = "purple wins in 3"}, "0-1", false,
-     "an adjudication that names no side"},
+     "an adjudication that names no side", false, nil,
+     "it ends as no match ends a game (white, adjudicated)"},
     {{Termination = "adjudicated", Adjudicated = "white wins in 3"}, "0-1", true,
      "an adjudication for the winner"},
-    {{Termination = "ply cap"}, "1/2-1/2", false, "a ply cap short of the cap"},
+    {{Termination = "adjudicated", Adjudicated = "white wins by score"}, "0-1", true,
+     "an adjudication by the players' scores"},
+    {{Termination = "ply cap"}, "1/2-1/2", false, "a ply cap short of the cap", false, nil,
+     "it ends as no match ends a game (draw, ply cap)"},
     {{Termination = "time"}, "0-1", false, "cut short (no result after the moves)", true},
-    {{Termination = "time"}, "0-1", false, "moves that are not the opening's", false, other},
+    {{Termination = "time"}, "0-1", false, "moves that are not the opening's", false, other,
+     "it is not from opening 1, which this match plays there"},
   }
   options.games = 2
   for _, c in ipairs(cases) do
     spill(cut, forged(c[1], c[2], c[5], c[6]))
-    local m = mt.match(a, b, options)
-    eq(m.records[1].resumed, c[3] or nil, c[4] .. (c[3] and ": taken" or ": played again"))
-    if not c[3] then eq(games_of(m)[1], games_of(whole)[1], c[4] .. ": as the whole run") end
+    os.remove(partial)
+    if c[7] then -- another match's game 1: refused, with what differs, the file as it was
+      local before = slurp(cut)
+      raises(function() mt.match(a, b, options) end, "resume: " .. cut .. " holds a game 1 " ..
+             "of another match (record 1): " .. c[7], c[4])
+      eq(slurp(cut), before, c[4] .. ": the file as it was")
+    else
+      local m = mt.match(a, b, options)
+      eq(m.records[1].resumed, c[3] or nil, c[4] .. (c[3] and ": taken" or ": played again"))
+      if not c[3] then eq(games_of(m)[1], games_of(whole)[1], c[4] .. ": as the whole run") end
+    end
   end
   spill(cut, forged({Termination = "ply cap"}, "1/2-1/2"))
   options.max_plies = 4
   eq(mt.match(a, b, options).records[1].resumed, true, "a ply cap at the cap: taken")
-  for _, p in ipairs({full, cut}) do os.remove(p) end
+  for _, p in ipairs({full, cut, partial}) do os.remove(p) end
 end)
 
 test("names and messages of any bytes: printed, and pictures stay XML", function()
@@ -472,7 +723,7 @@ test("pictures: the SPRT's LLR and Elo by games, of a match and of its file", fu
   local plain = mt.svg(mt.match("random", "random", {games = 6}))
   check(plain:find("data-elo", 1, true) and not plain:find("data-llr", 1, true),
         "without an SPRT: Elo alone")
-  raises(function() mt.svg(m, {sprt = {elo0 = 1, elo1 = 1}}) end, "elo0 and elo1 must differ")
+  raises(function() mt.svg(m, {sprt = {elo0 = 1, elo1 = 1}}) end, "elo0 must be below elo1")
   raises(function() mt.svg({mt.game(), 5}) end, "Match or list of Games expected, got number")
   os.remove(path)
 end)

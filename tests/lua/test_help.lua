@@ -55,7 +55,7 @@ test("help() lists each function once; its forms show together", function()
   check(elo:find("mt.elo(wins, draws, losses)", 1, true) and elo:find("mt.elo(pairs)", 1, true),
         "both forms of mt.elo: " .. elo:sub(1, 80))
   local svg = mt.doc("svg")
-  check(svg:find("mt.svg(x [, options])", 1, true) and svg:find("mt.svg(match [, options])", 1, true),
+  check(svg:find("mt.svg(x [, path] [, options])", 1, true) and svg:find("mt.svg(match [, options])", 1, true),
         "both forms of mt.svg")
 end)
 

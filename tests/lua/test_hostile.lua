@@ -539,7 +539,7 @@ test("API errors a person reads", function()
   raises(function() mt.divide(g, 201) end, "from 1 to 200, got 201")
   check(mt.clock() - start < 1, "divide refuses at once")
   for name, params in pairs(mt.builtins()) do
-    eq(params.hooks, {allow = false, result = false}, name .. " hooks")
+    eq(params.hooks, {allow = false, moves = false, result = false}, name .. " hooks")
     eq(params, mt.variant(name):parameters(), name .. " as parameters() gives them")
   end
   -- the Lua parts' errors name no file of the module's

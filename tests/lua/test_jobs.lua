@@ -163,3 +163,43 @@ test("Ctrl-C keeps the games played, serially and with jobs", function()
                      {games = 100, sprt = {elo0 = 0, elo1 = 10}, openings = OPENINGS})
   eq({s.interrupted, s.games}, {true, 6}, "an SPRT match: its whole pairs")
 end)
+
+-- A player (first legal move) that, in the first game from opening `at`,
+-- in a worker, has Ctrl-C reach its own process first and the parent's
+-- (pid) a moment later, as a terminal's Ctrl-C can reach a process group,
+-- and waits for it.
+local function group_interrupter(pid, at)
+  return mt.player(function(g)
+    if opening_of(g) == at then
+      local me = io.open("/proc/self/stat"):read("a"):match("^(%d+)")
+      -- (from a program that holds none of the worker's descriptors)
+      os.execute("python3 -c 'import os, signal, time; os.closerange(3, 65536); " ..
+                 "time.sleep(0.05); os.kill(" .. me .. ", signal.SIGINT); time.sleep(0.3); " ..
+                 "os.kill(" .. pid .. ", signal.SIGINT)' &")
+      local t = mt.clock()
+      while mt.clock() - t < 5 do end -- the parent's stop ends this
+    end
+    return g:moves()[1]
+  end, {name = "group-interrupter"})
+end
+
+test("Ctrl-C that reaches a worker before its parent keeps the worker's games", function()
+  local pid = io.open("/proc/self/stat"):read("a"):match("^(%d+)")
+  local file = os.tmpname()
+  os.remove(file)
+  local ok, m = pcall(mt.match, group_interrupter(pid, 20), "random",
+                      {games = 80, jobs = 2, file = file, openings = OPENINGS})
+  check(ok, "the match stops, not fails: " .. tostring(m))
+  if ok then
+    local filed = {}
+    for _, g in ipairs(mt.load_games(file)) do filed[#filed + 1] = math.tointeger(g:tags().Game) end
+    table.sort(filed)
+    local played = {}
+    for _, r in ipairs(m.records) do played[#played + 1] = r.game end
+    table.sort(played)
+    eq(played, filed, "the result holds every game of the file")
+    check(m.interrupted and #played >= 38, #played .. " games kept")
+  end
+  os.remove(file)
+  eq(children(), "", "no child left")
+end)

@@ -24,16 +24,16 @@ local LAYERS = {
 local FLOORS = {
   core = {
     {"memory", "cancel", "progress", "board", "graph", "movetext", "judgement", "rank", "pool",
-     "safefile", "states"},
+     "safefile", "states", "hot"},
     {"memo", "fields", "rules"},
-    {"game", "perft", "search", "mcts", "solver", "symrank", "symwave", "symtable", "tiers",
-     "tiermoves", "tiermirror"},
+    {"game", "perft", "perft_dispatch", "search", "mcts", "solver", "symrank", "symwave",
+     "symtable", "tiers", "tiermoves", "tiermirror"},
     {"record", "metrics", "symsolver", "reach", "tiersolver", "tiercensus"},
     {"accuracy", "solve", "solfile", "symcensus"},
   },
   ["core/capi"] = {
-    {"mutorere", "capi", "cerror"},
-    {"cvariant", "cgame", "csolve", "csearch"},
+    {"mutorere", "capi", "cerror", "ccall", "cpath"},
+    {"cvariant", "cgame", "csolve", "csearch", "cplay"},
   },
   ["core/mpi"] = {
     {"exchange"},

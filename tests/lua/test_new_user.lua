@@ -288,7 +288,7 @@ end)
 test("too many arms says the limit and why", function()
   local ok, err = pcall(mt.solve, {arms = 46})
   check(not ok and err:find("46 arms are too many: the solvers go up to 44 arms, where a solve " ..
-        "takes 4 bits for each of 2·C(44, 22) classes = 2.1 TB (at 46, 8.2 TB)", 1, true), tostring(err))
+        "takes 4 bits for each of the index's entries = 1.1 TB (at 46, 4.2 TB)", 1, true), tostring(err))
 end)
 
 test("a record of one's own variant, read elsewhere, says how to find the variant", function()

@@ -337,6 +337,49 @@ test("--safe runs a whole session in the sandbox, and the REPL answers", functio
   eq(c3, 1, "exit 1")
 end)
 
+test("variant and player files found by name run sandboxed in mt.sandbox, as under --safe", function()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. dir .. "/variants " .. dir .. "/ai")
+  local marks = {variant = dir .. "/variant-ran", player = dir .. "/player-ran"}
+  local function put(path, text)
+    local f = assert(io.open(path, "w"))
+    f:write(text)
+    f:close()
+  end
+  -- each writes a file with io, and returns what it is
+  put(dir .. "/variants/escape.lua", string.format(
+    "local f = io.open(%q, 'w') f:write('x') f:close()\nreturn {name = 'escape'}", marks.variant))
+  put(dir .. "/ai/escapee.lua", string.format(
+    "local f = io.open(%q, 'w') f:write('x') f:close()\n" ..
+    "return {choose = function(g) return g:moves()[1] end}", marks.player))
+  local inside = {variant = "mt.variant('escape')", player = "mt.player('escapee')"}
+  for _, what in ipairs({"variant", "player"}) do
+    -- mt.sandbox: refused, as the same file is under --safe
+    table.insert(mt.path, dir)
+    local ok, err = mt.sandbox(function() return what == "variant" and mt.variant("escape")
+                                                  or mt.player("escapee") end)
+    table.remove(mt.path)
+    check(not ok and tostring(err):find("a nil value (global 'io')", 1, true),
+          what .. ": refused in mt.sandbox: " .. tostring(err))
+    check(not io.open(marks[what]), what .. ": wrote nothing from mt.sandbox")
+    local p = io.popen(string.format("MUTORERE_PATH=%s %s --safe -e %q 2>&1", dir, PROGRAM,
+                                     "print(pcall(function() return " .. inside[what] .. " end))"))
+    local said = p:read("a")
+    p:close()
+    check(said:find("^false") and said:find("a nil value (global 'io')", 1, true),
+          what .. ": refused under --safe: " .. said)
+    check(not io.open(marks[what]), what .. ": wrote nothing under --safe")
+  end
+  -- outside a sandbox the same files run with the rights of who set up the path
+  table.insert(mt.path, dir)
+  eq(mt.variant("escape").name, "escape", "a variant loads")
+  eq(mt.player("escapee").name, "escapee", "a player loads")
+  table.remove(mt.path)
+  check(io.open(marks.variant) and io.open(marks.player), "and they ran with their rights")
+  os.execute("rm -r " .. dir)
+end)
+
 test("a budget that stops a part of the module as it loads leaves it to load again", function()
   -- The module's Lua parts load when first used: in a new process, html.lua
   -- (mt.html) is first used here, and the budget runs out while it loads.

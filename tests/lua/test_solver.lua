@@ -57,8 +57,8 @@ test("built-in variants are solved up to symmetry, with the plain solver's value
     end
   end
   local info = mt.solve({arms = 16}):info()
-  eq({info.positions, info.entries, info.bits, info.bytes}, {437580, 25740, 2, 6435},
-     "info: 2 bits an entry")
+  eq({info.positions, info.entries, info.bits, info.bytes}, {437580, 14080, 1.6, 2816},
+     "info: five values a byte")
 end)
 
 test("hooked variants: solved up to symmetry when they say so", function()
@@ -132,7 +132,7 @@ test("solution files: written once, then read; foreign or damaged ones refused",
   local v = mt.variant{base = "misere", arms = 12, name = "misere12"}
   local s = mt.solve(v, {file = path})
   local text = read(path)
-  check(text:find("^mutorere solution\nformat 3\nprogram " .. mt.version ..
+  check(text:find("^mutorere solution\nformat 4\nprogram " .. mt.version ..
                   "\nvariant rules arms=12 flank=always adjacent_enemy=no misere=yes\n"),
         "header: " .. text:sub(1, 200))
   -- in a fresh program the file is read, not solved
@@ -143,11 +143,33 @@ test("solution files: written once, then read; foreign or damaged ones refused",
   p:close()
   local value, distance = s:lookup("bbbbbbwwwwww/. b")
   eq(out, "0.0\t" .. value .. "\t" .. tostring(distance) .. "\n", "loaded")
+  -- mapped: the lookups read the file as they ask, the same answers, no
+  -- cache; a missing file is no solve
+  local mapped = mt.solve(v, {file = path, mapped = true})
+  check(mapped ~= s, "a mapped solution is not the cached one")
+  local positions, seed = 0, 7
+  for _ = 1, 20 do -- games at random from the start, each position looked up
+    local position = v.start
+    for _ = 1, 30 do
+      local a1, a2 = s:lookup(position)
+      local b1, b2 = mapped:lookup(position)
+      eq({b1, b2}, {a1, a2}, "mapped: " .. tostring(position))
+      positions = positions + 1
+      local moves = v:moves(position)
+      if #moves == 0 then break end
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      position = v:play(position, moves[seed % #moves + 1])
+    end
+  end
+  check(positions > 100, "positions looked up: " .. positions)
+  raises(function() mt.solve(v, {file = path .. ".none", mapped = true}) end,
+         "mapped: no solution file at")
+  raises(function() mt.solve(v, {mapped = true}) end, "mapped needs a file")
   -- another variant
   raises(function() mt.solve({arms = 12}, {file = path}) end,
          "holds another variant: rules arms=12 flank=always adjacent_enemy=no misere=yes")
   -- damaged, truncated: with the solution gone from memory
-  s, v = nil, nil -- luacheck: ignore 311 (drops the solution before collecting)
+  s, v, mapped = nil, nil, nil -- luacheck: ignore 311 (drops the solution before collecting)
   collectgarbage()
   collectgarbage()
   local broken = text:sub(1, #text - 10) .. string.char((text:byte(-10) + 1) % 256) .. text:sub(-9)
@@ -174,7 +196,7 @@ test("budgets stop a long solve and its census", function()
   local ok, err = mt.limit({time = 0.1}, mt.solve, {arms = 30})
   check(not ok and err:find("the time budget", 1, true), "time: " .. tostring(err))
   ok, err = mt.limit({memory = 1 << 20}, mt.solve, {arms = 24})
-  check(not ok and err:find("not enough memory to solve: 24 arms take 2.7 MB", 1, true),
+  check(not ok and err:find("not enough memory to solve: 24 arms take 1.4 MB", 1, true),
         "memory: " .. tostring(err))
   local s = mt.solve({arms = 22, flank = 3})
   ok, err = mt.limit({time = 0.05}, s.census, s)

@@ -184,9 +184,16 @@ local function moment_constrained(phat, a, mu, m2)
     return s
   end
   local best, start = -math.huge, nil
-  for i = 1, 30 do
-    for j = 1, 30 do
-      local q = {i / 31 * 0.6, j / 31 * 0.6}
+  -- (a grid even in the logarithm of q and of 1 − q: the best may be a
+  -- distribution nearly all on one score, the free coordinates near 0 or 1)
+  local grid = {}
+  for k = 0, 20 do
+    grid[#grid + 1] = 10 ^ (-7 + k / 3)
+    grid[#grid + 1] = 1 - 10 ^ (-7 + k / 3)
+  end
+  for i = 1, #grid do
+    for j = 1, #grid do
+      local q = {grid[i], grid[j]}
       local ok = true
       for r = 1, n do
         local v = base[r] + q[1] * cols[1][r] + q[2] * cols[2][r]
@@ -212,14 +219,26 @@ local function t_constrained(phat, a, t)
     return moment_constrained(phat, a, mu, sigma * sigma + mu * mu)
   end
   local lo, hi = t > 0 and 0.5 or 0, t > 0 and 1 or 0.5
-  local best, at = -math.huge, nil
-  for i = 1, 199 do
-    local mu = lo + (hi - lo) * i / 200
-    local v = profile(mu)
-    if v > best then best, at = v, mu end
+  -- the means tried: evenly across the range, and ever closer to each
+  -- score (where, for a large t, the only feasible means are)
+  local tried = {}
+  for i = 1, 199 do tried[#tried + 1] = lo + (hi - lo) * i / 200 end
+  for _, x in ipairs(a) do
+    for e = 4, 40, 2 do
+      for _, side in ipairs({-1, 1}) do
+        local mu = x + side * 10 ^ (-e / 4)
+        if mu > lo and mu < hi then tried[#tried + 1] = mu end
+      end
+    end
   end
-  local step = (hi - lo) / 200
-  return (golden(profile, math.max(lo, at - step), math.min(hi, at + step)))
+  table.sort(tried)
+  local best, at, k = -math.huge, nil, nil
+  for i, mu in ipairs(tried) do
+    local v = profile(mu)
+    if v > best then best, at, k = v, mu, i end
+  end
+  if not at then return -math.huge end
+  return (golden(profile, tried[k - 1] or lo, tried[k + 1] or hi))
 end
 
 
@@ -313,7 +332,7 @@ test("mt.sprt: the exact GSPRT, against the likelihoods maximised another way", 
   eq(t.result, "H1", "a result with no spread decides")
   for _, c in ipairs({{168, 110, 0, -3, 1}, {100, 50, 70, 0, 20}, {300, 900, 250, -5, 5},
                       {40, 10, 60, 0, 30}, {1200, 3000, 1000, 0, 10}, {0, 0, 400, 0, 10},
-                      {3, 900, 2, 0, 5}, {0, 0, 0, 0, 10}, {9, 0, 0, 2000, -2000}}) do
+                      {3, 900, 2, 0, 5}, {0, 0, 0, 0, 10}, {9, 0, 0, -2000, 2000}}) do
     local got = mt.sprt{wins = c[1], draws = c[2], losses = c[3], elo0 = c[4], elo1 = c[5]}
     near(got.llr, llr(GAME, {c[3], c[2], c[1]}, c[4], c[5]), 1e-6, "trinomial " ..
          table.concat(c, " "))
@@ -332,11 +351,23 @@ test("mt.sprt: the exact GSPRT, against the likelihoods maximised another way", 
     near(got.llr, llr(GAME, {c[3], c[2], c[1]}, c[4], c[5], "normalized"), 1e-6,
          "normalized trinomial " .. table.concat(c, " "))
   end
-  for _, c in ipairs({{2, 10, 30, 12, 6, 2, 10}, {0, 5, 90, 20, 1, -5, 15}}) do
+  -- bounds of 400 normalized Elo and more: where a fixed point of the
+  -- Lagrange conditions can be a lesser stationary point (the first three
+  -- gave -126.66, -63.94 and a refusal) or none is reached
+  for _, c in ipairs({{2, 10, 30, 12, 6, 2, 10}, {0, 5, 90, 20, 1, -5, 15},
+                      {40, 13, 14, 27, 4, 0, 400}, {2, 8, 2, 12, 6, 0, 1500},
+                      {1, 5, 20, 30, 10, 0, 800}, {50, 24, 22, 48, 26, 0, 1000},
+                      {14, 24, 50, 52, 50, -400, 600}, {3, 0, 9, 40, 2, -1000, -600}}) do
     local counts = {c[1], c[2], c[3], c[4], c[5]}
     local got = mt.sprt{pairs = counts, elo0 = c[6], elo1 = c[7], model = "normalized"}
     near(got.llr, llr(PAIR, counts, c[6], c[7], "normalized"), 1e-6,
          "normalized pentanomial " .. table.concat(c, " "))
+  end
+  for _, c in ipairs({{60, 30, 10, 0, 800}, {10, 30, 60, 400, 1200}, {35, 1, 38, -600, 0}}) do
+    local got = mt.sprt{wins = c[1], draws = c[2], losses = c[3], elo0 = c[4], elo1 = c[5],
+                        model = "normalized"}
+    near(got.llr, llr(GAME, {c[3], c[2], c[1]}, c[4], c[5], "normalized"), 1e-6,
+         "normalized trinomial, far bounds " .. table.concat(c, " "))
   end
   eq(mt.sprt{wins = 900, draws = 200, losses = 400, elo0 = 0, elo1 = 20}.result, "H1",
      "a clear winner")
@@ -362,13 +393,13 @@ test("mt.sprt: edge cases and errors", function()
   until lost.result or games > 400
   eq(lost.result, "H0", "a player that loses every game is rejected")
   check(games < 150, "within 150 games: " .. games)
-  check(mt.sprt{wins = 5, draws = 0, losses = 5, elo0 = 20, elo1 = 0}.llr > 0,
-        "elo1 below elo0: an even score is for it")
+  raises(function() mt.sprt{wins = 5, draws = 0, losses = 5, elo0 = 20, elo1 = 0} end,
+         "elo0 must be below elo1 (H0 the weaker hypothesis), got 20 and 0")
   near(mt.sprt{wins = 5, draws = 7, losses = 5, elo0 = -10, elo1 = 10}.llr, 0, 1e-12,
        "an even score between symmetric hypotheses")
   near(mt.sprt{wins = 5, draws = 7, losses = 5, elo0 = -10, elo1 = 10, model = "normalized"}.llr,
        0, 1e-9, "normalized: likewise")
-  raises(function() mt.sprt{wins = 1, elo0 = 5, elo1 = 5} end, "elo0 and elo1 must differ")
+  raises(function() mt.sprt{wins = 1, elo0 = 5, elo1 = 5} end, "elo0 must be below elo1")
   raises(function() mt.sprt{wins = 1, elo0 = 0} end, "elo1 must be an Elo difference")
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, alpha = 0} end, "alpha must be a number above 0")
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, beta = 0.7} end, "beta must be a number above 0")
@@ -380,9 +411,59 @@ test("mt.sprt: edge cases and errors", function()
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, wins = -2} end, "wins must be a whole number")
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, win = 3} end, "unknown option \"win\"")
   raises(function() mt.sprt{elo0 = 0, elo1 = 5, model = "bayes"} end,
-         "option model must be \"logistic\" or \"normalized\", got \"bayes\"")
+         "option model must be \"logistic\", \"normalized\" or \"bayesian\", got \"bayes\"")
+  raises(function() mt.sprt{elo0 = 0, elo1 = 5, model = "bayesian", pairs = {1, 1, 1, 1, 1}} end,
+         "model bayesian takes wins, draws and losses, not pairs")
   raises(function() mt.sprt(5) end,
          "bad argument #1 to 'sprt' (table {wins, draws, losses, elo0, elo1} expected, got number)")
+end)
+
+-- cutechess's LLR in the BayesElo model, written again from its
+-- definition: the probabilities of a win, a draw and a loss of a BayesElo
+-- difference b with draw Elo e are 1/(1 + 10^((e − b)/400)), the rest, and
+-- 1/(1 + 10^((e + b)/400)); e is estimated from the games; a logistic Elo
+-- difference x is b = x / (4·10^(−e/400) / (1 + 10^(−e/400))²).
+local function bayes_llr(w, d, l, elo0, elo1)
+  if w * d * l == 0 then return 0 end
+  local n = w + d + l
+  local e = 200 * math.log((n - l) / l * (n - w) / w, 10)
+  local function law(x)
+    local k = 10 ^ (-e / 400)
+    local b = x * (1 + k) ^ 2 / (4 * k)
+    local win, loss = 1 / (1 + 10 ^ ((e - b) / 400)), 1 / (1 + 10 ^ ((e + b) / 400))
+    return {win, 1 - win - loss, loss}
+  end
+  local p0, p1, c = law(elo0), law(elo1), {w, d, l}
+  local sum = 0
+  for i = 1, 3 do sum = sum + c[i] * math.log(p1[i] / p0[i]) end
+  return sum
+end
+
+test("mt.sprt model bayesian: cutechess's test, written again", function()
+  for _, c in ipairs({{100, 50, 70, 0, 20}, {300, 900, 250, -5, 5}, {12, 30, 5, 0, 10},
+                      {1200, 3000, 1000, 0, 10}, {40, 10, 60, -20, 30}}) do
+    local got = mt.sprt{wins = c[1], draws = c[2], losses = c[3], elo0 = c[4], elo1 = c[5],
+                        model = "bayesian"}
+    near(got.llr, bayes_llr(c[1], c[2], c[3], c[4], c[5]), 1e-9, "bayesian " ..
+         table.concat(c, " "))
+  end
+  -- by hand: 10 wins, 20 draws, 5 losses: draw Elo 200·log10(30/5 · 25/10) = 235.2
+  local t = mt.sprt{wins = 10, draws = 20, losses = 5, elo0 = 0, elo1 = 50, model = "bayesian"}
+  near(t.llr, bayes_llr(10, 20, 5, 0, 50), 1e-12, "by hand")
+  check(t.llr > 0 and t.llr < 2.94, "a small lead, undecided: " .. t.llr)
+  for _, c in ipairs({{0, 5, 5}, {5, 0, 5}, {5, 5, 0}}) do
+    eq(mt.sprt{wins = c[1], draws = c[2], losses = c[3], elo0 = 0, elo1 = 5,
+               model = "bayesian"}.llr, 0, "no decision until each count is above 0")
+  end
+  check(tostring(t):find("(bayesian, alpha 0.05, beta 0.05)", 1, true), "says its model: " ..
+        tostring(t))
+  -- a match under it: the test looks at the games of its pairs
+  local m = mt.match("perfect", "random", {games = 400, openings = {plies = 6},
+                                           sprt = {elo0 = 0, elo1 = 200, model = "bayesian"}})
+  local a = m.a
+  near(m.sprt.llr, bayes_llr(a.wins, a.draws, a.losses, 0, 200), 1e-9, "the match's LLR")
+  check(tostring(m):find("SPRT elo0 0, elo1 200 (bayesian, alpha 0.05, beta 0.05)", 1, true),
+        "the match says its model: " .. tostring(m))
 end)
 
 test("mt.elo of a pentanomial, and normalized Elo", function()
@@ -475,7 +556,7 @@ test("an SPRT match stops when the LLR crosses a bound", function()
     end
   end
   eq(m.pairs, counts, "the pairs the test saw")
-  check(tostring(m):find("SPRT elo0 0, elo1 100 (alpha 0.05, beta 0.05): H1 accepted after " ..
+  check(tostring(m):find("SPRT elo0 0, elo1 100 (logistic, alpha 0.05, beta 0.05): H1 accepted after " ..
                          m.games .. " games", 1, true), "said")
   options.jobs = 2
   local spread = mt.match(strong, weak, options)
@@ -495,7 +576,7 @@ test("an SPRT match stops when the LLR crosses a bound", function()
   eq(broken.sprt.result, "H0", "a broken player is rejected")
   check(broken.games < 300, "early: " .. broken.games)
   raises(function() mt.match("random", "random", {sprt = {elo0 = 0, elo1 = 0}}) end,
-         "elo0 and elo1 must differ")
+         "elo0 must be below elo1")
   raises(function() mt.match("random", "random", {sprt = {elo0 = 0, elo1 = 5}, swap = false}) end,
          "swap must be true")
   raises(function() mt.match("random", "random", {sprt = {elo0 = 0, elo2 = 5}}) end,

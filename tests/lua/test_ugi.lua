@@ -233,3 +233,60 @@ test("every player keeps to a move's time, nodes and stop by itself", function()
   raises(function() mt.player("random"):choose(g, {stop = true}) end,
          "limit stop must be a function")
 end)
+
+-- A variant file's text as one VariantDefinition value: control
+-- characters and % written %XX.
+local function definition_value(text)
+  return (text:gsub("[%%%c]", function(c) return string.format("%%%02X", c:byte()) end))
+end
+
+test("VariantDefinition: a whole variant file, run in the sandbox; hooks only under --safe", function()
+  local mark = os.tmpname()
+  os.remove(mark)
+  local data = "-- a variant of my own\nreturn {name = \"mine\", base = \"misere\", " ..
+               "arms = 10, flank = \"never\"}\n"
+  local hooked = "return {name = \"hooked\", base = \"no-restriction\", opening_plies = 1,\n" ..
+                 "  allow = function(p, m) return p.ply > 0 or m.from ~= 1 end}\n"
+  local set = "setoption name VariantDefinition value "
+  local lines = engine(table.concat({
+    set .. definition_value(data), "isready", "position startpos", "go depth 3",
+    "query result",
+    set .. definition_value("io.open(" .. string.format("%q", mark) .. ", 'w')\nreturn {}"),
+    set .. definition_value("os.execute('touch " .. mark .. "') return {}"),
+    set .. definition_value("while true do end"),
+    set .. definition_value("return 42"),
+    set .. "return %zz{}", set .. "100% sure",
+    set .. definition_value(hooked),
+    "isready", "position startpos", "go depth 2",
+    set .. "<empty>", "position startpos", "go depth 1", ""}, "\n"))
+  local want = mt.player("alphabeta", {depth = 3}):choose(mt.game{base = "misere", arms = 10,
+                                                                  flank = "never"})
+  eq(only(lines, "bestmove ")[1], "bestmove " .. want, "the defined rules played")
+  local errors = only(lines, "info string error: VariantDefinition: ")
+  local said = {"attempt to index a nil value (global 'io')",
+                "attempt to call a nil value (field 'execute')",
+                "the time budget (2.0 s) ran out",
+                "it must return a table, not number",
+                "a % that is not followed by two hexadecimal digits",
+                "a % that is not followed by two hexadecimal digits",
+                "variant hooked has Lua hooks: an engine takes them only when it runs in the " ..
+                "sandbox (mutorere --ugi --safe)"}
+  eq(#errors, #said, "each refused: " .. table.concat(errors, " | "))
+  for i, why in ipairs(said) do
+    check((errors[i] or ""):find(why, 1, true), "refused: " .. why .. ": " .. tostring(errors[i]))
+  end
+  check(not io.open(mark), "nothing written, nothing run")
+  local moves = only(lines, "bestmove ")
+  eq(#moves, 3, "three searches")
+  eq(moves[2], "bestmove " .. mt.player("alphabeta", {depth = 2}):choose(
+     mt.game{base = "misere", arms = 10, flank = "never"}), "a refused definition keeps the last")
+  check(mt.game():moves()[1] == moves[3]:sub(10) or mt.game():moves()[2] == moves[3]:sub(10),
+        "<empty>: back to standard: " .. moves[3])
+  -- under --safe the hooks are taken, and played
+  local safe = engine(table.concat({set .. definition_value(hooked), "isready",
+                                    "position startpos", "go depth 2", ""}, "\n"), "--safe")
+  eq(only(safe, "info string error"), {}, "--safe: taken")
+  local g = mt.game(load(hooked)())
+  eq(only(safe, "bestmove "), {"bestmove " .. mt.player("alphabeta", {depth = 2}):choose(g)},
+     "--safe: played by its rules")
+end)

@@ -127,6 +127,12 @@ test("broken variants get clear errors", function()
                                start = "bb.www b"} end,
          "(variant 'custom': bad start position: 6 points, but the board has 5)")
   raises(function() mt.variant{name = 3} end, "name must be a string")
+  -- a name is one line (an outside engine is told it on one)
+  for _, name in ipairs({"two\nlines", "carriage\rreturn", "tab\there", "del\127"}) do
+    raises(function() mt.variant{name = name} end,
+           "name must be one line of text (no control characters)", string.format("%q", name))
+  end
+  eq(mt.variant{name = "misère à 8"}.name, "misère à 8", "any other character")
   raises(function() mt.variant(42) end,
          "bad argument #1 to 'variant' (variant (a name, a path, a table or a Variant) expected, got number)")
   raises(function() mt.variant("/no/such/file.lua") end, "cannot load variant")

@@ -9,12 +9,23 @@
 #      that entries ask other ranks whether their children are won) in
 #      rounds of 64 entries and 8 recounts (so that every board takes many
 #      rounds, and the ranks' slices end within a round);
+#      it prints the census of the table (the classes won, lost and drawn:
+#      the same at every rank count, the true classes in all) and the
+#      start's value, as mt.solve's solution says;
 #   2. SIGINT to mpirun stops every rank within seconds: status 130,
 #      "interrupted", the old file whole, no temporary file, no rank left,
-#      the checkpoints (--checkpoint) kept; another board's or damaged ones
-#      refused; the same command goes on from them to the same file;
-#   3. bad arguments and a file it cannot write: a message, no solve;
-#   4. scripts/tools/solve-plan.lua reads what it prints and plans from it.
+#      the checkpoints (--checkpoint, two generations) kept; another
+#      board's, another rank count's, an older program's or damaged ones
+#      refused with a message; the same command goes on from them to the
+#      same file;
+#   3. SIGKILL to a rank other than 0 at 20 random instants, each run
+#      going on from the checkpoints the one before left: the last writes
+#      the file mt.solve writes, and no temporary file is ever left; and
+#      SIGKILL to rank 1 while rank 0 writes the file: none left either;
+#   4. bad arguments, a scripted variant (refused, the variants it solves
+#      listed, as --help lists them) and a file it cannot write: a
+#      message, no solve;
+#   5. scripts/tools/solve-plan.lua reads what it prints and plans from it.
 set -eu
 build=$(cd "$1" && pwd)
 small=${2:-}
@@ -40,9 +51,13 @@ for spec in $specs; do
   arms=${spec#*:}
   arms=${arms%:*}
   rank_counts=$(echo "${spec##*:}" | sed 's/./& /g')
-  bound=
-  "$build/mutorere" -e "mt.solve(mt.variant{base = '$name', arms = $arms},
-    {file = '$work/one.mts', progress = false})"
+  bound= table=
+  start=$("$build/mutorere" -e "local v = mt.variant{base = '$name', arms = $arms}
+    local value, d = mt.solve(v, {file = '$work/one.mts', progress = false}):lookup(v.start)
+    print(value == 'draw' and 'a draw' or
+      string.format('a %s for black, who moves first, in %d plies', value, d))")
+  classes=$(lua5.4 -e "package.path = '$(dirname "$0")/?.lua;' .. package.path" \
+    -e "print(require('classes')($arms))")
   for ranks in $rank_counts; do
     rm -f "$work/mpi.mts"
     $mpirun -np $ranks "$program" --variant $name --arms $arms \
@@ -53,6 +68,14 @@ for spec in $specs; do
     [ "$arms" -eq 4 ] || grep -q " bytes sent a class so far$" "$work/out" ||
       fail "no waves told: $(cat "$work/out")"
     grep -q "over $ranks ranks\?, " "$work/out" || fail "no rank count"
+    grep -qx "the start: $start" "$work/out" ||
+      fail "$name $arms at $ranks ranks: not the start's value ($start): $(cat "$work/out")"
+    census=$(grep "^the table: " "$work/out") || fail "no census: $(cat "$work/out")"
+    [ "$(echo "$census" | sed 's/.*(\(.*\) in all)$/\1/; s/,//g')" = "$classes" ] ||
+      fail "$name $arms at $ranks ranks: $census, not the $classes true classes"
+    [ -z "$table" ] || [ "$census" = "$table" ] ||
+      fail "$name $arms at $ranks ranks: $census; before: $table"
+    table=$census
     grep -q "peak memory a rank [0-9.]* [kMG]*B" "$work/out" ||
       fail "no memory a rank: $(cat "$work/out")"
     # the bytes were every class on a rank of its own: the same at any
@@ -97,38 +120,138 @@ grep -q "mutorere-mpi: interrupted; the checkpoints in $work/ck go on from wave 
 [ "$(ls "$work" | grep -c tmp)" -eq 0 ] || fail "a temporary file is left"
 pgrep -f "$mpi --variant standard --arms 26 --file $work" > /dev/null &&
   fail "a rank is left"
-[ "$(ls "$work/ck")" = "rank-0-of-2.mtc
-rank-1-of-2.mtc" ] || fail "checkpoints: $(ls "$work/ck")"
+[ "$(ls "$work/ck")" = "rank-0-of-2.0.mtc
+rank-0-of-2.1.mtc
+rank-1-of-2.0.mtc
+rank-1-of-2.1.mtc" ] || fail "checkpoints: $(ls "$work/ck")"
 echo "ok: SIGINT to mpirun stops every rank, the old file whole, the checkpoints kept"
 status=0
 $mpirun -np 2 "$mpi" --variant standard --arms 24 --file "$work/x.mts" \
   --checkpoint "$work/ck" > "$work/out" 2>&1 || status=$?
-[ $status -eq 1 ] && grep -q "^mutorere-mpi: checkpoint $work/ck/rank-0-of-2.mtc: it is a checkpoint of another run ([0-9.]*, rules arms=26 " "$work/out" &&
+[ $status -eq 1 ] && grep -q "^mutorere-mpi: checkpoint $work/ck/rank-0-of-2.0.mtc: it is a checkpoint of another run ([0-9.]*, rules arms=26 " "$work/out" &&
   ! grep -q "^wave" "$work/out" || fail "another board's checkpoints: $status, $(cat "$work/out")"
-cp "$work/ck/rank-1-of-2.mtc" "$work/saved"
-printf 'X' | dd of="$work/ck/rank-1-of-2.mtc" bs=1 seek=1000 conv=notrunc 2> /dev/null
+status=0
+$mpirun -np 3 $go > "$work/out" 2>&1 || status=$?
+[ $status -eq 1 ] && grep -q "^mutorere-mpi: the checkpoints in $work/ck are of 2 ranks (rank-[01]-of-2.[01].mtc), this run has 3: run it on 2, or remove them$" "$work/out" &&
+  ! grep -q "^wave" "$work/out" || fail "another rank count's checkpoints: $status, $(cat "$work/out")"
+mkdir "$work/older"
+echo "mutorere-mpi checkpoint" > "$work/older/rank-0-of-2.mtc"
+status=0
+$mpirun -np 2 "$mpi" --variant standard --arms 8 --file "$work/x.mts" \
+  --checkpoint "$work/older" > "$work/out" 2>&1 || status=$?
+[ $status -eq 1 ] && grep -q "^mutorere-mpi: rank-0-of-2.mtc in $work/older is of an older mutorere-mpi" "$work/out" &&
+  ! grep -q "^wave" "$work/out" || fail "an older program's checkpoints: $status, $(cat "$work/out")"
+cp "$work/ck/rank-1-of-2.0.mtc" "$work/saved"
+printf 'X' | dd of="$work/ck/rank-1-of-2.0.mtc" bs=1 seek=1000 conv=notrunc 2> /dev/null
 status=0
 $mpirun -np 2 $go > "$work/out" 2>&1 || status=$?
-[ $status -eq 1 ] && grep -q "^mutorere-mpi: rank 1: checkpoint $work/ck/rank-1-of-2.mtc: it is damaged or truncated$" "$work/out" &&
+[ $status -eq 1 ] && grep -q "^mutorere-mpi: rank 1: checkpoint $work/ck/rank-1-of-2.0.mtc: it is damaged or truncated$" "$work/out" &&
   ! grep -q "^wave" "$work/out" || fail "a damaged checkpoint: $status, $(cat "$work/out")"
-mv "$work/saved" "$work/ck/rank-1-of-2.mtc"
-echo "ok: checkpoints of another board, and damaged ones, refused"
+mv "$work/saved" "$work/ck/rank-1-of-2.0.mtc"
+echo "ok: checkpoints of another board, another rank count, an older program, and damaged ones, refused"
 "$build/mutorere" -e "mt.solve(mt.variant{base = 'standard', arms = 26},
   {file = '$work/one.mts', progress = false})"
+# as a kill between the renames leaves them: rank 0 holds a wave that
+# rank 1 does not (its newer generation gone); the run goes on from the
+# wave both hold, the older
+wave_of() { sed -n 's/^wave //p' "$1" | head -1; }
+w0=$(wave_of "$work/ck/rank-1-of-2.0.mtc") w1=$(wave_of "$work/ck/rank-1-of-2.1.mtc")
+if [ "$w0" -gt "$w1" ]; then newer=0 older=$w1; else newer=1 older=$w0; fi
+rm "$work/ck/rank-1-of-2.$newer.mtc"
 $mpirun -np 2 $go > "$work/out" 2>&1 || fail "resumed: $(cat "$work/out")"
-grep -q "^resumed from the checkpoints in $work/ck: wave [1-9]" "$work/out" ||
-  fail "not resumed: $(cat "$work/out")"
+grep -q "^resumed from the checkpoints in $work/ck: wave $older," "$work/out" ||
+  fail "not resumed from wave $older, the one both ranks hold: $(cat "$work/out")"
 cmp "$work/one.mts" "$work/big.mts" || fail "resumed: not the file mt.solve writes"
 [ -z "$(ls "$work/ck")" ] || fail "checkpoints left: $(ls "$work/ck")"
 rm -f "$work/one.mts"
-echo "ok: the same command goes on from the checkpoints to the file mt.solve writes"
+echo "ok: the same command goes on from the checkpoints (the wave every rank holds) to the file mt.solve writes"
 
-# 3. refusals
+# 3. SIGKILL to a rank other than 0 at random instants within a run (the
+# first run's time), 20 times: each run goes on from what the one before
+# left, however it was cut (a checkpoint half renamed, the file half
+# written); then one runs to the end
+"$build/mutorere" -e "mt.solve(mt.variant{arms = 20},
+  {file = '$work/one.mts', progress = false})"
+mkdir "$work/kk"
+go="$mpi --variant standard --arms 20 --file $work/k.mts --checkpoint $work/kk --every 0"
+started=$(date +%s.%N)
+$mpirun -np 2 $go > /dev/null 2>&1 || fail "20 arms with checkpoints"
+took=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+rm "$work/k.mts"
+kills=0 runs=0
+while [ $kills -lt 20 ]; do
+  runs=$((runs + 1))
+  [ $runs -le 60 ] || fail "20 kills took more than 60 runs"
+  mpirun --oversubscribe --allow-run-as-root -np 2 $go > "$work/out" 2>&1 &
+  job=$!
+  at=$(awk -v t="$took" -v s="$runs$$" 'BEGIN { srand(s); printf "%.2f", rand() * t }')
+  sleep "$at"
+  victim=
+  for pid in $(pgrep -P $job); do
+    { tr '\0' '\n' < /proc/$pid/environ; } 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=0" ||
+      victim=$pid
+  done
+  [ -n "$victim" ] && kill -KILL "$victim" 2>/dev/null && kills=$((kills + 1))
+  wait $job || true
+  ls "$work" | grep -q "^k\.mts\..*\.tmp$" && fail "a temporary file left, killed at $at s"
+  ! grep -q "^mutorere-mpi: \(rank [0-9]*: \)\?checkpoint \|^mutorere-mpi: the checkpoints in .* are of \|older mutorere-mpi" "$work/out" ||
+    fail "killed at $at s: $(cat "$work/out")"
+done
+$mpirun -np 2 $go > "$work/out" 2>&1 || fail "after the kills: $(cat "$work/out")"
+cmp "$work/one.mts" "$work/k.mts" || fail "after 20 kills: not the file mt.solve writes"
+[ -z "$(ls "$work/kk")" ] || fail "checkpoints left: $(ls "$work/kk")"
+rm -f "$work/one.mts"
+echo "ok: 20 kills of a rank at random instants ($runs runs), then the file mt.solve writes"
+# rank 1 killed once rank 0 has made its temporary file, as it writes the
+# file (until a kill lands before the file is there; SMALL writes it 64
+# bytes at a time, each block served 10 ms late): mpirun signals rank 0, which
+# removes its temporary file though it waits for rank 1 in a collective
+# call until mpirun kills it
+landed=0 tries=0
+while [ $landed -eq 0 ]; do
+  tries=$((tries + 1))
+  [ $tries -le 10 ] || fail "no kill landed while the file was written in 10 tries"
+  rm -rf "$work/w" && mkdir "$work/w"
+  mpirun --oversubscribe --allow-run-as-root -np 2 "${small:-$mpi}" --variant standard \
+    --arms 16 --file "$work/w/f.mts" > "$work/out" 2>&1 &
+  job=$!
+  victim=
+  until [ -n "$victim" ]; do
+    sleep 0.01
+    for pid in $(pgrep -P $job); do
+      { tr '\0' '\n' < /proc/$pid/environ; } 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=1" &&
+        victim=$pid
+    done
+  done
+  # look for the temporary file without a pause (a glob, no process
+  # started): the run takes a fraction of a second
+  while kill -0 $job 2> /dev/null; do
+    set -- "$work"/w/*.tmp
+    [ ! -e "$1" ] || break
+  done
+  kill -KILL "$victim" 2> /dev/null || true
+  wait $job || true
+  ! ls "$work/w" | grep -q "\.tmp$" || fail "rank 1 killed as the file was written: its temporary file is left"
+  [ -e "$work/w/f.mts" ] || landed=1
+done
+echo "ok: rank 1 killed while rank 0 wrote the file: no temporary file left ($tries tries)"
+
+# 4. refusals
 status=0
 $mpirun -np 2 "$mpi" --variant nonsense --arms 8 --file "$work/x.mts" \
   > "$work/out" 2>&1 || status=$?
 [ $status -eq 2 ] && grep -q 'unknown variant "nonsense"' "$work/out" ||
   fail "an unknown variant: status $status, $(cat "$work/out")"
+status=0
+$mpirun -np 1 "$mpi" --variant tired-piece --arms 10 --file "$work/x.mts" \
+  > "$work/out" 2>&1 || status=$?
+[ $status -eq 2 ] && grep -q 'unknown variant "tired-piece"' "$work/out" &&
+  grep -q "^variants: standard first-two-turns first-move no-restriction adjacent-enemy misere$" "$work/out" &&
+  grep -q "a scripted one is Lua, which mutorere-mpi does not run" "$work/out" ||
+  fail "a scripted variant: status $status, $(cat "$work/out")"
+$mpirun -np 1 "$mpi" --help > "$work/out" 2>&1 &&
+  grep -q "^variants: standard first-two-turns" "$work/out" ||
+  fail "--help: $(cat "$work/out")"
 status=0
 $mpirun -np 2 "$mpi" --variant standard --arms 7 --file "$work/x.mts" \
   > "$work/out" 2>&1 || status=$?
@@ -143,7 +266,7 @@ $mpirun -np 2 "$mpi" --variant standard --arms 8 --file "$work" \
 [ ! -e "$work/x.mts" ] || fail "a file written after a refusal"
 echo "ok: refusals"
 
-# 4. the plan of doc/solving-large.md from runs of the real program
+# 5. the plan of doc/solving-large.md from runs of the real program
 source=$(cd "$(dirname "$0")/../.." && pwd)
 "$build/mutorere" "$source/scripts/tools/solve-plan.lua" --mpi "$mpi" --mpirun "$mpirun" \
   --arms 20,22 --ranks 1,2 --plan 30:8 > "$work/plan" 2>&1 ||
