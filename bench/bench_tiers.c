@@ -140,13 +140,15 @@ static void bench_game(lua_State *L, const char *name, int with_reach,
     return;
   }
   int d, value = solver_lookup(&tiers, &v->start, NULL, &d);
+  char distance[16] = "";
+  if (value != VALUE_DRAW) snprintf(distance, sizeof distance, " in %d", d);
   printf("  %-18s tiers %7.2f s (cpu %6.2f s, %d thread%s) %9s, %llu states; "
-         "start: %s in %d\n",
+         "start: %s%s\n",
          name, t.wall, t.cpu, threads, threads > 1 ? "s" : "",
          memory_format(t.peak, peak),
          (unsigned long long)solver_states(&tiers),
          value == VALUE_WIN ? "win" : value == VALUE_LOSS ? "loss" : "draw",
-         d);
+         distance);
   int crc = !with_census && !with_reach
                 ? SOLVER_ERROR
                 : solver_census(&tiers, &v->rules, &v->start, NULL, &a, NULL,

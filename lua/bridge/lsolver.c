@@ -654,8 +654,8 @@ static int solution_states(lua_State *L) {
   return 1;
 }
 
-/* s:info() — how the solution is kept: {kind ("symmetric", "plain" or
-** "reachable"), positions, entries (of its table), bits (an entry's code),
+/* s:info() — how the solution is kept: {kind ("symmetric", "plain",
+** "tiers" or "reachable"), positions, entries (of its table), bits (an entry's code),
 ** bytes, symmetric, seconds (the solve's; 0 when loaded)}. */
 static int solution_info(lua_State *L) {
   LSolution *s = solution_self(L);
@@ -663,7 +663,10 @@ static int solution_info(lua_State *L) {
   int bits = s->s.sym ? s->s.sym->bits : 8;
   uint64_t bytes = s->s.reach ? reach_bytes(&s->s) : symtable_bytes(entries, bits);
   lua_createtable(L, 0, 8);
-  lua_pushstring(L, s->s.reach ? "reachable" : s->s.sym ? "symmetric" : "plain");
+  lua_pushstring(L, s->s.reach   ? "reachable"
+                  : s->s.sym   ? "symmetric"
+                  : s->s.tiers ? "tiers"
+                               : "plain");
   lua_setfield(L, -2, "kind");
   lua_pushinteger(L, (lua_Integer)solver_states(&s->s));
   lua_setfield(L, -2, "positions");

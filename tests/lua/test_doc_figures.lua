@@ -268,6 +268,41 @@ test("doc/designing-boards.md: the family's table is what the solver says of eac
   eq(rows, 10, "the ten games of the family")
 end)
 
+-- The six games' table of doc/designing-variants.md, as solve-table.lua
+-- writes it: each small game solved and counted here; four-field-kono's
+-- row (a census of 64 million states, a minute here) held to the figures
+-- core.tiers_kono checks against the solver of the states play reaches.
+test("doc/designing-variants.md: the six games' table is what the solver says of each", function()
+  local kono = files.read(HERE .. "/../core/test_tiers.c")
+  local function proved(field)
+    return commas(assert(tonumber(kono:match("c%." .. field .. ", (%d+)%)")), field))
+  end
+  local doc = files.read(HERE .. "/../../doc/designing-variants.md")
+  local table_text = doc:match("What the six are worth.-\n(| game |.-)\n\n")
+  local rows = 0
+  for line in table_text:gmatch("[^\n]+") do
+    local name, cells = line:match("^| `([%w%-]+)` | [^|]+ |(.*)$")
+    if name then
+      rows = rows + 1
+      local written = {}
+      for cell in cells:gmatch("([^|]*)|") do written[#written + 1] = cell:match("^%s*(.-)%s*$") end
+      local want
+      if name == "four-field-kono" then
+        want = {kono:match("CHECK_INT%(value, VALUE_(%u+)%)"):lower(), proved("reachable"), proved("wins"), proved("losses"), proved("draws"),
+                proved("longest")}
+      else
+        local v = mt.variant(name)
+        local c = mt.solve(v):census()
+        local value, d = mt.solve(v):lookup(v.start)
+        want = {value .. (d and " " .. d or ""), commas(c.reachable), commas(c.wins), commas(c.losses), commas(c.draws),
+                c.longest >= 0 and commas(c.longest) or ""}
+      end
+      eq(written, want, name)
+    end
+  end
+  eq(rows, 6, "the six games")
+end)
+
 for _, f in ipairs(FIGURES) do
   test(f.doc .. ": " .. f.what, function()
     local written = {text_of(f.doc):match(f.text)}
