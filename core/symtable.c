@@ -117,35 +117,6 @@ static int value_of(const Solution *s, const Position *p) {
   return symtable_value(t, symtable_code(t, s->codes, symtable_index(s, p)));
 }
 
-/* --- the distances of a byte table --- */
-
-/* The value and distance of p (in an opening ply whose layer is not kept)
-** from its children's. */
-static int opening_distance(const Solution *s, const Position *p,
-                            int *distance) {
-  Move moves[RULES_MAX_MOVES];
-  int k = rules_param_moves(&s->sym->rules, p, moves), draw = 0, best_win = -1,
-      worst = -1;
-  if (k == 0) {
-    *distance = 0;
-    return s->sym->rules.misere ? VALUE_WIN : VALUE_LOSS;
-  }
-  for (int i = 0; i < k; i++) {
-    Position q = *p;
-    int d;
-    board_play(&q, moves[i]);
-    int value = symtable_lookup(s, &q, &d);
-    if (value == VALUE_DRAW)
-      draw = 1;
-    else if (value == VALUE_LOSS) { /* the child is lost: a win */
-      if (best_win < 0 || d + 1 < best_win) best_win = d + 1;
-    } else if (d + 1 > worst)
-      worst = d + 1;
-  }
-  *distance = best_win >= 0 ? best_win : draw ? -1 : worst;
-  return best_win >= 0 ? VALUE_WIN : draw ? VALUE_DRAW : VALUE_LOSS;
-}
-
 /* --- the distances of a values table, searched --- */
 
 /* What a search knows of an entry: its distance lies in [lo, hi]. */
@@ -262,12 +233,7 @@ static int searched_distance(const Solution *s, const Position *p,
 
 int symtable_lookup(const Solution *s, const Position *p, int *distance) {
   const SymTable *t = s->sym;
-  if (t->bits == 8) {
-    if (searched_ply(s, p)) {
-      int d, value = opening_distance(s, p, &d);
-      if (distance) *distance = d;
-      return value;
-    }
+  if (t->bits == 8) { /* hooked rules: every opening ply has its layer */
     unsigned code = s->codes[symtable_index(s, p)];
     if (distance) *distance = symtable_distance(code);
     return symtable_value(t, code);
