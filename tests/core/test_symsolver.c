@@ -208,6 +208,7 @@ static void test_against_plain(void) {
     char err[BOARD_ERRMAX];
     rules_named(&r, "standard", n, err);
     r.flank_plies = SYMTABLE_SEARCH_PLIES + 2;
+    CHECK_INT(symtable_layers(&r), SYMTABLE_SEARCH_PLIES + 3);
     compare(&r, 2, "flank for 6 plies");
   }
   /* the opening plies searched at lookup (the flank rule ends by ply
@@ -221,6 +222,7 @@ static void test_against_plain(void) {
         char err[BOARD_ERRMAX], what[64];
         rules_named(&r, flanked[v], n, err);
         r.flank_plies = plies;
+        CHECK_INT(symtable_layers(&r), 1); /* one layer, the rest searched */
         snprintf(what, sizeof what, "%s %d, flank for %d plies", flanked[v], n,
                  plies);
         compare(&r, 1, what);
