@@ -81,6 +81,7 @@ static void read_on(Reading *r, size_t at, int index) {
       continue;
     }
     char sep = r->s[end];
+    if (index + 1 >= MAX_NAMES) continue; /* more names than a move has */
     if (sep == '-' && (r->drop || index != 0)) continue; /* x alone there */
     r->sep[index + 1] = sep == '-' ? '-' : 'x';
     read_on(r, end + 1, index + 1);

@@ -127,7 +127,7 @@ static Move made_move(lua_State *L, HookContext *h, const Position *p, int idx,
                       int i) {
   char err[BOARD_ERRMAX];
   const Move *u = lmove_test(L, idx);
-  Move m;
+  Move m = {0}; /* (luaL_error, below, does not return) */
   if (u)
     m = *u;
   else if (!lbridge_is_text(L, idx))

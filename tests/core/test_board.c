@@ -137,6 +137,12 @@ static void test_moves(void) {
   CHECK_STR(movetext_format(NULL, m, buf), "4-c");
   CHECK_INT(movetext_parse(NULL, 8, "c-5", &m, err), 0);
   CHECK(m.from == BOARD_CENTRE && m.to == 4);
+  { /* more names than a move can hold (every point and two): refused,
+    ** nothing written past the reading's lists (fuzz_position found it) */
+    char many[300] = "1";
+    for (int i = 0; i < 70; i++) strcat(many, i % 2 ? "x1" : "x2");
+    CHECK_INT(movetext_parse(NULL, 64, many, &m, err), -1);
+  }
   CHECK_INT(movetext_parse(NULL, 8, " 3-2 ", &m, err), 0);
   CHECK_STR(movetext_format(NULL, m, buf), "3-2");
   CHECK_INT(movetext_parse(NULL, 8, "C-8", &m, err), 0);

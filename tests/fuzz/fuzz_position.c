@@ -2,7 +2,7 @@
 ** fuzz_position.c — libFuzzer target: position and move text.  Whatever
 ** parses must format back to text that parses to the same position, and
 ** the rules must handle it (moves, their reasons, the outcome): the
-** built-in variants a position of the wheel, a board of points drawn for
+** built-in variants a position of the wheel they take (its pieces theirs), a board of points drawn for
 ** it (a ring with chords) a position of a board of points.
 */
 #include <stdint.h>
@@ -67,12 +67,16 @@ static void exercise_rules(const Position *p) {
     memset(&r, 0, sizeof r);
     r.graph = &g;
     r.arms = p->n;
-    r.pieces[BLACK] = __builtin_popcountll(p->arms[BLACK]);
-    r.pieces[WHITE] = __builtin_popcountll(p->arms[WHITE]);
-    for (int v = 0; v < 4; v++) {
-      r.flank_plies = v == 1 ? RULES_ALWAYS : 0;
-      r.adjacent_enemy = v == 2;
-      r.misere = v == 3;
+    r.pieces[BLACK] = __builtin_popcountll(p->arms[BLACK]) + p->hand[BLACK];
+    r.pieces[WHITE] = __builtin_popcountll(p->arms[WHITE]) + p->hand[WHITE];
+    for (int v = 0; v < 8; v++) { /* with drops when pieces are in hand */
+      r.fields.drops = p->hand[BLACK] || p->hand[WHITE]
+                           ? (v < 4 ? DROPS_FIRST : DROPS_ANY)
+                           : DROPS_NEVER;
+      if (v >= 4 && !r.fields.drops) break;
+      r.flank_plies = v % 4 == 1 ? RULES_ALWAYS : 0;
+      r.adjacent_enemy = v % 4 == 2;
+      r.misere = v % 4 == 3;
       if (rules_check(&r, err) == 0) {
         if (rules_check_position(&r, p, err)) abort();
         exercise(&r, p);
@@ -80,9 +84,9 @@ static void exercise_rules(const Position *p) {
     }
     return;
   }
-  for (int v = 0; rules_names[v]; v++) {
+  for (int v = 0; rules_names[v]; v++) { /* the positions its rules take */
     if (rules_named(&r, rules_names[v], p->n, err)) abort();
-    exercise(&r, p);
+    if (rules_check_position(&r, p, err) == 0) exercise(&r, p);
   }
 }
 
@@ -102,9 +106,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char text[BOARD_MOVEMAX];
     if (movetext_parse(NULL, n, s, &m, err) == 0) {
       Move back;
-      if (movetext_parse(NULL, n, movetext_format(NULL, m, &back, text), err) != 0)
+      if (movetext_parse(NULL, n, movetext_format(NULL, m, text), &back, err) != 0)
         abort();
-      if (back.from != m.from || back.to != m.to) abort();
+      if (back.from != m.from || back.to != m.to || back.centre != m.centre ||
+          back.taken != m.taken)
+        abort();
     }
   }
   free(s);
