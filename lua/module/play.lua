@@ -390,7 +390,7 @@ function shared.play_page(v, p, line)
       '<div id="challenge-task" hidden><p id="challenge-text"></p>' ..
       '<fieldset id="draw-picks" hidden><legend>The moves that keep the draw</legend>' ..
       '<div id="draw-boxes"></div><button type="button" id="draw-check">Check</button></fieldset></div>' ..
-      '<p id="challenge-status" role="status"></p></section>',
+      '<p id="challenge-status" role="status" tabindex="-1"></p></section>',
     "</section>",
     "</main>",
     rules_section(v),

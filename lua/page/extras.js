@@ -298,7 +298,8 @@ function drawDrawPicks(id) {
 }
 
 /* Scores the moves ticked: each drawing move found counts, each losing
- * one ticked takes one back. */
+ * one ticked takes one back; the score then has the focus (its live
+ * region says it too). */
 function checkDrawPicks() {
   if (!challenge || challenge.kind !== "draws") return;
   var draws = 0, found = 0, wrong = 0, list = choicesOf(current()), ticked = {};
@@ -311,8 +312,10 @@ function checkDrawPicks() {
     list.filter(function (c) { return c.value === "draw"; }).map(function (c) { return c.move; }).join(" ") +
     ") and ticked " + wrong + " losing " + (wrong === 1 ? "move" : "moves") + ": " + score + " points.";
   endChallenge();
-  document.getElementById("challenge-status").textContent = text;
+  var status = document.getElementById("challenge-status");
+  status.textContent = text;
   show();
+  status.focus(); // (the Check button went with the task)
 }
 
 /* The challenge's task, and its score once the game is over. */

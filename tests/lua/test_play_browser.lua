@@ -1069,7 +1069,8 @@ local function check_challenge(v, text, kind)
   return n, best
 end
 
-test("challenges scored against the solver: win fastest, lose slowest, every drawing move", function()
+test("challenges scored against the solver: win fastest, lose slowest, every drawing move (the score focused)",
+     function()
   local v = mt.variant("standard")
   local path = write(dir .. "/challenges.html", (mt.html(v)))
   -- (the computer answers at once: no delay)
@@ -1087,11 +1088,19 @@ test("challenges scored against the solver: win fastest, lose slowest, every dra
       document.querySelectorAll("#draw-boxes input").forEach(function (b) {
         if (]] .. tostring(all) .. [[ || draws.indexOf(b.value) >= 0) b.click();
       });
+      var boxes = document.querySelectorAll("#draw-boxes input");
+      boxes[boxes.length - 1].focus();
       window.__moves = mutorere.moves();
       return shown + "";]]}
-    commands[#commands + 1] = "click #draw-check"
-    commands[#commands + 1] = {js = [[return JSON.stringify(window.__moves) + "|" +
-      document.getElementById("challenge-status").textContent;]]}
+    -- Check by a click, then by the keys (Tab from the last box, Enter)
+    if all then
+      commands[#commands + 1] = "keys TAB ENTER"
+    else
+      commands[#commands + 1] = "click #draw-check"
+    end
+    commands[#commands + 1] = {js = [[var e = document.activeElement;
+      return JSON.stringify(window.__moves) + "|" + document.getElementById("challenge-status").textContent +
+        "|" + (e.id || e.tagName);]]}
   end
   local results = browse(commands)
   table.remove(results, 1)
@@ -1104,7 +1113,8 @@ test("challenges scored against the solver: win fastest, lose slowest, every dra
   check(said and said:find("the fastest win takes", 1, true), "the sentence: " .. tostring(said))
   for i, all in ipairs({false, true}) do
     eq(results[8 + 2 * i - 1], "false", "the values hidden during the challenge")
-    local moves, text = (results[8 + 2 * i] or ""):match("^(.-)|(.*)$")
+    local moves, text, focus = (results[8 + 2 * i] or ""):match("^(.-)|(.*)|(.-)$")
+    eq(focus, "challenge-status", "after Check the score has the focus (not the page's body)")
     local draws, losses = 0, 0
     for value in (moves or ""):gmatch('"value":"(%a+)"') do
       if value == "draw" then draws = draws + 1 else losses = losses + 1 end
