@@ -852,7 +852,15 @@ end)
 
 -- --- what GamesmanUni has: the value chart, the computer's style, records, challenges ---
 
-test("the value chart: a dot a ply of the whole game, its value for the side to move; a click goes there", function()
+-- The rows of the chart's table, a line each: its cells, then "now" for
+-- the ply now, "later" for a ply taken back.
+local CHART_ROWS = [[return Array.prototype.map.call(document.querySelectorAll("#chart-table tbody tr"), function (r) {
+    return Array.prototype.map.call(r.cells, function (c) { return c.textContent; }).join("|") + "|" +
+      (r.getAttribute("aria-current") ? "now" : r.classList.contains("future") ? "later" : "");
+  }).join("\n");]]
+
+test("the value chart: a dot a ply of the whole game, its value for the side to move; a click goes there; " ..
+     "the same as a table, by the keys", function()
   local v = mt.variant{arms = 10}
   local line = random_line(v, 12, 5)
   local path = write(dir .. "/chart.html", (mt.html(v)))
@@ -862,21 +870,49 @@ test("the value chart: a dot a ply of the whole game, its value for the side to 
       return Array.prototype.map.call(document.querySelectorAll("#chart-box .dot"), function (d) {
         return d.getAttribute("class").split(" ")[1];
       }).join(" ");]]},
+    -- the chart as a table: opened, read, then a ply picked by the keys
+    "click #chart-details summary", {wait = "return document.querySelectorAll('#chart-table tbody tr').length > 0;"},
+    {js = CHART_ROWS},
+    {js = [[document.querySelector('#chart-table .ply[data-ply="2"]').focus(); return "";]]}, "keys ENTER",
+    {js = [[var e = document.activeElement;
+      return mutorere.history().length + " " + e.closest("table").id + " " + e.getAttribute("data-ply");]]},
+    {js = CHART_ROWS},
     "click #chart-box .dot[data-ply=\"3\"]", {js = "return mutorere.history().length;"},
     {js = [[var d = document.querySelector('#chart-box .dot[data-ply="]] .. #line .. [["]');
       d.scrollIntoView(); return "";]]},
     "click #chart-box .dot[data-ply=\"" .. #line .. "\"]",
     {js = "return mutorere.history().join(' ');"}})
-  local g, want = mt.game(v), {}
-  want[1] = g:analyse().value
-  for _, m in ipairs(line) do
+  local g, want, rows = mt.game(v), {}, {}
+  -- a ply's value and distance for the side to move (a draw once repetition or the ply cap ends the game)
+  local function row(i, move, verdict)
+    local a, winner, reason = g:analyse(), g:result()
+    local drawn = winner and reason ~= "blocked"
+    local value, d = drawn and "draw" or a.value, not drawn and a.distance or nil
+    want[#want + 1] = value
+    local side = g:position():match(" ([bw]) ?%d*$") == "b" and "Black" or "White"
+    rows[#rows + 1] = table.concat({i, move or "start", side, ({win = "wins", draw = "draws", loss = "loses"})[value],
+                                    d and tostring(d) or "–", verdict or "–"}, "|")
+  end
+  local review = g:copy()
+  for _, m in ipairs(line) do review:play(m) end
+  review = review:review()
+  row(0)
+  for i, m in ipairs(line) do
     g:play(m)
-    want[#want + 1] = g:result() and (select(2, g:result()) == "blocked" and g:analyse().value or "draw")
-                      or g:analyse().value
+    row(i, m, review[i].verdict)
   end
   eq(results[1], table.concat(want, " "), "a dot a ply, the moves taken back too, by value for the side to move")
-  eq(results[2], "3", "a click on the dot of ply 3 goes back there")
-  eq(results[4], table.concat(line, " "), "a click on the last dot goes forward to the end")
+  local marked = {}
+  for i, r in ipairs(rows) do
+    marked[i] = r .. (i - 1 == #line - 2 and "|now" or i - 1 > #line - 2 and "|later" or "|")
+  end
+  eq(results[2], table.concat(marked, "\n"), "the table: a row a ply, its value and distance, in step with the chart")
+  eq(results[3], "", "a ply's button focused")
+  eq(results[4], "2 chart-table 2", "Enter on the table's ply 2 goes there, the focus kept on it")
+  check((results[5] or ""):find("\n2|[^\n]*|now\n", 1) and select(2, results[5]:gsub("|later", "")) == #line - 2,
+        "the table follows: ply 2 now, the rest later: " .. tostring(results[5]))
+  eq(results[6], "3", "a click on the dot of ply 3 goes back there")
+  eq(results[8], table.concat(line, " "), "a click on the last dot goes forward to the end")
 end)
 
 -- The script that plays line on the page (in a new game by its Restart
