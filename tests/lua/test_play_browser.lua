@@ -339,14 +339,16 @@ local RINGS = [[var bad = window.__bad || (window.__bad = []);
     if (!r || !r.classList.contains(c.value)) bad.push(what + " " + name + ": no " + c.value + " ring");
     else if (r.classList.contains("dim")) bad.push(what + " " + name + ": dimmed");
   }
-  // the distance written at point name, if any, in fill: light on a black
-  // piece, dark on a white one and on an empty point
+  // the distance written at point name, if any, painted in fill: light on
+  // a black piece, dark on a white one and on an empty point
+  var WHITE_INK = "rgb(255, 255, 255)", BLACK_INK = "rgb(17, 17, 17)";
   function inked(name, fill, what) {
     var h = hit(name);
     document.querySelectorAll("#board text.distance").forEach(function (t) {
       if (t.getAttribute("x") !== h.getAttribute("cx") || t.getAttribute("y") !== h.getAttribute("cy")) return;
       window.__inked = (window.__inked || 0) + 1;
-      if (t.getAttribute("fill") !== fill) bad.push(what + " " + name + ": its distance in " + t.getAttribute("fill"));
+      var painted = getComputedStyle(t).fill;
+      if (painted !== fill) bad.push(what + " " + name + ": its distance in " + painted);
     });
   }
 ]]
@@ -365,11 +367,11 @@ local function pick_from(side)
   });
   Object.keys(best).forEach(function (f) {
     valued(f, best[f], "piece");
-    inked(f, "]] .. side .. [[" === "black" ? "#fff" : "#111", "piece");
+    inked(f, "]] .. side .. [[" === "black" ? WHITE_INK : BLACK_INK, "piece");
   });
   Object.keys(drops).forEach(function (t) {
     valued(t, drops[t], "drop");
-    inked(t, "#111", "drop");
+    inked(t, BLACK_INK, "drop");
   });
   var picked = m[Math.floor(mutorere.history().length / 2) % m.length];
   window.__picked = picked.from ? picked : null; // a drop: one click
@@ -388,7 +390,7 @@ local PICK_DESTINATION = RINGS .. [[var move = window.__picked;
   if (document.querySelectorAll("#board .spot").length !== mine.length) bad.push("spots at " + from);
   mine.forEach(function (c) {
     valued(c.to, c, "destination");
-    inked(c.to, "#111", "destination");
+    inked(c.to, BLACK_INK, "destination");
   });
   // the piece picked stands out: the other pieces that can move are dimmed
   var picked = ringAt(from);
