@@ -861,10 +861,9 @@ local CHART_ROWS = [[return Array.prototype.map.call(document.querySelectorAll("
       (r.getAttribute("aria-current") ? "now" : r.classList.contains("future") ? "later" : "");
   }).join("\n");]]
 
-test("the value chart: a dot a ply of the whole game, its value for the side to move; a click goes there; " ..
-     "the same as a table, by the keys", function()
-  local v = mt.variant{arms = 10}
-  local line = random_line(v, 12, 5)
+-- Checks the chart and its table on the page of variant v along line
+-- (two plies of it taken back).
+local function check_chart(v, line)
   local path = write(dir .. "/chart.html", (mt.html(v)))
   local results = browse({"open file://" .. path,
     {js = "mutorere.setup({black: 'human', white: 'human'}); " .. js_list(line) .. ".forEach(mutorere.play);" ..
@@ -915,6 +914,25 @@ test("the value chart: a dot a ply of the whole game, its value for the side to 
         "the table follows: ply 2 now, the rest later: " .. tostring(results[5]))
   eq(results[6], "3", "a click on the dot of ply 3 goes back there")
   eq(results[8], table.concat(line, " "), "a click on the last dot goes forward to the end")
+end
+
+test("the value chart: a dot a ply of the whole game, its value for the side to move; a click goes there; " ..
+     "the same as a table, by the keys", function()
+  check_chart(mt.variant{arms = 10}, random_line(mt.variant{arms = 10}, 12, 5))
+  -- a game drawn by repetition by a move the graph values a win or a loss
+  local v = mt.variant("standard")
+  for seed = 1, 400 do
+    local line, g = random_line(v, 40, seed), mt.game(v)
+    for i = 1, #line - 1 do g:play(line[i]) end
+    local value
+    for _, m in ipairs(g:analyse().moves) do if m.move == line[#line] then value = m.value end end
+    g:play(line[#line])
+    if select(2, g:result()) == "repetition" and value ~= "draw" then
+      check_chart(v, line)
+      return
+    end
+  end
+  check(false, "a line drawn by repetition where the graph says otherwise")
 end)
 
 -- The script that plays line on the page (in a new game by its Restart
