@@ -26,7 +26,9 @@ local STEPS = {
     return "";]]},
   {"during a game", [[mutorere.setup({black: "human", white: "human"});
     for (var i = 0; i < 5 && !mutorere.result(); i++) mutorere.play(mutorere.moves()[0].move);
-    mutorere.undo(); return "";]]},
+    mutorere.undo();
+    document.querySelector("#chart-details summary").click(); // (the chart's table open from here on)
+    return "";]]},
   {"the values hidden", [[document.getElementById("show-values").click(); return "";]]},
   {"the end of a game", [[document.getElementById("show-values").click();
     mutorere.setup({black: "human", white: "human"});
@@ -101,9 +103,11 @@ end
 local function scan(v)
   local path = browsers.write(dir .. "/" .. v.name .. ".html", (mt.html(v)))
   local commands, names = {"media", "size 1280 900", "open file://" .. path}, {}
+  local opened = {wait = "return document.querySelectorAll('#chart-table tbody tr').length > 0;"}
   for i, step in ipairs(STEPS) do
     commands[#commands + 1] = {js = step[2]}
     names[#names + 1] = {step = step[1]}
+    if step[1] == "during a game" then commands[#commands + 1] = opened end
     for _, view in ipairs(VIEWS) do
       commands[#commands + 1] = view.media
       commands[#commands + 1] = "size " .. view.size
