@@ -935,6 +935,42 @@ test("the value chart: a dot a ply of the whole game, its value for the side to 
   check(false, "a line drawn by repetition where the graph says otherwise")
 end)
 
+-- The script that loads a game of n plies on the page of the standard
+-- board without repetition (a cycle of three moves over and over), then
+-- takes back a move, counting the elements that the arrays' own loops
+-- and copies (forEach, map, filter, some, slice, indexOf) go through in
+-- that redraw; returns the plies, the count and the milliseconds.
+local function long_redraw(n)
+  return [[var n = ]] .. n .. [[, moves = ["1-c", "8-1", "c-8", "7-c", "8-7", "1-8", "2-1", "c-2"];
+    var cycle = ["7-c", "6-7", "c-6"];
+    while (moves.length < n) moves.push(cycle[(moves.length - 8) % 3]);
+    mutorere.load(mutorere.record().split("\n\n")[0] + "\n\n" + moves.join(" ") + " *\n");
+    var count = 0, kept = {}, names = ["forEach", "map", "filter", "some", "slice", "indexOf"];
+    names.forEach(function (name) {
+      var own = kept[name] = Array.prototype[name];
+      Array.prototype[name] = function () { count += this.length; return own.apply(this, arguments); };
+    });
+    var t = performance.now();
+    try { mutorere.undo(); } finally { names.forEach(function (name) { Array.prototype[name] = kept[name]; }); }
+    return [mutorere.history().length + 1, count, Math.round(performance.now() - t)].join(" ");]]
+end
+
+test("a long game: the chart and the lists redrawn in work that grows as the plies, not as their square",
+     function()
+  local path = write(dir .. "/long.html", (mt.html(mt.variant{name = "long", repetition = false})))
+  local results = browse({"open file://" .. path, {js = long_redraw(3000)}, {js = long_redraw(6000)}})
+  local counts = {}
+  for i, n in ipairs({3000, 6000}) do
+    local plies, count, ms = (results[i] or ""):match("^(%d+) (%d+) (%d+)$")
+    eq(tonumber(plies), n, "a game of " .. n .. " plies loaded")
+    counts[i] = tonumber(count) or 0
+    print(string.format("  a redraw at %d plies: %s elements gone through, %s ms", n, tostring(count),
+                        tostring(ms)))
+  end
+  -- twice the plies, twice the work (four times when quadratic)
+  check(counts[2] < 2.5 * counts[1], string.format("3000 plies: %d, 6000: %d", counts[1], counts[2]))
+end)
+
 -- The script that plays line on the page (in a new game by its Restart
 -- button when again is true) and at each ply before its end gives the
 -- move and expected score of mutorere.against(skill).
