@@ -281,8 +281,9 @@ function drawChoices(list, humanTurn) {
     make("circle", {cx: at.x, cy: at.y, r: radius + 4,
                     "class": "ring " + (settings.show ? c.value : "movable") + set}, overlay);
     if (settings.show && c.distance !== null) {
-      var t = make("text", {x: at.x, y: at.y, "class": "distance " + (cells[j] === "b" ? "on-black" : "on-light") + set,
-                            "aria-hidden": "true", "font-size": (radius * 1.1).toFixed(1)}, overlay);
+      var ink = cells[j] === "b" ? "on-black" : "on-light";
+      var t = make("text", {x: at.x, y: at.y, "class": "distance " + ink + set, "aria-hidden": "true",
+                            "font-size": (radius * 1.1).toFixed(1)}, overlay);
       t.textContent = String(c.distance);
     }
   }
@@ -434,7 +435,9 @@ function focusMark() {
   if (e.classList && e.classList.contains("choice")) {
     return {choice: Array.prototype.indexOf.call(document.querySelectorAll("#choices .choice"), e)};
   }
-  if (e.classList && e.classList.contains("ply")) return {ply: e.getAttribute("data-ply"), table: e.closest("table").id};
+  if (e.classList && e.classList.contains("ply")) {
+    return {ply: e.getAttribute("data-ply"), table: e.closest("table").id};
+  }
   return {element: e};
 }
 
