@@ -209,7 +209,8 @@ local function legend(points)
   for _, x in ipairs({{"win", "a win"}, {"draw", "a draw"}, {"loss", "a loss"}}) do
     items[#items + 1] = string.format(
       '<span><svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">' ..
-      '<circle cx="11" cy="11" r="7" class="ring %s"/></svg> %s</span>', x[1], x[2])
+      '<circle cx="11" cy="11" r="7" class="ring-edge"/><circle cx="11" cy="11" r="7" class="ring %s"/>' ..
+      '</svg> %s</span>', x[1], x[2])
   end
   items[#items + 1] = "<span>the number: the plies to the end with best play</span>"
   if points then
@@ -372,7 +373,14 @@ function shared.play_page(v, p, line)
       "inaccuracy (brown); a click on a dot goes to that ply.</p>" ..
       '<div id="chart"><div id="chart-labels" aria-hidden="true"><span>wins</span><span>draws</span>' ..
       '<span>loses</span></div><div id="chart-box" tabindex="0" role="region" ' ..
-      'aria-label="the value chart (scrolls sideways)"></div></div></section>',
+      'aria-label="the value chart (scrolls sideways)"></div></div>' ..
+      '<details id="chart-details"><summary>The chart as a table: each ply\'s value and distance</summary>' ..
+      '<div id="chart-table-box"><table id="chart-table"><caption>Each ply of the game (and of the moves ' ..
+      "taken back): the value for the side to move and the plies to the end with best play; a ply's " ..
+      "button goes there.</caption><thead><tr>" ..
+      '<th scope="col">Ply</th><th scope="col">After</th><th scope="col">To move</th>' ..
+      '<th scope="col">Value</th><th scope="col">Plies to the end</th><th scope="col">Verdict</th>' ..
+      "</tr></thead><tbody></tbody></table></div></details></section>",
     '<section id="record-section" aria-labelledby="record-title"><h2 id="record-title">Record</h2>' ..
       '<p class="buttons"><button type="button" id="copy-record">Copy the record</button>' ..
       '<button type="button" id="download-record">Download the record</button></p>' ..
@@ -390,7 +398,7 @@ function shared.play_page(v, p, line)
       '<div id="challenge-task" hidden><p id="challenge-text"></p>' ..
       '<fieldset id="draw-picks" hidden><legend>The moves that keep the draw</legend>' ..
       '<div id="draw-boxes"></div><button type="button" id="draw-check">Check</button></fieldset></div>' ..
-      '<p id="challenge-status" role="status"></p></section>',
+      '<p id="challenge-status" role="status" tabindex="-1"></p></section>',
     "</section>",
     "</main>",
     rules_section(v),

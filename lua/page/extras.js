@@ -6,10 +6,7 @@
  * on from), and challenges scored against the solver.  Then the start.
  */
 
-var VALUE_COLOUR = {win: "var(--win)", draw: "var(--draw)", loss: "var(--loss)"};
-var MARK_COLOUR = {blunder: "#b3261e", inaccuracy: "#8a4b00"};
-
-/* --- the value chart --- */
+/* --- the value chart, and the same as a table --- */
 
 /* The states of the whole line, the moves taken back included: the game
  * then its future (what redo would play). */
@@ -25,6 +22,25 @@ function wholeLine() {
   return {line: line, moves: moves};
 }
 
+/* Each ply of the whole line: {ply, side (to move), value and d (its
+ * distance) for that side, a draw once repetition or the ply cap ends
+ * the game (as lineResult says), move (the one played to get there) and
+ * its verdict}; in one pass, the states counted as it goes. */
+function linePlies(whole) {
+  var kept = game.line, seen = {}, out = [];
+  game.line = whole.line; // (verdictOf(i) reads plies i - 1 and i)
+  whole.line.forEach(function (id, i) {
+    seen[id] = (seen[id] || 0) + 1;
+    var s = states[id];
+    var drawn = !s.reason && ((data.repetition > 0 && seen[id] >= data.repetition) ||
+                              (data.maxPlies > 0 && i >= data.maxPlies));
+    out.push({ply: i, side: boardOf(id).side, value: drawn ? "draw" : s.value, d: drawn ? null : s.distance,
+              move: i > 0 ? whole.moves[i - 1] : null, verdict: i > 0 ? verdictOf(i) : null});
+  });
+  game.line = kept;
+  return out;
+}
+
 /* The height of a value for the side to move on the chart: 1 a win
  * now, down to 0.3 a win 20 plies or more away, 0 a draw, below 0 the
  * same for a loss. */
@@ -34,42 +50,79 @@ function height(value, distance) {
   return value === "win" ? x : -x;
 }
 
+/* What ply p of the line is, in words. */
+function plyWords(p) {
+  return "ply " + p.ply + ": " + CAPITAL[p.side] + " to move " + valueWords(p.value, p.d) +
+    (p.move ? " (after " + p.move + ", " + p.verdict + ")" : "");
+}
+
+/* Draws the chart and its table from the whole line. */
 function drawChart() {
-  var whole = wholeLine(), n = whole.line.length - 1, step = 18, tall = 120, pad = 12;
+  var whole = wholeLine(), at = linePlies(whole);
+  drawChartPicture(at);
+  drawChartTable(at);
+}
+
+/* The chart: a dot a ply (at: linePlies), coloured and placed by its
+ * value; a click on one goes there. */
+function drawChartPicture(at) {
+  var n = at.length - 1, step = 18, tall = 120, pad = 12;
   var width = Math.max(240, n * step + 2 * pad), dx = n > 0 ? (width - 2 * pad) / n : 0;
   var box = document.getElementById("chart-box");
   box.textContent = "";
-  var now = states[current()], said = valueWords(now.value, now.distance);
+  var now = at[plies()];
   var root = make("svg", {xmlns: SVG, viewBox: "0 0 " + width + " " + tall, width: width, height: tall,
                           role: "img", "aria-label": "value chart of " + n + " plies; at ply " + plies() +
-                          " the side to move " + said + " (the list of moves goes to any ply too)"}, box);
-  function y(h) { return tall / 2 - h * (tall / 2 - pad); }
-  make("line", {x1: 0, y1: tall / 2, x2: width, y2: tall / 2, stroke: "#767676", "stroke-dasharray": "4 3"}, root);
-  make("line", {x1: pad + plies() * dx, y1: 0, x2: pad + plies() * dx, y2: tall, stroke: "#767676"}, root);
-  var kept = game.line;
-  var at = [];
-  whole.line.forEach(function (id, i) {
-    game.line = whole.line.slice(0, i + 1);
-    var r = lineResult(game.line), s = states[id], drawn = r && !s.reason;
-    var value = drawn ? "draw" : s.value, d = drawn ? null : s.distance;
-    at.push({x: pad + i * dx, y: y(height(value, d)), value: value, d: d, side: boardOf(id).side,
-             verdict: i > 0 ? verdictOf(i) : null});
-  });
-  game.line = kept;
-  make("polyline", {points: at.map(function (p) { return p.x.toFixed(1) + "," + p.y.toFixed(1); }).join(" "),
-                    fill: "none", stroke: "#444", "stroke-width": 1.2}, root);
+                          " the side to move " + valueWords(now.value, now.d) + " (the table below gives " +
+                          "every ply; the list of moves goes to any ply too)"}, box);
+  function y(p) { return tall / 2 - height(p.value, p.d) * (tall / 2 - pad); }
+  make("line", {x1: 0, y1: tall / 2, x2: width, y2: tall / 2, "class": "axis"}, root);
+  make("line", {x1: pad + plies() * dx, y1: 0, x2: pad + plies() * dx, y2: tall, "class": "now"}, root);
+  make("polyline", {points: at.map(function (p) { return (pad + p.ply * dx).toFixed(1) + "," + y(p).toFixed(1); })
+                    .join(" "), "class": "path"}, root);
   at.forEach(function (p, i) {
-    var dot = make("circle", {cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: i === plies() ? 6 : 4.5,
-                              fill: VALUE_COLOUR[p.value], stroke: MARK_COLOUR[p.verdict] || "#222",
-                              "stroke-width": MARK_COLOUR[p.verdict] ? 3 : 1,
-                              "class": "dot " + p.value + (i > plies() ? " future" : ""),
+    var dot = make("circle", {cx: (pad + i * dx).toFixed(1), cy: y(p).toFixed(1), r: i === plies() ? 6 : 4.5,
+                              "class": "dot " + p.value + (i > plies() ? " future" : "") +
+                                       (p.verdict === "blunder" || p.verdict === "inaccuracy" ? " " + p.verdict : ""),
                               "data-ply": String(i)}, root);
-    make("title", {}, dot).textContent = "ply " + i + ": " + CAPITAL[p.side] + " to move " +
-      valueWords(p.value, p.d) + (i > 0 ? " (after " + whole.moves[i - 1] + ", " + p.verdict + ")" : "");
+    make("title", {}, dot).textContent = plyWords(p);
     dot.addEventListener("click", function () { goTo(i); });
   });
   box.scrollLeft = Math.max(0, pad + plies() * dx - box.clientWidth / 2);
 }
+
+/* The chart as a table (while it is open): a row a ply, its value and
+ * distance for the side to move, the move that led there and its
+ * verdict; the ply a button that goes there, the ply now marked. */
+function drawChartTable(at) {
+  var body = document.querySelector("#chart-table tbody");
+  body.textContent = "";
+  if (!document.getElementById("chart-details").open) return;
+  var here = null;
+  at.forEach(function (p) {
+    var row = body.insertRow(), th = document.createElement("th"), button = document.createElement("button");
+    var later = p.ply > plies();
+    th.scope = "row";
+    button.type = "button";
+    button.className = "ply";
+    button.setAttribute("data-ply", String(p.ply));
+    button.textContent = String(p.ply);
+    button.setAttribute("aria-label", "go to ply " + p.ply + (later ? " (taken back)" : ""));
+    button.addEventListener("click", goTo.bind(null, p.ply));
+    th.appendChild(button);
+    row.appendChild(th);
+    [p.move || "start", CAPITAL[p.side], VALUE_WORD[p.value], p.d === null ? "–" : String(p.d),
+     p.verdict || "–"].forEach(function (text) { row.insertCell().textContent = text; });
+    row.className = p.value + (later ? " future" : "");
+    if (p.ply === plies()) { row.setAttribute("aria-current", "true"); here = row; }
+  });
+  var box = document.getElementById("chart-table-box");
+  if (here) box.scrollTop = Math.max(0, here.offsetTop - box.clientHeight / 2);
+}
+
+document.getElementById("chart-details").addEventListener("toggle", function () {
+  drawChartTable(linePlies(wholeLine()));
+});
 
 /* --- the record --- */
 
@@ -298,7 +351,8 @@ function drawDrawPicks(id) {
 }
 
 /* Scores the moves ticked: each drawing move found counts, each losing
- * one ticked takes one back. */
+ * one ticked takes one back; the score then has the focus (its live
+ * region says it too). */
 function checkDrawPicks() {
   if (!challenge || challenge.kind !== "draws") return;
   var draws = 0, found = 0, wrong = 0, list = choicesOf(current()), ticked = {};
@@ -311,8 +365,10 @@ function checkDrawPicks() {
     list.filter(function (c) { return c.value === "draw"; }).map(function (c) { return c.move; }).join(" ") +
     ") and ticked " + wrong + " losing " + (wrong === 1 ? "move" : "moves") + ": " + score + " points.";
   endChallenge();
-  document.getElementById("challenge-status").textContent = text;
+  var status = document.getElementById("challenge-status");
+  status.textContent = text;
   show();
+  status.focus(); // (the Check button went with the task)
 }
 
 /* The challenge's task, and its score once the game is over. */

@@ -266,7 +266,8 @@ function drawBoard(id, move, list) {
 }
 
 /* Rings each movable piece by the value of its best move (the list is
- * best first), its distance written in it; rings the piece picked, and
+ * best first; a ring is an edge and a core, play.css), its distance
+ * written in it; rings the piece picked, and
  * puts a disc on each point it can go to: on a board of points, where a
  * piece may have several moves, each ringed by its move's value, with
  * its distance, and the other pieces dimmed (on the wheel a piece has
@@ -275,12 +276,13 @@ function drawChoices(list, humanTurn) {
   while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
   var cells = boardOf(current()).cells, ringed = {};
   function ring(j, c, dim) {
-    var at = centres[j];
+    var at = centres[j], set = dim ? " dim" : "";
+    make("circle", {cx: at.x, cy: at.y, r: radius + 4, "class": "ring-edge" + set}, overlay);
     make("circle", {cx: at.x, cy: at.y, r: radius + 4,
-                    "class": "ring " + (settings.show ? c.value : "movable") + (dim ? " dim" : "")}, overlay);
+                    "class": "ring " + (settings.show ? c.value : "movable") + set}, overlay);
     if (settings.show && c.distance !== null) {
-      var t = make("text", {x: at.x, y: at.y, "class": "distance" + (dim ? " dim" : ""),
-                            fill: cells[j] === "b" ? "#fff" : "#111", "aria-hidden": "true",
+      var ink = cells[j] === "b" ? "on-black" : "on-light";
+      var t = make("text", {x: at.x, y: at.y, "class": "distance " + ink + set, "aria-hidden": "true",
                             "font-size": (radius * 1.1).toFixed(1)}, overlay);
       t.textContent = String(c.distance);
     }
@@ -425,14 +427,17 @@ function drawMoveList() {
 }
 
 /* What has the focus, as something to find again once the lists are
- * drawn anew: {choice: index}, {ply: n}, or the element itself. */
+ * drawn anew: {choice: index}, {ply: n, table: the list of moves or the
+ * chart's table}, or the element itself. */
 function focusMark() {
   var e = document.activeElement;
   if (!e || e === document.body) return null;
   if (e.classList && e.classList.contains("choice")) {
     return {choice: Array.prototype.indexOf.call(document.querySelectorAll("#choices .choice"), e)};
   }
-  if (e.classList && e.classList.contains("ply")) return {ply: e.getAttribute("data-ply")};
+  if (e.classList && e.classList.contains("ply")) {
+    return {ply: e.getAttribute("data-ply"), table: e.closest("table").id};
+  }
   return {element: e};
 }
 
@@ -446,8 +451,9 @@ function focusAgain(mark) {
     var list = document.querySelectorAll("#choices .choice");
     target = list[Math.min(mark.choice, list.length - 1)];
   } else if (mark.ply !== undefined) {
-    var plies = document.querySelectorAll("#moves .ply");
-    target = document.querySelector('#moves .ply[data-ply="' + mark.ply + '"]') || plies[plies.length - 1];
+    var plies = document.querySelectorAll("#" + mark.table + " .ply");
+    target = document.querySelector("#" + mark.table + ' .ply[data-ply="' + mark.ply + '"]') ||
+             plies[plies.length - 1];
   }
   (target || document.querySelector("#choices .choice") || document.getElementById("restart")).focus();
 }

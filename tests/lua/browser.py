@@ -30,6 +30,9 @@ or chromedriver) and the program ends.  Then for each command:
   while FILE      runs the commands up to the matching "end" again and
                   again while FILE returns something true (500 times at
                   most)
+  media [F=V...]  emulates the CSS media features F with values V
+                  (prefers-color-scheme=dark, forced-colors=active);
+                  none: as the machine has them
   axe FILE        runs axe-core (the file axe.min.js) on the page for the
                   WCAG 2.1 A and AA rules; answers like js: a line a
                   violation, "rule-id | impact | target | html"
@@ -172,7 +175,7 @@ class Session:
             d.execute_script(read(path))
         found = d.execute_async_script(
             "var done = arguments[arguments.length - 1];"
-            "axe.run(document, {runOnly: {type: 'tag', values: %s}})"
+            "axe.run(document, {runOnly: {type: 'tag', values: %s}, resultTypes: ['violations']})"
             ".then(function (r) { done(JSON.stringify(r.violations)); },"
             "      function (e) { done(JSON.stringify([{id: 'axe-error', impact: String(e),"
             "                                            nodes: []}])); });" % json.dumps(AXE_TAGS))
@@ -190,10 +193,12 @@ class Session:
         if word == "open":
             d.get(rest)
         elif word == "size":
-            w, h = rest.split()
-            d.set_window_size(int(w), int(h))
+            w, h = map(int, rest.split())
             inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
-            d.set_window_size(2 * int(w) - inner[0], 2 * int(h) - inner[1])
+            if inner != [w, h]:  # (the window less its frame: set, measured, set again)
+                d.set_window_size(w, h)
+                inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
+                d.set_window_size(2 * w - inner[0], 2 * h - inner[1])
         elif word == "js":
             self.result(d.execute_script(read(rest)))
         elif word == "click":
@@ -210,6 +215,9 @@ class Session:
             said = d.execute_async_script(POLL.replace("CODE", read(rest), 1), 10000)
             if said is not True:
                 raise RuntimeError("waited for %s: %s" % (rest, said))
+        elif word == "media":
+            features = [{"name": f.partition("=")[0], "value": f.partition("=")[2]} for f in rest.split()]
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
         elif word == "axe":
             self.result(self.axe(rest))
         elif word == "shot":

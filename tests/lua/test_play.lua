@@ -387,9 +387,9 @@ test("boards of points: too big is refused with its figure, nothing written", fu
   check(not ok and tostring(err):find("would carry more than 250000 states", 1, true), tostring(err))
 end)
 
-test("sizes: 8 arms under 96 KB (mostly its script and style), 12 arms under 2 MB; too big is refused", function()
+test("sizes: 8 arms under 104 KB (mostly its script and style), 12 arms under 2 MB; too big is refused", function()
   local eight = #mt.html("standard")
-  check(eight < 96 * 1024, "8 arms: " .. eight .. " bytes")
+  check(eight < 104 * 1024, "8 arms: " .. eight .. " bytes")
   local twelve = #mt.html({arms = 12})
   check(twelve < 2 * 1024 * 1024, "12 arms: " .. twelve .. " bytes")
   local path = os.tmpname()
@@ -534,36 +534,126 @@ test("the REPL's page command and the play-page script", function()
   os.execute("rm -rf " .. dir)
 end)
 
--- The contrast ratio of two colours "#rrggbb" (WCAG 2.1's formula).
-local function contrast(a, b)
-  local function luminance(hex)
-    local sum = 0
-    for i, weight in ipairs({0.2126, 0.7152, 0.0722}) do
-      local c = tonumber(hex:sub(2 * i, 2 * i + 1), 16) / 255
-      c = c <= 0.03928 and c / 12.92 or ((c + 0.055) / 1.055) ^ 2.4
-      sum = sum + weight * c
-    end
-    return sum
-  end
-  local x, y = luminance(a), luminance(b)
-  return (math.max(x, y) + 0.05) / (math.min(x, y) + 0.05)
+local css = dofile(HERE .. "/css.lua")
+
+-- The colour schemes: the @media conditions that hold in each (a wide
+-- window).
+local SCHEMES = {light = {}, dark = {["(prefers-color-scheme: dark)"] = true},
+                 forced = {["(forced-colors: active)"] = true}}
+local VALUES = {"win", "draw", "loss"}
+
+-- The colour of a declaration (its name, for the message), or a failure.
+local function colour_of(value, what)
+  local c, alpha = css.colour(value)
+  check(c, what .. ": a colour, not " .. tostring(value))
+  return c or {0, 0, 0}, alpha or 1
 end
 
-test("the rings of the values stand at 3:1 against the page and the board (WCAG 2.1's graphics)", function()
-  local f = assert(io.open(HERE .. "/../../lua/page/play.css"))
-  local css = f:read("a")
-  f:close()
-  local page = mt.html("standard")
-  local paper = css:match("%-%-paper: (#%x+)")
-  local board = page:match('<polygon points="[^"]*" fill="(#%x+)"')
-  check(paper and board, "the page's and the board's colours found")
-  for _, value in ipairs({"win", "draw", "loss"}) do
-    local colour = css:match("%-%-" .. value .. ": (#%x+)")
-    check(colour, value .. ": its colour")
-    for _, behind in ipairs({paper or "#ffffff", board or "#ffffff"}) do
-      local ratio = contrast(colour or "#ffffff", behind)
-      check(ratio >= 3, string.format("%s %s against %s: %.2f:1", value, tostring(colour), behind, ratio))
+-- The colour of what element e (as css.style takes it) paints with
+-- property (stroke, fill) under scheme, its opacity applied over behind.
+local function painted(rules, e, property, scheme, behind, what)
+  local style = css.style(rules, e, scheme)
+  local c, alpha = colour_of(style[property], what .. " " .. property)
+  return css.over(c, alpha * (tonumber(style.opacity) or 1), behind), style
+end
+
+-- Checks that each pair of colours (value to colour) stands 3:1 apart.
+local function apart(colours, what)
+  for i = 1, #VALUES do
+    for j = i + 1, #VALUES do
+      local a, b = VALUES[i], VALUES[j]
+      local ratio = css.contrast(colours[a], colours[b])
+      check(ratio >= 3, string.format("%s: %s against %s: %.2f:1", what, a, b, ratio))
     end
   end
-  check(contrast("#ddaa33", board or "#ffffff") < 3, "the old ochre fell short (1.68:1 on the board)")
+end
+
+test("the contrast of colours is WCAG 2.1's (figures known)", function()
+  local black, white = css.colour("#000"), css.colour("#ffffff")
+  eq(css.contrast(black, white), 21, "black on white")
+  eq(string.format("%.2f", css.contrast(css.colour("#767676"), white)), "4.54", "#767676 on white")
+  -- the issue's figure: the old draw and loss colours
+  eq(string.format("%.2f", css.contrast(css.colour("#9a6a00"), css.colour("#bb5566"))), "1.04", "old draw/loss")
+  eq(css.over(black, 0.5, white)[1], 127.5, "half black over white")
+end)
+
+test("the values' rings and dots stand 3:1 from each other and from what is behind them, light and dark",
+     function()
+  local rules = css.rules(mt.html("standard"):match("<style>(.-)</style>"))
+  local board = {"#board"}
+  for _, name in ipairs({"light", "dark"}) do
+    local scheme = SCHEMES[name]
+    local paper = colour_of(css.style(rules, {tag = "body"}, scheme).background, name .. " page")
+    local wood = colour_of(css.style(rules, {tag = "polygon", within = board}, scheme).fill, name .. " board")
+    for _, dim in ipairs({false, true}) do
+      local say = name .. (dim and ", a piece set back" or "")
+      local cores = {}
+      for _, value in ipairs(VALUES) do
+        local edge_element = {tag = "circle", classes = {"ring-edge", dim and "dim" or nil}, within = board}
+        local core_element = {tag = "circle", classes = {"ring", value, dim and "dim" or nil}, within = board}
+        -- the edge against the page and the wheel's board (each over its own backdrop)
+        for _, behind in ipairs({paper, wood}) do
+          local edge = painted(rules, edge_element, "stroke", scheme, behind, say .. " edge")
+          local ratio = css.contrast(edge, behind)
+          check(ratio >= 3, string.format("%s: the %s ring's edge against its backdrop: %.2f:1", say, value, ratio))
+        end
+        local edge, edge_style = painted(rules, edge_element, "stroke", scheme, paper, say .. " edge")
+        local core, core_style = painted(rules, core_element, "stroke", scheme, edge, say .. " " .. value)
+        cores[value] = core
+        check((tonumber(edge_style["stroke-width"]) or 0) > (tonumber(core_style["stroke-width"]) or 0),
+              say .. ": the edge shows on both sides of the " .. value .. " core")
+      end
+      apart(cores, say .. ", the rings' cores")
+    end
+    -- the chart's dots: their fills apart, their edge against the page
+    for _, later in ipairs({false, true}) do -- (the dots of the plies taken back too)
+      local dots = {}
+      for _, value in ipairs(VALUES) do
+        local e = {tag = "circle", classes = {"dot", value, later and "future" or nil}, within = {"#chart-box"}}
+        local edge = painted(rules, e, "stroke", scheme, paper, name .. " dot")
+        check(css.contrast(edge, paper) >= 3, name .. ": the " .. value .. " dot's edge against the page")
+        dots[value] = painted(rules, e, "fill", scheme, paper, name .. " dot")
+      end
+      apart(dots, name .. ", the chart's dots" .. (later and " of plies taken back" or ""))
+    end
+  end
+end)
+
+test("the values differ by their dashes too, and under forced colours take the system's colours", function()
+  local rules = css.rules(mt.html("standard"):match("<style>(.-)</style>"))
+  for name, scheme in pairs(SCHEMES) do
+    local seen, stripes = {}, {}
+    for _, value in ipairs(VALUES) do
+      local core = css.style(rules, {tag = "circle", classes = {"ring", value}, within = {"#board"}}, scheme)
+      local dashes = core["stroke-dasharray"] or "none"
+      check(not seen[dashes], string.format("%s: the %s ring's dashes (%s) are another value's", name, value,
+                                            dashes))
+      seen[dashes] = true
+      local left = css.style(rules, {tag = "button", classes = {"choice", value}}, scheme)["border-left"] or ""
+      local kind
+      for word in left:gmatch("%a+") do
+        if ({solid = 1, dashed = 1, dotted = 1, double = 1, groove = 1})[word] then kind = word end
+      end
+      check(kind and not stripes[kind], name .. ": the " .. value .. " move's stripe: " .. left)
+      stripes[kind or "?"] = true
+    end
+  end
+  -- forced colours: what shows a value, the board and the pieces in the system's colours
+  local scheme, looks = SCHEMES.forced, {}
+  for _, value in ipairs(VALUES) do
+    looks[#looks + 1] = {{tag = "circle", classes = {"ring", value}, within = {"#board"}}, "stroke"}
+    looks[#looks + 1] = {{tag = "circle", classes = {"dot", value}, within = {"#chart-box"}}, "fill"}
+    looks[#looks + 1] = {{tag = "circle", classes = {"dot", value}, within = {"#chart-box"}}, "stroke"}
+  end
+  looks[#looks + 1] = {{tag = "circle", classes = {"ring-edge"}, within = {"#board"}}, "stroke"}
+  looks[#looks + 1] = {{tag = "circle", classes = {"ring", "movable"}, within = {"#board"}}, "stroke"}
+  looks[#looks + 1] = {{tag = "polygon", within = {"#board"}}, "fill"}
+  looks[#looks + 1] = {{tag = "circle", classes = {"black"}, within = {"#board"}}, "fill"}
+  looks[#looks + 1] = {{tag = "circle", classes = {"white"}, within = {"#board"}}, "fill"}
+  looks[#looks + 1] = {{tag = "text", classes = {"distance", "on-black"}, within = {"#board"}}, "fill"}
+  for _, x in ipairs(looks) do
+    local value = css.style(rules, x[1], scheme)[x[2]]
+    check(css.SYSTEM[value or ""], string.format("forced colours: %s %s is %s, not a system colour",
+                                                 table.concat(x[1].classes or {x[1].tag}, "."), x[2], tostring(value)))
+  end
 end)

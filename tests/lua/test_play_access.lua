@@ -3,7 +3,8 @@
 -- Chromium: no violation at the start, during and at the end of games,
 -- with the values hidden, a piece picked, a challenge and a record under
 -- way, on a wheel and on boards of points, on a laptop's screen and a
--- phone's.  axe-core comes from npm (.ci/run installs it; browsers.lua's
+-- phone's; in the dark scheme and in forced colours too (emulated), which
+-- take on the page.  axe-core comes from npm (.ci/run installs it; browsers.lua's
 -- axe_path says where it is looked for); without it, or without
 -- Chromium, the test is skipped (exit 77) and says why.
 
@@ -25,7 +26,9 @@ local STEPS = {
     return "";]]},
   {"during a game", [[mutorere.setup({black: "human", white: "human"});
     for (var i = 0; i < 5 && !mutorere.result(); i++) mutorere.play(mutorere.moves()[0].move);
-    mutorere.undo(); return "";]]},
+    mutorere.undo();
+    document.querySelector("#chart-details summary").click(); // (the chart's table open from here on)
+    return "";]]},
   {"the values hidden", [[document.getElementById("show-values").click(); return "";]]},
   {"the end of a game", [[document.getElementById("show-values").click();
     mutorere.setup({black: "human", white: "human"});
@@ -40,23 +43,95 @@ local STEPS = {
     return "";]]},
 }
 
--- Scans every step of a game on the page of variant v, at the window's
--- size; returns the violations found, each with where.
-local function scan(v, size)
-  local path = browsers.write(dir .. "/" .. v.name .. ".html", (mt.html(v)))
-  local commands, names = {"open file://" .. path, "size " .. size}, {}
-  for _, step in ipairs(STEPS) do
-    commands[#commands + 1] = {js = step[2]}
-    commands[#commands + 1] = {axe = true}
-    names[#names + 1] = step[1]
+-- What is scanned at each step: the colour scheme (the media features
+-- emulated, browser.py's media command) and the window's size.  The dark
+-- and forced ones change colours only: scanned on a laptop's screen.
+local VIEWS = {
+  {scheme = "light", media = "media", size = "1280 900"},
+  {scheme = "dark", media = "media prefers-color-scheme=dark", size = "1280 900"},
+  {scheme = "forced colours", media = "media forced-colors=active", size = "1280 900"},
+  {scheme = "light", media = "media", size = "375 667"},
+}
+
+-- What the page looks like in a scheme: the colours of the page, its
+-- text, the legend's rings and a button, and the system's CanvasText and
+-- ButtonFace, "name=rgb(...)" a line.
+local LOOK = [[var probe = document.createElement("span"), out = [];
+  document.body.appendChild(probe);
+  function put(name, e, property) { out.push(name + "=" + getComputedStyle(e)[property]); }
+  put("page", document.body, "backgroundColor");
+  put("text", document.body, "color");
+  ["win", "draw", "loss"].forEach(function (v) { put(v, document.querySelector("#legend .ring." + v), "stroke"); });
+  put("button", document.getElementById("restart"), "backgroundColor");
+  probe.style.color = "CanvasText"; put("CanvasText", probe, "color");
+  probe.style.color = "ButtonFace"; put("ButtonFace", probe, "color");
+  probe.remove();
+  return out.join("\n");]]
+
+-- The relative luminance of "rgb(r, g, b)" (WCAG 2.1), or nil.
+local function luminance(text)
+  local r, g, b = (text or ""):match("^rgba?%((%d+), (%d+), (%d+)")
+  if not r then return nil end
+  local sum = 0
+  for i, c in ipairs({tonumber(r), tonumber(g), tonumber(b)}) do
+    c = c / 255
+    sum = sum + ({0.2126, 0.7152, 0.0722})[i] * (c <= 0.03928 and c / 12.92 or ((c + 0.055) / 1.055) ^ 2.4)
   end
+  return sum
+end
+
+-- Checks that scheme took on the page (look: LOOK's answer): dark, its
+-- page darker than its text; forced colours, the rings and the buttons in
+-- the system's colours.
+local function check_look(scheme, look, where)
+  local got = {}
+  for name, value in (look or ""):gmatch("([%w]+)=([^\n]*)") do got[name] = value end
+  if scheme == "dark" then
+    local page, text = luminance(got.page), luminance(got.text)
+    check(page and text and page < 0.05 and text > 0.5, where .. ": a dark page, light text: " .. tostring(look))
+  elseif scheme == "forced colours" then
+    for _, v in ipairs({"win", "draw", "loss"}) do
+      eq(got[v], got.CanvasText, where .. ": the " .. v .. " ring in the system's text colour")
+    end
+    eq(got.button, got.ButtonFace, where .. ": a button in the system's colours")
+  end
+end
+
+-- Scans every step of a game on the page of variant v in each view
+-- (the page loaded once: the views change at each step); returns the
+-- violations found, each with where.
+local function scan(v)
+  local path = browsers.write(dir .. "/" .. v.name .. ".html", (mt.html(v)))
+  local commands, names = {"media", "size 1280 900", "open file://" .. path}, {}
+  local opened = {wait = "return document.querySelectorAll('#chart-table tbody tr').length > 0;"}
+  for i, step in ipairs(STEPS) do
+    commands[#commands + 1] = {js = step[2]}
+    names[#names + 1] = {step = step[1]}
+    if step[1] == "during a game" then commands[#commands + 1] = opened end
+    for _, view in ipairs(VIEWS) do
+      commands[#commands + 1] = view.media
+      commands[#commands + 1] = "size " .. view.size
+      commands[#commands + 1] = {axe = true}
+      names[#names + 1] = {scan = string.format("%s, %s, %s", step[1], view.scheme, view.size)}
+      if i == 1 then -- (how the page looks, once)
+        commands[#commands + 1] = {js = LOOK}
+        names[#names + 1] = {look = view.scheme}
+      end
+    end
+  end
+  commands[#commands + 1] = "media"
   local results, _, failure = session(commands)
   check(not failure, v.name .. ": the browser: " .. tostring(failure))
   local found = {}
   for i, name in ipairs(names) do
-    eq(results[2 * i - 1], "", v.name .. ", " .. name .. ": the page got there")
-    for line in (results[2 * i] or "?"):gmatch("[^\n]+") do
-      found[#found + 1] = string.format("%s (%s, %s): %s", v.name, name, size, line)
+    if name.look then
+      check_look(name.look, results[i], v.name .. ", " .. name.look)
+    elseif name.step then
+      eq(results[i], "", v.name .. ", " .. name.step .. ": the page got there")
+    else
+      for line in (results[i] or "?"):gmatch("[^\n]+") do
+        found[#found + 1] = string.format("%s (%s): %s", v.name, name.scan, line)
+      end
     end
   end
   return found
@@ -70,9 +145,7 @@ test("no violation of WCAG 2.1 A and AA on any kind of page, at any stage of a g
                           start = "b...bb..w......w b", max_plies = 60}
   for _, v in ipairs({mt.variant("standard"), mt.variant("tugul-shodra"), mt.variant("do-guti"),
                       mt.variant("achi"), mt.variant("placing-torere"), kono}) do
-    for _, size in ipairs({"1280 900", "375 667"}) do
-      for _, f in ipairs(scan(v, size)) do found[#found + 1] = f end
-    end
+    for _, f in ipairs(scan(v)) do found[#found + 1] = f end
   end
   eq(found, {}, "axe-core's violations")
   -- the scan sees what it should: a button without a name, light text

@@ -339,14 +339,16 @@ local RINGS = [[var bad = window.__bad || (window.__bad = []);
     if (!r || !r.classList.contains(c.value)) bad.push(what + " " + name + ": no " + c.value + " ring");
     else if (r.classList.contains("dim")) bad.push(what + " " + name + ": dimmed");
   }
-  // the distance written at point name, if any, in fill: light on a black
-  // piece, dark on a white one and on an empty point
+  // the distance written at point name, if any, painted in fill: light on
+  // a black piece, dark on a white one and on an empty point
+  var WHITE_INK = "rgb(255, 255, 255)", BLACK_INK = "rgb(17, 17, 17)";
   function inked(name, fill, what) {
     var h = hit(name);
     document.querySelectorAll("#board text.distance").forEach(function (t) {
       if (t.getAttribute("x") !== h.getAttribute("cx") || t.getAttribute("y") !== h.getAttribute("cy")) return;
       window.__inked = (window.__inked || 0) + 1;
-      if (t.getAttribute("fill") !== fill) bad.push(what + " " + name + ": its distance in " + t.getAttribute("fill"));
+      var painted = getComputedStyle(t).fill;
+      if (painted !== fill) bad.push(what + " " + name + ": its distance in " + painted);
     });
   }
 ]]
@@ -365,11 +367,11 @@ local function pick_from(side)
   });
   Object.keys(best).forEach(function (f) {
     valued(f, best[f], "piece");
-    inked(f, "]] .. side .. [[" === "black" ? "#fff" : "#111", "piece");
+    inked(f, "]] .. side .. [[" === "black" ? WHITE_INK : BLACK_INK, "piece");
   });
   Object.keys(drops).forEach(function (t) {
     valued(t, drops[t], "drop");
-    inked(t, "#111", "drop");
+    inked(t, BLACK_INK, "drop");
   });
   var picked = m[Math.floor(mutorere.history().length / 2) % m.length];
   window.__picked = picked.from ? picked : null; // a drop: one click
@@ -388,7 +390,7 @@ local PICK_DESTINATION = RINGS .. [[var move = window.__picked;
   if (document.querySelectorAll("#board .spot").length !== mine.length) bad.push("spots at " + from);
   mine.forEach(function (c) {
     valued(c.to, c, "destination");
-    inked(c.to, "#111", "destination");
+    inked(c.to, BLACK_INK, "destination");
   });
   // the piece picked stands out: the other pieces that can move are dimmed
   var picked = ringAt(from);
@@ -522,9 +524,9 @@ test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a
     local v = mt.variant(file:match("^(.*)%.lua$"))
     local points = v.points or v.arms + 1
     local named = v.points or 0
-    local g = mt.game(v)
+    local g = mt.game(v) -- (three plies, the first legal move each: no variant solved)
     for _ = 1, 3 do
-      if not g:result() then g:play(g:analyse().moves[1].move) end
+      if not g:result() then g:play(g:moves()[1]) end
     end
     local frames, drops = #g:history() + 1, 0
     for _, m in ipairs(g:history()) do if m:sub(1, 1) == "@" then drops = drops + 1 end end
@@ -852,9 +854,16 @@ end)
 
 -- --- what GamesmanUni has: the value chart, the computer's style, records, challenges ---
 
-test("the value chart: a dot a ply of the whole game, its value for the side to move; a click goes there", function()
-  local v = mt.variant{arms = 10}
-  local line = random_line(v, 12, 5)
+-- The rows of the chart's table, a line each: its cells, then "now" for
+-- the ply now, "later" for a ply taken back.
+local CHART_ROWS = [[return Array.prototype.map.call(document.querySelectorAll("#chart-table tbody tr"), function (r) {
+    return Array.prototype.map.call(r.cells, function (c) { return c.textContent; }).join("|") + "|" +
+      (r.getAttribute("aria-current") ? "now" : r.classList.contains("future") ? "later" : "");
+  }).join("\n");]]
+
+-- Checks the chart and its table on the page of variant v along line
+-- (two plies of it taken back).
+local function check_chart(v, line)
   local path = write(dir .. "/chart.html", (mt.html(v)))
   local results = browse({"open file://" .. path,
     {js = "mutorere.setup({black: 'human', white: 'human'}); " .. js_list(line) .. ".forEach(mutorere.play);" ..
@@ -862,21 +871,104 @@ test("the value chart: a dot a ply of the whole game, its value for the side to 
       return Array.prototype.map.call(document.querySelectorAll("#chart-box .dot"), function (d) {
         return d.getAttribute("class").split(" ")[1];
       }).join(" ");]]},
+    -- the chart as a table: opened, read, then a ply picked by the keys
+    "click #chart-details summary", {wait = "return document.querySelectorAll('#chart-table tbody tr').length > 0;"},
+    {js = CHART_ROWS},
+    {js = [[document.querySelector('#chart-table .ply[data-ply="2"]').focus(); return "";]]}, "keys ENTER",
+    {js = [[var e = document.activeElement;
+      return mutorere.history().length + " " + e.closest("table").id + " " + e.getAttribute("data-ply");]]},
+    {js = CHART_ROWS},
     "click #chart-box .dot[data-ply=\"3\"]", {js = "return mutorere.history().length;"},
     {js = [[var d = document.querySelector('#chart-box .dot[data-ply="]] .. #line .. [["]');
       d.scrollIntoView(); return "";]]},
     "click #chart-box .dot[data-ply=\"" .. #line .. "\"]",
     {js = "return mutorere.history().join(' ');"}})
-  local g, want = mt.game(v), {}
-  want[1] = g:analyse().value
-  for _, m in ipairs(line) do
+  local g, want, rows = mt.game(v), {}, {}
+  -- a ply's value and distance for the side to move (a draw once repetition or the ply cap ends the game)
+  local function row(i, move, verdict)
+    local a, winner, reason = g:analyse(), g:result()
+    local drawn = winner and reason ~= "blocked"
+    local value, d = drawn and "draw" or a.value, not drawn and a.distance or nil
+    want[#want + 1] = value
+    local side = g:position():match(" ([bw]) ?%d*$") == "b" and "Black" or "White"
+    rows[#rows + 1] = table.concat({i, move or "start", side, ({win = "wins", draw = "draws", loss = "loses"})[value],
+                                    d and tostring(d) or "–", verdict or "–"}, "|")
+  end
+  local review = g:copy()
+  for _, m in ipairs(line) do review:play(m) end
+  review = review:review()
+  row(0)
+  for i, m in ipairs(line) do
     g:play(m)
-    want[#want + 1] = g:result() and (select(2, g:result()) == "blocked" and g:analyse().value or "draw")
-                      or g:analyse().value
+    row(i, m, review[i].verdict)
   end
   eq(results[1], table.concat(want, " "), "a dot a ply, the moves taken back too, by value for the side to move")
-  eq(results[2], "3", "a click on the dot of ply 3 goes back there")
-  eq(results[4], table.concat(line, " "), "a click on the last dot goes forward to the end")
+  local marked = {}
+  for i, r in ipairs(rows) do
+    marked[i] = r .. (i - 1 == #line - 2 and "|now" or i - 1 > #line - 2 and "|later" or "|")
+  end
+  eq(results[2], table.concat(marked, "\n"), "the table: a row a ply, its value and distance, in step with the chart")
+  eq(results[3], "", "a ply's button focused")
+  eq(results[4], "2 chart-table 2", "Enter on the table's ply 2 goes there, the focus kept on it")
+  check((results[5] or ""):find("\n2|[^\n]*|now\n", 1) and select(2, results[5]:gsub("|later", "")) == #line - 2,
+        "the table follows: ply 2 now, the rest later: " .. tostring(results[5]))
+  eq(results[6], "3", "a click on the dot of ply 3 goes back there")
+  eq(results[8], table.concat(line, " "), "a click on the last dot goes forward to the end")
+end
+
+test("the value chart: a dot a ply of the whole game, its value for the side to move; a click goes there; " ..
+     "the same as a table, by the keys", function()
+  check_chart(mt.variant{arms = 10}, random_line(mt.variant{arms = 10}, 12, 5))
+  -- a game drawn by repetition by a move the graph values a win or a loss
+  local v = mt.variant("standard")
+  for seed = 1, 400 do
+    local line, g = random_line(v, 40, seed), mt.game(v)
+    for i = 1, #line - 1 do g:play(line[i]) end
+    local value
+    for _, m in ipairs(g:analyse().moves) do if m.move == line[#line] then value = m.value end end
+    g:play(line[#line])
+    if select(2, g:result()) == "repetition" and value ~= "draw" then
+      check_chart(v, line)
+      return
+    end
+  end
+  check(false, "a line drawn by repetition where the graph says otherwise")
+end)
+
+-- The script that loads a game of n plies on the page of the standard
+-- board without repetition (a cycle of three moves over and over), then
+-- takes back a move, counting the elements that the arrays' own loops
+-- and copies (forEach, map, filter, some, slice, indexOf) go through in
+-- that redraw; returns the plies, the count and the milliseconds.
+local function long_redraw(n)
+  return [[var n = ]] .. n .. [[, moves = ["1-c", "8-1", "c-8", "7-c", "8-7", "1-8", "2-1", "c-2"];
+    var cycle = ["7-c", "6-7", "c-6"];
+    while (moves.length < n) moves.push(cycle[(moves.length - 8) % 3]);
+    mutorere.load(mutorere.record().split("\n\n")[0] + "\n\n" + moves.join(" ") + " *\n");
+    var count = 0, kept = {}, names = ["forEach", "map", "filter", "some", "slice", "indexOf"];
+    names.forEach(function (name) {
+      var own = kept[name] = Array.prototype[name];
+      Array.prototype[name] = function () { count += this.length; return own.apply(this, arguments); };
+    });
+    var t = performance.now();
+    try { mutorere.undo(); } finally { names.forEach(function (name) { Array.prototype[name] = kept[name]; }); }
+    return [mutorere.history().length + 1, count, Math.round(performance.now() - t)].join(" ");]]
+end
+
+test("a long game: the chart and the lists redrawn in work that grows as the plies, not as their square",
+     function()
+  local path = write(dir .. "/long.html", (mt.html(mt.variant{name = "long", repetition = false})))
+  local results = browse({"open file://" .. path, {js = long_redraw(3000)}, {js = long_redraw(6000)}})
+  local counts = {}
+  for i, n in ipairs({3000, 6000}) do
+    local plies, count, ms = (results[i] or ""):match("^(%d+) (%d+) (%d+)$")
+    eq(tonumber(plies), n, "a game of " .. n .. " plies loaded")
+    counts[i] = tonumber(count) or 0
+    print(string.format("  a redraw at %d plies: %s elements gone through, %s ms", n, tostring(count),
+                        tostring(ms)))
+  end
+  -- twice the plies, twice the work (four times when quadratic)
+  check(counts[2] < 2.5 * counts[1], string.format("3000 plies: %d, 6000: %d", counts[1], counts[2]))
 end)
 
 -- The script that plays line on the page (in a new game by its Restart
@@ -1069,7 +1161,8 @@ local function check_challenge(v, text, kind)
   return n, best
 end
 
-test("challenges scored against the solver: win fastest, lose slowest, every drawing move", function()
+test("challenges scored against the solver: win fastest, lose slowest, every drawing move (the score focused)",
+     function()
   local v = mt.variant("standard")
   local path = write(dir .. "/challenges.html", (mt.html(v)))
   -- (the computer answers at once: no delay)
@@ -1087,11 +1180,19 @@ test("challenges scored against the solver: win fastest, lose slowest, every dra
       document.querySelectorAll("#draw-boxes input").forEach(function (b) {
         if (]] .. tostring(all) .. [[ || draws.indexOf(b.value) >= 0) b.click();
       });
+      var boxes = document.querySelectorAll("#draw-boxes input");
+      boxes[boxes.length - 1].focus();
       window.__moves = mutorere.moves();
       return shown + "";]]}
-    commands[#commands + 1] = "click #draw-check"
-    commands[#commands + 1] = {js = [[return JSON.stringify(window.__moves) + "|" +
-      document.getElementById("challenge-status").textContent;]]}
+    -- Check by a click, then by the keys (Tab from the last box, Enter)
+    if all then
+      commands[#commands + 1] = "keys TAB ENTER"
+    else
+      commands[#commands + 1] = "click #draw-check"
+    end
+    commands[#commands + 1] = {js = [[var e = document.activeElement;
+      return JSON.stringify(window.__moves) + "|" + document.getElementById("challenge-status").textContent +
+        "|" + (e.id || e.tagName);]]}
   end
   local results = browse(commands)
   table.remove(results, 1)
@@ -1104,7 +1205,8 @@ test("challenges scored against the solver: win fastest, lose slowest, every dra
   check(said and said:find("the fastest win takes", 1, true), "the sentence: " .. tostring(said))
   for i, all in ipairs({false, true}) do
     eq(results[8 + 2 * i - 1], "false", "the values hidden during the challenge")
-    local moves, text = (results[8 + 2 * i] or ""):match("^(.-)|(.*)$")
+    local moves, text, focus = (results[8 + 2 * i] or ""):match("^(.-)|(.*)|(.-)$")
+    eq(focus, "challenge-status", "after Check the score has the focus (not the page's body)")
     local draws, losses = 0, 0
     for value in (moves or ""):gmatch('"value":"(%a+)"') do
       if value == "draw" then draws = draws + 1 else losses = losses + 1 end
