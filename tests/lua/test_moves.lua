@@ -281,3 +281,33 @@ test("solution files of games of drops and captures: kept, read back, another's 
   raises(function() mt.solve(other, {file = path}) end, "variant")
   os.remove(path)
 end)
+
+test("what is wrong with a move field is said with the value given", function()
+  -- each message names the field, what it takes and the value it got
+  raises(function() mt.variant{base = "placing-torere", name = "a", drop_to = {1, 9}} end,
+         'drop_to must be an arm number 1..8 or "c", got 9')
+  raises(function() mt.variant{base = "placing-torere", name = "a", drop_to = {1.5}} end,
+         'drop_to must be an arm number 1..8 or "c", got 1.5')
+  raises(function() mt.variant{base = "achi", name = "a", jumps = {{}, {}, {}, {}, {}}} end,
+         "jumps must be at most 4 jump rules, got table")
+  raises(function() mt.variant{base = "achi", name = "a", jumps = {over = "own", ovr = "enemy"}} end,
+         'jumps[1] must be a table with only the fields over, onto, take and span, got "ovr"')
+  raises(function() mt.variant{base = "achi", name = "a", slides = {onto = "any", take = true}} end,
+         'slides must be true, false or {onto = ...}, got "take"')
+  raises(function() mt.variant{base = "achi", name = "a", start = "......... 300/300 b"} end,
+         'the hands are "300/300" (write the pieces each side holds as <black>/<white>, each 0 to 99')
+  raises(function() mt.variant{base = "achi", name = "a", start = "......... 99999999999999999999/4 b"} end,
+         'the hands are "99999999999999999999/4"')
+end)
+
+test("the flank rule binds slides into the empty centre, not a slide that takes its piece", function()
+  local v = mt.variant{name = "takers-6", arms = 6, slides = {onto = "any"}, start = "..b.w./w b"}
+  local function texts(p)
+    local out = {}
+    for i, m in ipairs(v:moves(p)) do out[i] = tostring(m) end
+    return out
+  end
+  eq(texts("..b.w./w b"), {"3-2", "3-4", "3xc"}, "the centre's piece taken with no enemy beside arm 3")
+  eq(texts("..b.w./. b"), {"3-2", "3-4"}, "the empty centre not entered so")
+  eq(texts(".wb.w./. b"), {"3-4", "3-c", "3x2"}, "entered with an enemy beside")
+end)
