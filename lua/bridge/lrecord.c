@@ -656,10 +656,18 @@ static void apply_moves_word(lua_State *L, const char *w, size_t len,
 }
 
 /* Adds the move fields of a record's Moves tag to the variant table on
-** top. */
+** top.  The tag says them all: a field it leaves out is off (drop_to:
+** every point), not the named variant's. */
 static void apply_moves_tag(lua_State *L, const Record *r, const char *where) {
+  static const char *const off[] = {"drops", "drop_to", "row", "pass", NULL};
   const char *text = record_tag(r, "Moves");
   if (!text) return;
+  for (int i = 0; off[i]; i++) {
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, off[i]);
+  }
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, "slides");
   lua_newtable(L); /* the jumps */
   lua_insert(L, -2);
   while (*text) {

@@ -494,11 +494,18 @@ static int field_point(lua_State *L, int v, const Graph *g, int arms, int idx,
 }
 
 /* Reads the drop_to field at the top: "arms" (the wheel's, not its
-** centre) or a list of points, into the points no drop goes to. */
+** centre), a list of points or false (every point), into the points no
+** drop goes to. */
 static void drop_to_field(lua_State *L, int v, Variant *var) {
   Fields *f = &var->rules.fields;
   const Graph *g = var->rules.graph;
   int arms = var->rules.arms;
+  if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
+    f->no_drop = 0;
+    f->no_drop_centre = 0;
+    lua_pop(L, 1);
+    return;
+  }
   if (lbridge_is_text(L, -1) && strcmp(lua_tostring(L, -1), "arms") == 0 &&
       !g) {
     f->no_drop = 0;

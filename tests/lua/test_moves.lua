@@ -311,3 +311,20 @@ test("the flank rule binds slides into the empty centre, not a slide that takes 
   eq(texts("..b.w./. b"), {"3-2", "3-4"}, "the empty centre not entered so")
   eq(texts(".wb.w./. b"), {"3-4", "3-c", "3x2"}, "entered with an enemy beside")
 end)
+
+test("a record of a variant that keeps its base's name and drops a move field reads back as played", function()
+  -- the Moves tag says every move field: one it leaves out is off (or
+  -- everywhere), not the named variant's
+  local norow = mt.variant{base = "achi", row = false} -- still named "achi"
+  local g = mt.game(norow)
+  for _, m in ipairs({"@a1", "@a2", "@b1", "@b2", "@c1"}) do g:play(m) end
+  eq(g:result(), nil, "no row rule: the game goes on")
+  local h = mt.from_record(g:record())
+  eq({h:position(), h:result()}, {g:position()}, "read back: the game goes on")
+  eq(h:variant():parameters().row, false, "and has no row")
+  local anywhere = mt.variant{base = "placing-torere", drop_to = {1, 2, 3, 4, 5, 6, 7, 8, "c"}}
+  local a = mt.game(anywhere)
+  a:play("@c")
+  local b = mt.from_record(a:record())
+  eq({b:position(), b:moves()}, {a:position(), a:moves()}, "drops anywhere read back, the centre too")
+end)
