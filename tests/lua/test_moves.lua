@@ -328,3 +328,21 @@ test("a record of a variant that keeps its base's name and drops a move field re
   local b = mt.from_record(a:record())
   eq({b:position(), b:moves()}, {a:position(), a:moves()}, "drops anywhere read back, the centre too")
 end)
+
+test("a moves hook that gives no move: the side to move is blocked, asked again alike", function()
+  -- (the first list the hook memo keeps is empty: under the sanitizers
+  -- this once copied to a null arena)
+  local v = mt.variant{base = "achi", name = "stuck", moves = function(p, made)
+    if p.hand.black < 4 then return {} end
+    return made
+  end}
+  local g = mt.game(v)
+  g:play("@b2")
+  eq({g:result()}, {"black", "blocked"}, "white, given no move, is blocked")
+  eq({mt.perft(v, 1), mt.perft(v, 2)}, {9, 0}, "each drop leaves white no move")
+  eq({mt.perft(v, 1), mt.perft(v, 2)}, {9, 0}, "and again, from the memo")
+  eq({mt.solve(v):lookup(v.start)}, {"win", 1}, "black wins at once")
+  local none = mt.variant{base = "achi", name = "none", moves = function() return {} end}
+  eq({mt.game(none):result()}, {"white", "blocked"}, "no move at all: black is blocked")
+  eq({mt.game(none):result()}, {"white", "blocked"}, "and again")
+end)
