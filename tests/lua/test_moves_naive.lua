@@ -63,6 +63,22 @@ test("the games of issue 32 on other boards: both solvers against the naive one"
   check(count > 10, "placing on 4 arms reaches states: " .. count)
 end)
 
+test("each field once on the wheel and on a grid: both solvers against the naive one", function()
+  local six, three = naive.wheel(6), naive.grid(3, 3, false)
+  check_rules(six, {jumps = {{over = "enemy", take = true}}}, "bbbwww/. b", "jumps that take, 6 arms")
+  check_rules(six, {jumps = {{over = "any", span = {1, 2}, onto = "any"}}}, "bb.ww./b w",
+              "long jumps onto enemies, 6 arms")
+  check_rules(six, {slides = {onto = "any"}}, "bbbwww/. b", "slides that take, 6 arms")
+  check_rules(six, {drops = "first", drop_to = "arms", row = 3}, "....../. 3/3 b", "a row, 6 arms")
+  check_rules(six, {pass = "blocked"}, "bbbwww/. b", "a pass when blocked, 6 arms")
+  check_rules(six, {drops = "any", pass = "always"}, "b.w.../. 2/2 b", "drops beside, 6 arms")
+  check_rules(three, {jumps = {{over = "enemy", take = true}}, misere = true}, "bbb...www b",
+              "jumps that take, misère, 3x3")
+  check_rules(three, {drops = "first", row = 3, misere = true}, "......... 3/3 b", "a row, misère, 3x3")
+  check_rules(three, {slides = false, jumps = {{over = "piece", onto = "any"}}, drops = "any"},
+              "b...w.... 2/2 b", "drops and jumps, no slides, 3x3")
+end)
+
 test("states the start does not reach: Tapatan and Kono set up by hand", function()
   local diagonals = naive.grid(3, 3, true)
   -- Tapatan's rules on the grid with its full diagonals (a board of our
