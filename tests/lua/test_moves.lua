@@ -346,3 +346,15 @@ test("a moves hook that gives no move: the side to move is blocked, asked again 
   eq({mt.game(none):result()}, {"white", "blocked"}, "no move at all: black is blocked")
   eq({mt.game(none):result()}, {"white", "blocked"}, "and again")
 end)
+
+test("a record's Moves tag with a jump's span too long to read is refused, naming it", function()
+  local g = mt.game(mt.variant{base = "standard", name = "leaper", jumps = {over = "enemy"}})
+  g:play("4-c")
+  local text = g:record()
+  check(text:find("jump=enemy>empty:1-1", 1, true), text)
+  for _, span in ipairs({"1-99999999999999999999", "1-2x", "4294967297-1"}) do
+    local bad = text:gsub("jump=enemy>empty:1%-1", "jump=enemy>empty:" .. span)
+    raises(function() mt.from_record(bad) end, "the Moves tag's jump part \"" .. span:sub(1, 15) ..
+           "\" is not take or min-max")
+  end
+end)
