@@ -229,10 +229,10 @@ static int parse_hands(Position *p, const char **s, char *err) {
   }
   if (white < 0 || (*t && *t != ' ')) {
     snprintf(err, BOARD_ERRMAX,
-             "bad position: the hands are \"%.12s\" (write the pieces each "
-             "side holds as <black>/<white>, e.g. 4/3, before the side to "
-             "move)",
-             *s);
+             "bad position: the hands are \"%.*s\" (write the pieces each "
+             "side holds as <black>/<white>, each 0 to 99, e.g. 4/3, before "
+             "the side to move)",
+             (int)(word < 24 ? word : 24), *s);
     return -1;
   }
   p->hand[BLACK] = (uint8_t)black;

@@ -133,14 +133,15 @@ static int arena_reserve(HookMemo *m, size_t k) {
 
 void memo_put_list(HookMemo *m, const MemoKey *key, const Judgement *j,
                    const Move *list, int k) {
-  if (arena_reserve(m, (size_t)k)) {
+  size_t room = k ? (size_t)k : 1; /* an empty list too has an arena to point in */
+  if (arena_reserve(m, room)) {
     memo_clear(m); /* full: forget every list, and the slots that hold them */
-    if (arena_reserve(m, (size_t)k)) return;
+    if (arena_reserve(m, room)) return;
   }
   Judgement listed = *j;
   listed.list = m->arena + m->arena_used;
   listed.count = (uint16_t)k;
-  memcpy(m->arena + m->arena_used, list, (size_t)k * sizeof *list);
+  if (k) memcpy(m->arena + m->arena_used, list, (size_t)k * sizeof *list);
   m->arena_used += (size_t)k;
   memo_put(m, key, &listed);
 }

@@ -624,13 +624,13 @@ static void apply_moves_word(lua_State *L, const char *w, size_t len,
     while (colon && colon < end) {
       const char *part = colon + 1, *next = memchr(part, ':', (size_t)(end - part));
       size_t n = (size_t)((next ? next : end) - part);
-      int lo, hi;
+      int lo, hi, used = 0;
       char span[16];
       snprintf(span, sizeof span, "%.*s", (int)(n < 15 ? n : 15), part);
       if (n == 4 && memcmp(part, "take", 4) == 0) {
         lua_pushboolean(L, 1);
         lua_setfield(L, -2, "take");
-      } else if (sscanf(span, "%d-%d", &lo, &hi) == 2) {
+      } else if (sscanf(span, "%3d-%3d%n", &lo, &hi, &used) == 2 && (size_t)used == n) {
         lua_createtable(L, 2, 0);
         lua_pushinteger(L, lo);
         lua_rawseti(L, -2, 1);
@@ -656,10 +656,18 @@ static void apply_moves_word(lua_State *L, const char *w, size_t len,
 }
 
 /* Adds the move fields of a record's Moves tag to the variant table on
-** top. */
+** top.  The tag says them all: a field it leaves out is off (drop_to:
+** every point), not the named variant's. */
 static void apply_moves_tag(lua_State *L, const Record *r, const char *where) {
+  static const char *const off[] = {"drops", "drop_to", "row", "pass", NULL};
   const char *text = record_tag(r, "Moves");
   if (!text) return;
+  for (int i = 0; off[i]; i++) {
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, off[i]);
+  }
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, "slides");
   lua_newtable(L); /* the jumps */
   lua_insert(L, -2);
   while (*text) {

@@ -481,21 +481,31 @@ static void apply_rules(lua_State *L, int v, int t) {
 static int field_point(lua_State *L, int v, const Graph *g, int arms, int idx,
                        const char *field) {
   lua_Integer a = 0;
+  char want[48];
   if (g) return board_point(L, v, g, idx, field);
   if (lbridge_is_text(L, idx) && strcmp(lua_tostring(L, idx), "c") == 0)
     return BOARD_CENTRE;
-  if (!lbridge_whole(L, idx, &a) || a < 1 || a > arms)
-    field_error(L, v, field,
-                lua_pushfstring(L, "an arm number 1..%d or \"c\"", arms));
+  snprintf(want, sizeof want, "an arm number 1..%d or \"c\"", arms);
+  if (!lbridge_whole(L, idx, &a) || a < 1 || a > arms) {
+    lua_pushvalue(L, idx); /* the value given, where field_error reads it */
+    field_error(L, v, field, want);
+  }
   return (int)a - 1;
 }
 
 /* Reads the drop_to field at the top: "arms" (the wheel's, not its
-** centre) or a list of points, into the points no drop goes to. */
+** centre), a list of points or false (every point), into the points no
+** drop goes to. */
 static void drop_to_field(lua_State *L, int v, Variant *var) {
   Fields *f = &var->rules.fields;
   const Graph *g = var->rules.graph;
   int arms = var->rules.arms;
+  if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
+    f->no_drop = 0;
+    f->no_drop_centre = 0;
+    lua_pop(L, 1);
+    return;
+  }
   if (lbridge_is_text(L, -1) && strcmp(lua_tostring(L, -1), "arms") == 0 &&
       !g) {
     f->no_drop = 0;
@@ -561,10 +571,10 @@ static void jump_rule(lua_State *L, int v, JumpRule *j, int which) {
     int known = 0;
     for (int i = 0; keys[i] && lua_type(L, -2) == LUA_TSTRING; i++)
       known |= strcmp(lua_tostring(L, -2), keys[i]) == 0;
-    if (!known)
-      field_error(L, v, field, "a table with the fields over, onto, take and "
-                               "span");
     lua_pop(L, 1);
+    if (!known) /* the key, not its value, is what is wrong */
+      field_error(L, v, field, "a table with only the fields over, onto, take "
+                               "and span");
   }
   memset(j, 0, sizeof *j);
   snprintf(field, sizeof field, "jumps[%d].over", which);
@@ -609,9 +619,11 @@ static void jumps_field(lua_State *L, int v, Fields *f) {
     return;
   }
   int k = (int)lua_rawlen(L, top);
-  if (k > FIELDS_MAX_JUMPS)
-    field_error(L, v, "jumps", lua_pushfstring(L, "at most %d jump rules",
-                                               FIELDS_MAX_JUMPS));
+  if (k > FIELDS_MAX_JUMPS) {
+    char want[32];
+    snprintf(want, sizeof want, "at most %d jump rules", FIELDS_MAX_JUMPS);
+    field_error(L, v, "jumps", want);
+  }
   for (int i = 1; i <= k; i++) {
     lua_rawgeti(L, top, i);
     jump_rule(L, v, &f->jump[i - 1], i);
@@ -644,6 +656,12 @@ static void apply_moves(lua_State *L, int v, int t) {
       f->no_slides = !lua_toboolean(L, -1);
       f->slide_takes = 0;
     } else if (lua_istable(L, -1)) {
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "onto"))
+          field_error(L, v, "slides", "true, false or {onto = ...}");
+      }
       lua_getfield(L, -1, "onto");
       int onto = holds_field(L, v, "slides.onto");
       if (onto == 7) onto = HOLDS_EMPTY | HOLDS_ENEMY; /* "any" place to go */
@@ -809,8 +827,8 @@ static Variant *from_table(lua_State *L, int t, int chain,
   if (var->symmetric && rules_general(&var->rules)) {
     lvariant_info_get(L, v, "name");
     luaL_error(L, "variant '%s': symmetric = true does not apply: rules that "
-                  "drop, jump, take, pass or win by a row are solved on the "
-                  "states play reaches, which uses no symmetry",
+                  "drop, jump, take, pass or win by a row are solved in tiers "
+                  "or on the states play reaches, not by the symmetric table",
                lua_tostring(L, -1));
   }
   if (rules_check_position(&var->rules, &var->start, err)) {

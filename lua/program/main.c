@@ -227,9 +227,10 @@ static int run_repl(lua_State *L) {
   return repl_run(L, isatty(STDIN_FILENO), chunk_mode);
 }
 
-/* Runs the UGI protocol (ugi.lua) over standard input and output.
-** Returns 0, or 1 when it failed. */
-static int run_ugi(lua_State *L) {
+/* Runs the UGI protocol (ugi.lua) over standard input and output, each
+** command within seconds when more than 0 (the session itself, waiting
+** for its input, has no end).  Returns 0, or 1 when it failed. */
+static int run_ugi(lua_State *L, double seconds) {
   signal(SIGPIPE, SIG_IGN); /* a closed output is an error, not a death */
   int status = lmutorere_load(L, "ugi.lua");
   if (status == LUA_OK) {
@@ -239,7 +240,12 @@ static int run_ugi(lua_State *L) {
   if (status == LUA_OK) {
     lines_push_reader(L, STDIN_FILENO);
     lines_push_writer(L);
-    status = repl_docall(L, 2, 1);
+    if (seconds > 0)
+      lua_pushnumber(L, seconds);
+    else
+      lua_pushnil(L);
+    repl_set_limit(0);
+    status = repl_docall(L, 3, 1);
   }
   if (status != LUA_OK) {
     repl_report(L, progname, status, 0);
@@ -282,14 +288,15 @@ static int protected_main(lua_State *L) {
   lwatchdog_catch(L);
   open_all(L);
   if (o.safe && make_safe(L) != LUA_OK) return lua_pushboolean(L, 0), 1;
-  repl_set_limit(o.limit > 0 ? o.limit : o.safe ? SAFE_SECONDS : 0);
+  double seconds = o.limit > 0 ? o.limit : o.safe ? SAFE_SECONDS : 0;
+  repl_set_limit(seconds);
   create_arg(L, argc, argv, o.script);
   if (run_options(L, argv, o.script ? o.script : argc) != LUA_OK)
     return lua_pushboolean(L, 0), 1;
   if (o.script && run_script(L, argc, argv, o.script) != LUA_OK)
     return lua_pushboolean(L, 0), 1;
   if (o.ugi)
-    failed = run_ugi(L);
+    failed = run_ugi(L, seconds);
   else if (o.interactive || (!o.script && !o.chunks && !o.version))
     failed = run_repl(L);
   lua_pushboolean(L, !failed);

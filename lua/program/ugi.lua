@@ -111,8 +111,12 @@ local function game_seed(e)
   return (x ~ (x >> 31)) & 0x3FFFFFFFFFFFFFFF | 1
 end
 
--- Starts the game again from the start of the variant.
+-- Starts the game again from the start of the variant.  The game is
+-- marked broken first, so that when the variant's hooks fail (or run out
+-- of the command's budget) no game of the rules before is searched.
 local function restart(e)
+  e.game, e.broken = nil, {message = "the variant's start could not be set up", p1turn = true,
+                           result = "none"}
   e.game, e.broken = new_game(e.variant_value), nil
 end
 
@@ -268,7 +272,11 @@ end
 local function set_up(e, words)
   local g, i
   if words[1] == "startpos" then
-    g, i = new_game(e.variant_value), 2
+    local ok, made = pcall(new_game, e.variant_value)
+    if not ok then
+      return nil, {message = message(made), p1turn = true, result = "none"}
+    end
+    g, i = made, 2
   elseif words[1] == "fen" then
     local text = {}
     i = 2
@@ -630,6 +638,8 @@ end
 
 -- position startpos|fen <position> [moves <move> ...]
 function commands.position(e, words)
+  e.game, e.broken = nil, {message = "the position could not be set up", p1turn = true,
+                           result = "none"} -- until it is (a hook may not return)
   local g, broken = set_up(e, words)
   e.game, e.broken = g, broken
   if broken then info(e, "error: " .. broken.message) end
@@ -707,9 +717,19 @@ local function next_line(e)
   return e.input(true)
 end
 
--- run(input, output): speaks the protocol until quit or the end of the
--- input.  Returns nil, or the error that stopped the output.
-return function(input, output)
+-- Runs one line of the protocol, within the time budget of a chunk
+-- (seconds, the program's --limit or --safe's) when there is one: a
+-- hook that never returns costs that command, not the engine.  Returns
+-- true, or false and the error.
+local function run_line(e, line, seconds)
+  if seconds then return limit({time = seconds}, dispatch, e, line) end
+  return pcall(dispatch, e, line)
+end
+
+-- run(input, output, seconds): speaks the protocol until quit or the end
+-- of the input, each command within seconds when given.  Returns nil, or
+-- the error that stopped the output.
+return function(input, output, seconds)
   local e = {input = input, output = output, variant = "standard", player_name = "alphabeta",
              depth = 0, seed = 0, base_seed = clock_seed(), games = 0, overhead = 20, need = 0,
              queue = {}, queued = 0, dropped = 0, quitting = false, stopped = false,
@@ -722,7 +742,7 @@ return function(input, output)
     if line == false then
       if note then info(e, note) end
     else
-      local ok, err = pcall(dispatch, e, line)
+      local ok, err = run_line(e, line, seconds)
       if not ok then info(e, "error: " .. message(err)) end
     end
   end

@@ -118,8 +118,8 @@ static void test_bad_positions(void) {
   expect_bad_position("bbb.w.../. 2/4 b", "3 black pieces on the board and 2 in hand");
   expect_bad_position("bbbbwwww/. 0/1 w", "4 white pieces on the board and 1 in hand");
   expect_bad_position("bb.ww 9/0 b", "bad position: 9 black pieces in hand");
-  expect_bad_position("bbbbwwww/. 4 b", "the hands are \"4 b\"");
-  expect_bad_position("bbbbwwww/. 4/ b", "the hands are \"4/ b\"");
+  expect_bad_position("bbbbwwww/. 4 b", "the hands are \"4\" (");
+  expect_bad_position("bbbbwwww/. 4/ b", "the hands are \"4/\" (");
   expect_bad_position("bbbbwwww/. 100/1 b", "the hands are");
   expect_bad_position("bbbbwwwwb/. b", "9 arms");
   char big[200];

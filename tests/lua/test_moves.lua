@@ -281,3 +281,80 @@ test("solution files of games of drops and captures: kept, read back, another's 
   raises(function() mt.solve(other, {file = path}) end, "variant")
   os.remove(path)
 end)
+
+test("what is wrong with a move field is said with the value given", function()
+  -- each message names the field, what it takes and the value it got
+  raises(function() mt.variant{base = "placing-torere", name = "a", drop_to = {1, 9}} end,
+         'drop_to must be an arm number 1..8 or "c", got 9')
+  raises(function() mt.variant{base = "placing-torere", name = "a", drop_to = {1.5}} end,
+         'drop_to must be an arm number 1..8 or "c", got 1.5')
+  raises(function() mt.variant{base = "achi", name = "a", jumps = {{}, {}, {}, {}, {}}} end,
+         "jumps must be at most 4 jump rules, got table")
+  raises(function() mt.variant{base = "achi", name = "a", jumps = {over = "own", ovr = "enemy"}} end,
+         'jumps[1] must be a table with only the fields over, onto, take and span, got "ovr"')
+  raises(function() mt.variant{base = "achi", name = "a", slides = {onto = "any", take = true}} end,
+         'slides must be true, false or {onto = ...}, got "take"')
+  raises(function() mt.variant{base = "achi", name = "a", start = "......... 300/300 b"} end,
+         'the hands are "300/300" (write the pieces each side holds as <black>/<white>, each 0 to 99')
+  raises(function() mt.variant{base = "achi", name = "a", start = "......... 99999999999999999999/4 b"} end,
+         'the hands are "99999999999999999999/4"')
+end)
+
+test("the flank rule binds slides into the empty centre, not a slide that takes its piece", function()
+  local v = mt.variant{name = "takers-6", arms = 6, slides = {onto = "any"}, start = "..b.w./w b"}
+  local function texts(p)
+    local out = {}
+    for i, m in ipairs(v:moves(p)) do out[i] = tostring(m) end
+    return out
+  end
+  eq(texts("..b.w./w b"), {"3-2", "3-4", "3xc"}, "the centre's piece taken with no enemy beside arm 3")
+  eq(texts("..b.w./. b"), {"3-2", "3-4"}, "the empty centre not entered so")
+  eq(texts(".wb.w./. b"), {"3-4", "3-c", "3x2"}, "entered with an enemy beside")
+end)
+
+test("a record of a variant that keeps its base's name and drops a move field reads back as played", function()
+  -- the Moves tag says every move field: one it leaves out is off (or
+  -- everywhere), not the named variant's
+  local norow = mt.variant{base = "achi", row = false} -- still named "achi"
+  local g = mt.game(norow)
+  for _, m in ipairs({"@a1", "@a2", "@b1", "@b2", "@c1"}) do g:play(m) end
+  eq(g:result(), nil, "no row rule: the game goes on")
+  local h = mt.from_record(g:record())
+  eq({h:position(), h:result()}, {g:position()}, "read back: the game goes on")
+  eq(h:variant():parameters().row, false, "and has no row")
+  local anywhere = mt.variant{base = "placing-torere", drop_to = {1, 2, 3, 4, 5, 6, 7, 8, "c"}}
+  local a = mt.game(anywhere)
+  a:play("@c")
+  local b = mt.from_record(a:record())
+  eq({b:position(), b:moves()}, {a:position(), a:moves()}, "drops anywhere read back, the centre too")
+end)
+
+test("a moves hook that gives no move: the side to move is blocked, asked again alike", function()
+  -- (the first list the hook memo keeps is empty: under the sanitizers
+  -- this once copied to a null arena)
+  local v = mt.variant{base = "achi", name = "stuck", moves = function(p, made)
+    if p.hand.black < 4 then return {} end
+    return made
+  end}
+  local g = mt.game(v)
+  g:play("@b2")
+  eq({g:result()}, {"black", "blocked"}, "white, given no move, is blocked")
+  eq({mt.perft(v, 1), mt.perft(v, 2)}, {9, 0}, "each drop leaves white no move")
+  eq({mt.perft(v, 1), mt.perft(v, 2)}, {9, 0}, "and again, from the memo")
+  eq({mt.solve(v):lookup(v.start)}, {"win", 1}, "black wins at once")
+  local none = mt.variant{base = "achi", name = "none", moves = function() return {} end}
+  eq({mt.game(none):result()}, {"white", "blocked"}, "no move at all: black is blocked")
+  eq({mt.game(none):result()}, {"white", "blocked"}, "and again")
+end)
+
+test("a record's Moves tag with a jump's span too long to read is refused, naming it", function()
+  local g = mt.game(mt.variant{base = "standard", name = "leaper", jumps = {over = "enemy"}})
+  g:play("4-c")
+  local text = g:record()
+  check(text:find("jump=enemy>empty:1-1", 1, true), text)
+  for _, span in ipairs({"1-99999999999999999999", "1-2x", "4294967297-1"}) do
+    local bad = text:gsub("jump=enemy>empty:1%-1", "jump=enemy>empty:" .. span)
+    raises(function() mt.from_record(bad) end, "the Moves tag's jump part \"" .. span:sub(1, 15) ..
+           "\" is not take or min-max")
+  end
+end)

@@ -290,3 +290,26 @@ test("VariantDefinition: a whole variant file, run in the sandbox; hooks only un
   eq(only(safe, "bestmove "), {"bestmove " .. mt.player("alphabeta", {depth = 2}):choose(g)},
      "--safe: played by its rules")
 end)
+
+test("--safe: a moves hook that fails or never returns costs its command, not the engine", function()
+  local set = "setoption name VariantDefinition value "
+  local looping = "return {base = \"achi\", name = \"loops\", moves = function() while true do end end}"
+  local failing = "return {base = \"achi\", name = \"fails\", moves = function() error(\"no\") end}"
+  local lines = engine(table.concat({
+    "setoption name Variant value tapatan", "position startpos moves @a1", "go depth 1",
+    set .. definition_value(failing), "position startpos", "go depth 1",
+    set .. definition_value(looping), "isready", "position startpos", "go depth 1",
+    "query gameover", set .. "<empty>", "position startpos", "go depth 1", "isready", ""}, "\n"),
+    "--safe --limit 1")
+  local moves = only(lines, "bestmove ")
+  eq(#moves, 4, "every go answered: " .. table.concat(lines, " | "))
+  check(moves[1]:find("^bestmove @"), "Tapatan's drop: " .. tostring(moves[1]))
+  eq({moves[2], moves[3]}, {"bestmove 0000", "bestmove 0000"},
+     "no move of the game of the rules before searched")
+  check((moves[4] or ""):find("^bestmove @"), "back to Tapatan: " .. tostring(moves[4]))
+  local errors = table.concat(only(lines, "info string error"), " | ")
+  check(errors:find("moves hook failed at ......... 4/4 b: VariantDefinition:1: no", 1, true), errors)
+  check(errors:find("the time budget (1.0 s) ran out", 1, true), errors)
+  check(errors:find("no position to search", 1, true), errors)
+  eq(#only(lines, "readyok"), 2, "the engine alive after the loop")
+end)
