@@ -235,12 +235,16 @@ static void test_against_plain(void) {
       snprintf(what, sizeof what, "%s %d", rules_names[v], n);
       compare(&r, n % 4 ? 1 : 2, what);
     }
+#ifdef WAVE_COUNTS
   /* 18 arms, where an entry counted again (built with WAVE_COUNTS 2) finds
-  ** children of its own wave not yet settled */
+  ** children of its own wave not yet settled; in the default build no
+  ** entry is counted again below 24 arms, and 18 arms runs the code 16
+  ** does (5 s of the test's 19) */
   Rules r;
   char err[BOARD_ERRMAX];
   rules_named(&r, "standard", 18, err);
   compare(&r, 1, "standard 18");
+#endif
 }
 
 /* --- the census --- */

@@ -73,12 +73,24 @@ function raises(fn, pattern, what)
   return err
 end
 
+-- Whether name holds one of the texts of list, plain texts between "|".
+local function named(name, list)
+  for text in list:gmatch("[^|]+") do
+    if name:find(text, 1, true) then return true end
+  end
+  return false
+end
+
 -- test(name, fn): runs one test; an error inside counts as a failure.
--- TEST_ONLY=text in the environment runs only the tests whose name has
--- text (plain); TEST_TIMES=1 prints each test's CPU and wall seconds.
+-- TEST_ONLY=texts in the environment runs only the tests whose name has
+-- one of the texts (plain, between "|"), TEST_SKIP=texts all the others
+-- (so that ctest runs one file as two tests, one part each:
+-- tests/CMakeLists.txt); TEST_TIMES=1 prints each test's CPU and wall
+-- seconds.
 function test(name, fn)
-  local only = os.getenv("TEST_ONLY")
-  if only and only ~= "" and not name:find(only, 1, true) then return end
+  local only, skip = os.getenv("TEST_ONLY") or "", os.getenv("TEST_SKIP") or ""
+  if only ~= "" and not named(name, only) then return end
+  if skip ~= "" and named(name, skip) then return end
   current = name
   -- (the wall clock: mt.clock where the program made mt global, else whole seconds)
   local clock = rawget(_G, "mt") and mt.clock or os.time
