@@ -131,14 +131,15 @@ test("Pong Hau K'i: it scores at least plain perfect's exact score, and expected
 end)
 
 test("what it reports is what its own play scores, on the game's rules (a ply cap, a past)", function()
-  for _, spec in ipairs({{v = mt.variant{base = "pong-hau-ki", name = "phk-capped", max_plies = 13}, skill = 0.5},
-                         {v = mt.variant{base = "pong-hau-ki", name = "phk-twice", repetition = 2}, skill = 0.3},
-                         {v = mt.variant{name = "capped", max_plies = 9}, skill = 0.6}}) do
+  for _, spec in ipairs({{v = mt.variant{base = "pong-hau-ki", name = "phk-capped", max_plies = 13}, skill = 0.5, past = 5},
+                         {v = mt.variant{base = "pong-hau-ki", name = "phk-twice", repetition = 2}, skill = 0.3,
+                          past = 5},
+                         {v = mt.variant{name = "capped", max_plies = 9}, skill = 0.6, past = 2}}) do
     local player = mt.player("perfect", {against = spec.skill})
     local g = mt.game(spec.v)
     local rng = mt.player("random")
     rng:reset(7)
-    for _ = 1, 5 do if not g:result() then g:play((rng:choose(g))) end end -- a past the repetition rule counts
+    for _ = 1, spec.past do if not g:result() then g:play((rng:choose(g))) end end -- a past the repetition rule counts
     local _, info = player:choose(g)
     local scored = naive_score(g, g:turn(), spec.skill, policy_of(player))
     check(math.abs(info.expected - scored) < 1e-12, string.format("%s: expected %.15g, its play scores %.15g",
