@@ -104,8 +104,24 @@ local function both_sides(v, skill, p)
   return (naive_score(mt.game(v), "black", skill, policy) + naive_score(mt.game(v), "white", skill, policy)) / 2
 end
 
+-- The figures of Pong Hau K'i that doc/api.md and doc/exploring.md write
+-- (the text's runs of white space read as single spaces).
+local function doc_figures()
+  local files = dofile(HERE .. "/files.lua")
+  local api = files.read(HERE .. "/../../doc/api.md"):gsub("%s+", " ")
+  local exploring = files.read(HERE .. "/../../doc/exploring.md"):gsub("%s+", " ")
+  local a1, a2, a3, p1, p2, p3 = api:match("Pong Hau K'i, over both colours, ([%d.]+), ([%d.]+) and ([%d.]+) " ..
+                                           "against opponents of skill 0.25, 0.5 and 0.75, where plain " ..
+                                           "`\"perfect\"` gets ([%d.]+), ([%d.]+) and ([%d.]+)%.")
+  local e1, e2 = exploring:match("on Pong Hau K'i against strength 0.5 it scores ([%d.]+), over both " ..
+                                 "colours, where plain perfect play scores ([%d.]+)%)")
+  return {against = {[0.25] = a1, [0.5] = a2, [0.75] = a3}, plain = {[0.25] = p1, [0.5] = p2, [0.75] = p3},
+          exploring = {against = e1, plain = e2}}
+end
+
 test("Pong Hau K'i: it scores at least plain perfect's exact score, and expected is the best play's", function()
   local v = mt.variant("pong-hau-ki")
+  local written = doc_figures()
   eq(v:parameters().repetition, 3, "Pong Hau K'i's real repetition rule")
   -- plain perfect's exact scores as the issue gives them (both colours)
   local plain_want = {[0.25] = 0.7515, [0.5] = 0.6637, [0.75] = 0.5835}
@@ -127,6 +143,12 @@ test("Pong Hau K'i: it scores at least plain perfect's exact score, and expected
     check(best >= plain - 1e-12, string.format("at %.2f: the best play %.6f, plain perfect %.6f",
                                                skill, best, plain))
     print(string.format("  s = %.2f: plain perfect %.6f, against %.6f (both colours, exact)", skill, plain, best))
+    eq(written.against[skill], string.format("%.4f", best), "doc/api.md: against at " .. skill)
+    eq(written.plain[skill], string.format("%.4f", plain), "doc/api.md: plain perfect at " .. skill)
+    if skill == 0.5 then
+      eq(written.exploring.against, string.format("%.4f", best), "doc/exploring.md: against")
+      eq(written.exploring.plain, string.format("%.4f", plain), "doc/exploring.md: plain perfect")
+    end
   end
 end)
 
