@@ -225,16 +225,15 @@ local function bounds(g, x, me)
   return 0, 1
 end
 
--- The counts of the states of the game so far (those of graph g), and
--- whether a state won or lost in g has been seen rep - 1 times ("hot": a
--- fastest win through it could draw).
-local function past_counts(g, game, rep)
+-- The counts of the states of the game so far (those of graph g).
+local function past_counts(g, game)
   local counts, copy = {}, game:copy()
   local v = game:variant()
   while true do
     local x = g.ids[shared.state_key(v, copy:state())]
     if x then counts[x] = (counts[x] or 0) + 1 end
-    if copy:ply() == 0 or not pcall(copy.undo, copy) then break end
+    if copy:ply() == 0 then break end
+    copy:undo()
   end
   return counts
 end

@@ -153,7 +153,8 @@ test("Pong Hau K'i: it scores at least plain perfect's exact score, and expected
 end)
 
 test("what it reports is what its own play scores, on the game's rules (a ply cap, a past)", function()
-  for _, spec in ipairs({{v = mt.variant{base = "pong-hau-ki", name = "phk-capped", max_plies = 13}, skill = 0.5, past = 5},
+  for _, spec in ipairs({{v = mt.variant{base = "pong-hau-ki", name = "phk-capped", max_plies = 13}, skill = 0.5,
+                          past = 5},
                          {v = mt.variant{base = "pong-hau-ki", name = "phk-twice", repetition = 2}, skill = 0.3,
                           past = 5},
                          {v = mt.variant{name = "capped", max_plies = 9}, skill = 0.6, past = 2}}) do
