@@ -326,6 +326,21 @@ function expect(ctx, x, ply, prob)
   return lo, hi
 end
 
+-- The states reachable from state x by the moves of plan (a set).
+local function reachable(plan, x)
+  local seen, queue, head = {[x] = true}, {x}, 1
+  while queue[head] do
+    for _, c in ipairs(plan.edges[queue[head]]) do
+      if not seen[c] then
+        seen[c] = true
+        queue[#queue + 1] = c
+      end
+    end
+    head = head + 1
+  end
+  return seen
+end
+
 -- Sets the counts of ctx to those of the game's past (ctx.past), with
 -- the count texts of the components and the number of hot states.
 local function start(ctx)
@@ -336,7 +351,7 @@ local function start(ctx)
     local k = plan.comp[y]
     ctx.counts[y] = n
     ctx.texts[k] = with_count(ctx.texts[k], plan.slot[y], n)
-    if ctx.rep and n >= ctx.rep - 1 and decisive(ctx.graph, y) then ctx.hot = ctx.hot + 1 end
+    if ctx.rep and n >= ctx.rep - 1 and decisive(ctx.graph, y) and ctx.reach[y] then ctx.hot = ctx.hot + 1 end
   end
 end
 
@@ -397,6 +412,7 @@ function shared.against_move(game, s, skill)
   local ctx = {graph = g, plan = plan_of(g, p.side), me = p.side, skill = skill,
                rep = rep and rep > 0 and rep or nil, cap = cap and cap > 0 and cap or nil,
                past = past_counts(g, game)}
+  ctx.reach = reachable(ctx.plan, x)
   start(ctx)
   local ply = game:ply()
   if sure_win(ctx, x, ply) then -- a sure win: the fastest, as plain perfect plays it
