@@ -247,6 +247,19 @@ test("never a move the solver values worse than the best; the fastest win where 
   check(tried > 20 and wins > 2, string.format("positions: %d, won: %d", tried, wins))
 end)
 
+test("the budgets of mt.limit stop its search, and it chooses as before after", function()
+  local v = mt.variant{arms = 10}
+  local p = mt.player("perfect", {against = 0.5})
+  p:choose(mt.game(v)) -- (the graph walked)
+  local t = mt.clock()
+  local ok, err = mt.limit({time = 0.2}, function() return p:choose(mt.game(v)) end)
+  check(not ok and tostring(err):find("time budget", 1, true), "stopped by time: " .. tostring(err))
+  check(mt.clock() - t < 1, "within a second")
+  ok, err = mt.limit({instructions = 200000}, function() return p:choose(mt.game(v)) end)
+  check(not ok and tostring(err):find("instruction budget", 1, true), "stopped by instructions: " .. tostring(err))
+  eq(p:choose(mt.game(v)), "5-c", "its move after")
+end)
+
 test("its options and its name", function()
   eq(mt.player("perfect", {against = 0.5}).name, "perfect-against-0.5", "the name")
   eq(mt.player("perfect", {against = 0.5, skill = 0.9}).name, "perfect-0.9-against-0.5", "with a skill")
