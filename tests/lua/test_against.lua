@@ -172,6 +172,30 @@ test("what it reports is what its own play scores, on the game's rules (a ply ca
   end
 end)
 
+test("from positions along random games, repetitions in their past: expected is the best play's", function()
+  local rng, cases = mt.player("random"), 0
+  for _, spec in ipairs({{v = mt.variant{base = "pong-hau-ki", name = "phk-twice", repetition = 2}, skill = 0.4},
+                         {v = mt.variant{base = "pong-hau-ki", name = "phk-capped", max_plies = 16}, skill = 0.6},
+                         {v = mt.variant{name = "capped", max_plies = 10}, skill = 0.5}}) do
+    for seed = 1, 12 do
+      rng:reset(seed)
+      local g = mt.game(spec.v)
+      for _ = 1, 3 + seed % 5 do
+        if g:result() then break end
+        g:play((rng:choose(g)))
+      end
+      if not g:result() then
+        local _, info = mt.player("perfect", {against = spec.skill}):choose(g)
+        local best = naive_score(g, g:turn(), spec.skill, nil)
+        check(math.abs(info.expected - best) < 1e-12, string.format("%s, %s: expected %.15g, best play %.15g",
+              spec.v.name, table.concat(g:history(), " "), info.expected, best))
+        cases = cases + 1
+      end
+    end
+  end
+  check(cases >= 25, "positions: " .. cases)
+end)
+
 test("a won position the ply cap turns into a draw is not reported as 1", function()
   local rng, found = mt.player("random"), 0
   for seed = 1, 40 do
