@@ -1,47 +1,33 @@
 -- against.lua — what playing for the win against a fallible opponent
--- gains: mt.player("perfect", {against = 0.5}) and plain "perfect", each
--- in a match against mt.player("perfect", {skill = 0.5}) on 10 and 12
--- arms (1,000 games each, colours swapping; 200 when quick), the score of
--- each (win 1, draw 1/2), the difference with its 95% interval (the two
--- matches independent: the normal interval of a difference of means),
--- and the seconds each match takes.  Run by bench.c with the module
--- loaded as mt (quick = ...), or alone: mutorere bench/against.lua [quick].
+-- costs and reports: mt.player("perfect", {against = s}) choosing the
+-- first move of Pong Hau K'i (exact there), of standard and of 10 arms
+-- (bounds there), against s = 0.25, 0.5 and 0.75, each side: the move's
+-- expected score, half the width of its bounds, and the seconds the move
+-- took (a fresh player each time; the graph walked once a variant, before
+-- the clock).  Run by bench.c with the module loaded as mt (quick = ...),
+-- or alone: mutorere bench/against.lua [quick].
 
 local quick = ...
 quick = quick == true or quick == "quick"
 local mt = mt or require("mutorere")
 
-local GAMES = quick and 200 or 1000
-local SKILL = 0.5 -- the opponent's
+local boards = quick and {"pong-hau-ki", "standard"} or {"pong-hau-ki", "standard", 10}
 
--- The mean score of side a of match m and the variance of one game's.
-local function score(m)
-  local n = m.games
-  local mean = (m.a.wins + m.a.draws / 2) / n
-  local square = (m.a.wins + m.a.draws / 4) / n
-  return mean, square - mean * mean
-end
-
--- The match of player against the fallible opponent on arms, timed.
-local function play(player, arms)
-  local t = mt.clock()
-  local m = mt.match(player, mt.player("perfect", {skill = SKILL}),
-                     {games = GAMES, variant = mt.variant{arms = arms}, seed = 1, progress = false})
-  return m, mt.clock() - t
-end
-
-print(string.format("playing for the win: each player against perfect at skill %.1f, %d games a match",
-                    SKILL, GAMES))
-for _, arms in ipairs({10, 12}) do
-  local plain, t0 = play(mt.player("perfect"), arms)
-  local against, t1 = play(mt.player("perfect", {against = SKILL}), arms)
-  local m0, v0 = score(plain)
-  local m1, v1 = score(against)
-  local se = math.sqrt(v0 / plain.games + v1 / against.games)
-  local diff = m1 - m0
-  print(string.format("  %2d arms: perfect %.4f (%d-%d-%d, %.1f s); against = %.1f %.4f (%d-%d-%d, %.1f s)",
-                      arms, m0, plain.a.wins, plain.a.draws, plain.a.losses, t0, SKILL, m1,
-                      against.a.wins, against.a.draws, against.a.losses, t1))
-  print(string.format("           gain %+.4f, 95%% interval [%+.4f, %+.4f]", diff,
-                      diff - 1.96 * se, diff + 1.96 * se))
+print("playing for the win: the first move of each side against skill s (expected ± bound, seconds)")
+for _, board in ipairs(boards) do
+  local v = type(board) == "number" and mt.variant{arms = board} or mt.variant(board)
+  local start = mt.game(v)
+  local first = start:copy():play(start:moves()[1]) -- White's turn, after Black's first move
+  mt.player("perfect", {against = 0.5}):choose(start) -- (the walk of the graph, untimed)
+  for _, skill in ipairs({0.25, 0.5, 0.75}) do
+    local parts = {}
+    for _, g in ipairs({start, first}) do
+      local t = mt.clock()
+      local move, info = mt.player("perfect", {against = skill}):choose(g)
+      parts[#parts + 1] = string.format("%s %s %.4f ± %.4f (%.2f s)", g:turn(), move, info.expected,
+                                        info.expected_error, mt.clock() - t)
+    end
+    print(string.format("  %-12s s = %.2f: %s", v.name .. (type(board) == "number" and "-" .. board or ""),
+                        skill, table.concat(parts, "; ")))
+  end
 end

@@ -262,8 +262,7 @@ local function lookahead_move(self, game, d)
   return moves[self.rng(#moves)]
 end
 
--- Checks the perfect player's options skill, lookahead, against and
--- horizon.
+-- Checks the perfect player's options skill, lookahead and against.
 local function graded_options(o)
   if o.skill ~= nil and o.lookahead ~= nil then
     shared.arg_error(2, "player", "a player has a skill or a lookahead, not both")
@@ -273,10 +272,6 @@ local function graded_options(o)
   end
   if o.against ~= nil and (type(o.against) ~= "number" or not (o.against >= 0 and o.against <= 1)) then
     shared.arg_error(2, "player", "against must be the opponent's skill, a number from 0 to 1")
-  end
-  if o.horizon ~= nil then
-    if o.against == nil then shared.arg_error(2, "player", "horizon goes with against") end
-    o.horizon = shared.check_whole(o.horizon, 2, "player", "horizon", 1, 200)
   end
   if o.skill ~= nil and (type(o.skill) ~= "number" or not (o.skill >= 0 and o.skill <= 1)) then
     shared.arg_error(2, "player", "skill must be a number from 0 (random) to 1 (perfect)")
@@ -339,7 +334,7 @@ engines.perfect = {
                 "and among equal moves sets the most traps (under limits, " ..
                 "alpha-beta when the solve does not fit; options: skill = " ..
                 "0..1, lookahead = plies)",
-  options = {"skill", "lookahead", "against", "horizon"},
+  options = {"skill", "lookahead", "against"},
   check = graded_options,
   decide = function(self, game, limits)
     local o = self.options
@@ -357,9 +352,9 @@ engines.perfect = {
       return alphabeta({}, game, rest)
     end
     local best = shared.ranked_moves(game)
-    local move, expected
+    local move, expected, bound
     if o.against then
-      move, expected = shared.against_move(game, s, o.against, o.horizon or shared.AGAINST_HORIZON)
+      move, expected, bound = shared.against_move(game, s, o.against)
     else
       move = shared.tempting_move(game, best, s)
     end
@@ -371,7 +366,7 @@ engines.perfect = {
       info.score = nil
     end
     info.depth = #info.pv
-    info.expected = expected
+    info.expected, info.expected_error = expected, bound
     return move, info
   end,
 }

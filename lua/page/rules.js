@@ -51,8 +51,6 @@ function shown(text) {
   text = String(text);
   return text.length > 40 ? JSON.stringify(text.slice(0, 40)).slice(0, -1) + '..."' : JSON.stringify(text);
 }
-var SEARCHED = 6; // the plies the player against a fallible opponent searches on the game
-var HORIZON = 20; // and the plies it looks ahead in all
 
 var data = JSON.parse(document.getElementById("play-data").textContent);
 var wheel = data.arms !== undefined && data.arms !== null; // drawn as the wheel
@@ -369,99 +367,232 @@ function topClass(id) {
   return top;
 }
 
-/* Whether state id is won for side me within plies (null: any). */
-function wonFor(id, me, plies) {
-  var s = states[id];
-  return !s.reason && s.value !== "draw" && (s.value === "win") === (boardOf(id).side === me) &&
-         (plies === null || s.distance <= plies);
-}
+/* The search of the player against a fallible opponent, as
+ * lua/module/against.lua makes it (the same passes, states of play, keys
+ * and sums, so the same figures): the states of play are a state, its ply
+ * under a cap and the counts of the states of its strongly connected
+ * component (of the moves either side may make) seen so far. */
+var MAX_NODES = 50000; // the most states of play a pass visits
+var FIRST = 1e-2;      // the chance below which the first pass cuts a line
+var STEP = 0.1;        // what each further pass multiplies it by
+var FINEST = 1e-12;    // past which a pass cuts nothing
 
-/* The expected score for me of state id from the values of its children
- * (an array by state): the best value-keeping move when me is to move,
- * else the mix of perfect play at skill and random moves. */
-function backUp(id, me, skill, values) {
-  var kids = states[id].kids;
-  if (boardOf(id).side === me) {
-    var top = topClass(id), best = -1;
-    kids.forEach(function (c) { if (classOf(rankOf(c)) === top) best = Math.max(best, values[c]); });
-    return best;
-  }
-  var sum = 0, share = (1 - skill) / kids.length, pick = pickOf(id);
-  kids.forEach(function (c, j) { sum += (share + (j === pick ? skill : 0)) * values[c]; });
-  return sum;
-}
+/* Whether state id is won or lost (a count of repetition - 1 makes it
+ * "hot": a fastest win through it could draw). */
+function decisive(id) { return states[id].value !== "draw"; }
 
-var tables = {}; // the expectation tables made so far
-
-/* The layers 0 .. last of the expectation for me against skill (see
- * lua/module/against.lua): layer t scores each state with t plies to go;
- * capped, the game is drawn after them, else scored by the solver. */
-function layers(me, skill, last, capped) {
-  var key = [me, skill, last, capped].join(" ");
-  if (tables[key]) return tables[key];
-  var n = states.length, now = new Float64Array(n), out = [now];
-  for (var x = 0; x < n; x++) {
-    var s = states[x];
-    if (s.reason) now[x] = s.value === "draw" ? 0.5 : (s.value === "win") === (boardOf(x).side === me) ? 1 : 0;
-    else if (capped || s.value === "draw") now[x] = 0.5;
-    else now[x] = (s.value === "win") === (boardOf(x).side === me) ? 1 : 0;
-  }
-  for (var t = 1; t <= last; t++) {
-    var next = new Float64Array(n);
-    for (x = 0; x < n; x++) {
-      if (states[x].reason) next[x] = now[x];
-      else if (wonFor(x, me, capped ? t : null)) next[x] = 1;
-      else next[x] = backUp(x, me, skill, now);
+/* The moves either side may play from each state when me plays for the
+ * win (me only the value-keeping ones), and their components (Tarjan's,
+ * iterative); made once a side. */
+var plans = {};
+function planOf(me) {
+  if (plans[me]) return plans[me];
+  var n = states.length, edges = [], x;
+  for (x = 0; x < n; x++) {
+    var kids = states[x].kids;
+    if (boardOf(x).side === me) {
+      var top = topClass(x);
+      edges.push(kids.filter(function (c) { return classOf(rankOf(c)) === top; }));
+    } else {
+      edges.push(kids.slice());
     }
-    if (!capped) out[t - 1] = null;
-    out[t] = now = next;
   }
-  tables[key] = out;
-  return out;
+  var index = new Int32Array(n), low = new Int32Array(n), on = new Uint8Array(n), stack = [];
+  var comp = new Int32Array(n), count = 0, found = 0;
+  for (var root = 0; root < n; root++) {
+    if (index[root]) continue;
+    var frames = [[root, 0]];
+    index[root] = low[root] = ++count;
+    on[root] = 1;
+    stack.push(root);
+    while (frames.length) {
+      var frame = frames[frames.length - 1], y = frame[0], c = edges[y][frame[1]];
+      if (c !== undefined) {
+        frame[1]++;
+        if (!index[c]) {
+          index[c] = low[c] = ++count;
+          on[c] = 1;
+          stack.push(c);
+          frames.push([c, 0]);
+        } else if (on[c]) {
+          low[y] = Math.min(low[y], index[c]);
+        }
+      } else {
+        frames.pop();
+        if (frames.length) {
+          var parent = frames[frames.length - 1][0];
+          low[parent] = Math.min(low[parent], low[y]);
+        }
+        if (low[y] === index[y]) {
+          found++;
+          var z;
+          do { z = stack.pop(); on[z] = 0; comp[z] = found; } while (z !== y);
+        }
+      }
+    }
+  }
+  plans[me] = {edges: edges, comp: comp, components: found};
+  return plans[me];
 }
 
-/* The expected score for me of the game along line, searched k plies
- * on it (repetition and the ply cap as the page counts them), then read
- * from the tables. */
-function expectOn(line, k, me, skill, last) {
-  var r = lineResult(line);
-  if (r) return r.winner === "draw" ? 0.5 : r.winner === me ? 1 : 0;
-  var id = line[line.length - 1], left = data.maxPlies > 0 ? data.maxPlies - (line.length - 1) : null;
-  if (wonFor(id, me, left)) return 1;
-  if (k === 0) {
-    if (left !== null && left <= last) return layers(me, skill, last, true)[left][id];
-    return layers(me, skill, last, false)[last][id];
+/* Puts state y into, or takes it out of, the sorted list. */
+function insertSorted(list, y) {
+  var lo = 0, hi = list.length;
+  while (lo < hi) { var mid = (lo + hi) >> 1; if (list[mid] < y) lo = mid + 1; else hi = mid; }
+  list.splice(lo, 0, y);
+}
+function removeSorted(list, y) { list.splice(list.indexOf(y), 1); }
+
+/* The states reachable from state x by the moves of plan (a byte each). */
+function reachable(plan, x) {
+  var seen = new Uint8Array(states.length), queue = [x];
+  seen[x] = 1;
+  for (var head = 0; head < queue.length; head++) {
+    plan.edges[queue[head]].forEach(function (c) { if (!seen[c]) { seen[c] = 1; queue.push(c); } });
   }
-  var values = [], mine = boardOf(id).side === me, top = topClass(id);
-  states[id].kids.forEach(function (c) {
-    if (mine && classOf(rankOf(c)) !== top) { values[c] = -1; return; }
-    line.push(c);
-    values[c] = expectOn(line, k - 1, me, skill, last);
-    line.pop();
+  return seen;
+}
+
+/* Sets the counts of ctx to the game's past (ctx.past: state -> count),
+ * hot counting the states play can reach again (ctx.reach). */
+function startPass(ctx) {
+  ctx.counts = new Int32Array(states.length);
+  ctx.seen = [];
+  ctx.hot = 0;
+  for (var k = 0; k <= ctx.plan.components; k++) ctx.seen.push([]);
+  ctx.past.forEach(function (n, y) {
+    if (!n) return;
+    ctx.counts[y] = n;
+    insertSorted(ctx.seen[ctx.plan.comp[y]], y);
+    if (ctx.rep && n >= ctx.rep - 1 && decisive(y) && ctx.reach[y]) ctx.hot++;
   });
-  return backUp(id, me, skill, values);
 }
 
-/* The move of mt.player("perfect", {against = skill}) now, and its
- * expected score: where it wins, the perfect move; else among the
- * value-keeping moves the highest expected score, ties in the order of
- * the perfect player. */
+/* Whether state x (its count just raised) is won for me with the fastest
+ * win sure: within the cap, through no state seen repetition - 1 times. */
+function sureWin(ctx, x, ply) {
+  var s = states[x];
+  if (s.value === "draw" || (s.value === "win") !== (boardOf(x).side === ctx.me)) return false;
+  if (ctx.cap && s.distance > ctx.cap - ply) return false;
+  var own = ctx.rep && ctx.counts[x] >= ctx.rep - 1 ? 1 : 0;
+  return ctx.hot - own === 0;
+}
+
+/* The bounds [lo, hi] (equal when exact) of the expected score for me of
+ * the state of play at child c (ply, reached with chance prob). */
+function visitPlay(ctx, c, ply, prob) {
+  var n = ++ctx.counts[c], seen = ctx.seen[ctx.plan.comp[c]];
+  if (n === 1) insertSorted(seen, c);
+  var heat = ctx.rep && n === ctx.rep - 1 && decisive(c) ? 1 : 0;
+  ctx.hot += heat;
+  var r = expectPlay(ctx, c, ply, prob);
+  ctx.hot -= heat;
+  if (n === 1) removeSorted(seen, c);
+  ctx.counts[c]--;
+  return r;
+}
+
+function expectPlay(ctx, x, ply, prob) {
+  var s = states[x], me = ctx.me;
+  if (s.reason) {
+    var winner = s.value === "draw" ? "draw" : s.value === "win" ? boardOf(x).side : OTHER[boardOf(x).side];
+    var score = winner === "draw" ? 0.5 : winner === me ? 1 : 0;
+    return [score, score];
+  }
+  if (ctx.rep && ctx.counts[x] >= ctx.rep) return [0.5, 0.5];
+  if (ctx.cap && ply >= ctx.cap) return [0.5, 0.5];
+  if (sureWin(ctx, x, ply)) return [1, 1];
+  if (ctx.skill === 1 && s.value === "draw") return [0.5, 0.5];
+  if (prob < ctx.eps) {
+    ctx.cut = true;
+    return s.value === "draw" || (s.value === "win") === (boardOf(x).side === me) ? [0.5, 1] : [0, 1];
+  }
+  var parts = [x, ctx.cap ? ply : 0];
+  ctx.seen[ctx.plan.comp[x]].forEach(function (y) { parts.push(y * 1001 + ctx.counts[y]); });
+  var key = parts.join(" "), memo = ctx.memo.get(key);
+  if (memo) return memo;
+  if (++ctx.nodes > MAX_NODES) throw ctx.over;
+  var lo, hi, r;
+  if (boardOf(x).side === me) {
+    lo = hi = -1;
+    var list = ctx.rollout ? [s.kids[pickOf(x)]] : ctx.plan.edges[x];
+    list.forEach(function (c) {
+      r = visitPlay(ctx, c, ply + 1, prob);
+      lo = Math.max(lo, r[0]);
+      hi = Math.max(hi, r[1]);
+    });
+  } else {
+    lo = hi = 0;
+    var share = (1 - ctx.skill) / s.kids.length, pick = pickOf(x);
+    s.kids.forEach(function (c, j) {
+      var weight = share + (j === pick ? ctx.skill : 0);
+      if (weight > 0) {
+        r = visitPlay(ctx, c, ply + 1, prob * weight);
+        lo += weight * r[0];
+        hi += weight * r[1];
+      }
+    });
+  }
+  ctx.memo.set(key, [lo, hi]);
+  return [lo, hi];
+}
+
+/* The bounds of each of children (the value-keeping moves' states from
+ * the game now, at ply): the player's own play where that is exact
+ * within MAX_NODES, else plain perfect's after the move, at the finest
+ * threshold that fits. */
+function passes(ctx, children, ply) {
+  ctx.over = {};
+  var best = null;
+  [false, true].some(function (rollout) {
+    ctx.rollout = rollout;
+    var eps = rollout ? FIRST : 0;
+    for (;;) {
+      startPass(ctx);
+      ctx.eps = eps; ctx.memo = new Map(); ctx.nodes = 0; ctx.cut = false;
+      try {
+        var out = children.map(function (c) { return visitPlay(ctx, c, ply + 1, 1); });
+      } catch (e) {
+        if (e !== ctx.over) throw e;
+        break;
+      }
+      best = out;
+      if (!ctx.cut || eps === 0) return true;
+      eps *= STEP;
+      if (eps < FINEST) eps = 0;
+    }
+    return best !== null;
+  });
+  if (!best) throw new Error("the player against a fallible opponent: the expectation here needs more than " +
+                             MAX_NODES + " states of play even with the lines of chance below " + FIRST + " cut");
+  return best;
+}
+
+/* The move of mt.player("perfect", {against = skill}) now, its expected
+ * score and half the width of its bounds (0 when exact): where the
+ * fastest win is sure, the perfect move; else among the value-keeping
+ * moves the highest expected score, ties in the order of the perfect
+ * player. */
 function againstMove(skill) {
-  var list = choicesOf(current());
-  if (states[current()].value === "win") return {move: perfectMove(list, false), expected: 1};
-  var me = sideToMove(), searched = Math.min(SEARCHED, HORIZON - 1), last = HORIZON - 1 - searched;
-  var top = classOf(list[0].rank), best = -1, pick = null, pickTraps = -1;
-  list.forEach(function (c) {
-    if (classOf(c.rank) !== top) return;
-    game.line.push(c.kid);
-    var score = expectOn(game.line, searched, me, skill, last);
-    game.line.pop();
-    var wrong = states[c.kid].reason ? 0 : trapsOf(c.kid);
+  var list = choicesOf(current()), me = sideToMove(), ply = game.line.length - 1;
+  var past = new Map();
+  game.line.forEach(function (id) { past.set(id, (past.get(id) || 0) + 1); });
+  var ctx = {plan: planOf(me), me: me, skill: skill, past: past,
+             rep: data.repetition > 0 ? data.repetition : 0, cap: data.maxPlies > 0 ? data.maxPlies : 0};
+  ctx.reach = reachable(ctx.plan, current());
+  startPass(ctx);
+  if (sureWin(ctx, current(), ply)) return {move: perfectMove(list, false), expected: 1, expectedError: 0};
+  var top = classOf(list[0].rank), moves = list.filter(function (c) { return classOf(c.rank) === top; });
+  var found = passes(ctx, moves.map(function (c) { return c.kid; }), ply);
+  var best = -1, pick = null, pickTraps = -1, width = 0;
+  moves.forEach(function (c, i) {
+    var score = (found[i][0] + found[i][1]) / 2, wrong = states[c.kid].reason ? 0 : trapsOf(c.kid);
     if (score > best + 1e-12 || (score > best - 1e-12 && c.rank === pick.rank && wrong > pickTraps)) {
       best = Math.max(best, score);
       pick = c;
       pickTraps = wrong;
+      width = (found[i][1] - found[i][0]) / 2;
     }
   });
-  return {move: pick.move, expected: best};
+  return {move: pick.move, expected: best, expectedError: width};
 }
