@@ -14,6 +14,28 @@
 
 #define MAX_STATES ((uint64_t)1 << 48) /* the most states of a table */
 
+#ifndef __BMI2__
+uint8_t tiers_pack8[256][256], tiers_spread8[256][256], tiers_bits8[256];
+
+/* Builds tiers_pack8, tiers_spread8 and tiers_bits8, bit by bit. */
+__attribute__((constructor)) static void build_byte_tables(void) {
+  for (unsigned m = 0; m < 256; m++) {
+    tiers_bits8[m] = (uint8_t)__builtin_popcount(m);
+    for (unsigned x = 0; x < 256; x++) {
+      unsigned pack = 0, spread = 0;
+      for (unsigned bit = 0, k = 0; bit < 8; bit++)
+        if (m >> bit & 1) {
+          pack |= (x >> bit & 1) << k;
+          spread |= (x >> k & 1) << bit;
+          k++;
+        }
+      tiers_pack8[m][x] = (uint8_t)pack;
+      tiers_spread8[m][x] = (uint8_t)spread;
+    }
+  }
+}
+#endif
+
 int tiers_applies(const Rules *r) {
   return rules_general(r) && !rules_hooked(r) && !r->hooks.makes &&
          rules_opening_plies(r) == 0 && rules_memory(r) == 0;

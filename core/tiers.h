@@ -168,14 +168,25 @@ static inline uint64_t tiers_ranks_set(TierRanks t, uint64_t set) {
   return r;
 }
 
+#ifndef __BMI2__
+/* Without BMI2's pext and pdep: for each byte m of a mask and byte x,
+** x's bits at m's packed down, and x's low bits spread onto m's; the bits
+** set in m (tables built at load, tiers.c). */
+extern uint8_t tiers_pack8[256][256], tiers_spread8[256][256];
+extern uint8_t tiers_bits8[256];
+#endif
+
 /* The bits of x at the set bits of mask, packed down. */
 static inline uint64_t tiers_pack(uint64_t x, uint64_t mask) {
 #ifdef __BMI2__
   return _pext_u64(x, mask);
-#else
+#else /* a byte at a time, by tables */
   uint64_t out = 0;
-  for (int k = 0; mask; mask &= mask - 1, k++)
-    if (x & mask & -mask) out |= (uint64_t)1 << k;
+  for (int at = 0; mask; mask >>= 8, x >>= 8) {
+    unsigned m = (unsigned)(mask & 0xff);
+    out |= (uint64_t)tiers_pack8[m][x & 0xff] << at;
+    at += tiers_bits8[m];
+  }
   return out;
 #endif
 }
@@ -184,10 +195,13 @@ static inline uint64_t tiers_pack(uint64_t x, uint64_t mask) {
 static inline uint64_t tiers_spread(uint64_t x, uint64_t mask) {
 #ifdef __BMI2__
   return _pdep_u64(x, mask);
-#else
+#else /* a byte at a time, by tables */
   uint64_t out = 0;
-  for (int k = 0; mask; mask &= mask - 1, k++)
-    if (x >> k & 1) out |= mask & -mask;
+  for (int at = 0; mask; mask >>= 8, at += 8) {
+    unsigned m = (unsigned)(mask & 0xff);
+    out |= (uint64_t)tiers_spread8[m][x & 0xff] << at;
+    x >>= tiers_bits8[m];
+  }
   return out;
 #endif
 }

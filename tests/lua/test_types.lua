@@ -267,7 +267,7 @@ test("option values out of range name the option and what it takes", function()
      "bad argument #2 to 'player' (unknown option \"deph\" (the options of alphabeta are depth, eval, name, " ..
      "nodes, time))"},
     {function() return mt.player("perfect", {skil = 0}) end,
-     "unknown option \"skil\" (the options of perfect are against, horizon, lookahead, name, skill)"},
+     "unknown option \"skil\" (the options of perfect are against, lookahead, name, skill)"},
     {function() return mt.player("mcts", {playout = 9}) end, "unknown option \"playout\" (the options of mcts"},
     {function() return mt.player("random", {depth = 2}) end,
      "unknown option \"depth\" (the options of random are name)"},
