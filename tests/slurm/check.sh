@@ -2,7 +2,7 @@
 # tests/slurm/check.sh BUILD — doc/solving-large.md's Slurm recipe on a
 # cluster of one node (tests/slurm/one-node.sh, Debian's slurm-wlm and
 # munge; root): the batch script tests/slurm/solve.sbatch, as the page
-# prints it, solves the standard game on 24 arms on 2 ranks with a
+# prints it, solves the standard game on 28 arms on 2 ranks with a
 # checkpoint every second, is cancelled with scancel once one is kept
 # (every rank stops: "interrupted", the checkpoints kept, no file), and the
 # same sbatch line
@@ -28,11 +28,11 @@ cmp -s "$work/page.sbatch" "$here/solve.sbatch" ||
   fail "doc/solving-large.md does not print tests/slurm/solve.sbatch"
 
 sh "$here/one-node.sh" up "$work/slurm"
-"$build/mutorere" -e "mt.solve(mt.variant{arms = 24}, {file = '$work/one.mts', progress = false})"
+"$build/mutorere" -e "mt.solve(mt.variant{arms = 28}, {file = '$work/one.mts', progress = false})"
 cd "$work"
 export MUTORERE_MPI="$build/mutorere-mpi"
 job=$(sbatch --parsable --ntasks=2 --mem-per-cpu=200M --output=job.out \
-  "$here/solve.sbatch" standard 24 "$work/s.mts" "$work/ck" 1)
+  "$here/solve.sbatch" standard 28 "$work/s.mts" "$work/ck" 1)
 tries=0
 until grep -q "^checkpoint: from wave [0-9]*" job.out 2> /dev/null; do
   tries=$((tries + 1))
@@ -52,7 +52,7 @@ grep -q "mutorere-mpi: interrupted; the checkpoints in $work/ck go on from wave 
 [ -n "$(ls ck)" ] || fail "no checkpoints kept"
 echo "ok: sbatch solve.sbatch, checkpoints, scancel: every rank stopped, the checkpoints kept"
 sbatch --wait --ntasks=2 --mem-per-cpu=200M --output=again.out \
-  "$here/solve.sbatch" standard 24 "$work/s.mts" "$work/ck" 1 > /dev/null ||
+  "$here/solve.sbatch" standard 28 "$work/s.mts" "$work/ck" 1 > /dev/null ||
   fail "the second job: $(cat again.out)"
 grep -q "^resumed from the checkpoints in $work/ck: wave [1-9]" again.out ||
   fail "not resumed: $(cat again.out)"
