@@ -943,22 +943,34 @@ static int map_table(FILE *f, long at, Solution *s, const SolfileId *id,
   return SOLVER_OK;
 }
 
-int solfile_map(Solution *s, const SolfileId *id, const char *path,
-                char *err) {
-  Header h;
-  RawHeader raw;
+/* The file at path opened, its header read into h and raw.  Returns it,
+** or NULL with a message in err. */
+static FILE *open_solution(const char *path, Header *h, RawHeader *raw,
+                           char *err) {
   char why[BOARD_ERRMAX];
   FILE *f = safefile_open(path, why);
   if (!f) {
     snprintf(err, BOARD_ERRMAX, "cannot read the solution in %.60s: %.60s",
              path, why);
-    return SOLVER_ERROR;
+    return NULL;
   }
-  int rc = SOLVER_ERROR;
-  if (!header_read(f, &h, &raw))
+  if (!header_read(f, h, raw)) {
     snprintf(err, BOARD_ERRMAX,
              "%.60s is not a solution file (or its header is damaged)", path);
-  else if (!header_fits(&h, id, path, err))
+    fclose(f);
+    return NULL;
+  }
+  return f;
+}
+
+int solfile_map(Solution *s, const SolfileId *id, const char *path,
+                char *err) {
+  Header h;
+  RawHeader raw;
+  FILE *f = open_solution(path, &h, &raw, err);
+  if (!f) return SOLVER_ERROR;
+  int rc = SOLVER_ERROR;
+  if (!header_fits(&h, id, path, err))
     ;
   else if (table_kind(&h) != TABLE_VALUES && table_kind(&h) != TABLE_BYTE)
     snprintf(err, BOARD_ERRMAX,
@@ -975,20 +987,10 @@ int solfile_load(Solution *s, const SolfileId *id, const char *path,
                  const Cancel *c, const Progress *progress, char *err) {
   Header h;
   RawHeader raw;
-  char why[BOARD_ERRMAX];
-  FILE *f = safefile_open(path, why);
-  if (!f) {
-    snprintf(err, BOARD_ERRMAX, "cannot read the solution in %.60s: %.60s",
-             path, why);
-    return SOLVER_ERROR;
-  }
+  FILE *f = open_solution(path, &h, &raw, err);
+  if (!f) return SOLVER_ERROR;
   int rc = SOLVER_ERROR;
-  if (!header_read(f, &h, &raw))
-    snprintf(err, BOARD_ERRMAX,
-             "%.60s is not a solution file (or its header "
-             "is damaged)",
-             path);
-  else if (header_fits(&h, id, path, err) && table_fits(f, &h, path, err))
+  if (header_fits(&h, id, path, err) && table_fits(f, &h, path, err))
     rc = read_table(f, s, id, &h, &raw, path, c, progress, err);
   fclose(f);
   return rc;
