@@ -14,6 +14,7 @@
 #include "pool.h"
 #include "tiermoves.h"
 #include "tiers.h"
+#include "tierschedule.h"
 
 #define POLL_MASK 0x3fff
 
@@ -29,7 +30,6 @@ typedef struct Walk {
   TierMoves moves;
   uint64_t *seen;   /* a bit a state of the table: met (atomic) */
   uint32_t *queues; /* threads slots of the largest tier's states */
-  int *busy;        /* atomic: 1 while a thread walks with the slot */
   int threads;
   Census *counts;   /* of each tier */
   Trap *traps;      /* of each tier, TIERCENSUS_EXAMPLES (or NULL) */
@@ -38,11 +38,7 @@ typedef struct Walk {
   pthread_t caller;
   int stop, failed; /* atomic */
   char *err;
-  /* The tiers to walk, each once those above it are walked (as
-  ** tiersolver.c schedules the tiers below). */
-  pthread_mutex_t lock;
-  pthread_cond_t walked;
-  int *waiting, *after, *after_first, *ready, readies;
+  TierSchedule schedule; /* each tier once those above it are walked */
   uint64_t largest;
 } Walk;
 
@@ -124,93 +120,27 @@ static int walk_tier(Walk *w, int k, uint32_t *queue) {
 
 /* --- the schedule: each tier once the tiers above it are walked --- */
 
-/* Takes the largest tier ready into *k, waiting while none is.  Returns
-** SOLVER_OK or SOLVER_CANCELLED. */
-static int take_tier(Walk *w, int *k) {
-  int rc = SOLVER_OK;
-  pthread_mutex_lock(&w->lock);
-  while (w->readies == 0 && rc == SOLVER_OK) {
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    t.tv_nsec += 20000000; /* look again in 20 ms */
-    if (t.tv_nsec >= 1000000000) t.tv_sec++, t.tv_nsec -= 1000000000;
-    pthread_cond_timedwait(&w->walked, &w->lock, &t);
-    pthread_mutex_unlock(&w->lock);
-    rc = poll_walk(w);
-    pthread_mutex_lock(&w->lock);
-  }
-  if (rc == SOLVER_OK) {
-    int best = 0;
-    for (int i = 1; i < w->readies; i++)
-      if (w->t->tier[w->ready[i]].size > w->t->tier[w->ready[best]].size)
-        best = i;
-    *k = w->ready[best];
-    w->ready[best] = w->ready[--w->readies];
-  }
-  pthread_mutex_unlock(&w->lock);
-  return rc;
+/* Whether tier k waits for tier c: c lies above it. */
+static int waits_above(const TierTable *t, int k, int c) {
+  return tiers_below(t, k, c);
 }
 
-/* Marks tier k walked: the tiers below that waited for it alone become
-** ready. */
-static void tier_walked(Walk *w, int k) {
-  pthread_mutex_lock(&w->lock);
-  for (int i = w->after_first[k]; i < w->after_first[k + 1]; i++)
-    if (--w->waiting[w->after[i]] == 0) w->ready[w->readies++] = w->after[i];
-  pthread_cond_broadcast(&w->walked);
-  pthread_mutex_unlock(&w->lock);
-}
-
-/* A queue no other thread uses now: its slot, taken. */
-static int take_slot(Walk *w) {
-  for (;;)
-    for (int i = 0; i < w->threads; i++) {
-      int idle = 0;
-      if (__atomic_compare_exchange_n(&w->busy[i], &idle, 1, 0,
-                                      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-        return i;
-    }
-}
+/* The schedule's poll: SOLVER_CANCELLED when the walk is to stop. */
+static int poll_schedule(void *ud) { return poll_walk(ud); }
 
 /* The pool's chunk: as many tiers as it numbers, each the largest ready. */
 static int walk_chunk(void *ud, uint64_t from, uint64_t to) {
   Walk *w = ud;
   int rc = SOLVER_OK, k;
   for (uint64_t i = from; i < to && rc == SOLVER_OK; i++) {
-    if ((rc = take_tier(w, &k)) != SOLVER_OK) break;
-    int slot = take_slot(w);
+    rc = tierschedule_take(&w->schedule, &k, poll_schedule, w);
+    if (rc != SOLVER_OK) break;
+    int slot = tierschedule_hold(&w->schedule);
     rc = walk_tier(w, k, w->queues + (size_t)slot * w->largest);
-    __atomic_store_n(&w->busy[slot], 0, __ATOMIC_RELEASE);
-    if (rc == SOLVER_OK) tier_walked(w, k);
+    tierschedule_release(&w->schedule, slot);
+    if (rc == SOLVER_OK) tierschedule_done(&w->schedule, k);
   }
   return rc;
-}
-
-/* Sets up the schedule: each tier waits for the tiers above it.  Returns
-** 0, or -1 without memory. */
-static int plan_walk(Walk *w) {
-  const TierTable *t = w->t;
-  int n = t->count, pairs = 0;
-  w->waiting = memory_realloc(NULL, (size_t)n * sizeof *w->waiting);
-  w->after_first = memory_realloc(NULL, (size_t)(n + 1) * sizeof(int));
-  w->ready = memory_realloc(NULL, (size_t)n * sizeof *w->ready);
-  for (int c = 0; c < n; c++)
-    for (int k = 0; k < n; k++) pairs += tiers_below(t, c, k);
-  w->after = memory_realloc(NULL, (size_t)(pairs ? pairs : 1) * sizeof(int));
-  if (!w->waiting || !w->after_first || !w->ready || !w->after) return -1;
-  w->readies = 0;
-  w->after_first[0] = 0;
-  for (int k = 0; k < n; k++) { /* after k: the tiers below it */
-    w->after_first[k + 1] = w->after_first[k];
-    w->waiting[k] = 0;
-    for (int c = 0; c < n; c++) {
-      if (tiers_below(t, c, k)) w->after[w->after_first[k + 1]++] = c;
-      w->waiting[k] += tiers_below(t, k, c);
-    }
-  }
-  for (int k = 0; k < n; k++)
-    if (!w->waiting[k]) w->ready[w->readies++] = k;
-  return 0;
 }
 
 /* Frees what w holds. */
@@ -218,14 +148,10 @@ static void free_walk(Walk *w) {
   tiermoves_free(&w->moves);
   memory_realloc(w->seen, 0);
   memory_realloc(w->queues, 0);
-  memory_realloc(w->busy, 0);
   memory_realloc(w->counts, 0);
   memory_realloc(w->traps, 0);
   memory_realloc(w->trapped, 0);
-  memory_realloc(w->waiting, 0);
-  memory_realloc(w->after, 0);
-  memory_realloc(w->after_first, 0);
-  memory_realloc(w->ready, 0);
+  tierschedule_free(&w->schedule);
 }
 
 /* Allocates the walk's tables.  Returns 0, or -1 without memory. */
@@ -237,16 +163,15 @@ static int start_walk(Walk *w, const Rules *r, int traps) {
   w->seen = memory_realloc(NULL, words * sizeof *w->seen);
   w->queues = memory_realloc(NULL, (size_t)w->threads * (size_t)w->largest *
                                        sizeof *w->queues);
-  w->busy = memory_realloc(NULL, (size_t)w->threads * sizeof *w->busy);
   w->counts = memory_realloc(NULL, n * sizeof *w->counts);
   w->trapped = memory_realloc(NULL, n * sizeof *w->trapped);
   if (traps)
     w->traps = memory_realloc(NULL, n * TIERCENSUS_EXAMPLES * sizeof *w->traps);
-  if (!w->seen || !w->queues || !w->busy || !w->counts || !w->trapped ||
-      (traps && !w->traps) || plan_walk(w) || tiermoves_init(&w->moves, r, t))
+  int planned = tierschedule_plan(&w->schedule, t, waits_above, w->threads);
+  if (!w->seen || !w->queues || !w->counts || !w->trapped ||
+      (traps && !w->traps) || planned || tiermoves_init(&w->moves, r, t))
     return -1;
   memset(w->seen, 0, words * sizeof *w->seen);
-  memset(w->busy, 0, (size_t)w->threads * sizeof *w->busy);
   memset(w->counts, 0, n * sizeof *w->counts);
   memset(w->trapped, 0, n * sizeof *w->trapped);
   return 0;
@@ -315,8 +240,6 @@ int tiercensus_run(const Solution *s, const Rules *r, const Position *start,
   }
   meet(&w, w.t->tier[k].first +
                tiers_rank(w.t, &w.t->tier[k], black, white, start->side));
-  pthread_mutex_init(&w.lock, NULL);
-  pthread_cond_init(&w.walked, NULL);
   int rc = pool_run(pool, walk_chunk, &w, (uint64_t)w.t->count, 1, c,
                     SOLVER_CANCELLED, NULL);
   if (rc == SOLVER_OK && __atomic_load_n(&w.stop, __ATOMIC_ACQUIRE))
@@ -324,8 +247,6 @@ int tiercensus_run(const Solution *s, const Rules *r, const Position *start,
   if (w.failed) rc = SOLVER_ERROR;
   if (rc == SOLVER_OK) sum_census(&w, census, on_trap, ud);
   pool_free(pool);
-  pthread_cond_destroy(&w.walked);
-  pthread_mutex_destroy(&w.lock);
   free_walk(&w);
   return rc;
 }

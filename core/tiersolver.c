@@ -14,6 +14,7 @@
 #include "tiercensus.h"
 #include "tiermirror.h"
 #include "tiermoves.h"
+#include "tierschedule.h"
 
 #define POLL_MASK 0xfff /* look at the Cancel every this many + 1 steps */
 #define OPEN_CANNOT_LOSE 255 /* a count: the state has a move that does not
@@ -61,9 +62,8 @@ uint64_t tiersolver_bytes(const Solution *s, const Rules *r, int threads) {
   const TierTable *t = s->tiers;
   uint64_t work = t->largest + LEVELS * mark_words(t->largest) * 8 +
                   sizeof(int);
-  uint64_t n = (uint64_t)t->count, schedule = n * n * (1 + sizeof(int)) +
-                                              (3 * n + 1) * sizeof(int);
-  return t->codes + (uint64_t)threads * work + schedule +
+  return t->codes + (uint64_t)threads * work +
+         tierschedule_bytes(t->count, threads) +
          tiermoves_bytes(r, t) + POOL_BYTES;
 }
 
@@ -83,17 +83,10 @@ typedef struct Work {
   uint8_t *counts;     /* threads slots of t->largest bytes */
   uint64_t *marks;     /* and of LEVELS * words marks */
   uint64_t words;      /* the words of a distance's marks */
-  int *busy;           /* atomic: 1 while a thread works in the slot */
   int threads;
   int failed;          /* atomic: 1 once err holds the first failure */
   char *err;
-  /* The tiers to solve, each once the tiers kept below it are solved:
-  ** waiting[k], those not solved yet; after[after_first[k] ..
-  ** after_first[k + 1] - 1], the tiers waiting for k; ready[0 ..
-  ** readies - 1], those that wait for none and are not taken. */
-  pthread_mutex_t lock;
-  pthread_cond_t solved;
-  int *waiting, *after, *after_first, *ready, readies;
+  TierSchedule schedule; /* the tiers kept, each once those below it are */
 } Work;
 
 /* Records a failure with its message (the first one's kept); returns rc. */
@@ -478,64 +471,21 @@ static int solve_tier(Work *w, int k, uint8_t *count, uint64_t *marks) {
   return rc;
 }
 
-/* A slot of counts no other thread uses now: its number, taken. */
-static int take_slot(Work *w) {
-  for (;;)
-    for (int i = 0; i < w->threads; i++) {
-      int idle = 0;
-      if (__atomic_compare_exchange_n(&w->busy[i], &idle, 1, 0,
-                                      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-        return i;
-    }
-}
-
-/* Takes the largest tier ready into *k, waiting for one while none is.
-** Returns SOLVER_OK, or SOLVER_CANCELLED when the solve is to stop. */
-static int take_tier(Work *w, int *k) {
-  int rc = SOLVER_OK;
-  pthread_mutex_lock(&w->lock);
-  while (w->readies == 0 && rc == SOLVER_OK) {
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    t.tv_nsec += 20000000; /* look again in 20 ms */
-    if (t.tv_nsec >= 1000000000) t.tv_sec++, t.tv_nsec -= 1000000000;
-    pthread_cond_timedwait(&w->solved, &w->lock, &t);
-    pthread_mutex_unlock(&w->lock);
-    rc = poll_work(w);
-    pthread_mutex_lock(&w->lock);
-  }
-  if (rc == SOLVER_OK) {
-    int best = 0;
-    for (int i = 1; i < w->readies; i++)
-      if (w->t->tier[w->ready[i]].size > w->t->tier[w->ready[best]].size)
-        best = i;
-    *k = w->ready[best];
-    w->ready[best] = w->ready[--w->readies];
-  }
-  pthread_mutex_unlock(&w->lock);
-  return rc;
-}
-
-/* Marks tier k solved: the tiers that waited for it alone become ready. */
-static void tier_solved(Work *w, int k) {
-  pthread_mutex_lock(&w->lock);
-  for (int i = w->after_first[k]; i < w->after_first[k + 1]; i++)
-    if (--w->waiting[w->after[i]] == 0) w->ready[w->readies++] = w->after[i];
-  pthread_cond_broadcast(&w->solved);
-  pthread_mutex_unlock(&w->lock);
-}
+/* The schedule's poll: SOLVER_CANCELLED when the solve is to stop. */
+static int poll_schedule(void *ud) { return poll_work(ud); }
 
 /* The pool's chunk: as many tiers as it numbers, each the largest ready. */
 static int solve_chunk(void *ud, uint64_t from, uint64_t to) {
   Work *w = ud;
   int rc = SOLVER_OK, k;
   for (uint64_t i = from; i < to && rc == SOLVER_OK; i++) {
-    if ((rc = take_tier(w, &k)) != SOLVER_OK) break;
-    int slot = take_slot(w);
+    rc = tierschedule_take(&w->schedule, &k, poll_schedule, w);
+    if (rc != SOLVER_OK) break;
+    int slot = tierschedule_hold(&w->schedule);
     rc = solve_tier(w, k, w->counts + (size_t)slot * w->t->largest,
                     w->marks + (size_t)slot * LEVELS * w->words);
-    __atomic_store_n(&w->busy[slot], 0, __ATOMIC_RELEASE);
-    if (rc == SOLVER_OK) tier_solved(w, k);
+    tierschedule_release(&w->schedule, slot);
+    if (rc == SOLVER_OK) tierschedule_done(&w->schedule, k);
   }
   return rc;
 }
@@ -548,56 +498,21 @@ static void solve_tick(void *ud, uint64_t done) {
                   __atomic_load_n(&w->done, __ATOMIC_RELAXED), w->t->codes);
 }
 
-/* The tier kept for tier c: itself, or its image. */
-static int kept_for(const TierTable *t, int c) {
-  return t->tier[c].kept ? c : t->tier[c].image;
-}
-
-/* Sets up the schedule: for each tier kept, the kept tiers below it (or
-** whose images are) that it waits for.  Returns 0, or -1 without
-** memory. */
-static int plan_schedule(Work *w) {
-  const TierTable *t = w->t;
-  int n = t->count, pairs = 0;
-  uint8_t *waits = memory_realloc(NULL, (size_t)n * (size_t)n); /* [k][c] */
-  w->waiting = memory_realloc(NULL, (size_t)n * sizeof *w->waiting);
-  w->after_first = memory_realloc(NULL, (size_t)(n + 1) * sizeof(int));
-  w->ready = memory_realloc(NULL, (size_t)n * sizeof *w->ready);
-  if (!waits || !w->waiting || !w->after_first || !w->ready) {
-    memory_realloc(waits, 0);
-    return -1;
-  }
-  memset(waits, 0, (size_t)n * (size_t)n);
-  for (int k = 0; k < n; k++)
-    for (int c = 0; c < n && t->tier[k].kept; c++)
-      if (tiers_below(t, c, k)) waits[k * n + kept_for(t, c)] = 1;
-  memset(w->after_first, 0, (size_t)(n + 1) * sizeof(int));
-  w->readies = 0;
-  for (int k = 0; k < n; k++) {
-    w->waiting[k] = 0;
-    for (int c = 0; c < n; c++)
-      if (waits[k * n + c]) w->waiting[k]++, w->after_first[c + 1]++, pairs++;
-    if (t->tier[k].kept && !w->waiting[k]) w->ready[w->readies++] = k;
-  }
-  for (int c = 0; c < n; c++) w->after_first[c + 1] += w->after_first[c];
-  w->after = memory_realloc(NULL, (size_t)(pairs ? pairs : 1) * sizeof(int));
-  if (w->after) {
-    for (int c = 0; c < n; c++) {
-      int fill = w->after_first[c];
-      for (int k = 0; k < n; k++)
-        if (waits[k * n + c]) w->after[fill++] = k;
-    }
-  }
-  memory_realloc(waits, 0);
-  return w->after ? 0 : -1;
+/* Whether tier k waits for tier c: both kept, and c or its image lies
+** below k; a tier not kept is never taken (its image's codes stand for
+** its own). */
+static int waits_below(const TierTable *t, int k, int c) {
+  if (k == c) return !t->tier[k].kept;
+  int image = t->tier[c].image;
+  return t->tier[k].kept && t->tier[c].kept &&
+         (tiers_below(t, c, k) || (image != c && tiers_below(t, image, k)));
 }
 
 /* Solves the tiers kept, each once those below it are.  Returns a SOLVER_*
 ** code. */
 static int solve_tiers(Work *w, Pool *pool) {
-  int kept = 0;
-  for (int k = 0; k < w->t->count; k++) kept += w->t->tier[k].kept;
-  int rc = pool_run(pool, solve_chunk, w, (uint64_t)kept, 1, w->cancel,
+  int rc = pool_run(pool, solve_chunk, w, (uint64_t)w->schedule.tiers, 1,
+                    w->cancel,
                     SOLVER_CANCELLED, solve_tick);
   if (rc == SOLVER_OK && __atomic_load_n(&w->stop, __ATOMIC_ACQUIRE))
     rc = SOLVER_CANCELLED;
@@ -643,17 +558,14 @@ int tiersolver_solve(Solution *s, const Rules *r, int threads,
   w.words = mark_words(w.t->largest);
   w.marks = memory_realloc(NULL, (size_t)threads * LEVELS * w.words *
                                      sizeof *w.marks);
-  w.busy = memory_realloc(NULL, (size_t)threads * sizeof *w.busy);
   Pool *pool = pool_new(threads);
   int rc = SOLVER_OK;
-  pthread_mutex_init(&w.lock, NULL);
-  pthread_cond_init(&w.solved, NULL);
-  if (!s->codes || !w.counts || !w.marks || !w.busy || !pool ||
-      plan_schedule(&w) || tiermoves_init(&w.moves, r, w.t)) {
+  int planned = tierschedule_plan(&w.schedule, w.t, waits_below, threads);
+  if (!s->codes || !w.counts || !w.marks || !pool || planned ||
+      tiermoves_init(&w.moves, r, w.t)) {
     snprintf(err, BOARD_ERRMAX, "not enough memory to solve");
     rc = SOLVER_ERROR;
   } else {
-    memset(w.busy, 0, (size_t)threads * sizeof *w.busy);
     int halves = 2 * tiermoves_staying(&w.moves) <= MOST_STAYING;
     w.mirrored = halves && tiermirror_find(&w.mirror, &w.moves) ? &w.mirror
                                                                 : NULL;
@@ -662,14 +574,8 @@ int tiersolver_solve(Solution *s, const Rules *r, int threads,
   if (rc == SOLVER_OK)
     progress_report(progress, "solving tiers", w.t->codes, w.t->codes);
   pool_free(pool);
-  pthread_cond_destroy(&w.solved);
-  pthread_mutex_destroy(&w.lock);
+  tierschedule_free(&w.schedule);
   tiermoves_free(&w.moves);
-  memory_realloc(w.waiting, 0);
-  memory_realloc(w.after, 0);
-  memory_realloc(w.after_first, 0);
-  memory_realloc(w.ready, 0);
-  memory_realloc(w.busy, 0);
   memory_realloc(w.counts, 0);
   memory_realloc(w.marks, 0);
   if (rc != SOLVER_OK) solver_free(s);

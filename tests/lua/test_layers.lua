@@ -27,7 +27,7 @@ local FLOORS = {
      "safefile", "states", "hot"},
     {"memo", "fields", "rules"},
     {"game", "perft", "perft_dispatch", "search", "mcts", "solver", "symrank", "symwave",
-     "symtable", "tiers", "tiermoves", "tiermirror"},
+     "symtable", "tiers", "tiermoves", "tiermirror", "tierschedule"},
     {"record", "metrics", "symsolver", "reach", "tiersolver", "tiercensus"},
     {"accuracy", "solve", "solfile", "symcensus"},
   },
