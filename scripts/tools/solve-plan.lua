@@ -108,25 +108,9 @@ local function binomial(n, k)
   return c
 end
 
--- The true classes of a layer of n arms (positions up to rotation and
--- colour swap): C(n, n/2) with an empty arm, and the necklaces of n/2
--- pieces on n arms with the centre empty (Burnside: over the turns by n/d
--- arms, phi(d) of them fix C(n/d, n/2d) boards).
-local function classes(n)
-  local necklaces = 0
-  for d = 1, n // 2 do
-    if n % d == 0 and (n // 2) % d == 0 then
-      local phi = 0
-      for j = 1, d do
-        local a, b = j, d
-        while b > 0 do a, b = b, a % b end
-        if a == 1 then phi = phi + 1 end
-      end
-      necklaces = necklaces + phi * binomial(n // d, n // 2 // d)
-    end
-  end
-  return binomial(n, n // 2) + necklaces // n
-end
+-- The true classes of a layer of n arms.
+local HERE = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
+local classes = dofile(HERE .. "/classes.lua")
 
 -- The strings of m bits, j of them set, without a run of more than L
 -- clear bits.

@@ -56,8 +56,7 @@ for spec in $specs; do
     local value, d = mt.solve(v, {file = '$work/one.mts', progress = false}):lookup(v.start)
     print(value == 'draw' and 'a draw' or
       string.format('a %s for black, who moves first, in %d plies', value, d))")
-  classes=$(lua5.4 -e "package.path = '$(dirname "$0")/?.lua;' .. package.path" \
-    -e "print(require('classes')($arms))")
+  classes=$(lua5.4 -e "print(dofile('$(dirname "$0")/../../scripts/tools/classes.lua')($arms))")
   for ranks in $rank_counts; do
     rm -f "$work/mpi.mts"
     $mpirun -np $ranks "$program" --variant $name --arms $arms \

@@ -1,7 +1,11 @@
 -- classes.lua — the true classes of a layer of n arms (positions up to
 -- rotation and colour swap): C(n, n/2) with an empty arm, and the
--- necklaces of n/2 pieces on n arms with the centre empty (Burnside).
--- tests/mpi/check.sh checks mutorere-mpi's census against it.
+-- necklaces of n/2 pieces on n arms with the centre empty (Burnside: over
+-- the turns by n/d arms, phi(d) of them fix C(n/d, n/2d) boards).
+-- solve-plan.lua sizes its tables by it; tests/mpi/check.sh checks
+-- mutorere-mpi's census against it.
+
+-- C(n, k), exactly.
 local function binomial(n, k)
   local c = 1
   for j = 1, k do c = c * (n - k + j) // j end
