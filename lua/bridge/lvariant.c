@@ -692,6 +692,10 @@ static void apply_moves(lua_State *L, int v, int t) {
   }
   if (lua_getfield(L, t, "moves") != LUA_TNIL)
     hook_field(L, v, "moves", &var->hook.moves_ref);
+  if (lua_getfield(L, t, "drop_to") != LUA_TNIL && lua_toboolean(L, -1) &&
+      f->drops == DROPS_NEVER)
+    field_error(L, v, "drop_to", "given with drops (\"first\" or \"any\"): "
+                                 "these rules drop nothing");
   lua_settop(L, top);
 }
 

@@ -127,6 +127,13 @@ test("broken variants get clear errors", function()
                                start = "bb.www b"} end,
          "(variant 'custom': bad start position: 6 points, but the board has 5)")
   raises(function() mt.variant{name = 3} end, "name must be a string")
+  -- where pieces drop means nothing on rules that drop none
+  raises(function() mt.variant{drop_to = "arms"} end,
+         "drop_to must be given with drops (\"first\" or \"any\"): these rules drop nothing")
+  raises(function() mt.variant{base = "placing-torere", drops = false, drop_to = "arms"} end,
+         "drop_to must be given with drops")
+  eq(mt.variant{drops = false, drop_to = false}:parameters().drops, false, "the default said")
+  eq(mt.variant{base = "placing-torere", drop_to = "arms"}:parameters().drop_to, "arms", "drops from the base")
   -- a name is one line (an outside engine is told it on one)
   for _, name in ipairs({"two\nlines", "carriage\rreturn", "tab\there", "del\127"}) do
     raises(function() mt.variant{name = name} end,
