@@ -843,6 +843,15 @@ static Variant *from_table(lua_State *L, int t, int chain,
     luaL_error(L, "variant '%s': bad start position: %s", lua_tostring(L, -1),
                why);
   }
+  for (int side = BLACK; side <= WHITE && var->rules.fields.row; side++)
+    if (fields_row_of(&var->rules.fields, &var->start, side)) {
+      lvariant_info_get(L, v, "name");
+      luaL_error(L, "variant '%s': bad start position: %s already has %d "
+                    "in a row (row = %d): the game would be over before its "
+                    "first move",
+                 lua_tostring(L, -1), side == BLACK ? "black" : "white",
+                 var->rules.fields.row, var->rules.fields.row);
+    }
   lua_pushvalue(L, t);
   lvariant_info_set(L, v, "definition");
   return var;

@@ -133,6 +133,12 @@ test("broken variants get clear errors", function()
   raises(function() mt.variant{base = "placing-torere", drops = false, drop_to = "arms"} end,
          "drop_to must be given with drops")
   eq(mt.variant{drops = false, drop_to = false}:parameters().drops, false, "the default said")
+  -- a start already won by a row
+  raises(function() mt.variant{row = 3} end,
+         "variant 'standard': bad start position: black already has 3 in a row (row = 3): " ..
+         "the game would be over before its first move")
+  raises(function() mt.variant{row = 3, start = "bwb.wwwb/b w"} end, "white already has 3 in a row")
+  eq(mt.variant{row = 5}:parameters().row, 5, "four in a row is not five")
   eq(mt.variant{base = "placing-torere", drop_to = "arms"}:parameters().drop_to, "arms", "drops from the base")
   -- a name is one line (an outside engine is told it on one)
   for _, name in ipairs({"two\nlines", "carriage\rreturn", "tab\there", "del\127"}) do
