@@ -249,6 +249,21 @@ function shared.match_svg(x, options)
     table.concat(out, "\n"), "</svg>", ""}, "\n")
 end
 
+-- The match page's colours, in the light scheme, the dark one and forced
+-- colours (its pictures keep their own light backdrop).
+local MATCH_STYLE = [[
+:root { color-scheme: light dark; --ink: #222; --paper: #fffdf7; --code: #fff; --rule: #ccc; }
+@media (prefers-color-scheme: dark) {
+  :root { --ink: #ecebe8; --paper: #1a1917; --code: #262421; --rule: #5a554d; }
+}
+@media (forced-colors: active) {
+  :root { --ink: CanvasText; --paper: Canvas; --code: Canvas; --rule: CanvasText; }
+}
+body { font-family: sans-serif; margin: 1em auto; max-width: 60em; color: var(--ink); background: var(--paper); }
+pre { background: var(--code); padding: .5em; border: 1px solid var(--rule); }
+td, th { padding: 0 .6em; }
+]]
+
 -- shared.match_page(m): the page of a match: its results as text, its
 -- pictures, its games.
 function shared.match_page(m)
@@ -263,8 +278,7 @@ function shared.match_page(m)
   return table.concat({
     "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
     "<title>Mū Tōrere: " .. escape(title) .. "</title>",
-    "<style>body{font-family:sans-serif;margin:1em auto;max-width:60em;background:#fffdf7}" ..
-    "pre{background:#fff;padding:.5em;border:1px solid #ccc}td,th{padding:0 .6em}</style>",
+    "<style>" .. MATCH_STYLE .. "</style>",
     "</head><body>", "<h1>" .. escape(title) .. "</h1>",
     "<pre id=\"results\">" .. escape(tostring(m)) .. "</pre>",
     '<section id="pictures">' .. svg .. "</section>",

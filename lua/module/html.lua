@@ -195,9 +195,12 @@ local SCRIPT = [[
     board.setAttribute("data-position", data.positions[current]);
     status.textContent = data.status[current];
     where.textContent = "ply " + current + " of " + last;
-    for (var i = 0; i < items.length; i++)
-      items[i].classList.toggle("current",
-        Number(items[i].getAttribute("data-ply")) === current);
+    for (var i = 0; i < items.length; i++) {
+      var now = Number(items[i].getAttribute("data-ply")) === current;
+      items[i].classList.toggle("current", now);
+      if (now) items[i].querySelector("a").setAttribute("aria-current", "step");
+      else items[i].querySelector("a").removeAttribute("aria-current");
+    }
     if (cursor) {
       var x = Number(cursor.getAttribute("data-pad")) +
               current * Number(cursor.getAttribute("data-step"));
@@ -235,8 +238,21 @@ local SCRIPT = [[
 })();
 ]]
 
+-- The replay page's colours, in the light scheme, the dark one and forced
+-- colours: text 4.5:1 against what is behind it in each; the ply shown
+-- marked by an outline too (forced colours drop backgrounds).
 local STYLE = [[
-body { font-family: sans-serif; margin: 1.5em auto; max-width: 60em; color: #222; background: #fffdf7; }
+:root { color-scheme: light dark; --ink: #222; --paper: #fffdf7; --soft: #595959; --now: #dbeaf5;
+        --now-edge: #2a6496; --blunder: #b03a2e; --inaccuracy: #8a4f00; }
+@media (prefers-color-scheme: dark) {
+  :root { --ink: #ecebe8; --paper: #1a1917; --soft: #b9b4ab; --now: #2c4152; --now-edge: #8ab4f8;
+          --blunder: #ff8a80; --inaccuracy: #f0b060; }
+}
+@media (forced-colors: active) {
+  :root { --ink: CanvasText; --paper: Canvas; --soft: CanvasText; --now: Canvas; --now-edge: Highlight;
+          --blunder: Highlight; --inaccuracy: Highlight; }
+}
+body { font-family: sans-serif; margin: 1.5em auto; max-width: 60em; color: var(--ink); background: var(--paper); }
 h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-bottom: .3em; }
 main { display: flex; flex-wrap: wrap; gap: 2em; }
 #board svg { width: 320px; height: auto; }
@@ -244,13 +260,13 @@ main { display: flex; flex-wrap: wrap; gap: 2em; }
 #where { display: inline-block; min-width: 7em; text-align: center; }
 #moves { border-collapse: collapse; }
 #moves td { padding: .1em .6em .1em 0; vertical-align: top; }
-#moves td.current { background: #dbeaf5; }
+#moves td.current { background: var(--now); outline: 2px solid var(--now-edge); }
 #moves a { color: inherit; text-decoration: none; font-family: monospace; font-size: 1.05em; }
-.verdict { font-size: .8em; color: #666; }
-.blunder .verdict { color: #c0392b; font-weight: bold; }
-.inaccuracy .verdict { color: #e67e22; }
+.verdict { font-size: .8em; color: var(--soft); }
+.blunder .verdict { color: var(--blunder); font-weight: bold; }
+.inaccuracy .verdict { color: var(--inaccuracy); }
 #value svg { max-width: 100%; height: auto; }
-footer { margin-top: 2em; font-size: .8em; color: #777; }
+footer { margin-top: 2em; font-size: .8em; color: var(--soft); }
 ]]
 
 -- The status line of every ply of the game: mt.status at each.

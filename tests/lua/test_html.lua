@@ -92,3 +92,64 @@ test("written as g:save writes: a failure is reported and leaves the old file", 
   f:close()
   os.execute("rm -rf " .. dir)
 end)
+
+local css = dofile(HERE .. "/css.lua")
+local SCHEMES = {light = {}, dark = {["(prefers-color-scheme: dark)"] = true},
+                 forced = {["(forced-colors: active)"] = true}}
+
+-- The colour of property of element e under scheme, a failure when it is none.
+local function colour(rules, e, property, scheme, what)
+  local value = css.style(rules, e, scheme)[property]
+  local c = css.colour(value)
+  check(c, what .. ": " .. property .. " is a colour, not " .. tostring(value))
+  return c or {0, 0, 0}
+end
+
+test("the replay page's text stands 4.5:1 light and dark, the ply shown outlined, forced colours the system's",
+     function()
+  local rules = css.rules(mt.html(blunder_game()):match("<style>(.-)</style>"))
+  local texts = {
+    {"the moves", {tag = "body"}},
+    {"a verdict", {tag = "span", classes = {"verdict"}}},
+    {"a blunder", {tag = "span", classes = {"verdict"}, within = {".blunder"}}},
+    {"an inaccuracy", {tag = "span", classes = {"verdict"}, within = {".inaccuracy"}}},
+    {"the footer", {tag = "footer"}},
+  }
+  local now = {tag = "td", classes = {"current"}, within = {"#moves"}}
+  for _, name in ipairs({"light", "dark"}) do
+    local scheme = SCHEMES[name]
+    local paper = colour(rules, {tag = "body"}, "background", scheme, name .. " page")
+    local shown = colour(rules, now, "background", scheme, name .. " ply shown")
+    for _, t in ipairs(texts) do
+      local ink = colour(rules, t[2], "color", scheme, name .. " " .. t[1])
+      for _, behind in ipairs({{"the page", paper}, {"the ply shown", shown}}) do
+        local ratio = css.contrast(ink, behind[2])
+        check(ratio >= 4.5, string.format("%s: %s on %s: %.2f:1", name, t[1], behind[1], ratio))
+      end
+    end
+    local edge = css.style(rules, now, scheme).outline:match("(%S+)$")
+    local ratio = css.contrast(css.colour(edge) or {255, 255, 255}, paper)
+    check(ratio >= 3, string.format("%s: the ply shown's outline on the page: %.2f:1", name, ratio))
+  end
+  -- forced colours: every colour the page's text takes is the system's
+  for _, t in ipairs(texts) do
+    local value = css.style(rules, t[2], SCHEMES.forced).color
+    check(css.SYSTEM[value], "forced colours: " .. t[1] .. " in " .. tostring(value))
+  end
+  eq(css.style(rules, now, SCHEMES.forced).outline, "2px solid Highlight", "the ply shown under forced colours")
+end)
+
+test("the match page's text stands 4.5:1 light and dark, forced colours the system's", function()
+  local m = mt.match("random", "random", {games = 2, seed = 1})
+  local rules = css.rules(mt.html(m):match("<style>(.-)</style>"))
+  for _, name in ipairs({"light", "dark"}) do
+    local scheme = SCHEMES[name]
+    local ink = colour(rules, {tag = "body"}, "color", scheme, name .. " text")
+    for _, e in ipairs({{tag = "body"}, {tag = "pre"}}) do
+      local behind = colour(rules, e, "background", scheme, name .. " " .. e.tag)
+      local ratio = css.contrast(ink, behind)
+      check(ratio >= 4.5, string.format("%s: text on %s: %.2f:1", name, e.tag, ratio))
+    end
+  end
+  eq(css.style(rules, {tag = "body"}, SCHEMES.forced).color, "CanvasText", "forced colours")
+end)
