@@ -59,36 +59,66 @@ function plyWords(p) {
 /* Draws the chart and its table from the whole line. */
 function drawChart() {
   var whole = wholeLine(), at = linePlies(whole);
-  drawChartPicture(at);
+  drawChartPicture(at, whole.line.join(" "));
   drawChartTable(at);
 }
 
+/* The chart drawn last: the whole line it shows (key), its svg, dots and
+ * line of the ply now, where it puts ply 0 and a ply's step, the ply now. */
+var charted = {key: null};
+
+/* Says in the chart's label where the game is (at: linePlies). */
+function chartLabel(at) {
+  var now = at[plies()];
+  return "value chart of " + (at.length - 1) + " plies; at ply " + plies() + " the side to move " +
+    valueWords(now.value, now.d) + " (the table below gives every ply; the list of moves goes to any ply too)";
+}
+
 /* The chart: a dot a ply (at: linePlies), coloured and placed by its
- * value; a click on one goes there. */
-function drawChartPicture(at) {
+ * value; a click on one goes there.  The same line (key) drawn again
+ * moves only the mark of the ply now (a record may hold 100,000 plies). */
+function drawChartPicture(at, key) {
+  var box = document.getElementById("chart-box");
+  if (charted.key === key && box.firstChild === charted.root) moveChartNow(at);
+  else newChart(at, key, box);
+  box.scrollLeft = Math.max(0, charted.pad + plies() * charted.dx - box.clientWidth / 2);
+}
+
+/* Draws the chart of at (of the line key) anew in box. */
+function newChart(at, key, box) {
   var n = at.length - 1, step = 18, tall = 120, pad = 12;
   var width = Math.max(240, n * step + 2 * pad), dx = n > 0 ? (width - 2 * pad) / n : 0;
-  var box = document.getElementById("chart-box");
   box.textContent = "";
-  var now = at[plies()];
   var root = make("svg", {xmlns: SVG, viewBox: "0 0 " + width + " " + tall, width: width, height: tall,
-                          role: "img", "aria-label": "value chart of " + n + " plies; at ply " + plies() +
-                          " the side to move " + valueWords(now.value, now.d) + " (the table below gives " +
-                          "every ply; the list of moves goes to any ply too)"}, box);
+                          role: "img", "aria-label": chartLabel(at)}, box);
   function y(p) { return tall / 2 - height(p.value, p.d) * (tall / 2 - pad); }
   make("line", {x1: 0, y1: tall / 2, x2: width, y2: tall / 2, "class": "axis"}, root);
-  make("line", {x1: pad + plies() * dx, y1: 0, x2: pad + plies() * dx, y2: tall, "class": "now"}, root);
+  var now = make("line", {x1: pad + plies() * dx, y1: 0, x2: pad + plies() * dx, y2: tall, "class": "now"}, root);
   make("polyline", {points: at.map(function (p) { return (pad + p.ply * dx).toFixed(1) + "," + y(p).toFixed(1); })
                     .join(" "), "class": "path"}, root);
-  at.forEach(function (p, i) {
+  var dots = at.map(function (p, i) {
     var dot = make("circle", {cx: (pad + i * dx).toFixed(1), cy: y(p).toFixed(1), r: i === plies() ? 6 : 4.5,
                               "class": "dot " + p.value + (i > plies() ? " future" : "") +
                                        (p.verdict === "blunder" || p.verdict === "inaccuracy" ? " " + p.verdict : ""),
                               "data-ply": String(i)}, root);
     make("title", {}, dot).textContent = plyWords(p);
     dot.addEventListener("click", function () { goTo(i); });
+    return dot;
   });
-  box.scrollLeft = Math.max(0, pad + plies() * dx - box.clientWidth / 2);
+  charted = {key: key, root: root, dots: dots, now: now, pad: pad, dx: dx, ply: plies()};
+}
+
+/* Moves the chart's mark of the ply now to plies(): its line, the larger
+ * dot, the dots after it marked as the future. */
+function moveChartNow(at) {
+  var from = charted.ply, to = plies(), x = String(charted.pad + to * charted.dx);
+  charted.root.setAttribute("aria-label", chartLabel(at));
+  charted.now.setAttribute("x1", x);
+  charted.now.setAttribute("x2", x);
+  charted.dots[from].setAttribute("r", "4.5");
+  charted.dots[to].setAttribute("r", "6");
+  for (var i = Math.min(from, to) + 1; i <= Math.max(from, to); i++) charted.dots[i].classList.toggle("future", i > to);
+  charted.ply = to;
 }
 
 /* The chart as a table (while it is open): a row a ply, its value and

@@ -386,14 +386,66 @@ function drawChoiceList(list) {
   });
 }
 
+/* What the list of moves holds: the states of the line and the moves
+ * drawn, whether with verdicts, and the ply of its first move. */
+var listed = {line: [], moves: [], show: null, shift: null};
+
+/* The number of moves of the game that the list holds already. */
+function movesListed(shift) {
+  if (listed.show !== settings.show || listed.shift !== shift || listed.line[0] !== game.line[0]) return 0;
+  var same = 0, most = Math.min(listed.moves.length, game.moves.length);
+  while (same < most && listed.moves[same] === game.moves[same] && listed.line[same + 1] === game.line[same + 1]) same++;
+  return same;
+}
+
+/* Removes from table the moves after the first kept (row r holds plies
+ * 2r and 2r + 1, move i being ply i - 1 + shift). */
+function cutMoveList(table, kept, shift) {
+  var last = Math.floor((kept - 1 + shift) / 2), rows = table.rows, count = rows.length;
+  if (count > last + 1) { /* the rows after it, at once */
+    var range = document.createRange();
+    range.setStartAfter(rows[last]);
+    range.setEndAfter(rows[count - 1]);
+    range.deleteContents();
+  }
+  var row = rows[last], cells = row.querySelectorAll("td[data-ply]");
+  for (var c = cells.length - 1; c >= 0 && Number(cells[c].getAttribute("data-ply")) > kept; c--) row.removeChild(cells[c]);
+}
+
+/* The cell of move i (its verdict shown when the values show), in row. */
+function moveCell(row, i) {
+  var verdict = verdictOf(i), cell = row.insertCell(), button = document.createElement("button");
+  cell.setAttribute("data-ply", String(i));
+  cell.className = settings.show ? verdict.replace(" ", "-") : "";
+  button.type = "button";
+  button.className = "ply";
+  button.setAttribute("data-ply", String(i));
+  button.textContent = game.moves[i - 1];
+  button.setAttribute("aria-label", "go to the position after move " + i + ", " + game.moves[i - 1] +
+                      (settings.show ? " (" + verdict + ")" : ""));
+  button.addEventListener("click", goTo.bind(null, i));
+  cell.appendChild(button);
+  if (settings.show) {
+    var span = document.createElement("span");
+    span.className = "verdict";
+    span.textContent = verdict;
+    span.setAttribute("aria-hidden", "true");
+    cell.appendChild(document.createTextNode(" "));
+    cell.appendChild(span);
+  }
+}
+
 /* The moves played, a row a turn, each with its verdict (when the
- * values show); a click on one goes back (or on) to the position after it. */
+ * values show); a click on one goes back (or on) to the position after it.
+ * Only what changed is drawn again (a record may hold 100,000 moves). */
 function drawMoveList() {
-  var table = document.getElementById("moves"), row = null;
-  table.textContent = "";
-  var shift = boardOf(game.line[0]).side === "white" ? 1 : 0;
-  for (var i = 1; i <= game.moves.length; i++) {
-    var ply = i - 1 + shift, verdict = verdictOf(i);
+  var table = document.getElementById("moves");
+  var shift = boardOf(game.line[0]).side === "white" ? 1 : 0, kept = movesListed(shift);
+  if (kept === 0) table.textContent = "";
+  else cutMoveList(table, kept, shift);
+  var row = table.rows.length ? table.rows[table.rows.length - 1] : null;
+  for (var i = kept + 1; i <= game.moves.length; i++) {
+    var ply = i - 1 + shift;
     if (!row || ply % 2 === 0) {
       row = table.insertRow();
       var th = document.createElement("th");
@@ -401,29 +453,16 @@ function drawMoveList() {
       row.appendChild(th);
       if (ply % 2 === 1) row.insertCell();
     }
-    var cell = row.insertCell(), button = document.createElement("button");
-    cell.setAttribute("data-ply", String(i));
-    cell.className = settings.show ? verdict.replace(" ", "-") : "";
-    button.type = "button";
-    button.className = "ply";
-    button.setAttribute("data-ply", String(i));
-    button.textContent = game.moves[i - 1];
-    button.setAttribute("aria-label", "go to the position after move " + i + ", " + game.moves[i - 1] +
-                        (settings.show ? " (" + verdict + ")" : ""));
-    button.addEventListener("click", goTo.bind(null, i));
-    cell.appendChild(button);
-    if (settings.show) {
-      var span = document.createElement("span");
-      span.className = "verdict";
-      span.textContent = verdict;
-      span.setAttribute("aria-hidden", "true");
-      cell.appendChild(document.createTextNode(" "));
-      cell.appendChild(span);
-    }
+    moveCell(row, i);
   }
+  var changed = kept !== listed.moves.length || kept !== game.moves.length;
+  listed = {line: game.line.slice(0, game.moves.length + 1), moves: game.moves.slice(), show: settings.show,
+            shift: shift};
   document.getElementById("no-moves").hidden = game.moves.length > 0;
-  var box = document.getElementById("moves-box");
-  box.scrollTop = box.scrollHeight;
+  if (changed) {
+    var box = document.getElementById("moves-box");
+    box.scrollTop = box.scrollHeight;
+  }
 }
 
 /* What has the focus, as something to find again once the lists are
