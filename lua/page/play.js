@@ -386,15 +386,15 @@ function drawChoiceList(list) {
   });
 }
 
-/* What the list of moves holds: the states of the line and the moves
- * drawn, whether with verdicts, and the ply of its first move. */
-var listed = {line: [], moves: [], show: null, shift: null};
+/* What the list of moves holds: the state its moves start from, the
+ * moves, whether with verdicts, and the ply of its first move. */
+var listed = {start: null, moves: [], show: null, shift: null};
 
 /* The number of moves of the game that the list holds already. */
 function movesListed(shift) {
-  if (listed.show !== settings.show || listed.shift !== shift || listed.line[0] !== game.line[0]) return 0;
+  if (listed.show !== settings.show || listed.shift !== shift || listed.start !== game.line[0]) return 0;
   var same = 0, most = Math.min(listed.moves.length, game.moves.length);
-  while (same < most && listed.moves[same] === game.moves[same] && listed.line[same + 1] === game.line[same + 1]) same++;
+  while (same < most && listed.moves[same] === game.moves[same]) same++;
   return same;
 }
 
@@ -456,8 +456,7 @@ function drawMoveList() {
     moveCell(row, i);
   }
   var changed = kept !== listed.moves.length || kept !== game.moves.length;
-  listed = {line: game.line.slice(0, game.moves.length + 1), moves: game.moves.slice(), show: settings.show,
-            shift: shift};
+  listed = {start: game.line[0], moves: game.moves.slice(), show: settings.show, shift: shift};
   document.getElementById("no-moves").hidden = game.moves.length > 0;
   if (changed) {
     var box = document.getElementById("moves-box");
