@@ -98,19 +98,23 @@ local function check_look(scheme, look, where)
 end
 
 -- Scans every step of a game on the page of variant v in each view
--- (the page loaded once: the views change at each step); returns the
--- violations found, each with where.
+-- (the page loaded once: the views change at each step, in turn forwards
+-- and backwards, so that a step starts in the view the one before ended
+-- in); returns the violations found, each with where.
 local function scan(v)
   local path = browsers.write(dir .. "/" .. v.name .. ".html", (mt.html(v)))
   local commands, names = {"media", "size 1280 900", "open file://" .. path}, {}
   local opened = {wait = "return document.querySelectorAll('#chart-table tbody tr').length > 0;"}
+  local media, size = "media", "1280 900" -- (the view now: a command only for a change)
   for i, step in ipairs(STEPS) do
     commands[#commands + 1] = {js = step[2]}
     names[#names + 1] = {step = step[1]}
     if step[1] == "during a game" then commands[#commands + 1] = opened end
-    for _, view in ipairs(VIEWS) do
-      commands[#commands + 1] = view.media
-      commands[#commands + 1] = "size " .. view.size
+    for k = 1, #VIEWS do
+      local view = VIEWS[i % 2 == 1 and k or #VIEWS + 1 - k]
+      if view.media ~= media then commands[#commands + 1] = view.media end
+      if view.size ~= size then commands[#commands + 1] = "size " .. view.size end
+      media, size = view.media, view.size
       commands[#commands + 1] = {axe = true}
       names[#names + 1] = {scan = string.format("%s, %s, %s", step[1], view.scheme, view.size)}
       if i == 1 then -- (how the page looks, once)
