@@ -1006,8 +1006,8 @@ end
 test("the computer playing for the win chooses as mt.player('perfect', {against = s}); set by the controls",
      function()
   -- (a move of the player takes a second on standard, where it walks
-  -- past its bound of states and falls back to its rollouts: a short
-  -- line; lines of three and of ten plies met the same)
+  -- past its bound of states and falls back to its rollouts, as at every
+  -- ply of a line of ten: a line of three)
   local specs = {{v = mt.variant("standard"), skill = 0.5, lines = 1, plies = 3},
                  {v = mt.variant("pong-hau-ki"), skill = 0.3, lines = 3, plies = 10},
                  {v = mt.variant{name = "capped", max_plies = 16}, skill = 0.7, lines = 1, plies = 10}}
@@ -1048,10 +1048,9 @@ test("the computer playing for the win chooses as mt.player('perfect', {against 
     end
   end
   check(cases > 20, "positions compared: " .. cases)
-  -- by the controls: White the computer, playing for the win against 0.3
-  -- (on Pong Hau K'i, where a move of the player is quick)
-  local v = mt.variant("pong-hau-ki")
-  results = browse({"open file://" .. page(v),
+  -- by the controls: White the computer, playing for the win against 0.3;
+  -- its replies, as the player would make them, reckoned meanwhile
+  local answers_now = send({"open file://" .. page("standard"),
     {js = [[mutorere.setup({black: "human", delay: 0});
       function set(id, value) { var e = document.getElementById(id); e.value = value;
         e.dispatchEvent(new Event(e.tagName === "SELECT" ? "change" : "input")); }
@@ -1059,23 +1058,30 @@ test("the computer playing for the win chooses as mt.player('perfect', {against 
       set("white-player", "computer"); set("white-style", "against"); set("white-against", "0.3");
       return before + " " + assumes.getClientRects().length + " " + assumes.hidden + " " +
              document.getElementById("white-against-text").textContent;]]},
-    {js = [[mutorere.play(mutorere.moves()[0].move); return "";]]},
-    {wait = "return mutorere.history().length === 2;"},
-    {js = [[mutorere.play(mutorere.moves()[0].move); return "";]]},
-    {wait = "return mutorere.history().length >= 4 || mutorere.result();"},
+    {js = [[mutorere.play("1-c"); return "";]]}, {wait = "return mutorere.history().length === 2;"},
+    {js = [[mutorere.play("c-8"); return "";]]}, {wait = "return mutorere.history().length >= 4 || mutorere.result();"},
     {js = "return mutorere.history().join(' ');"}})
+  local player, replies = mt.player("perfect", {against = 0.3}), {}
+  local function reply(game) -- (the player's move in game, by its position)
+    local key = game:position()
+    if not replies[key] then replies[key] = game:analyse().value ~= "win" and (player:choose(game)) or false end
+    return replies[key]
+  end
+  local ahead = mt.game():play("1-c")
+  ahead:play(reply(ahead)):play("c-8")
+  reply(ahead)
+  results, _, failure = answers_now()
+  check(not failure, "the browser: " .. tostring(failure))
   eq(results[1], "0 1 false perfect 30% of moves", "the assumed strength shows with the style (only then)")
-  local played, g, compared = {}, mt.game(v), 0
+  local played, g = {}, mt.game()
   for m in (results[#results] or ""):gmatch("%S+") do played[#played + 1] = m end
-  local player = mt.player("perfect", {against = 0.3})
   for i, m in ipairs(played) do
-    if i % 2 == 0 and g:analyse().value ~= "win" then
-      eq(m, (player:choose(g)), "White's move " .. i .. " is the against player's")
-      compared = compared + 1
+    if i % 2 == 0 and reply(g) then
+      eq(m, reply(g), "White's move " .. i .. " is the against player's")
     end
     g:play(m)
   end
-  check(#played >= 3 and compared > 0, "moves played: " .. #played .. ", White's compared: " .. compared)
+  check(#played >= 3, "moves played: " .. #played)
 end)
 
 test("records: copied and downloaded as mt.from_record reads them; records and positions read back", function()
