@@ -123,7 +123,7 @@ class Session:
     """The browser and where its answers go."""
 
     def __init__(self, driver, out):
-        self.driver, self.out = driver, out
+        self.driver, self.out, self.frame = driver, out, None
 
     def say(self, text):
         self.out.write(text + "\n")
@@ -150,6 +150,22 @@ class Session:
                                         {"type": kind, "x": x, "y": y, "button": "left",
                                          "buttons": 1 if kind == "mousePressed" else 0,
                                          "clickCount": 0 if kind == "mouseMoved" else 1})
+
+    def size(self, w, h):
+        """Makes the window's inner size w by h CSS pixels: the window
+        less its frame, the frame measured at the first change (set,
+        measured, set again) and again whenever the size set misses."""
+        d, inner = self.driver, "return [window.innerWidth, window.innerHeight]"
+        if d.execute_script(inner) == [w, h]:
+            return
+        if self.frame:
+            d.set_window_size(w + self.frame[0], h + self.frame[1])
+            if d.execute_script(inner) == [w, h]:
+                return
+        d.set_window_size(w, h)
+        got = d.execute_script(inner)
+        self.frame = (w - got[0], h - got[1])
+        d.set_window_size(w + self.frame[0], h + self.frame[1])
 
     def keys(self, words):
         from selenium.webdriver.common.action_chains import ActionChains
@@ -194,11 +210,7 @@ class Session:
             d.get(rest)
         elif word == "size":
             w, h = map(int, rest.split())
-            inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
-            if inner != [w, h]:  # (the window less its frame: set, measured, set again)
-                d.set_window_size(w, h)
-                inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
-                d.set_window_size(2 * w - inner[0], 2 * h - inner[1])
+            self.size(w, h)
         elif word == "js":
             self.result(d.execute_script(read(rest)))
         elif word == "click":

@@ -15,6 +15,19 @@ local quote, write = browsers.quote, browsers.write
 -- One browser for the whole file (browsers.session).
 local session, dir, close_session, send = browsers.session(HERE, "test_play_browser.lua")
 
+-- The path of the play page of variant v, written once for the file
+-- (Four Field Kono's late start takes seconds to make).
+local pages = setmetatable({}, {__mode = "k"})
+local function page(v)
+  if type(v) == "string" then v = mt.variant(v) end
+  if not pages[v] then
+    local n = 0
+    for _ in pairs(pages) do n = n + 1 end
+    pages[v] = write(string.format("%s/page%d-%s.html", dir, n, v.name), (mt.html(v)))
+  end
+  return pages[v]
+end
+
 -- Runs commands in the browser (see browsers.session): the results of
 -- the js commands and the console's log lines; an error is a failure.
 local function browse(commands)
@@ -147,10 +160,13 @@ local function check_line(v, line, text, what)
   local function step()
     eq(got[at], snapshot(g), what .. ": ply " .. g:ply())
     local picks = (got[at + 1] or ""):match("^choose (.*)$") or ""
-    local best, tempting = -1, {}
-    for _, m in ipairs(g:result() and {} or g:moves()) do best = math.max(best, effective_rank(g, m)) end
+    local best, tempting, rank = -1, {}, {}
     for _, m in ipairs(g:result() and {} or g:moves()) do
-      if effective_rank(g, m) == best then tempting[m] = traps(g, m) end
+      rank[m] = effective_rank(g, m)
+      best = math.max(best, rank[m])
+    end
+    for m, r in pairs(rank) do
+      if r == best then tempting[m] = traps(g, m) end
     end
     local most = -1
     for _, k in pairs(tempting) do most = math.max(most, k) end
@@ -158,7 +174,8 @@ local function check_line(v, line, text, what)
       if pick == "-" then
         check(g:result(), what .. ": no pick while the game goes on")
       else
-        eq(effective_rank(g, pick), best, what .. ": the computer's pick " .. pick .. " at ply " .. g:ply())
+        eq(rank[pick] or effective_rank(g, pick), best,
+           what .. ": the computer's pick " .. pick .. " at ply " .. g:ply())
         eq(tempting[pick], most, what .. ": of the best, one with the most traps: " .. pick)
       end
     end
@@ -204,7 +221,7 @@ local function check_variants(variants)
     no_errors(logs, v.name)
   end
   for _, v in ipairs(variants) do
-    local path = write(dir .. "/" .. v.name .. ".html", (mt.html(v)))
+    local path = page(v)
     local commands = {"open file://" .. path, {js = NO_REQUESTS}}
     local varied, kinds = varied_line(v)
     for k in pairs(kinds) do verdicts[k] = true end
@@ -252,7 +269,7 @@ local PICK_TO = [[var sel = document.querySelector("#board .selected");
 local COMPUTER_DONE = [[return mutorere.result() !== null || mutorere.state().side === "black";]]
 
 test("a game played by clicks against the computer; typed moves; the skill", function()
-  local path = write(dir .. "/clicks.html", (mt.html("standard")))
+  local path = page("standard")
   local commands = {"open file://" .. path, "size 1280 900",
                     {js = 'mutorere.setup({black: "human", white: "computer", delay: 0}); return "";'}}
   -- (a game ends at the latest when a state comes a third time)
@@ -413,7 +430,7 @@ local PICK_DESTINATION = RINGS .. [[var move = window.__picked;
 -- of drops), so that no piece need be seen dimmed.
 local function clicked_game(v, dropping)
   local side = v.start.side
-  local path = write(dir .. "/clicks-" .. v.name .. ".html", (mt.html(v)))
+  local path = page(v)
   local commands = {"open file://" .. path, "size 1280 900",
                     {js = "mutorere.setup({" .. side .. ': "human", ' .. (side == "black" and "white" or "black") ..
                           ': "computer", delay: 0}); return "";'}}
@@ -560,8 +577,8 @@ test("the biggest pages: loaded and playable; how long it takes", function()
   -- 12 arms (21,840 states), Ho-Bag Gonu (16,074), Tugul Shodra (1,640)
   for _, spec in ipairs({{arms = 12}, "ho-bag-gonu", "tugul-shodra"}) do
     local v = mt.variant(spec)
-    local page = mt.html(v)
-    local path = write(dir .. "/big.html", page)
+    local text = mt.html(v)
+    local path = write(dir .. "/big.html", text)
     local results, logs = browse({"open file://" .. path, {js = [[
       var t = performance.getEntriesByType("navigation")[0];
       mutorere.setup({black: "human", white: "human"});
@@ -570,7 +587,7 @@ test("the biggest pages: loaded and playable; how long it takes", function()
     local ms, position = (results[1] or ""):match("^(%d+) (.*)$")
     eq(position, mt.game(v):play(mt.game(v):analyse().moves[1].move):position(), v.name .. ": a move played")
     print(string.format("  %s (%s): %d bytes, loaded in %s ms", v.name,
-                        v.points and v.points .. " points" or v.arms .. " arms", #page, tostring(ms)))
+                        v.points and v.points .. " points" or v.arms .. " arms", #text, tostring(ms)))
     no_errors(logs, v.name)
   end
 end)
@@ -650,7 +667,7 @@ local LIST_KEYS = FOCUSED .. [[var m = mutorere.moves();
 -- result, the focus after each turn, the live region's texts.
 local function keyboard_game(v, keys)
   local side = v.start.side
-  local path = write(dir .. "/keys-" .. v.name .. ".html", (mt.html(v)))
+  local path = page(v)
   local results = browse({"open file://" .. path, "size 1280 900", {js = LISTEN},
     {js = "window.__side = '" .. side .. "'; mutorere.setup({" .. side .. ': "human", ' ..
           (side == "black" and "white" or "black") .. ': "computer", delay: 0}); return "";'},
@@ -739,7 +756,7 @@ local TELLING = [[var out = [], words = ]] .. VALUE_WORDS .. [[;
   return out.join("\n");]]
 
 test("hiding the values hides everything that tells them, until they are shown again", function()
-  local path = write(dir .. "/values.html", (mt.html("standard")))
+  local path = page("standard")
   local results = browse({"open file://" .. path,
     {js = [[mutorere.setup({black: "human", white: "human"});
       ["1-c", "8-1", "c-8", "1-c", "2-1"].forEach(mutorere.play);
@@ -773,7 +790,7 @@ local OVERLAPS = [[var boxes = Array.prototype.map.call(document.querySelector("
   return over.join(", ");]]
 
 test("small defects: the redo key, keys with Alt, typed moves in capitals, the picture's texts", function()
-  local path = write(dir .. "/defects.html", (mt.html("standard")))
+  local path = page("standard")
   local replay = write(dir .. "/replay.html", mt.html(mt.game():play("1-c"):play("8-1")))
   local results = browse({"open file://" .. path, "size 1280 900",
     -- → with nothing to redo: the computer still answers
@@ -833,7 +850,7 @@ local SIDEWAYS = [[var r = document.documentElement;
 
 test("a phone: the moves in the first screen, controls of 44 px, the chart's labels in view", function()
   local v = mt.variant{name = "long", repetition = false}
-  local path = write(dir .. "/phone.html", (mt.html(v)))
+  local path = page(v)
   local results = browse({"open file://" .. path, "size 375 667", {js = SIDEWAYS}, {js = PHONE},
     {js = [[mutorere.setup({black: "human", white: "human"});
       for (var i = 0; i < 80 && !mutorere.result(); i++) mutorere.play(mutorere.moves()[0].move);
@@ -864,7 +881,7 @@ local CHART_ROWS = [[return Array.prototype.map.call(document.querySelectorAll("
 -- Checks the chart and its table on the page of variant v along line
 -- (two plies of it taken back).
 local function check_chart(v, line)
-  local path = write(dir .. "/chart.html", (mt.html(v)))
+  local path = page(v)
   local results = browse({"open file://" .. path,
     {js = "mutorere.setup({black: 'human', white: 'human'}); " .. js_list(line) .. ".forEach(mutorere.play);" ..
           [[mutorere.undo(); mutorere.undo();
@@ -988,36 +1005,52 @@ end
 
 test("the computer playing for the win chooses as mt.player('perfect', {against = s}); set by the controls",
      function()
-  local cases = 0
-  -- (a move of the player takes a second on standard: short lines)
-  for _, spec in ipairs({{v = mt.variant("standard"), skill = 0.5, lines = 1},
-                         {v = mt.variant("pong-hau-ki"), skill = 0.3, lines = 3},
-                         {v = mt.variant{name = "capped", max_plies = 16}, skill = 0.7, lines = 1}}) do
-    local path = write(dir .. "/against-" .. spec.v.name .. ".html", (mt.html(spec.v)))
-    local commands, lines = {"open file://" .. path}, {}
+  -- (a move of the player takes a second on standard, where it walks
+  -- past its bound of states and falls back to its rollouts, as at every
+  -- ply of a line of ten: a line of three)
+  local specs = {{v = mt.variant("standard"), skill = 0.5, lines = 1, plies = 3},
+                 {v = mt.variant("pong-hau-ki"), skill = 0.3, lines = 3, plies = 10},
+                 {v = mt.variant{name = "capped", max_plies = 16}, skill = 0.7, lines = 1, plies = 10}}
+  local commands = {}
+  for _, spec in ipairs(specs) do
+    commands[#commands + 1] = "open file://" .. page(spec.v)
+    spec.played = {}
     for seed = 1, spec.lines do
-      lines[seed] = random_line(spec.v, 10, seed + 10)
-      commands[#commands + 1] = {js = against_script(lines[seed], spec.skill, seed > 1)}
+      spec.played[seed] = random_line(spec.v, spec.plies, seed + 10)
+      commands[#commands + 1] = {js = against_script(spec.played[seed], spec.skill, seed > 1)}
     end
-    local results = browse(commands)
+  end
+  -- the browser's answers and the player's choices at once
+  local answers, want = send(commands), {}
+  for _, spec in ipairs(specs) do
     local player = mt.player("perfect", {against = spec.skill})
-    for i, line in ipairs(lines) do
-      local got, g = {}, mt.game(spec.v)
-      for l in (results[i] or ""):gmatch("[^\n]+") do got[#got + 1] = l end
+    for _, line in ipairs(spec.played) do
+      local g, choices = mt.game(spec.v), {}
       for k, m in ipairs(line) do
-        local move, info = player:choose(g)
         if g:analyse().value ~= "win" then -- (where it wins, ties of plain perfect go either way)
-          eq(got[k], string.format("%s %.12f", move, info.expected), spec.v.name .. ": ply " .. (k - 1))
-          cases = cases + 1
+          local move, info = player:choose(g)
+          choices[k] = string.format("%s %.12f", move, info.expected)
         end
         g:play(m)
       end
+      want[#want + 1] = {name = spec.v.name, choices = choices}
+    end
+  end
+  local results, _, failure = answers()
+  check(not failure, "the browser: " .. tostring(failure))
+  local cases = 0
+  for i, w in ipairs(want) do
+    local got = {}
+    for l in (results[i] or ""):gmatch("[^\n]+") do got[#got + 1] = l end
+    for k, choice in pairs(w.choices) do
+      eq(got[k], choice, w.name .. ": ply " .. (k - 1))
+      cases = cases + 1
     end
   end
   check(cases > 20, "positions compared: " .. cases)
-  -- by the controls: White the computer, playing for the win against 0.3
-  local path = write(dir .. "/style.html", (mt.html("standard")))
-  local results = browse({"open file://" .. path,
+  -- by the controls: White the computer, playing for the win against 0.3;
+  -- its replies, as the player would make them, reckoned meanwhile
+  local answers_now = send({"open file://" .. page("standard"),
     {js = [[mutorere.setup({black: "human", delay: 0});
       function set(id, value) { var e = document.getElementById(id); e.value = value;
         e.dispatchEvent(new Event(e.tagName === "SELECT" ? "change" : "input")); }
@@ -1028,13 +1061,23 @@ test("the computer playing for the win chooses as mt.player('perfect', {against 
     {js = [[mutorere.play("1-c"); return "";]]}, {wait = "return mutorere.history().length === 2;"},
     {js = [[mutorere.play("c-8"); return "";]]}, {wait = "return mutorere.history().length >= 4 || mutorere.result();"},
     {js = "return mutorere.history().join(' ');"}})
+  local player, replies = mt.player("perfect", {against = 0.3}), {}
+  local function reply(game) -- (the player's move in game, by its position)
+    local key = game:position()
+    if not replies[key] then replies[key] = game:analyse().value ~= "win" and (player:choose(game)) or false end
+    return replies[key]
+  end
+  local ahead = mt.game():play("1-c")
+  ahead:play(reply(ahead)):play("c-8")
+  reply(ahead)
+  results, _, failure = answers_now()
+  check(not failure, "the browser: " .. tostring(failure))
   eq(results[1], "0 1 false perfect 30% of moves", "the assumed strength shows with the style (only then)")
   local played, g = {}, mt.game()
   for m in (results[#results] or ""):gmatch("%S+") do played[#played + 1] = m end
-  local player = mt.player("perfect", {against = 0.3})
   for i, m in ipairs(played) do
-    if i % 2 == 0 and g:analyse().value ~= "win" then
-      eq(m, (player:choose(g)), "White's move " .. i .. " is the against player's")
+    if i % 2 == 0 and reply(g) then
+      eq(m, reply(g), "White's move " .. i .. " is the against player's")
     end
     g:play(m)
   end
@@ -1050,7 +1093,7 @@ test("records: copied and downloaded as mt.from_record reads them; records and p
   for _ = 1, 4 do elsewhere:play(elsewhere:analyse().moves[1].move) end
   local position = elsewhere:position():gsub(" %d+$", "")
   local bad = mt.game(v):play(line[1]):record():gsub("%*%s*$", line[1] .. " *")
-  local path = write(dir .. "/records.html", (mt.html(v)))
+  local path = page(v)
   local function load(text)
     local quoted = '"' .. text:gsub('[\\"]', "\\%0"):gsub("\n", "\\n") .. '"'
     return {js = "var box = document.getElementById('record-text'); box.value = " .. quoted ..
@@ -1091,7 +1134,7 @@ test("positions read in: the ply the engine reads, no move past its last; long t
   -- (issue 33) ply 99999999999999999999999 became 1e+23 and its record
   -- was refused by mt.load; a negative ply was refused as another game; a
   -- long bad token was shown whole (the page 47,999 px wide)
-  local path = write(dir .. "/import.html", (mt.html("standard")))
+  local path = page("standard")
   local function load(text)
     local quoted = '"' .. text:gsub('[\\"]', "\\%0"):gsub("\n", "\\n") .. '"'
     return {js = "var box = document.getElementById('record-text'); box.value = " .. quoted ..
@@ -1166,7 +1209,7 @@ end
 test("challenges scored against the solver: win fastest, lose slowest, every drawing move (the score focused)",
      function()
   local v = mt.variant("standard")
-  local path = write(dir .. "/challenges.html", (mt.html(v)))
+  local path = page(v)
   -- (the computer answers at once: no delay)
   local commands = {"open file://" .. path, {js = "mutorere.setup({delay: 0}); return '';"}}
   for _, c in ipairs({{"challenge-win", 0}, {"challenge-win", 1}, {"challenge-lose", 0}, {"challenge-lose", 1}}) do
