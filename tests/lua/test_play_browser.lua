@@ -988,6 +988,79 @@ test("a long game: the chart and the lists redrawn in work that grows as the pli
   check(counts[2] < 2.5 * counts[1], string.format("3000 plies: %d, 6000: %d", counts[1], counts[2]))
 end)
 
+-- What the list of moves and the chart show, against the game: "" or
+-- what differs (the page redraws only what changed in them).
+local DRAWN_RIGHT = [[var h = mutorere.history(), v = mutorere.verdicts(), bad = [];
+  var show = document.getElementById("show-values").checked;
+  var buttons = document.querySelectorAll("#moves .ply");
+  if (buttons.length !== h.length) bad.push(buttons.length + " moves listed of " + h.length);
+  buttons.forEach(function (b, i) {
+    if (b.textContent !== h[i] || b.getAttribute("data-ply") !== String(i + 1)) bad.push("move " + (i + 1) + " listed as " + b.textContent);
+    var cell = b.parentNode, span = cell.querySelector(".verdict");
+    if (show ? !span || span.textContent !== v[i] || cell.className !== v[i].replace(" ", "-") : span || cell.className !== "")
+      bad.push("move " + (i + 1) + "'s verdict");
+  });
+  document.querySelectorAll("#moves tr").forEach(function (r, k) {
+    if (r.querySelector("th").textContent !== (k + 1) + ".") bad.push("row " + (k + 1) + " numbered " + r.querySelector("th").textContent);
+    if (!r.querySelector("td[data-ply]")) bad.push("row " + (k + 1) + " without a move");
+  });
+  var dots = document.querySelectorAll("#chart-box .dot"), ply = h.length, now = document.querySelector("#chart-box line.now");
+  dots.forEach(function (d, i) {
+    if (d.getAttribute("r") !== (i === ply ? "6" : "4.5")) bad.push("dot " + i + " of radius " + d.getAttribute("r"));
+    if (d.classList.contains("future") !== (i > ply)) bad.push("dot " + i + (i > ply ? " not" : "") + " in the future");
+  });
+  if (Math.abs(Number(now.getAttribute("x1")) - Number(dots[ply].getAttribute("cx"))) > 0.06) bad.push("the line of the ply now");
+  if (document.querySelector("#chart-box svg").getAttribute("aria-label").indexOf("at ply " + ply + " ") < 0) bad.push("the chart's label");
+  return h.join(" ") + "|" + bad.join("; ");]]
+
+-- The steps of a game on the standard page, each a change the page draws
+-- in part: moves played, taken back, another line, a ply picked in the
+-- list and in the chart, the values hidden and shown, a record of another
+-- start with the same moves (other verdicts), white first.
+local REDRAW_STEPS = {
+  [[mutorere.setup({black: "human", white: "human"});
+    for (var i = 0; i < 8; i++) mutorere.play(mutorere.moves()[0].move);
+    window.__first = mutorere.record();]],
+  [[mutorere.undo(); mutorere.undo(); mutorere.undo();]],
+  [[var m = [];
+    while (m.length === 0) {
+      var last = mutorere.history().pop();
+      mutorere.undo();
+      m = mutorere.moves().filter(function (x) { return x.move !== last; });
+    }
+    mutorere.play(m[0].move); mutorere.play(mutorere.moves()[0].move);]],
+  [[while (mutorere.history().length < 8) mutorere.play(mutorere.moves()[0].move);]],
+  [[document.getElementById("record-text").value = window.__first; document.getElementById("import").click();]],
+  [[document.querySelector('#moves .ply[data-ply="2"]').click();]],
+  [[document.getElementById("show-values").click();]],
+  [[mutorere.redo(); mutorere.redo();]],
+  [[document.getElementById("show-values").click();]],
+  [[document.querySelector('#chart-box .dot[data-ply="5"]').dispatchEvent(new MouseEvent("click"));]],
+  [[mutorere.undo(); mutorere.undo(); mutorere.play("1-c"); mutorere.play("8-1");]],
+  [[document.getElementById("record-text").value = mutorere.record().split("\n\n")[0] +
+      '\n[Position "bwbbbwww/. b"]\n\n1-c 8-1 *';
+    document.getElementById("import").click();]],
+  [[document.getElementById("record-text").value = "bbbbwwww/. w"; document.getElementById("import").click();
+    for (var i = 0; i < 5; i++) mutorere.play(mutorere.moves()[0].move);]],
+  [[mutorere.undo(); mutorere.undo();]],
+  [[document.querySelector('#moves .ply[data-ply="1"]').click();]],
+  [[mutorere.redo(); mutorere.redo(); mutorere.redo();]],
+}
+
+test("the list of moves and the chart, redrawn in part, show what the game is", function()
+  local commands = {"open file://" .. page("standard")}
+  for _, step in ipairs(REDRAW_STEPS) do commands[#commands + 1] = {js = step .. "\n" .. DRAWN_RIGHT} end
+  local results = browse(commands)
+  check(#results == #REDRAW_STEPS, "every step ran: " .. #results)
+  local lengths = {}
+  for i, r in ipairs(results) do
+    local moves, bad = r:match("^(.-)|(.*)$")
+    eq(bad, "", "step " .. i .. " (" .. tostring(moves) .. ")")
+    lengths[i] = select(2, (moves or ""):gsub("%S+", ""))
+  end
+  eq(table.concat(lengths, " "), "8 5 5 8 8 2 2 4 4 5 5 2 5 3 1 4", "the moves at each step")
+end)
+
 -- The script that plays line on the page (in a new game by its Restart
 -- button when again is true) and at each ply before its end gives the
 -- move and expected score of mutorere.against(skill).
