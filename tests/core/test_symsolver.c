@@ -2,10 +2,11 @@
 ** test_symsolver.c — the symmetric index and solver: the index is a dense
 ** map of the positions up to rotation and colour swap; the symmetric
 ** solver agrees with the plain one on every position of every built-in
-** variant on 4 to 16 arms, and on hooked variants; threads change nothing;
-** a false claim of symmetry is refused; failures.  Built again with
-** WAVE_COUNTS 2 (core.symsolver_counts2), it checks the recounts of
-** entries with more children than a count holds.  Built with
+** variant on 4 to 16 arms (what a lookup searches, on a sample from 14
+** arms on), and on hooked variants; so do their censuses; threads change
+** nothing; a false claim of symmetry is refused; failures.  Built again
+** with WAVE_COUNTS 2 (core.symsolver_counts2), it checks the recounts of
+** entries with more children than a count holds (there on 18 arms too).  Built with
 ** ThreadSanitizer (.ci/run), it runs only the checks that run threads.
 */
 #include <stdio.h>
@@ -167,18 +168,50 @@ static void test_index(void) {
 
 /* --- against the plain solver --- */
 
-/* Compares a symmetric solution with a plain one on every position. */
+/* Built with WAVE_COUNTS 2 (core.symsolver_counts2): the entries of every
+** board are counted again; the default build counts them again from 24
+** arms on only. */
+#ifdef WAVE_COUNTS
+#define COUNTS2 1
+#else
+#define COUNTS2 0
+#endif
+
+/* The largest board of every built-in variant compared with the plain
+** solver (an own set that repeats every 8 arms first changes values there
+** in the default build); its censuses are compared in the build counting
+** to 2 alone, whose census differs from the default's only where it
+** solves again (its replay of the distances). */
+#define LARGEST_COMPARED 16
+
+/* From this many arms on, what a values table searches at each lookup (a
+** distance, a value in an opening ply whose layer is not kept) is compared
+** on a sample of the positions, most of the test's time on those boards;
+** the values the table keeps are compared on every position. */
+#define SAMPLED_ARMS 14
+#define SAMPLE_EVERY 16 /* one position in so many, spread by a hash */
+
+/* 1 when position r of ply ply is in the sample of a board of n arms. */
+static int sampled(int n, int ply, uint64_t r, uint64_t layer) {
+  uint64_t key = (r + (uint64_t)ply * layer) * 0x9e3779b97f4a7c15u;
+  return n < SAMPLED_ARMS || (key >> 40) % SAMPLE_EVERY == 0;
+}
+
+/* Compares a symmetric solution with a plain one: the value of every
+** position the table keeps, and its distance, and the lookups of an opening
+** ply searched, on every position below SAMPLED_ARMS, else on a sample. */
 static int same_as_plain(const Solution *sym, const Solution *plain,
                          const char *what) {
   int bad = 0;
   for (int ply = 0; ply <= plain->opening; ply++)
     for (uint64_t r = 0; r < plain->layer; r++) {
       Position p;
-      int d1, d2;
+      int d1, d2 = -2, all = sampled(plain->n, ply, r, plain->layer);
+      if (!all && ply < plain->opening && sym->sym->layers == 1) continue;
       rank_unrank(r, plain->n, (uint32_t)ply, &p);
       int v1 = solver_lookup(plain, &p, NULL, &d1),
-          v2 = solver_lookup(sym, &p, NULL, &d2);
-      if (v1 != v2 || d1 != d2) {
+          v2 = solver_lookup(sym, &p, NULL, all ? &d2 : NULL);
+      if (v1 != v2 || (all && d1 != d2)) {
         char text[BOARD_POSMAX];
         if (bad++ < 3)
           fprintf(stderr, "%s %s: plain %d/%d, symmetric %d/%d\n", what,
@@ -188,8 +221,14 @@ static int same_as_plain(const Solution *sym, const Solution *plain,
   return bad == 0;
 }
 
-/* Solves r both ways (threads for the symmetric one) and compares. */
-static void compare(const Rules *r, int threads, const char *what) {
+static void compare_census(const Solution *plain, const Solution *sym,
+                           const Rules *r, const Position *start,
+                           const char *what);
+
+/* Solves r both ways (threads for the symmetric one) and compares them,
+** and their censuses from each of the starts given (count of them). */
+static void compare_with_census(const Rules *r, int threads, const char *what,
+                                const Position *starts, int count) {
   Solution plain, sym;
   char err[BOARD_ERRMAX];
   if (!CHECK_INT(solver_solve(&plain, r, NULL, err), SOLVER_OK)) return;
@@ -197,9 +236,16 @@ static void compare(const Rules *r, int threads, const char *what) {
                 SOLVER_OK)) {
     CHECK_INT(solver_states(&sym), solver_states(&plain));
     CHECK(same_as_plain(&sym, &plain, what));
+    for (int i = 0; i < count; i++)
+      compare_census(&plain, &sym, r, &starts[i], what);
     solver_free(&sym);
   }
   solver_free(&plain);
+}
+
+/* Solves r both ways (threads for the symmetric one) and compares. */
+static void compare(const Rules *r, int threads, const char *what) {
+  compare_with_census(r, threads, what, NULL, 0);
 }
 
 static void test_against_plain(void) {
@@ -227,24 +273,29 @@ static void test_against_plain(void) {
                  plies);
         compare(&r, 1, what);
       }
+  /* every built-in variant, and its census from the start and from a
+  ** random position */
+  uint64_t seed = 11;
   for (int v = 0; rules_names[v]; v++)
-    for (int n = 4; n <= 16; n += 2) {
+    for (int n = 4; n <= LARGEST_COMPARED; n += 2) {
       Rules r;
+      Position starts[2];
       char err[BOARD_ERRMAX], what[64];
       rules_named(&r, rules_names[v], n, err);
       snprintf(what, sizeof what, "%s %d", rules_names[v], n);
-      compare(&r, n % 4 ? 1 : 2, what);
+      board_start(&starts[0], n);
+      starts[1] = random_position(n, &seed);
+      starts[1].ply = (uint32_t)(test_random(&seed) % 4);
+      int censuses = n < LARGEST_COMPARED || COUNTS2 ? 2 : 0;
+      compare_with_census(&r, n % 4 ? 1 : 2, what, starts, censuses);
     }
-#ifdef WAVE_COUNTS
-  /* 18 arms, where an entry counted again (built with WAVE_COUNTS 2) finds
-  ** children of its own wave not yet settled; in the default build no
-  ** entry is counted again below 24 arms, and 18 arms runs the code 16
-  ** does (5 s of the test's 19) */
-  Rules r;
-  char err[BOARD_ERRMAX];
-  rules_named(&r, "standard", 18, err);
-  compare(&r, 1, "standard 18");
-#endif
+  if (COUNTS2) { /* 18 arms, where an entry counted again finds children
+                 ** of its own wave not yet settled */
+    Rules r;
+    char err[BOARD_ERRMAX];
+    rules_named(&r, "standard", 18, err);
+    compare(&r, 1, "standard 18");
+  }
 }
 
 /* --- the census --- */
@@ -292,19 +343,18 @@ static void count_trap(void *ud, const Position *p, const History *h,
   traps_told += losing > 0;
 }
 
-/* The census from start both ways. */
-static void compare_census(const Rules *r, const Position *start,
+/* The census from start of both solutions of r (the symmetric one on two
+** threads). */
+static void compare_census(const Solution *plain, const Solution *sym,
+                           const Rules *r, const Position *start,
                            const char *what) {
-  Solution plain, sym;
   Census a, b;
   char err[BOARD_ERRMAX];
-  solver_solve(&plain, r, NULL, err);
-  symsolver_solve(&sym, r, 2, NULL, NULL, err);
-  CHECK_INT(solver_census(&plain, r, start, NULL, &a, NULL, NULL, NULL, err),
+  CHECK_INT(solver_census(plain, r, start, NULL, &a, NULL, NULL, NULL, err),
             SOLVER_OK);
   traps_told = 0;
   CHECK_INT(
-      symcensus_run(&sym, r, start, &b, count_trap, NULL, 2, NULL, NULL, err),
+      symcensus_run(sym, r, start, &b, count_trap, NULL, 2, NULL, NULL, err),
       SOLVER_OK);
   if (memcmp(&a, &b, sizeof a) != 0) {
     fprintf(stderr,
@@ -319,25 +369,12 @@ static void compare_census(const Rules *r, const Position *start,
     CHECK(!"the censuses differ");
   }
   CHECK(traps_told > 0 || b.traps == 0);
-  solver_free(&plain);
-  solver_free(&sym);
 }
 
+/* The censuses from every position of 8 arms, and the standard game's
+** (each built-in variant's from its start and a random position on 4 to
+** 16 arms: test_against_plain). */
 static void test_census(void) {
-  uint64_t seed = 11;
-  for (int v = 0; rules_names[v]; v++)
-    for (int n = 4; n <= 16; n += 2) {
-      Rules r;
-      Position p;
-      char err[BOARD_ERRMAX], what[64];
-      rules_named(&r, rules_names[v], n, err);
-      board_start(&p, n);
-      snprintf(what, sizeof what, "%s %d", rules_names[v], n);
-      compare_census(&r, &p, what);
-      p = random_position(n, &seed);
-      p.ply = (uint32_t)(test_random(&seed) % 4);
-      compare_census(&r, &p, what);
-    }
   /* from every position of 8 arms: small walks whose reachable positions
   ** are not closed under the symmetries (the hemmed result hook makes
   ** them) test the turning of masks; of the built-in variants (whose walks
@@ -393,30 +430,30 @@ static int same_census(const Census *a, const Census *b) {
          a->traps == b->traps && a->longest == b->longest;
 }
 
-/* Every built-in variant on 16 and 18 arms: the table and the census from
-** the start of three threads are those of one. */
+/* Every built-in variant on 16 arms (18 in the build counting to 2): the
+** table and the census from the start of three threads are those of one. */
 static void test_threads(void) {
-  for (int v = 0; rules_names[v]; v++)
-    for (int n = 16; n <= 18; n += 2) {
-      Rules r;
-      Solution a, b;
-      Position start;
-      Census one, three;
-      char err[BOARD_ERRMAX];
-      rules_named(&r, rules_names[v], n, err);
-      board_start(&start, n);
-      CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, err), SOLVER_OK);
-      CHECK_INT(symsolver_solve(&b, &r, 3, NULL, NULL, err), SOLVER_OK);
-      CHECK(memcmp(a.codes, b.codes,
-                    (size_t)symtable_bytes(symtable_entries(&a), a.sym->bits)) == 0);
-      CHECK_INT(symcensus_run(&a, &r, &start, &one, NULL, NULL, 1, NULL, NULL, err),
-                SOLVER_OK);
-      CHECK_INT(symcensus_run(&b, &r, &start, &three, NULL, NULL, 3, NULL, NULL, err),
-                SOLVER_OK);
-      CHECK(same_census(&one, &three));
-      solver_free(&a);
-      solver_free(&b);
-    }
+  const int n = COUNTS2 ? 18 : 16;
+  for (int v = 0; rules_names[v]; v++) {
+    Rules r;
+    Solution a, b;
+    Position start;
+    Census one, three;
+    char err[BOARD_ERRMAX];
+    rules_named(&r, rules_names[v], n, err);
+    board_start(&start, n);
+    CHECK_INT(symsolver_solve(&a, &r, 1, NULL, NULL, err), SOLVER_OK);
+    CHECK_INT(symsolver_solve(&b, &r, 3, NULL, NULL, err), SOLVER_OK);
+    CHECK(memcmp(a.codes, b.codes,
+                  (size_t)symtable_bytes(symtable_entries(&a), a.sym->bits)) == 0);
+    CHECK_INT(symcensus_run(&a, &r, &start, &one, NULL, NULL, 1, NULL, NULL, err),
+              SOLVER_OK);
+    CHECK_INT(symcensus_run(&b, &r, &start, &three, NULL, NULL, 3, NULL, NULL, err),
+              SOLVER_OK);
+    CHECK(same_census(&one, &three));
+    solver_free(&a);
+    solver_free(&b);
+  }
 }
 
 /* --- hooks --- */
@@ -458,9 +495,8 @@ static void test_hooks(void) {
     rules_named(&r, "no-restriction", n, err);
     test_hooks_wire(&r, &first);
     r.hook_plies = 1;
-    compare(&r, 1, "first-move hook");
     board_start(&start, n);
-    compare_census(&r, &start, "first-move hook");
+    compare_with_census(&r, 1, "first-move hook", &start, 1);
     rules_named(&built_in, "first-move", n, err);
     CHECK_INT(solve_variant(&a, &r, &claim, err), SOLVER_OK);
     CHECK(a.sym != NULL);
@@ -479,8 +515,7 @@ static void test_hooks(void) {
     compare(&r, 1, "misere, first-move hook");
     rules_named(&r, "standard", n, err);
     test_hooks_wire(&r, &hemmed);
-    compare(&r, 1, "hemmed result hook");
-    compare_census(&r, &start, "hemmed result hook");
+    compare_with_census(&r, 1, "hemmed result hook", &start, 1);
     CHECK_INT(solve_check_symmetric(&r, err), 0);
   }
   /* without the claim a hooked variant is solved by the plain solver */
@@ -542,11 +577,14 @@ static void test_failures(void) {
   CHECK_INT(memory_in_use(), 0);
 }
 
+/* The build counting to 2 runs what reaches the counts: the index and the
+** censuses from every position of 8 arms (which solve nothing new) are the
+** default build's. */
 int main(void) {
-  test_index();
+  if (!COUNTS2) test_index();
   if (!THREADED_ONLY) {
     test_against_plain();
-    test_census();
+    if (!COUNTS2) test_census();
   }
   test_threads();
   test_hooks();
