@@ -200,14 +200,16 @@ local function children(board, r, s)
 end
 
 -- The position text of state s, as the engine writes it.
+local chars = {} -- (key's buffer, one for every call)
 local function key(board, s)
-  local chars = {}
+  local n = 0
   for _, p in ipairs(board.points) do
-    if board.wheel and p == "c" then chars[#chars + 1] = "/" end
-    chars[#chars + 1] = s.cells[p] or "."
+    if board.wheel and p == "c" then n = n + 1 chars[n] = "/" end
+    n = n + 1
+    chars[n] = s.cells[p] or "."
   end
-  local text = table.concat(chars)
-  if s.hand.b > 0 or s.hand.w > 0 then text = text .. " " .. s.hand.b .. "/" .. s.hand.w end
+  local text = table.concat(chars, "", 1, n)
+  if s.hand.b > 0 or s.hand.w > 0 then return text .. " " .. s.hand.b .. "/" .. s.hand.w .. " " .. s.side end
   return text .. " " .. s.side
 end
 
@@ -229,6 +231,8 @@ end
 -- number.  A state after a row is lost at once; one with no move is lost
 -- (won in misère) at once.
 function naive.solve(board, r, start)
+  -- (most tables made here live briefly: a generational collector)
+  local mode = collectgarbage("generational")
   local states, order, kids = {}, {}, {}
   local function visit(t)
     local k = key(board, t)
@@ -275,6 +279,7 @@ function naive.solve(board, r, start)
   end
   local out = {}
   for _, k in ipairs(order) do out[k] = {value[k] or "draw", distance[k]} end
+  collectgarbage(mode)
   return out, #order
 end
 

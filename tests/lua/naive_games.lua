@@ -266,13 +266,20 @@ local function moves(game, s)
   return game.children(s)
 end
 
--- The leaves of the move tree of depth d below s.
-function naive.perft(game, s, d)
-  if d == 0 then return 1 end
-  local list, sum = moves(game, s), 0
-  if d == 1 then return #list end
-  for _, t in ipairs(list) do sum = sum + naive.perft(game, t, d - 1) end
-  return sum
+-- The leaves of the move tree below s at each depth 1 to d, by one walk:
+-- {perft 1, ..., perft d}.
+function naive.perfts(game, s, d)
+  local counts = {}
+  for k = 1, d do counts[k] = 0 end
+  local function walk(t, k) -- t is k plies below s
+    local list = moves(game, t)
+    counts[k + 1] = counts[k + 1] + #list
+    if k + 1 < d then
+      for _, u in ipairs(list) do walk(u, k + 1) end
+    end
+  end
+  walk(s, 0)
+  return counts
 end
 
 -- The states reachable from the game's start (or from s): {key = {value,

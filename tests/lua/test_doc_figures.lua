@@ -43,10 +43,11 @@ local function value_text(v)
   return value == "draw" and "draw" or value .. " in " .. d
 end
 
--- mt.metrics of the standard game on n arms, without random play (once).
+-- mt.metrics of the standard game on n arms, with random play's chain
+-- but no games (once).
 local metrics = {}
 local function standard(n)
-  metrics[n] = metrics[n] or mt.metrics({arms = n}, {random = false})
+  metrics[n] = metrics[n] or mt.metrics({arms = n}, {games = 0})
   return metrics[n]
 end
 
@@ -156,7 +157,7 @@ local FIGURES = {
   {doc = "doc/designing-variants.md", what = "mt.metrics on 16 arms",
    text = "16 %(([%d,]+) states%), the random%-play chain running on the ([%d,]+) classes",
    want = function()
-     local m = mt.metrics({arms = 16}, {games = 0}) -- random play's classes too
+     local m = standard(16)
      return commas(m.reachable.states), commas(m.random.classes)
    end},
   {doc = "doc/designing-boards.md", what = "won positions of the chequered grid and of the standard game",

@@ -180,27 +180,38 @@ local function state_key(b, n, h)
   return table.concat(t, " ")
 end
 
--- Values of every state by naive value iteration: {value, distance}.
+-- Values of every state by naive value iteration: {value, distance}.  The
+-- moves of each state and the keys of the states they lead to are found
+-- once, before the iterations.
 local function naive_solve(rule, n)
   local states = all_states(n, rule.k)
+  local nodes = {}
+  for i, s in ipairs(states) do
+    local b, h = s.board, s.history
+    local node = {key = state_key(b, n, h), result = naive_result(rule, b, h), side = b.side}
+    if not node.result then
+      node.children = {}
+      for j, m in ipairs(naive_moves(rule, b, n, h)) do
+        node.children[j] = state_key(play(b, m), n, push(h, m, rule.k))
+      end
+    end
+    nodes[i] = node
+  end
   local value = {}
   for d = 0, 300 do
     local changed = false
-    for _, s in ipairs(states) do
-      local b, h = s.board, s.history
-      local key = state_key(b, n, h)
+    for _, node in ipairs(nodes) do
+      local key, result, moves = node.key, node.result, node.children
       if not value[key] then
-        local result = naive_result(rule, b, h)
-        local moves = not result and naive_moves(rule, b, n, h)
         if d == 0 and (result or #moves == 0) then
           if result == "draw" then value[key] = {"draw"}
-          elseif result then value[key] = {result == colour[b.side] and "win" or "loss", 0}
+          elseif result then value[key] = {result == colour[node.side] and "win" or "loss", 0}
           else value[key] = {rule.misere and "win" or "loss", 0} end
           changed = true
         elseif d > 0 and moves and #moves > 0 then
           local win, all_win, worst = false, true, -1
-          for _, m in ipairs(moves) do
-            local c = value[state_key(play(b, m), n, push(h, m, rule.k))]
+          for _, child in ipairs(moves) do
+            local c = value[child]
             if c and c[1] == "loss" and c[2] == d - 1 then win = true end
             if not c or c[1] ~= "win" then all_win = false
             elseif c[2] > worst then worst = c[2] end

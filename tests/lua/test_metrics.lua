@@ -209,29 +209,36 @@ local function enumerated_ludii(states, cap)
 end
 
 -- Without a cap: the chance that black wins and the expected length from
--- every state, by iterating h(s) = mean of h over the moves (Gauss-Seidel).
+-- every state, by iterating h(s) = mean of h over the moves (Gauss-Seidel,
+-- the states swept from the last found to the start, so that the ends'
+-- values reach the start in few sweeps).
 local function absorption(states)
-  local h, e = {}, {}
-  for _, st in ipairs(states) do
-    h[st] = st.over == "black" and 1 or 0
-    e[st] = 0
+  local n, index, h, e, kids = #states, {}, {}, {}, {}
+  for i, st in ipairs(states) do
+    index[st] = i
+    h[i], e[i] = st.over == "black" and 1 or 0, 0
+  end
+  for i, st in ipairs(states) do
+    if not st.over then
+      kids[i] = {}
+      for j, ch in ipairs(st.children) do kids[i][j] = index[ch.state] end
+    end
   end
   for _ = 1, 200000 do
     local change = 0
-    for _, st in ipairs(states) do
-      if not st.over then
+    for i = n, 1, -1 do
+      local ks = kids[i]
+      if ks then
         local hs, es = 0, 0
-        for _, ch in ipairs(st.children) do
-          hs, es = hs + h[ch.state], es + e[ch.state]
-        end
-        hs, es = hs / #st.children, 1 + es / #st.children
-        change = math.max(change, math.abs(hs - h[st]), math.abs(es - e[st]) / math.max(1, es))
-        h[st], e[st] = hs, es
+        for j = 1, #ks do hs, es = hs + h[ks[j]], es + e[ks[j]] end
+        hs, es = hs / #ks, 1 + es / #ks
+        change = math.max(change, math.abs(hs - h[i]), math.abs(es - e[i]) / math.max(1, es))
+        h[i], e[i] = hs, es
       end
     end
     if change < 1e-13 then break end
   end
-  return h[states[1]], e[states[1]]
+  return h[1], e[1]
 end
 
 local CAP = 16

@@ -39,22 +39,32 @@ local function same_values(v, want, what)
   return kinds
 end
 
+-- The naive solve of rules r on board from start, each solved once (the
+-- same board and rules tables, the same start) for the whole file.
+local solved = {}
+local function naive_solve(board, r, start)
+  local key = string.format("%s %s %s", tostring(board), tostring(r), start)
+  if not solved[key] then solved[key] = table.pack(naive.solve(board, r, start)) end
+  return table.unpack(solved[key], 1, 2)
+end
+
 -- Checks rules r on board from start against the naive solve, from the
 -- start and from each of the other positions (states play may not reach).
 local function check_rules(board, r, start, what, others)
   local v = variant(board, r, start, "naive-check")
-  local want, count = naive.solve(board, r, start)
-  for _, other in ipairs(others or {}) do
-    for k, x in pairs(naive.solve(board, r, other)) do want[k] = x end
+  local want, count = {}, select(2, naive_solve(board, r, start))
+  for _, from in ipairs({start, table.unpack(others or {})}) do
+    for k, x in pairs((naive_solve(board, r, from))) do want[k] = x end
   end
   return same_values(v, want, what), count
 end
 
+-- Kono's rules on the 3x3 grid, checked from its start in two tests.
+local THREE, KONO = naive.grid(3, 3, false), {jumps = {{over = "own", onto = "enemy"}}}
+
 test("the games of issue 32 on other boards: both solvers against the naive one", function()
-  local three = naive.grid(3, 3, false)
-  local kono = {jumps = {{over = "own", onto = "enemy"}}}
-  eq(check_rules(three, kono, "bbbb.wwww b", "Kono on 3x3"), {"tiers", "reachable"}, "the kinds")
-  check_rules(three, kono, "bbb...www w", "Kono on 3x3, three a side, white first")
+  eq(check_rules(THREE, KONO, "bbbb.wwww b", "Kono on 3x3"), {"tiers", "reachable"}, "the kinds")
+  check_rules(THREE, KONO, "bbb...www w", "Kono on 3x3, three a side, white first")
   local six = naive.wheel(6)
   check_rules(six, {jumps = {{over = "enemy", onto = "empty"}}}, "bbbwww/. b", "leaping on 6 arms")
   check_rules(six, {drops = "first", drop_to = "arms"}, "....../. 3/3 b", "placing on 6 arms")
@@ -86,8 +96,8 @@ test("states the start does not reach: Tapatan and Kono set up by hand", functio
   check_rules(diagonals, {drops = "first", row = 3}, "......... 3/3 b", "Tapatan-like",
               {"b.w...... 2/2 w", "bw.b..... 1/2 w", "b...w..bw 1/1 b", "bb.ww.... 1/1 b",
                "b.b.w.w.. 1/1 w"})
-  check_rules(naive.grid(3, 3, false), {jumps = {{over = "own", onto = "enemy"}}}, "bbbb.wwww b",
-              "Kono on 3x3", {"b.......w b", "bb......w w", "b.w.b.w.. b", ".........b w"})
+  check_rules(THREE, KONO, "bbbb.wwww b", "Kono on 3x3",
+              {"b.......w b", "bb......w w", "b.w.b.w.. b", ".........b w"})
 end)
 
 -- A rule set drawn by the random generator rand from every field, for

@@ -148,6 +148,15 @@ local function mean_constrained(phat, a, s)
   return newton(phat, base, cols, q)
 end
 
+-- The starts tried for two free coordinates: a grid even in the logarithm
+-- of q and of 1 − q (the best may be a distribution nearly all on one
+-- score, the free coordinates near 0 or 1).
+local GRID = {}
+for k = 0, 20 do
+  GRID[#GRID + 1] = 10 ^ (-7 + k / 3)
+  GRID[#GRID + 1] = 1 - 10 ^ (-7 + k / 3)
+end
+
 -- max over distributions on scores a of mean mu and second moment m2
 -- (free coordinates: all but three, which follow); a start q found by a
 -- grid.  -inf when none is positive.
@@ -183,27 +192,20 @@ local function moment_constrained(phat, a, mu, m2)
     end
     return s
   end
+  -- the best start on the grid, each row's part computed once
   local best, start = -math.huge, nil
-  -- (a grid even in the logarithm of q and of 1 − q: the best may be a
-  -- distribution nearly all on one score, the free coordinates near 0 or 1)
-  local grid = {}
-  for k = 0, 20 do
-    grid[#grid + 1] = 10 ^ (-7 + k / 3)
-    grid[#grid + 1] = 1 - 10 ^ (-7 + k / 3)
-  end
-  for i = 1, #grid do
-    for j = 1, #grid do
-      local q = {grid[i], grid[j]}
-      local ok = true
+  local c1, c2, log = cols[1], cols[2], math.log
+  for i = 1, #GRID do
+    local q1, row = GRID[i], {}
+    for r = 1, n do row[r] = base[r] + q1 * c1[r] end
+    for j = 1, #GRID do
+      local q2, s = GRID[j], 0
       for r = 1, n do
-        local v = base[r] + q[1] * cols[1][r] + q[2] * cols[2][r]
-        ok = ok and v > 0
+        local v = row[r] + q2 * c2[r]
+        if v <= 0 or v ~= v then s = nil break end
+        s = s + phat[r] * log(v)
       end
-      if ok then
-        local s = 0
-        for r = 1, n do s = s + phat[r] * math.log(base[r] + q[1] * cols[1][r] + q[2] * cols[2][r]) end
-        if s > best then best, start = s, q end
-      end
+      if s and s > best then best, start = s, {q1, q2} end
     end
   end
   if not start then return -math.huge end
