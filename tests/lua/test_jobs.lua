@@ -135,7 +135,7 @@ local function interrupter(pid, at)
   end, {name = "interrupter"})
 end
 
-test("Ctrl-C keeps the games played, serially and with jobs", function()
+test_apart("Ctrl-C keeps the games played, serially and with jobs", function()
   local pid = io.open("/proc/self/stat"):read("a"):match("^(%d+)")
   local m = mt.match(interrupter(pid, 3), "random", {games = 40, openings = OPENINGS})
   eq({m.interrupted, m.games, m.planned, #m.records}, {true, 4, 40, 4}, "four games kept")
@@ -187,7 +187,7 @@ local function group_interrupter(pid, at)
   end, {name = "group-interrupter"})
 end
 
-test("Ctrl-C that reaches a worker before its parent keeps the worker's games", function()
+test_apart("Ctrl-C that reaches a worker before its parent keeps the worker's games", function()
   local pid = io.open("/proc/self/stat"):read("a"):match("^(%d+)")
   local file = os.tmpname()
   os.remove(file)
