@@ -87,10 +87,13 @@ end
 -- (so that ctest runs one file as two tests, one part each:
 -- tests/CMakeLists.txt); TEST_TIMES=1 prints each test's CPU and wall
 -- seconds.
+-- (TEST_APART=name: this process runs that test alone, for test_apart)
 function test(name, fn)
   local only, skip = os.getenv("TEST_ONLY") or "", os.getenv("TEST_SKIP") or ""
   if only ~= "" and not named(name, only) then return end
   if skip ~= "" and named(name, skip) then return end
+  local alone = os.getenv("TEST_APART")
+  if alone and alone ~= name then return end
   current = name
   -- (the wall clock: mt.clock where the program made mt global, else whole seconds)
   local clock = rawget(_G, "mt") and mt.clock or os.time
@@ -104,18 +107,87 @@ function test(name, fn)
 end
 
 -- The directory of this harness, the build directory and the program,
--- for tests that run things.
+-- for tests that run things; RUN_ID, a word naming this run (the same in
+-- the processes of test_apart), for what the tests start to be found by.
 HERE = arg[0]:match("^(.*)/[^/]*$") or "."
 PROGRAM = os.getenv("MUTORERE_PROGRAM") or "mutorere"
+RUN_ID = os.getenv("TEST_RUN_ID") or string.format("%d-%d", os.time(), math.random(1 << 30))
+
+local running_file -- the test file being run
+local apart = {} -- the tests running in processes of their own: {name, pipe, output}
+local APART_MAX = 4 -- of them at once (more would only wait on the cores)
+
+-- A word for sh: in single quotes.
+local function quoted(word) return "'" .. word:gsub("'", "'\\''") .. "'" end
+
+-- Waits for test t, running apart, and counts its checks as ours (its
+-- failures and times passed on to standard error).
+local function collect(t)
+  local status = t.pipe:read("a")
+  t.pipe:close()
+  local f = io.open(t.output)
+  local text = f and f:read("a") or ""
+  if f then f:close() end
+  os.remove(t.output)
+  local head, ok, bad = text:match("^(.-)(%d+) passed, (%d+) failed%s*$")
+  io.stderr:write(head or text)
+  current = t.name
+  if ok then
+    passed, failed = passed + tonumber(ok), failed + tonumber(bad)
+  end
+  if not ok or (tonumber(bad) == 0 and tonumber(status) ~= 0) then
+    record(false, "its process ended with status " .. status:gsub("%s+$", "") .. ": " .. text)
+  end
+end
+
+-- Whether test t, running apart, has ended (written its count).
+local function ended(t)
+  local f = io.open(t.output)
+  local text = f and f:read("a") or ""
+  if f then f:close() end
+  return text:find("%d+ passed, %d+ failed%s*$") ~= nil
+end
+
+-- Waits for the tests running apart until at most most run (0 when
+-- nil): those ended first, else the oldest.
+local function collect_apart(most)
+  while #apart > (most or 0) do
+    local k = 1
+    for i, t in ipairs(apart) do
+      if ended(t) then k = i break end
+    end
+    collect(table.remove(apart, k))
+  end
+end
+
+-- test_apart(name, fn): as test, but the test runs in a process of its
+-- own (the program running this file again, that test alone), started at
+-- once (at most APART_MAX at a time) and collected once the file has run:
+-- tests that wait on clocks (or on outside processes) wait side by side
+-- and beside the others.
+-- Only in files run by the program (MUTORERE_PROGRAM).
+function test_apart(name, fn)
+  if os.getenv("TEST_APART") then return test(name, fn) end
+  local only, skip = os.getenv("TEST_ONLY") or "", os.getenv("TEST_SKIP") or ""
+  if only ~= "" and not named(name, only) then return end
+  if skip ~= "" and named(name, skip) then return end
+  collect_apart(APART_MAX - 1)
+  local output = os.tmpname()
+  local pipe = io.popen(string.format("TEST_APART=%s TEST_RUN_ID=%s %s %s %s >%s 2>&1; echo $?",
+                                      quoted(name), quoted(RUN_ID), quoted(PROGRAM),
+                                      quoted(arg[0]), quoted(running_file), quoted(output)))
+  apart[#apart + 1] = {name = name, pipe = pipe, output = output}
+end
 
 for i = 1, #arg do
   local chunk, err = loadfile(arg[i])
   if not chunk then
     record(false, "cannot load " .. arg[i] .. ": " .. err)
   else
-    current = arg[i]
+    current, running_file = arg[i], arg[i]
     local ok, e = xpcall(chunk, debug.traceback)
     if not ok then record(false, "error: " .. tostring(e)) end
+    collect_apart()
   end
 end
 

@@ -240,7 +240,7 @@ local function definition_value(text)
   return (text:gsub("[%%%c]", function(c) return string.format("%%%02X", c:byte()) end))
 end
 
-test("VariantDefinition: a whole variant file, run in the sandbox; hooks only under --safe", function()
+test_apart("VariantDefinition: a whole variant file, run in the sandbox; hooks only under --safe", function()
   local mark = os.tmpname()
   os.remove(mark)
   local data = "-- a variant of my own\nreturn {name = \"mine\", base = \"misere\", " ..
@@ -291,7 +291,7 @@ test("VariantDefinition: a whole variant file, run in the sandbox; hooks only un
      "--safe: played by its rules")
 end)
 
-test("--safe: a moves hook that fails or never returns costs its command, not the engine", function()
+test_apart("--safe: a moves hook that fails or never returns costs its command, not the engine", function()
   local set = "setoption name VariantDefinition value "
   local looping = "return {base = \"achi\", name = \"loops\", moves = function() while true do end end}"
   local failing = "return {base = \"achi\", name = \"fails\", moves = function() error(\"no\") end}"
