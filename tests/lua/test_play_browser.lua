@@ -995,22 +995,29 @@ local DRAWN_RIGHT = [[var h = mutorere.history(), v = mutorere.verdicts(), bad =
   var buttons = document.querySelectorAll("#moves .ply");
   if (buttons.length !== h.length) bad.push(buttons.length + " moves listed of " + h.length);
   buttons.forEach(function (b, i) {
-    if (b.textContent !== h[i] || b.getAttribute("data-ply") !== String(i + 1)) bad.push("move " + (i + 1) + " listed as " + b.textContent);
+    if (b.textContent !== h[i] || b.getAttribute("data-ply") !== String(i + 1))
+      bad.push("move " + (i + 1) + " listed as " + b.textContent);
     var cell = b.parentNode, span = cell.querySelector(".verdict");
-    if (show ? !span || span.textContent !== v[i] || cell.className !== v[i].replace(" ", "-") : span || cell.className !== "")
+    var right = show ? span && span.textContent === v[i] && cell.className === v[i].replace(" ", "-")
+                     : !span && cell.className === "";
+    if (!right)
       bad.push("move " + (i + 1) + "'s verdict");
   });
   document.querySelectorAll("#moves tr").forEach(function (r, k) {
-    if (r.querySelector("th").textContent !== (k + 1) + ".") bad.push("row " + (k + 1) + " numbered " + r.querySelector("th").textContent);
+    var number = r.querySelector("th").textContent;
+    if (number !== (k + 1) + ".") bad.push("row " + (k + 1) + " numbered " + number);
     if (!r.querySelector("td[data-ply]")) bad.push("row " + (k + 1) + " without a move");
   });
-  var dots = document.querySelectorAll("#chart-box .dot"), ply = h.length, now = document.querySelector("#chart-box line.now");
+  var dots = document.querySelectorAll("#chart-box .dot"), ply = h.length;
+  var now = document.querySelector("#chart-box line.now");
   dots.forEach(function (d, i) {
     if (d.getAttribute("r") !== (i === ply ? "6" : "4.5")) bad.push("dot " + i + " of radius " + d.getAttribute("r"));
     if (d.classList.contains("future") !== (i > ply)) bad.push("dot " + i + (i > ply ? " not" : "") + " in the future");
   });
-  if (Math.abs(Number(now.getAttribute("x1")) - Number(dots[ply].getAttribute("cx"))) > 0.06) bad.push("the line of the ply now");
-  if (document.querySelector("#chart-box svg").getAttribute("aria-label").indexOf("at ply " + ply + " ") < 0) bad.push("the chart's label");
+  if (Math.abs(Number(now.getAttribute("x1")) - Number(dots[ply].getAttribute("cx"))) > 0.06)
+    bad.push("the line of the ply now");
+  var label = document.querySelector("#chart-box svg").getAttribute("aria-label");
+  if (label.indexOf("at ply " + ply + " ") < 0) bad.push("the chart's label");
   return h.join(" ") + "|" + bad.join("; ");]]
 
 -- The steps of a game on the standard page, each a change the page draws
