@@ -128,19 +128,17 @@ static int waits_above(const TierTable *t, int k, int c) {
 /* The schedule's poll: SOLVER_CANCELLED when the walk is to stop. */
 static int poll_schedule(void *ud) { return poll_walk(ud); }
 
+/* The schedule's work: tier k walked with the queue of slot. */
+static int walk_in_slot(void *ud, int k, int slot) {
+  Walk *w = ud;
+  return walk_tier(w, k, w->queues + (size_t)slot * w->largest);
+}
+
 /* The pool's chunk: as many tiers as it numbers, each the largest ready. */
 static int walk_chunk(void *ud, uint64_t from, uint64_t to) {
   Walk *w = ud;
-  int rc = SOLVER_OK, k;
-  for (uint64_t i = from; i < to && rc == SOLVER_OK; i++) {
-    rc = tierschedule_take(&w->schedule, &k, poll_schedule, w);
-    if (rc != SOLVER_OK) break;
-    int slot = tierschedule_hold(&w->schedule);
-    rc = walk_tier(w, k, w->queues + (size_t)slot * w->largest);
-    tierschedule_release(&w->schedule, slot);
-    if (rc == SOLVER_OK) tierschedule_done(&w->schedule, k);
-  }
-  return rc;
+  return tierschedule_run(&w->schedule, from, to, walk_in_slot, poll_schedule,
+                          w);
 }
 
 /* Frees what w holds. */

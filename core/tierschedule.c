@@ -114,6 +114,20 @@ void tierschedule_release(TierSchedule *s, int slot) {
   __atomic_store_n(&s->busy[slot], 0, __ATOMIC_RELEASE);
 }
 
+int tierschedule_run(TierSchedule *s, uint64_t from, uint64_t to,
+                     int (*work)(void *ud, int k, int slot),
+                     int (*poll)(void *ud), void *ud) {
+  int rc = 0, k;
+  for (uint64_t i = from; i < to && rc == 0; i++) {
+    if ((rc = tierschedule_take(s, &k, poll, ud)) != 0) break;
+    int slot = tierschedule_hold(s);
+    rc = work(ud, k, slot);
+    tierschedule_release(s, slot);
+    if (rc == 0) tierschedule_done(s, k);
+  }
+  return rc;
+}
+
 void tierschedule_free(TierSchedule *s) {
   memory_realloc(s->waiting, 0);
   memory_realloc(s->after, 0);

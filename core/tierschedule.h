@@ -51,6 +51,14 @@ int tierschedule_hold(TierSchedule *s);
 /* Gives the slot back. */
 void tierschedule_release(TierSchedule *s, int slot);
 
+/* The pool's chunk of a schedule: as many tiers as from..to numbers, each
+** the largest ready, done by work(ud, k, slot) with a slot held (0 when
+** done, else the code returned) and marked done; poll(ud) as
+** tierschedule_take.  Returns 0, or the first nonzero code. */
+int tierschedule_run(TierSchedule *s, uint64_t from, uint64_t to,
+                     int (*work)(void *ud, int k, int slot),
+                     int (*poll)(void *ud), void *ud);
+
 /* Frees what s holds. */
 void tierschedule_free(TierSchedule *s);
 

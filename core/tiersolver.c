@@ -474,20 +474,18 @@ static int solve_tier(Work *w, int k, uint8_t *count, uint64_t *marks) {
 /* The schedule's poll: SOLVER_CANCELLED when the solve is to stop. */
 static int poll_schedule(void *ud) { return poll_work(ud); }
 
+/* The schedule's work: tier k solved with the counts and marks of slot. */
+static int solve_in_slot(void *ud, int k, int slot) {
+  Work *w = ud;
+  return solve_tier(w, k, w->counts + (size_t)slot * w->t->largest,
+                    w->marks + (size_t)slot * LEVELS * w->words);
+}
+
 /* The pool's chunk: as many tiers as it numbers, each the largest ready. */
 static int solve_chunk(void *ud, uint64_t from, uint64_t to) {
   Work *w = ud;
-  int rc = SOLVER_OK, k;
-  for (uint64_t i = from; i < to && rc == SOLVER_OK; i++) {
-    rc = tierschedule_take(&w->schedule, &k, poll_schedule, w);
-    if (rc != SOLVER_OK) break;
-    int slot = tierschedule_hold(&w->schedule);
-    rc = solve_tier(w, k, w->counts + (size_t)slot * w->t->largest,
-                    w->marks + (size_t)slot * LEVELS * w->words);
-    tierschedule_release(&w->schedule, slot);
-    if (rc == SOLVER_OK) tierschedule_done(&w->schedule, k);
-  }
-  return rc;
+  return tierschedule_run(&w->schedule, from, to, solve_in_slot,
+                          poll_schedule, w);
 }
 
 /* The pool's tick: the progress of the solve. */
