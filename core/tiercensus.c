@@ -12,6 +12,7 @@
 
 #include "memory.h"
 #include "pool.h"
+#include "tiermirror.h"
 #include "tiermoves.h"
 #include "tiers.h"
 #include "tierschedule.h"
@@ -28,6 +29,11 @@ typedef struct Walk {
   const Solution *s;
   const TierTable *t;
   TierMoves moves;
+  /* With a mirror that keeps the start, the states reached are the images
+  ** of each other in pairs: one of each pair (its points first as numbers,
+  ** as the solver's) is walked and counts for both. */
+  TierMirror mirror;
+  const TierMirror *mirrored; /* &mirror, or NULL */
   uint64_t *seen;   /* a bit a state of the table: met (atomic) */
   uint32_t *queues; /* threads slots of the largest tier's states */
   int threads;
@@ -57,23 +63,44 @@ static int poll_walk(Walk *w) {
                                                      : SOLVER_OK;
 }
 
-/* Counts state i of tier k into c, meets the states its moves lead to
-** and queues those of its tier at queue[*tail].  Returns 0, or -1 when a
-** move leads out of the table. */
+/* Keeps trap example (black, white, side, losing) of tier k, while
+** there is room. */
+static void keep_trap(Walk *w, int k, uint64_t black, uint64_t white,
+                      int side, int losing) {
+  if (w->traps && w->trapped[k] < TIERCENSUS_EXAMPLES)
+    w->traps[(size_t)k * TIERCENSUS_EXAMPLES + (size_t)w->trapped[k]++] =
+        (Trap){black, white, side, losing};
+}
+
+/* Counts state i of tier k into c (with its mirror image, when the walk
+** has a mirror and the image is another state), meets the states its
+** moves lead to and queues those of its tier at queue[*tail]; a state
+** whose image stands for it meets and queues the image instead.  Returns
+** 0, or -1 when a move leads out of the table. */
 static int walk_state(Walk *w, int k, uint64_t i, Census *c, uint32_t *queue,
                       uint64_t *tail) {
   const Tier *tier = &w->t->tier[k];
   const uint8_t *codes = w->s->codes;
   TierExpansion x;
-  uint64_t black, white;
-  int side, d;
+  uint64_t black, white, mb = 0, mw = 0;
+  int side, d, images = 1;
   tiers_unrank(w->t, tier, i, &black, &white, &side);
+  if (w->mirrored) {
+    mb = tiermirror_set(w->mirrored, black);
+    mw = tiermirror_set(w->mirrored, white);
+    if (mb < black || (mb == black && mw < white)) {
+      uint64_t image = tiers_rank(w->t, tier, mb, mw, side);
+      if (meet(w, tier->first + image)) queue[(*tail)++] = (uint32_t)image;
+      return 0;
+    }
+    images += mb != black || mw != white;
+  }
   int value = solver_code_value(
       codes[tiers_code_of(w->t, k, black, white, side)], &d);
-  c->reachable++;
-  c->wins += value == VALUE_WIN;
-  c->losses += value == VALUE_LOSS;
-  c->draws += value == VALUE_DRAW;
+  c->reachable += images;
+  c->wins += value == VALUE_WIN ? images : 0;
+  c->losses += value == VALUE_LOSS ? images : 0;
+  c->draws += value == VALUE_DRAW ? images : 0;
   if (d > c->longest) c->longest = d;
   int what = value == VALUE_DRAW ? TIERMOVES_BOTH : TIERMOVES_STATES;
   if (tiermoves_expand(&w->moves, k, black, white, side, what, &x)) return -1;
@@ -85,10 +112,9 @@ static int walk_state(Walk *w, int k, uint64_t i, Census *c, uint32_t *queue,
       queue[(*tail)++] = (uint32_t)(x.state[j] - tier->first);
   }
   if (!losing) return 0;
-  c->traps++;
-  if (w->traps && w->trapped[k] < TIERCENSUS_EXAMPLES)
-    w->traps[(size_t)k * TIERCENSUS_EXAMPLES + (size_t)w->trapped[k]++] =
-        (Trap){black, white, side, losing};
+  c->traps += images;
+  keep_trap(w, k, black, white, side, losing);
+  if (images == 2) keep_trap(w, k, mb, mw, side, losing);
   return 0;
 }
 
@@ -238,6 +264,8 @@ int tiercensus_run(const Solution *s, const Rules *r, const Position *start,
   }
   meet(&w, w.t->tier[k].first +
                tiers_rank(w.t, &w.t->tier[k], black, white, start->side));
+  w.mirrored = tiermirror_find(&w.mirror, &w.moves, black, white) ? &w.mirror
+                                                                   : NULL;
   int rc = pool_run(pool, walk_chunk, &w, (uint64_t)w.t->count, 1, c,
                     SOLVER_CANCELLED, NULL);
   if (rc == SOLVER_OK && __atomic_load_n(&w.stop, __ATOMIC_ACQUIRE))

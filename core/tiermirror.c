@@ -10,6 +10,7 @@
 typedef struct Search {
   const TierMoves *m;
   int n;
+  uint64_t kept[2]; /* sets of points that must be their own images */
   uint8_t image[64]; /* FREE, or the point's image */
   long steps;
   TierMirror *best;
@@ -46,6 +47,13 @@ static int alike(const TierMoves *m, int a, int b) {
              m->line_first[b + 1] - m->line_first[b] &&
          ((m->drop_to >> a) & 1) == ((m->drop_to >> b) & 1) &&
          (a == m->guard) == (b == m->guard);
+}
+
+/* 1 when points a and b lie in the same sets s keeps. */
+static int kept_alike(const Search *s, int a, int b) {
+  for (int i = 0; i < 2; i++)
+    if ((s->kept[i] >> a & 1) != (s->kept[i] >> b & 1)) return 0;
+  return 1;
 }
 
 /* 1 when the straight lines from u, mapped, are those from u's image. */
@@ -104,7 +112,8 @@ static void place(Search *s, int a) {
     return;
   }
   for (int b = a; b < s->n; b++) {
-    if (s->image[b] != FREE || !alike(s->m, a, b)) continue;
+    if (s->image[b] != FREE || !alike(s->m, a, b) || !kept_alike(s, a, b))
+      continue;
     if (++s->steps > TIERMIRROR_STEPS) return;
     s->image[a] = (uint8_t)b;
     s->image[b] = (uint8_t)a;
@@ -114,10 +123,13 @@ static void place(Search *s, int a) {
   }
 }
 
-int tiermirror_find(TierMirror *x, const TierMoves *m) {
+int tiermirror_find(TierMirror *x, const TierMoves *m, uint64_t black,
+                    uint64_t white) {
   Search s;
   memset(x, 0, sizeof *x);
   s.m = m;
+  s.kept[0] = black;
+  s.kept[1] = white;
   s.n = m->t->points;
   s.steps = 0;
   s.best = x;

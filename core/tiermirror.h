@@ -31,9 +31,11 @@ typedef struct TierMirror {
   uint64_t byte[8][256]; /* the images of the points of each byte of a set */
 } TierMirror;
 
-/* Looks for a mirror of the board and rules of m into *x.  Returns
-** x->found. */
-int tiermirror_find(TierMirror *x, const TierMoves *m);
+/* Looks for a mirror of the board and rules of m into *x under which
+** the points of black and those of white are their own images (0 and 0:
+** any mirror).  Returns x->found. */
+int tiermirror_find(TierMirror *x, const TierMoves *m, uint64_t black,
+                    uint64_t white);
 
 /* The image of a set of points. */
 static inline uint64_t tiermirror_set(const TierMirror *x, uint64_t set) {

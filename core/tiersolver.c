@@ -565,8 +565,8 @@ int tiersolver_solve(Solution *s, const Rules *r, int threads,
     rc = SOLVER_ERROR;
   } else {
     int halves = 2 * tiermoves_staying(&w.moves) <= MOST_STAYING;
-    w.mirrored = halves && tiermirror_find(&w.mirror, &w.moves) ? &w.mirror
-                                                                : NULL;
+    int mirrored = halves && tiermirror_find(&w.mirror, &w.moves, 0, 0);
+    w.mirrored = mirrored ? &w.mirror : NULL;
     rc = solve_tiers(&w, pool);
   }
   if (rc == SOLVER_OK)

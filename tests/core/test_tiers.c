@@ -602,7 +602,7 @@ static void test_mirrors(const Game *askew, const Game *leaping) {
     if (!CHECK_INT(tiersolver_plan(&plan, &games[i]->r, err), SOLVER_OK))
       continue;
     CHECK_INT(tiermoves_init(&m, &games[i]->r, plan.tiers), 0);
-    CHECK_INT(tiermirror_find(&x, &m), found[i]);
+    CHECK_INT(tiermirror_find(&x, &m, 0, 0), found[i]);
     if (x.found) {
       CHECK_INT(x.fixed, fixed[i]);
       for (int p = 0; p < plan.tiers->points; p++)
