@@ -313,6 +313,13 @@ static int spawn(lua_State *L) {
     return luaL_error(L, "cannot run %s: %s", program, strerror(errno));
   }
   catch_end_signals();
+  /* SIGTERM and SIGHUP held from the fork until the child is listed, so
+  ** that their handler kills its group too (the child unblocks them) */
+  sigset_t ending, before;
+  sigemptyset(&ending);
+  sigaddset(&ending, SIGTERM);
+  sigaddset(&ending, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &ending, &before);
   pid_t parent = getpid(), pid = fork();
   if (pid == 0) {
     close(ends[0]), close(report[0]);
@@ -321,11 +328,13 @@ static int spawn(lua_State *L) {
   int fork_errno = errno;
   close(ends[1]), close(report[1]);
   if (pid < 0) {
+    pthread_sigmask(SIG_SETMASK, &before, NULL);
     close(ends[0]), close(report[0]);
     return luaL_error(L, "cannot run %s: %s", program, strerror(fork_errno));
   }
   setpgid(pid, pid); /* as the child does: whichever runs first */
   list_child(pid);
+  pthread_sigmask(SIG_SETMASK, &before, NULL);
   p->pid = pid, p->owner = getpid(), p->fd = ends[0];
   int err = 0;
   ssize_t k;
