@@ -293,6 +293,29 @@ local function perfect_line(game, first, plies)
   return line
 end
 
+-- The information of perfect's move: score and mate now, its pv (the
+-- perfect line from game after move, as far as plies) and depth worked out
+-- when first read (or listed by pairs), since most who choose never read
+-- them and each ply of the line ranks every move.
+local function perfect_info(game, move, plies)
+  local info, meta = {score = 0}, {}
+  local function fill()
+    setmetatable(info, nil)
+    info.pv = perfect_line(game, move, plies)
+    info.depth = #info.pv
+  end
+  function meta.__index(_, key)
+    if key ~= "pv" and key ~= "depth" then return nil end
+    fill()
+    return info[key]
+  end
+  function meta.__pairs()
+    fill()
+    return next, info, nil
+  end
+  return setmetatable(info, meta)
+end
+
 local STOP_SLICE = 0.1 -- seconds a solve may take when only a stop limits it
 
 -- Solves game's variant within the limits of a move.  Without limits it
@@ -360,12 +383,11 @@ engines.perfect = {
     end
     local chosen
     for _, m in ipairs(best) do if m.move == move then chosen = m end end
-    local info = {score = 0, pv = perfect_line(game, move, chosen.distance or 8)}
+    local info = perfect_info(game, move, chosen.distance or 8)
     if chosen.value ~= "draw" then
       info.mate = chosen.value == "win" and chosen.distance or -chosen.distance
       info.score = nil
     end
-    info.depth = #info.pv
     info.expected, info.expected_error = expected, bound
     return move, info
   end,

@@ -195,6 +195,57 @@ test("perfect never loses: its move keeps the value wherever any replies lead, a
   end
 end)
 
+test("perfect's information: its line the solver's best moves, read or listed, after the move is chosen",
+     function()
+  -- each ply of the line after the move chosen is the first of the
+  -- solver's ranked moves, to the end of a decided game, 8 plies in a draw
+  local function worth(a) -- a move's analysis: higher is better for the mover
+    if a.value == "win" then return 1000 - a.distance end
+    if a.value == "loss" then return -1000 + a.distance end
+    return 0
+  end
+  local function best_of(g) -- the best move, the first of g:moves() among equals
+    local by = {}
+    for _, a in ipairs(g:analyse().moves) do by[a.move] = worth(a) end
+    local best
+    for _, m in ipairs(g:moves()) do
+      if not best or by[m] > by[best] then best = m end
+    end
+    return best
+  end
+  local function line_of(game, move, plies)
+    local g, line = game:copy():play(move), {move}
+    while #line < plies and not g:result() do
+      line[#line + 1] = best_of(g)
+      g:play(line[#line])
+    end
+    return line
+  end
+  local won = mt.game("standard") -- the worst moves played until the mover wins
+  while won:analyse().value ~= "win" do
+    local a = won:analyse().moves
+    won:play(a[#a].move)
+  end
+  local cases = {{mt.game("standard"), "draw"}, {mt.game("first-move"), "loss"}, {won, "win"}}
+  for i, case in ipairs(cases) do
+    local game = case[1]
+    local move, info = mt.player("perfect"):choose(game)
+    local want = line_of(game, move, info.mate and math.abs(info.mate) or 8)
+    if i % 2 == 1 then -- read
+      eq(info.pv, want, "case " .. i .. ": the line read")
+      eq(info.depth, #want, "case " .. i .. ": its depth")
+    else -- listed first
+      local seen = {}
+      for k, x in pairs(info) do seen[k] = x end
+      eq(seen.pv, want, "case " .. i .. ": the line listed")
+      eq(seen.depth, #want, "case " .. i .. ": its depth listed")
+    end
+    if case[2] == "draw" then eq(info.score, 0, "a draw's score") end
+    if case[2] == "loss" then check(info.mate < 0, "a loss's mate: " .. tostring(info.mate)) end
+    if case[2] == "win" then check(info.mate > 0, "a win's mate: " .. tostring(info.mate)) end
+  end
+end)
+
 test("alpha-beta at depth 6 never loses in standard", function()
   local ab = mt.player("alphabeta", {depth = 6})
   for _, name in ipairs(mt.players()) do
