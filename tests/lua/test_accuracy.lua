@@ -663,17 +663,17 @@ test("states whose remembered moves the rules refuse after a setup are judged to
   local first = mt.player(function(g) return g:moves()[1] end, {name = "first"})
   local refused = 0
   local states = walk(v)
+  local index = {}
+  for _, st in ipairs(states) do index[v:key(st.p, st.h)] = st.index end
   local paths = {[1] = {}}
   for _, st in ipairs(states) do -- each state's path from the start, breadth first
     if not st.over then
       for _, m in ipairs(v:moves(st.p, st.h)) do
-        local q, hq = v:play(st.p, m, st.h)
-        for _, other in ipairs(states) do
-          if not paths[other.index] and v:key(other.p, other.h) == v:key(q, hq) then
-            local path = {table.unpack(paths[st.index])}
-            path[#path + 1] = m
-            paths[other.index] = path
-          end
+        local other = index[v:key(v:play(st.p, m, st.h))]
+        if not paths[other] then
+          local path = {table.unpack(paths[st.index])}
+          path[#path + 1] = m
+          paths[other] = path
         end
       end
     end
