@@ -106,6 +106,14 @@ local function naive(v, player)
   return c
 end
 
+-- The built-in variants also judged on 10 arms, where moves lose plies
+-- (on 8 arms no inaccuracy is made): the standard game, misere (its
+-- values turned) and first-move (its opening rule read by ply).  The
+-- others' 10 arms add no case: adjacent-enemy's greedy player makes no
+-- mistake there, no-restriction's and first-two-turns' figures are
+-- standard's and first-move's within a state or two.
+local TEN = {standard = true, misere = true, ["first-move"] = true}
+
 -- Checks an accuracy result against the naive count.
 local function agrees(r, c, what)
   for _, k in ipairs({"states", "best", "inaccuracies", "blunders", "forced", "plies_lost"}) do
@@ -132,7 +140,7 @@ test("mt.accuracy counts what a naive replay with review() counts", function()
   local variants = {}
   for _, name in ipairs(BUILTINS) do
     variants[#variants + 1] = {name .. " 8", board(name, 8)}
-    variants[#variants + 1] = {name .. " 10", board(name, 10)}
+    if TEN[name] then variants[#variants + 1] = {name .. " 10", board(name, 10)} end
   end
   for _, name in ipairs({HOOKED, HISTORY}) do
     variants[#variants + 1] = {name .. " 8", mt.variant(name)}
@@ -182,7 +190,7 @@ test("perfect play has no blunder and no inaccuracy", function()
   local variants = {}
   for _, name in ipairs(BUILTINS) do
     variants[#variants + 1] = board(name, 8)
-    variants[#variants + 1] = board(name, 10)
+    if TEN[name] then variants[#variants + 1] = board(name, 10) end
   end
   variants[#variants + 1] = mt.variant(HOOKED)
   variants[#variants + 1] = mt.variant(HISTORY)
