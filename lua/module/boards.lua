@@ -611,9 +611,26 @@ function shared.board_symmetries(board)
   local out, degree = arcs_of(board)
   local found, map, used = {}, {}, {}
   local order = shared.search_order(board, out, board.centre)
-  local function fits(x, y)
+  -- anchor[k]: a point before order[k] tied to it by an arc (the search
+  -- order puts one there on a joined board), whose image rules out at
+  -- once the points y whose arcs with it differ, before the whole check
+  local anchor = {}
+  for k = 2, #order do
+    local x = order[k]
+    for j = 1, k - 1 do
+      local z = order[j]
+      if out[x][z] or out[z][x] then anchor[k] = z break end
+    end
+  end
+  local function fits(x, y, z)
     if degree[x][1] ~= degree[y][1] or degree[x][2] ~= degree[y][2] then return false end
     if (x == board.centre) ~= (y == board.centre) then return false end
+    if z then
+      local w = map[z]
+      if (out[x][z] or false) ~= (out[y][w] or false) or (out[z][x] or false) ~= (out[w][y] or false) then
+        return false
+      end
+    end
     return arcs_kept(out, out, map, x, y)
   end
   local function search(k)
@@ -627,7 +644,7 @@ function shared.board_symmetries(board)
     local x = order[k]
     for i = 0, #board.points do -- x itself first: the identity is found first
       local y = i == 0 and x or board.points[i]
-      if (i == 0 or y ~= x) and not used[y] and fits(x, y) then
+      if (i == 0 or y ~= x) and not used[y] and fits(x, y, anchor[k]) then
         map[x], used[y] = y, true
         search(k + 1)
         map[x], used[y] = nil, nil

@@ -241,10 +241,22 @@ test("a won position the ply cap turns into a draw is not reported as 1", functi
   check(found >= 5, "capped wins found: " .. found)
 end)
 
+-- The player against 0.5 on standard and its choice at the start (a
+-- second's work), made once for the two tests that read them.
+local standard
+local function standard_start()
+  if not standard then
+    local p = mt.player("perfect", {against = 0.5})
+    local move, info = p:choose(mt.game("standard"))
+    standard = {p = p, move = move, info = info}
+  end
+  return standard.p, standard.move, standard.info
+end
+
 test("standard at 0.5: expected is what plain perfect's play after its move scores, within its bounds", function()
   local v = mt.variant("standard")
   local g = mt.game(v)
-  local move, info = mt.player("perfect", {against = 0.5}):choose(g)
+  local _, move, info = standard_start()
   check(info.expected_error and info.expected_error > 0 and info.expected_error < 0.1,
         "bounds, not exact here: " .. tostring(info.expected_error))
   -- games from its move on, plain perfect against perfect at skill 0.5
@@ -302,8 +314,7 @@ end)
 
 test("the budgets of mt.limit stop its search, and it chooses as before after", function()
   local v = mt.variant("standard") -- (a second a move)
-  local p = mt.player("perfect", {against = 0.5})
-  local before = p:choose(mt.game(v)) -- (the graph walked)
+  local p, before = standard_start() -- (the graph walked)
   local t = mt.clock()
   local ok, err = mt.limit({time = 0.2}, function() return p:choose(mt.game(v)) end)
   check(not ok and tostring(err):find("time budget", 1, true), "stopped by time: " .. tostring(err))
