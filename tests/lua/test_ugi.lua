@@ -300,7 +300,7 @@ test_apart("--safe: a moves hook that fails or never returns costs its command, 
     set .. definition_value(failing), "position startpos", "go depth 1",
     set .. definition_value(looping), "isready", "position startpos", "go depth 1",
     "query gameover", set .. "<empty>", "position startpos", "go depth 1", "isready", ""}, "\n"),
-    "--safe --limit 1")
+    "--safe --limit 0.5") -- (the loop waited twice: at position and at go)
   local moves = only(lines, "bestmove ")
   eq(#moves, 4, "every go answered: " .. table.concat(lines, " | "))
   check(moves[1]:find("^bestmove @"), "Tapatan's drop: " .. tostring(moves[1]))
@@ -309,7 +309,7 @@ test_apart("--safe: a moves hook that fails or never returns costs its command, 
   check((moves[4] or ""):find("^bestmove @"), "back to Tapatan: " .. tostring(moves[4]))
   local errors = table.concat(only(lines, "info string error"), " | ")
   check(errors:find("moves hook failed at ......... 4/4 b: VariantDefinition:1: no", 1, true), errors)
-  check(errors:find("the time budget (1.0 s) ran out", 1, true), errors)
+  check(errors:find("the time budget (0.5 s) ran out", 1, true), errors)
   check(errors:find("no position to search", 1, true), errors)
   eq(#only(lines, "readyok"), 2, "the engine alive after the loop")
 end)
