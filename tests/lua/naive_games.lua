@@ -266,20 +266,27 @@ local function moves(game, s)
   return game.children(s)
 end
 
--- The leaves of the move tree below s at each depth 1 to d, by one walk:
--- {perft 1, ..., perft d}.
+-- The leaves of the move tree below s at each depth 1 to d, by one walk
+-- that counts each state's subtree once for each depth left (the drops
+-- reach a state by many orders): {perft 1, ..., perft d}.
 function naive.perfts(game, s, d)
-  local counts = {}
-  for k = 1, d do counts[k] = 0 end
-  local function walk(t, k) -- t is k plies below s
+  local known = {}
+  local function below(t, r) -- {leaves 1, ..., r plies below t}
+    local key = naive.key(game, t) .. " " .. r
+    if known[key] then return known[key] end
     local list = moves(game, t)
-    counts[k + 1] = counts[k + 1] + #list
-    if k + 1 < d then
-      for _, u in ipairs(list) do walk(u, k + 1) end
+    local counts = {#list}
+    for j = 2, r do counts[j] = 0 end
+    if r > 1 then
+      for _, u in ipairs(list) do
+        local sub = below(u, r - 1)
+        for j = 1, r - 1 do counts[j + 1] = counts[j + 1] + sub[j] end
+      end
     end
+    known[key] = counts
+    return counts
   end
-  walk(s, 0)
-  return counts
+  return below(s, d)
 end
 
 -- The states reachable from the game's start (or from s): {key = {value,
