@@ -33,9 +33,11 @@ or chromedriver) and the program ends.  Then for each command:
   media [F=V...]  emulates the CSS media features F with values V
                   (prefers-color-scheme=dark, forced-colors=active);
                   none: as the machine has them
-  axe FILE        runs axe-core (the file axe.min.js) on the page for the
-                  WCAG 2.1 A and AA rules; answers like js: a line a
-                  violation, "rule-id | impact | target | html"
+  axe FILE [RULE...]
+                  runs axe-core (the file axe.min.js) on the page for the
+                  WCAG 2.1 A and AA rules, or for the RULEs named only;
+                  answers like js: a line a violation, "rule-id | impact
+                  | target | html"
   shot PATH       a PNG of the window
   logs            "log LEVEL TEXT" for each console entry since the last
   sync            "done": the commands before it have run
@@ -185,16 +187,19 @@ class Session:
                 chain.key_up(modifier)
         chain.perform()
 
-    def axe(self, path):
+    def axe(self, path, rules):
+        """Runs axe-core for the WCAG tags, or for rules only when some
+        are named; returns a line a violation."""
         d = self.driver
+        only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": AXE_TAGS}
         if not d.execute_script("return typeof axe === 'object'"):
             d.execute_script(read(path))
         found = d.execute_async_script(
             "var done = arguments[arguments.length - 1];"
-            "axe.run(document, {runOnly: {type: 'tag', values: %s}, resultTypes: ['violations']})"
+            "axe.run(document, {runOnly: %s, resultTypes: ['violations']})"
             ".then(function (r) { done(JSON.stringify(r.violations)); },"
             "      function (e) { done(JSON.stringify([{id: 'axe-error', impact: String(e),"
-            "                                            nodes: []}])); });" % json.dumps(AXE_TAGS))
+            "                                            nodes: []}])); });" % json.dumps(only))
         lines = []
         for v in json.loads(found):
             for node in v["nodes"] or [{"target": ["-"], "html": ""}]:
@@ -231,7 +236,8 @@ class Session:
             features = [{"name": f.partition("=")[0], "value": f.partition("=")[2]} for f in rest.split()]
             d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
         elif word == "axe":
-            self.result(self.axe(rest))
+            path, *rules = rest.split()
+            self.result(self.axe(path, rules))
         elif word == "shot":
             d.save_screenshot(rest)
         elif word == "logs":

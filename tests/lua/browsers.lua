@@ -52,7 +52,8 @@ end
 -- (browser.py, through two FIFOs in a folder of its own), started at the
 -- first call of the function returned: browse(commands) runs the
 -- commands (lines; {js = code}, {wait = code}, {clickjs = code}, {keysjs
--- = code}, {axe = true}, {["while"] = code} become files or lines) and returns the
+-- = code}, {axe = true} or {axe = {rule, ...}} (those rules only),
+-- {["while"] = code} become files or lines) and returns the
 -- results of the js and axe commands, the console's log lines, and the
 -- error line, if any.  A machine without the browser or selenium skips
 -- the test (exit 77, with the reason).  Also returns the folder, for the
@@ -86,7 +87,7 @@ function M.session(here, test)
       if type(c) == "table" then
         local word, code = next(c)
         if word == "axe" then
-          line = "axe " .. M.axe_path(test)
+          line = "axe " .. M.axe_path(test) .. (type(code) == "table" and " " .. table.concat(code, " ") or "")
         else
           steps = steps + 1
           line = word .. " " .. M.write(string.format("%s/step%d.js", dir, steps), code)

@@ -43,15 +43,47 @@ local STEPS = {
     return "";]]},
 }
 
+-- The rules of axe-core among WCAG 2.1 A and AA that read colours: all
+-- a view that changes only colours can newly break.
+local COLOUR_RULES = {"color-contrast", "link-in-text-block"}
+
 -- What is scanned at each step: the colour scheme (the media features
--- emulated, browser.py's media command) and the window's size.  The dark
--- and forced ones change colours only: scanned on a laptop's screen.
+-- emulated, browser.py's media command), the window's size and the rules
+-- (nil: all).  The dark and forced ones change colours only (the first
+-- test proves it): scanned on a laptop's screen, for the colour rules.
 local VIEWS = {
   {scheme = "light", media = "media", size = "1280 900"},
-  {scheme = "dark", media = "media prefers-color-scheme=dark", size = "1280 900"},
-  {scheme = "forced colours", media = "media forced-colors=active", size = "1280 900"},
+  {scheme = "dark", media = "media prefers-color-scheme=dark", size = "1280 900", rules = COLOUR_RULES},
+  {scheme = "forced colours", media = "media forced-colors=active", size = "1280 900", rules = COLOUR_RULES},
   {scheme = "light", media = "media", size = "375 667"},
 }
+
+-- The properties a dark or forced style may set besides colours: the
+-- width and dashes of SVG strokes, which no rule of axe-core reads.
+local DRAWN_ONLY = {["stroke-width"] = true, ["stroke-dasharray"] = true}
+
+-- The declarations of the page's styles under the dark and the forced
+-- schemes that set something else than a colour, "media: name: value"
+-- each; and whether the page's script asks for the scheme.
+local function beyond_colours(page)
+  local css = dofile(HERE .. "/css.lua")
+  local function is_colour(value) return css.colour(value) ~= nil or css.SYSTEM[value] == true end
+  local found = {}
+  for _, rule in ipairs(css.rules(page:match("<style>(.-)</style>"))) do
+    local media = rule.media or ""
+    if media:find("prefers-color-scheme", 1, true) or media:find("forced-colors", 1, true) then
+      for name, value in pairs(rule.decls) do
+        local colour = name:match("color$") or name == "fill" or name == "stroke" or name == "background" or
+                       name:sub(1, 2) == "--"
+        if not (DRAWN_ONLY[name] or colour and is_colour(value)) then
+          found[#found + 1] = rule.media .. ": " .. name .. ": " .. value
+        end
+      end
+    end
+  end
+  table.sort(found)
+  return found, page:find("matchMedia", 1, true) ~= nil
+end
 
 -- What the page looks like in a scheme: the colours of the page, its
 -- text, the legend's rings and a button, and the system's CanvasText and
@@ -115,7 +147,7 @@ local function scan(v)
       if view.media ~= media then commands[#commands + 1] = view.media end
       if view.size ~= size then commands[#commands + 1] = "size " .. view.size end
       media, size = view.media, view.size
-      commands[#commands + 1] = {axe = true}
+      commands[#commands + 1] = {axe = view.rules or true}
       names[#names + 1] = {scan = string.format("%s, %s, %s", step[1], view.scheme, view.size)}
       if i == 1 then -- (how the page looks, once)
         commands[#commands + 1] = {js = LOOK}
@@ -153,15 +185,24 @@ end
 -- (tests/CMakeLists.txt runs the two tests below as two ctest tests, on
 -- two cores)
 test("no violation of WCAG 2.1 A and AA on a wheel and on boards of points, at any stage of a game", function()
+  -- the dark and forced schemes change colours only (so their views are
+  -- scanned for the rules of colours)
+  for _, v in ipairs({mt.variant("standard"), mt.variant("achi")}) do
+    local found, asks = beyond_colours(mt.html(v))
+    eq(found, {}, v.name .. ": the dark and forced styles set colours only")
+    eq(asks, false, v.name .. ": the page's script does not ask for the scheme")
+  end
   scan_all({mt.variant("standard"), mt.variant("tugul-shodra"), mt.variant("do-guti")})
   -- the scan sees what it should: a button without a name, light text
   local results = session({{js = [[var b = document.createElement("button");
     document.body.appendChild(b);
     var p = document.createElement("p"); p.textContent = "faint"; p.style.color = "#ddaa33";
-    document.body.appendChild(p); return "";]]}, {axe = true}})
-  local seen = results[2] or ""
+    document.body.appendChild(p); return "";]]}, {axe = true}, {axe = COLOUR_RULES}})
+  local seen, colours = results[2] or "", results[3] or ""
   check(seen:find("button-name", 1, true) and seen:find("color-contrast", 1, true),
         "axe-core reports a nameless button and faint text: " .. seen)
+  check(colours:find("color-contrast", 1, true) and not colours:find("button-name", 1, true),
+        "and for the colour rules, the faint text alone: " .. colours)
 end)
 
 test("no violation of WCAG 2.1 A and AA in games of drops and of captures, at any stage of a game", function()
