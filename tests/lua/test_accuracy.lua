@@ -544,6 +544,60 @@ test("here, the fitted weights make a better player at depth 2", function()
         string.format("blunders %d -> %d", before.blunders, after.blunders))
 end)
 
+test("mt.tune's search as the reference says: a step that lowers the error kept and doubled, none halved",
+     function()
+  -- the search written again from doc/api.md's words on the errors
+  -- computed here, at a fixed scale: the same weights after each pass
+  local v, e, scale = mt.variant("standard"), tunable(), 2
+  local walked = walk(v)
+  local function error_of(w) -- naive_error's sum over the states walked once
+    local s, sum, total = mt.solve(v), 0, 0
+    for _, st in ipairs(walked) do
+      if not st.over then
+        local value = s:lookup(st.p, st.h)
+        local y = value == "win" and 1 or value == "draw" and 0.5 or 0
+        local d = y - 1 / (1 + math.exp(-scale * e.eval(st.p, v, w)))
+        sum, total = sum + d * d, total + 1
+      end
+    end
+    return sum / total
+  end
+  local w, keys, steps, ways = {}, {}, {}, {}
+  for k, x in pairs(e.weights) do w[k], keys[#keys + 1] = x, k end
+  table.sort(keys)
+  for _, k in ipairs(keys) do steps[k], ways[k] = 0.1, 1 end
+  local err, tries = error_of(w), 1
+  local function try(k, delta) -- keeps w[k] + delta when the error is lower
+    tries = tries + 1
+    local x = {}
+    for key, y in pairs(w) do x[key] = y end
+    x[k] = x[k] + delta
+    local got = error_of(x)
+    if got < err then w, err = x, got return true end
+    return false
+  end
+  local doubled = 0
+  for pass = 1, 5 do
+    for _, k in ipairs(keys) do
+      if try(k, ways[k] * steps[k]) then
+        steps[k], doubled = steps[k] * 2, doubled + 1
+      elseif try(k, -ways[k] * steps[k]) then
+        ways[k], steps[k], doubled = -ways[k], steps[k] * 2, doubled + 1
+      else
+        steps[k] = steps[k] / 2
+      end
+    end
+    local t = mt.tune(e, v, {scale = scale, iterations = pass, progress = false})
+    for _, k in ipairs(keys) do
+      check(math.abs(t.weights[k] - w[k]) < 1e-9,
+            string.format("pass %d, %s: %.9g, here %.9g", pass, k, t.weights[k], w[k]))
+    end
+    check(math.abs(t.error.after - err) < 1e-12, "pass " .. pass .. ": the error")
+    eq(t.evaluations, tries, "pass " .. pass .. ": the errors computed (the way that worked tried first)")
+  end
+  check(doubled >= 3, "steps were doubled on the way: " .. doubled)
+end)
+
 test("mt.tune leaves a weight the evaluation does not read where it was", function()
   local e = tunable()
   local weights = {unread = 3}
