@@ -709,21 +709,24 @@ static void test_stops(const Game *game) {
   }
   CHECK(stopped > 0);
   /* each allocation fails in turn, up to the first solve that needs no
-  ** more than those allowed (every later one would solve whole again) */
+  ** more than those allowed, and eight more to see that it was so (a
+  ** failure swallowed on the way would let a solve through early, and the
+  ** next fail again; every later one would solve whole again) */
   int solved = 0;
-  for (long k = 0; k < 40 && !solved; k++) {
+  for (long k = 0; k < 48 && solved < 9; k++) {
     memory_fail_after(k);
     int rc = tiersolver_solve(&s, &game->r, 2, NULL, NULL, err);
     memory_fail_after(-1);
     if (rc == SOLVER_OK) {
       solver_free(&s);
-      solved = 1;
+      solved++;
       continue;
     }
+    CHECK_INT(solved, 0);
     CHECK_INT(rc, SOLVER_ERROR);
     CHECK(strstr(err, "not enough memory") != NULL);
   }
-  CHECK(solved);
+  CHECK_INT(solved, 9);
 }
 
 /* --- files --- */
