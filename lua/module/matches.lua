@@ -481,12 +481,29 @@ end
 -- unless quiet.  Returns whether Ctrl-C stopped it, and the record that
 -- stopped it (an engine that crashed, when the match does not recover).
 local function play_list(plan, todo, results, jobs, bar, after, quiet)
+  -- with workers, the records' texts are appended here as they come back,
+  -- so that the file holds the games the result holds, whenever Ctrl-C
+  -- ends the workers (a worker ended between its append and its send
+  -- left a game in the file that the result did not hold)
+  local deferred = plan.file and jobs > 1 and not plan.defer_file
+  if deferred then plan.defer_file = true end
+  local function write(r)
+    if deferred and r and r.file_text then
+      shared.append_game(plan.file, r.file_text)
+      r.file_text = nil
+    end
+  end
   local got, interrupted, stopper = shared.run_jobs(jobs, #todo, function(k)
     return play_planned(plan, todo[k])
-  end, {bar = bar, after = after, each = not quiet and plan.on_game and function(_, r)
-    plan.on_game(r, a_colour(plan, r.game))
+  end, {bar = bar, after = after, each = function(_, r)
+    write(r)
+    if not quiet and plan.on_game then plan.on_game(r, a_colour(plan, r.game)) end
   end, stop = not plan.recover and function(r) return shared.stops_match(plan, r) end})
-  for k, i in ipairs(todo) do results[i] = got[k] end
+  if deferred then plan.defer_file = nil end
+  for k, i in ipairs(todo) do
+    write(got[k])
+    results[i] = got[k]
+  end
   return interrupted, stopper
 end
 
