@@ -557,6 +557,18 @@ static int holds_field(lua_State *L, int v, const char *field) {
   return out;
 }
 
+/* 1 when key a comes before key b in an order that does not hang on a
+** table's layout: by type, then strings by their bytes, numbers and
+** booleans by value (other keys of a type as met). */
+static int key_before(lua_State *L, int a, int b) {
+  int ta = lua_type(L, a), tb = lua_type(L, b);
+  if (ta != tb) return ta < tb;
+  if (ta == LUA_TSTRING) return strcmp(lua_tostring(L, a), lua_tostring(L, b)) < 0;
+  if (ta == LUA_TNUMBER) return lua_compare(L, a, b, LUA_OPLT);
+  if (ta == LUA_TBOOLEAN) return lua_toboolean(L, a) < lua_toboolean(L, b);
+  return 0;
+}
+
 /* Reads the jump rule (a table) at the top into j. */
 static void jump_rule(lua_State *L, int v, JumpRule *j, int which) {
   static const char *const keys[] = {"over", "onto", "take", "span", NULL};
@@ -566,16 +578,23 @@ static void jump_rule(lua_State *L, int v, JumpRule *j, int which) {
   if (!lua_istable(L, top))
     field_error(L, v, field, "a table {over = ..., onto = ..., take = bool, "
                              "span = n or {min, max}}");
+  lua_pushnil(L); /* the least unknown key (key_before), so that the
+                  ** message is the same whatever the table's order */
   lua_pushnil(L);
   while (lua_next(L, top)) {
     int known = 0;
     for (int i = 0; keys[i] && lua_type(L, -2) == LUA_TSTRING; i++)
       known |= strcmp(lua_tostring(L, -2), keys[i]) == 0;
     lua_pop(L, 1);
-    if (!known) /* the key, not its value, is what is wrong */
-      field_error(L, v, field, "a table with only the fields over, onto, take "
-                               "and span");
+    if (!known && (lua_isnil(L, top + 1) || key_before(L, -1, top + 1))) {
+      lua_pushvalue(L, -1);
+      lua_replace(L, top + 1);
+    }
   }
+  if (!lua_isnil(L, top + 1)) /* the key, not its value, is what is wrong */
+    field_error(L, v, field, "a table with only the fields over, onto, take "
+                             "and span");
+  lua_settop(L, top);
   memset(j, 0, sizeof *j);
   snprintf(field, sizeof field, "jumps[%d].over", which);
   lua_getfield(L, top, "over");
