@@ -31,8 +31,11 @@ end
 local greedy = mt.player(greedy_choice, {name = "greedy"})
 
 -- The states reachable from the start, breadth first, the moves in the
--- rules' order (the order of the C walk): {p, h, over, index}.
+-- rules' order (the order of the C walk): {p, h, over, index}; walked
+-- once for each variant (the lists are only read).
+local walked = setmetatable({}, {__mode = "k"})
 local function walk(v)
+  if walked[v] then return walked[v] end
   local queue, seen = {{p = v.start, h = {}}}, {[v:key(v.start, {})] = true}
   local i = 1
   while i <= #queue do
@@ -50,6 +53,7 @@ local function walk(v)
       end
     end
   end
+  walked[v] = queue
   return queue
 end
 
@@ -549,19 +553,7 @@ test("mt.tune's search as the reference says: a step that lowers the error kept 
   -- the search written again from doc/api.md's words on the errors
   -- computed here, at a fixed scale: the same weights after each pass
   local v, e, scale = mt.variant("standard"), tunable(), 2
-  local walked = walk(v)
-  local function error_of(w) -- naive_error's sum over the states walked once
-    local s, sum, total = mt.solve(v), 0, 0
-    for _, st in ipairs(walked) do
-      if not st.over then
-        local value = s:lookup(st.p, st.h)
-        local y = value == "win" and 1 or value == "draw" and 0.5 or 0
-        local d = y - 1 / (1 + math.exp(-scale * e.eval(st.p, v, w)))
-        sum, total = sum + d * d, total + 1
-      end
-    end
-    return sum / total
-  end
+  local function error_of(w) return naive_error(v, e, w, scale) end
   local w, keys, steps, ways = {}, {}, {}, {}
   for k, x in pairs(e.weights) do w[k], keys[#keys + 1] = x, k end
   table.sort(keys)
