@@ -243,9 +243,31 @@ local function decisive(g, x)
   return g.value[x] ~= "draw"
 end
 
--- Text with the count n (0 to 65535) at slot at (two bytes a slot).
-local function with_count(text, at, n)
-  return text:sub(1, 2 * at - 2) .. string.char(n % 256, n // 256) .. text:sub(2 * at + 1)
+-- The count text of a component: an entry a state of it seen, in the
+-- order of their slots, each its slot (three bytes) and its count (two);
+-- states not seen have none, so equal counts give equal texts.  Beside
+-- it, the list of those slots in order.
+local ENTRY = 5
+
+-- The place of slot at in the sorted list slots: where it is, or where it
+-- goes.
+local function place(slots, at)
+  local lo, hi = 1, #slots + 1
+  while lo < hi do
+    local mid = (lo + hi) // 2
+    if slots[mid] < at then lo = mid + 1 else hi = mid end
+  end
+  return lo
+end
+
+-- Text (of the sorted list slots) with the count n (1 to 65535) at slot
+-- at, the slot added to slots when n is 1; the slot's place.
+local function with_count(text, slots, at, n)
+  local i = place(slots, at)
+  if n == 1 then table.insert(slots, i, at) end
+  local after = (i - 1) * ENTRY
+  local entry = string.char(at >> 16, (at >> 8) & 255, at & 255, n % 256, n // 256)
+  return text:sub(1, after) .. entry .. text:sub(after + (n == 1 and 0 or ENTRY) + 1), i
 end
 
 -- The search of one decision: ctx holds the graph g, the plan, me, skill,
@@ -260,13 +282,15 @@ local function visit(ctx, c, ply, prob)
   local n = (counts[c] or 0) + 1
   counts[c] = n
   local k = plan.comp[c]
-  local text = ctx.texts[k]
-  ctx.texts[k] = with_count(text, plan.slot[c], n)
+  local text, slots = ctx.texts[k], ctx.slots[k]
+  local new, i = with_count(text, slots, plan.slot[c], n)
+  ctx.texts[k] = new
   local heat = rep and n == rep - 1 and decisive(ctx.graph, c) and 1 or 0
   ctx.hot = ctx.hot + heat
   local lo, hi = expect(ctx, c, ply, prob)
   ctx.hot = ctx.hot - heat
   ctx.texts[k] = text
+  if n == 1 then table.remove(slots, i) end
   counts[c] = n - 1
   return lo, hi
 end
@@ -299,16 +323,20 @@ function expect(ctx, x, ply, prob)
   end
   local key = ctx.cap and string.format("%d %d %s", x, ply, ctx.texts[ctx.plan.comp[x]])
               or x .. " " .. ctx.texts[ctx.plan.comp[x]]
-  local memo = ctx.memo[key]
-  if memo then return memo[1], memo[2] end
+  local known = ctx.memo_lo[key]
+  if known then return known, ctx.memo_hi[key] end
   ctx.nodes = ctx.nodes + 1
   if ctx.nodes > MAX_NODES then error(ctx.over) end
   local lo, hi
   if g.side[x] == ctx.me then
     lo, hi = -1, -1
-    for _, c in ipairs(ctx.rollout and {g.kids[x][g.pick[x]]} or ctx.plan.edges[x]) do
-      local a, b = visit(ctx, c, ply + 1, prob)
-      lo, hi = math.max(lo, a), math.max(hi, b)
+    if ctx.rollout then
+      lo, hi = visit(ctx, g.kids[x][g.pick[x]], ply + 1, prob)
+    else
+      for _, c in ipairs(ctx.plan.edges[x]) do
+        local a, b = visit(ctx, c, ply + 1, prob)
+        lo, hi = math.max(lo, a), math.max(hi, b)
+      end
     end
   else
     lo, hi = 0, 0
@@ -322,7 +350,7 @@ function expect(ctx, x, ply, prob)
       end
     end
   end
-  ctx.memo[key] = {lo, hi}
+  ctx.memo_lo[key], ctx.memo_hi[key] = lo, hi
   return lo, hi
 end
 
@@ -345,12 +373,13 @@ end
 -- the count texts of the components and the number of hot states.
 local function start(ctx)
   local plan = ctx.plan
-  ctx.counts, ctx.texts, ctx.hot = {}, {}, 0
-  for k, size in ipairs(plan.size) do ctx.texts[k] = string.rep("\0", 2 * size) end
+  ctx.counts, ctx.texts, ctx.slots, ctx.hot = {}, {}, {}, 0
+  for k in ipairs(plan.size) do ctx.texts[k], ctx.slots[k] = "", {} end
   for y, n in pairs(ctx.past) do
     local k = plan.comp[y]
     ctx.counts[y] = n
-    ctx.texts[k] = with_count(ctx.texts[k], plan.slot[y], n)
+    ctx.texts[k] = with_count(ctx.texts[k], ctx.slots[k], plan.slot[y], 1)
+    if n > 1 then ctx.texts[k] = with_count(ctx.texts[k], ctx.slots[k], plan.slot[y], n) end
     if ctx.rep and n >= ctx.rep - 1 and decisive(ctx.graph, y) and ctx.reach[y] then ctx.hot = ctx.hot + 1 end
   end
 end
@@ -359,7 +388,7 @@ end
 -- threshold eps; raises ctx.over past MAX_NODES.
 local function pass(ctx, children, ply, eps)
   start(ctx)
-  ctx.eps, ctx.memo, ctx.nodes, ctx.cut = eps, {}, 0, false
+  ctx.eps, ctx.memo_lo, ctx.memo_hi, ctx.nodes, ctx.cut = eps, {}, {}, 0, false
   local out = {}
   for i, c in ipairs(children) do
     local lo, hi = visit(ctx, c, ply + 1, 1)
