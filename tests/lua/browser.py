@@ -9,6 +9,9 @@ to OUT.  First OUT says "ready", or "skip REASON" (no selenium, Chromium
 or chromedriver) and the program ends.  Then for each command:
   open URL        loads a page (file://...), the network offline
   size W H        the window's size in CSS pixels
+  viewport [W H]  the page's viewport W by H CSS pixels, emulated (the
+                  window stays as it is, and so cheaper to switch); none:
+                  the window's again
   js FILE         runs the JavaScript in FILE as a function body; answers
                   what it returns, as text: "result N" and the N bytes
   click CSS       clicks the element: a real pointer click (the mouse
@@ -192,14 +195,16 @@ class Session:
         are named; returns a line a violation."""
         d = self.driver
         only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": AXE_TAGS}
-        if not d.execute_script("return typeof axe === 'object'"):
+        run = ("var done = arguments[arguments.length - 1];"
+               "if (typeof axe !== 'object') { done(null); return; }"
+               "axe.run(document, {runOnly: %s, resultTypes: ['violations']})"
+               ".then(function (r) { done(JSON.stringify(r.violations)); },"
+               "      function (e) { done(JSON.stringify([{id: 'axe-error', impact: String(e),"
+               "                                            nodes: []}])); });" % json.dumps(only))
+        found = d.execute_async_script(run)
+        if found is None:  # (not on this page yet)
             d.execute_script(read(path))
-        found = d.execute_async_script(
-            "var done = arguments[arguments.length - 1];"
-            "axe.run(document, {runOnly: %s, resultTypes: ['violations']})"
-            ".then(function (r) { done(JSON.stringify(r.violations)); },"
-            "      function (e) { done(JSON.stringify([{id: 'axe-error', impact: String(e),"
-            "                                            nodes: []}])); });" % json.dumps(only))
+            found = d.execute_async_script(run)
         lines = []
         for v in json.loads(found):
             for node in v["nodes"] or [{"target": ["-"], "html": ""}]:
@@ -216,6 +221,13 @@ class Session:
         elif word == "size":
             w, h = map(int, rest.split())
             self.size(w, h)
+        elif word == "viewport":
+            if rest:
+                w, h = map(int, rest.split())
+                d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                  {"width": w, "height": h, "deviceScaleFactor": 0, "mobile": False})
+            else:
+                d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         elif word == "js":
             self.result(d.execute_script(read(rest)))
         elif word == "click":
