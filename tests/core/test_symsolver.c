@@ -177,6 +177,21 @@ static void test_index(void) {
 #define COUNTS2 0
 #endif
 
+/* Every byte of five values (symtable_pack5) gives back each of its
+** values (symtable_digit). */
+static void test_digits(void) {
+  int bad = 0;
+  for (unsigned b = 0; b < 243; b++) {
+    uint8_t v[SYMTABLE_PER_BYTE];
+    for (unsigned j = 0, x = b; j < SYMTABLE_PER_BYTE; j++, x /= 3)
+      v[j] = (uint8_t)(x % 3);
+    bad += symtable_pack5(v) != b;
+    for (unsigned j = 0; j < SYMTABLE_PER_BYTE; j++)
+      bad += symtable_digit((uint8_t)b, j) != v[j];
+  }
+  CHECK_INT(bad, 0);
+}
+
 /* The largest board of every built-in variant compared with the plain
 ** solver (an own set that repeats every 8 arms first changes values there
 ** in the default build); its censuses are compared in the build counting
@@ -594,6 +609,7 @@ static void test_failures(void) {
 ** default build's. */
 int main(void) {
   if (!COUNTS2) test_index();
+  if (!COUNTS2) test_digits();
   if (!THREADED_ONLY) {
     if (!COUNTS2) test_flank();
     test_against_plain();
