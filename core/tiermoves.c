@@ -221,8 +221,8 @@ static int add_child(const TierMoves *m, int k, uint64_t own, uint64_t enemy,
   const TierTable *t = m->t;
   uint64_t black = side == BLACK ? own : enemy;
   uint64_t white = side == BLACK ? enemy : own;
-  int c = tiers_find(t, __builtin_popcountll(black),
-                     __builtin_popcountll(white), hand[BLACK], hand[WHITE]);
+  int c = tiers_find(t, tiers_count(black), tiers_count(white), hand[BLACK],
+                     hand[WHITE]);
   if (c < 0 || (c != k && !tiers_below(t, c, k))) return -1;
   if (c == k && y->what == TIERMOVES_COUNT) {
     x->stay++;
@@ -320,12 +320,12 @@ static int add_slides(const TierMoves *m, int k, uint64_t own, uint64_t enemy,
                       TierExpansion *x, Staying *own_list) {
   uint64_t empty = m->full & ~(own | enemy);
   if (!all) {
-    if (__builtin_popcountll(empty) < __builtin_popcountll(own))
+    if (tiers_count(empty) < tiers_count(own))
       for (uint64_t to = empty; to; to &= to - 1)
-        x->stay += __builtin_popcountll(m->prev[__builtin_ctzll(to)] & own);
+        x->stay += tiers_count(m->prev[__builtin_ctzll(to)] & own);
     else
       for (uint64_t from = own; from; from &= from - 1)
-        x->stay += __builtin_popcountll(m->next[__builtin_ctzll(from)] & empty);
+        x->stay += tiers_count(m->next[__builtin_ctzll(from)] & empty);
     return 0;
   }
   for (uint64_t from = own; from; from &= from - 1) {

@@ -177,6 +177,21 @@ static void test_index(void) {
 #define COUNTS2 0
 #endif
 
+/* Every byte of five values (symtable_pack5) gives back each of its
+** values (symtable_digit). */
+static void test_digits(void) {
+  int bad = 0;
+  for (unsigned b = 0; b < 243; b++) {
+    uint8_t v[SYMTABLE_PER_BYTE];
+    for (unsigned j = 0, x = b; j < SYMTABLE_PER_BYTE; j++, x /= 3)
+      v[j] = (uint8_t)(x % 3);
+    bad += symtable_pack5(v) != b;
+    for (unsigned j = 0; j < SYMTABLE_PER_BYTE; j++)
+      bad += symtable_digit((uint8_t)b, j) != v[j];
+  }
+  CHECK_INT(bad, 0);
+}
+
 /* The largest board of every built-in variant compared with the plain
 ** solver (an own set that repeats every 8 arms first changes values there
 ** in the default build); its censuses are compared in the build counting
@@ -197,16 +212,29 @@ static int sampled(int n, int ply, uint64_t r, uint64_t layer) {
   return n < SAMPLED_ARMS || (key >> 40) % SAMPLE_EVERY == 0;
 }
 
+/* 1 when what the lookups of table t of n arms search is compared: a
+** values table's distances (and values of the opening plies it does not
+** keep) are searched by symtable.c from the values kept, the same object
+** in both builds; the build counting to 2, whose values kept are compared
+** on every position (so they are the default build's), compares those
+** only on the boards the default build does not (18 arms).  A byte table
+** keeps its distances: compared always. */
+static int searches_compared(const SymTable *t, int n) {
+  return !COUNTS2 || t->bits == 8 || n > LARGEST_COMPARED;
+}
+
 /* Compares a symmetric solution with a plain one: the value of every
 ** position the table keeps, and its distance, and the lookups of an opening
-** ply searched, on every position below SAMPLED_ARMS, else on a sample. */
+** ply searched, on every position below SAMPLED_ARMS, else on a sample
+** (where searches_compared). */
 static int same_as_plain(const Solution *sym, const Solution *plain,
                          const char *what) {
   int bad = 0;
   for (int ply = 0; ply <= plain->opening; ply++)
     for (uint64_t r = 0; r < plain->layer; r++) {
       Position p;
-      int d1, d2 = -2, all = sampled(plain->n, ply, r, plain->layer);
+      int d1, d2 = -2, all = searches_compared(sym->sym, plain->n) &&
+                             sampled(plain->n, ply, r, plain->layer);
       if (!all && ply < plain->opening && sym->sym->layers == 1) continue;
       rank_unrank(r, plain->n, (uint32_t)ply, &p);
       int v1 = solver_lookup(plain, &p, NULL, &d1),
@@ -594,6 +622,7 @@ static void test_failures(void) {
 ** default build's. */
 int main(void) {
   if (!COUNTS2) test_index();
+  if (!COUNTS2) test_digits();
   if (!THREADED_ONLY) {
     if (!COUNTS2) test_flank();
     test_against_plain();

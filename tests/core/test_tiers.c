@@ -448,22 +448,41 @@ static int by_edge(const void *a, const void *b) {
                             : 0;
 }
 
+/* A list of edges that grows. */
+typedef struct Edges {
+  Edge *at;
+  size_t count, room;
+  int failed; /* 1: out of memory */
+} Edges;
+
+/* Appends the edge (from, to) to e. */
+static void add_edge(Edges *e, uint64_t from, uint64_t to) {
+  if (e->count == e->room) {
+    size_t room = e->room ? 2 * e->room : 1024;
+    Edge *at = realloc(e->at, room * sizeof *at);
+    if (!at) {
+      e->failed = 1;
+      return;
+    }
+    e->at = at, e->room = room;
+  }
+  e->at[e->count++] = (Edge){from, to};
+}
+
 /* The edges of tier k into f (forth: the moves forward that stay in it)
 ** and b (back: the moves back of each state, those asked asked, the
-** others from states that go on), or (f and b NULL) only counted.  */
-static void tier_edges(const TierMoves *m, int k, Edge *f, size_t *forth,
-                       Edge *b, size_t *back) {
+** others from states that go on), one walk of the tier. */
+static void tier_edges(const TierMoves *m, int k, Edges *f, Edges *b) {
   const Tier *tier = &m->t->tier[k];
   TierExpansion x;
   TierBefore before[TIERMOVES_MAX_BEFORE];
-  *forth = *back = 0;
   for (uint64_t i = 0; i < tier->size; i++) {
     uint64_t black, white;
     int side;
     tiers_unrank(m->t, tier, i, &black, &white, &side);
     tiermoves_expand(m, k, black, white, side, TIERMOVES_STATES, &x);
-    for (int j = x.leave; j < x.leave + x.stay; j++, ++*forth)
-      if (f) f[*forth] = (Edge){i, x.state[j] - tier->first};
+    for (int j = x.leave; j < x.leave + x.stay; j++)
+      add_edge(f, i, x.state[j] - tier->first);
     int n = tiermoves_before(m, k, black, white, side, before);
     for (int j = 0; j < n; j++) {
       uint64_t pb, pw;
@@ -473,9 +492,7 @@ static void tier_edges(const TierMoves *m, int k, Edge *f, size_t *forth,
       int legal = before[j].ask
                       ? tiermoves_legal(m, k, black, white, side, &before[j])
                       : !x.end;
-      if (!legal) continue;
-      if (b) b[*back] = (Edge){before[j].index, i};
-      ++*back;
+      if (legal) add_edge(b, before[j].index, i);
     }
   }
 }
@@ -483,19 +500,16 @@ static void tier_edges(const TierMoves *m, int k, Edge *f, size_t *forth,
 /* The moves back of every state of tier k against its moves forward that
 ** stay in it. */
 static int tier_back_and_forth(const TierMoves *m, int k) {
-  size_t forth, back;
-  tier_edges(m, k, NULL, &forth, NULL, &back);
-  if (forth != back) return 0;
-  Edge *f = malloc((forth + 1) * sizeof *f), *b = malloc((back + 1) * sizeof *b);
-  int ok = f && b;
+  Edges f = {0}, b = {0};
+  tier_edges(m, k, &f, &b);
+  int ok = !f.failed && !b.failed && f.count == b.count;
   if (ok) {
-    tier_edges(m, k, f, &forth, b, &back);
-    qsort(f, forth, sizeof *f, by_edge);
-    qsort(b, back, sizeof *b, by_edge);
-    ok = memcmp(f, b, forth * sizeof *f) == 0;
+    qsort(f.at, f.count, sizeof *f.at, by_edge);
+    qsort(b.at, b.count, sizeof *b.at, by_edge);
+    ok = f.count == 0 || memcmp(f.at, b.at, f.count * sizeof *f.at) == 0;
   }
-  free(f);
-  free(b);
+  free(f.at);
+  free(b.at);
   return ok;
 }
 
