@@ -36,6 +36,17 @@ local function browse(commands)
   return results, logs
 end
 
+-- The commands that show the page at path in a new game: loaded, unless
+-- it is the page the browser shows already (as the test before left it:
+-- its game begun again by Restart, the marks the tests leave on the
+-- window wiped).
+local function in_new_game(path)
+  return {{["while"] = string.format("return location.href !== %q;", "file://" .. path)}, "open file://" .. path,
+          "end", {js = [[document.getElementById("restart").click();
+    ["__bad", "__inked", "__dimmed", "__picked", "__n"].forEach(function (k) { delete window[k]; });
+    return "";]]}}
+end
+
 -- Checks that the console logged no error.
 local function no_errors(logs, what)
   for _, line in ipairs(logs) do
@@ -430,10 +441,10 @@ local PICK_DESTINATION = RINGS .. [[var move = window.__picked;
 -- of drops), so that no piece need be seen dimmed.
 local function clicked_game(v, dropping)
   local side = v.start.side
-  local path = page(v)
-  local commands = {"open file://" .. path, "size 1280 900",
-                    {js = "mutorere.setup({" .. side .. ': "human", ' .. (side == "black" and "white" or "black") ..
-                          ': "computer", delay: 0}); return "";'}}
+  local commands = in_new_game(page(v))
+  commands[#commands + 1] = "size 1280 900"
+  commands[#commands + 1] = {js = "mutorere.setup({" .. side .. ': "human", ' ..
+                                  (side == "black" and "white" or "black") .. ': "computer", delay: 0}); return "";'}
   local done = {js = 'return mutorere.result() !== null || mutorere.state().side === "' .. side .. '";'}
   commands[#commands + 1] = {["while"] = "return mutorere.result() === null && mutorere.history().length < 120;"}
   commands[#commands + 1] = {clickjs = pick_from(side)}
@@ -455,6 +466,7 @@ local function clicked_game(v, dropping)
   commands[#commands + 1] = "shot " .. dir .. "/" .. v.name .. "-phone.png"
   commands[#commands + 1] = "logs"
   local results, logs = browse(commands)
+  table.remove(results, 1)
   table.remove(results, 1)
   local moves, result, bad, inked, dimmed, last =
     (results[1] or ""):match("^(.-)|(.-)|(.-)|(%d+) (%d+)|(.*)$")
@@ -511,84 +523,6 @@ end)
 test("boards of points: games played by clicks (a piece, then where it goes)", function()
   clicked_game(mt.variant("tugul-shodra"))
   clicked_game(mt.variant("do-guti"))
-end)
-
--- What each picture shows once read as a document of its own by the
--- browser's XML parser (as it reads an .svg file) and drawn in a box of
--- its own (a shadow root: its ids and styles its own), a line each: the
--- root element, its circles, the points named by data-point, and whether
--- the XML parser complained.  Then the texts drawn over one another (the
--- position under the board over an arm's number, as it once was): "a / b"
--- for each such pair.  (window.PICTURES: the pictures' texts)
-local PICTURES = [[return window.PICTURES.map(function (text) {
-    var doc = new DOMParser().parseFromString(text, "image/svg+xml"), root = doc.documentElement;
-    var errors = doc.getElementsByTagName("parsererror").length;
-    var host = document.createElement("div");
-    document.body.appendChild(host);
-    var svg = document.importNode(root, true);
-    host.attachShadow({mode: "open"}).appendChild(svg);
-    var named = {};
-    svg.querySelectorAll("circle[data-point]").forEach(function (c) { named[c.getAttribute("data-point")] = true; });
-    var boxes = Array.prototype.map.call(svg.querySelectorAll("text"), function (t) {
-      return {box: t.getBBox(), text: t.textContent};
-    }), over = [];
-    boxes.forEach(function (a, i) {
-      boxes.slice(i + 1).forEach(function (b) {
-        if (a.box.x < b.box.x + b.box.width && b.box.x < a.box.x + a.box.width &&
-            a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height) over.push(a.text + " / " + b.text);
-      });
-    });
-    var drops = svg.querySelectorAll("circle.drop").length;
-    return root.tagName + " " + svg.querySelectorAll("circle:not(.drop)").length + " " +
-           Object.keys(named).length + " " + errors + (drops ? " drops " + drops : "") +
-           (over.length ? " overlapping: " + over.join(", ") : "");
-  }).join("\n");]]
-
--- text as a JavaScript string literal (no "<" in it: safe in a script).
-local function js_string(text)
-  return '"' .. text:gsub('[\\"\n\r<]', {["\\"] = "\\\\", ['"'] = '\\"', ["\n"] = "\\n", ["\r"] = "\\r",
-                                         ["<"] = "\\u003c"}) .. '"'
-end
-
-test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a point", function()
-  local texts, want = {}, {}
-  local p = assert(io.popen("ls " .. HERE .. "/../../scripts/variants"))
-  for file in p:lines() do
-    local v = mt.variant(file:match("^(.*)%.lua$"))
-    local points = v.points or v.arms + 1
-    local named = v.points or 0
-    local g = mt.game(v) -- (three plies, the first legal move each: no variant solved)
-    for _ = 1, 3 do
-      if not g:result() then g:play(g:moves()[1]) end
-    end
-    local frames, drops = #g:history() + 1, 0
-    for _, m in ipairs(g:history()) do if m:sub(1, 1) == "@" then drops = drops + 1 end end
-    local pictures = {{"start", mt.svg(v.start), 1}, {"game", mt.svg_game(g), frames, nil, drops}}
-    if v.arms then pictures[3] = {"wheel", mt.svg(v.start, {style = "wheel", size = 200}), 1, 1} end
-    for _, x in ipairs(pictures) do
-      texts[#texts + 1] = js_string(x[2])
-      -- (the wheel's rim is a circle too)
-      -- (and a drop's ring marks where it lands)
-      want[#want + 1] = {v.name .. " " .. x[1], string.format("svg %d %d 0", points * x[3] + (x[4] or 0), named) ..
-                         ((x[5] or 0) > 0 and " drops " .. x[5] or "")}
-    end
-  end
-  p:close()
-  for arms = 4, 20, 2 do -- every wheel: no number under the position
-    texts[#texts + 1] = js_string(mt.svg(mt.variant{arms = arms}.start))
-    want[#want + 1] = {arms .. " arms", string.format("svg %d 0 0", arms + 1)}
-  end
-  check(#want >= 38, "every script, twice: " .. #want)
-  -- (the pictures in one page, each read and drawn on its own)
-  local path = write(dir .. "/pictures.html", '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' ..
-                     "<title>pictures</title></head><body><script>window.PICTURES = [" ..
-                     table.concat(texts, ",\n") .. "];</script></body></html>\n")
-  local results, logs = browse({"open file://" .. path, {js = PICTURES}, "logs"})
-  local got = {}
-  for line in (results[1] or ""):gmatch("[^\n]+") do got[#got + 1] = line end
-  for i, w in ipairs(want) do eq(got[i], w[2], w[1] .. ": the picture loaded, a circle a point") end
-  eq(#got, #want, "a line a picture")
-  no_errors(logs, "the pictures")
 end)
 
 test("the biggest pages: loaded and playable; how long it takes", function()
@@ -685,21 +619,23 @@ local LIST_KEYS = FOCUSED .. [[var m = mutorere.moves();
 -- result, the focus after each turn, the live region's texts.
 local function keyboard_game(v, keys)
   local side = v.start.side
-  local path = page(v)
-  local results = browse({"open file://" .. path, "size 1280 900", {js = LISTEN},
+  local commands = in_new_game(page(v))
+  for _, c in ipairs({"size 1280 900", {js = LISTEN},
     {js = "window.__side = '" .. side .. "'; mutorere.setup({" .. side .. ': "human", ' ..
           (side == "black" and "white" or "black") .. ': "computer", delay: 0}); return "";'},
     {["while"] = "return mutorere.result() === null && mutorere.history().length < 200;"},
     {keysjs = keys},
-    {wait = 'return mutorere.result() !== null || mutorere.state().side === "' .. side .. '";'},
-    {js = FOCUSED .. [[var n = mutorere.history().length;
+    -- (the person's turn again, or the end: the focus noted)
+    {wait = FOCUSED .. [[if (mutorere.result() === null && mutorere.state().side !== "]] .. side .. [[") return false;
+      var n = mutorere.history().length;
       if (n > (window.__n || 0)) window.__focus.push(focused());
-      window.__n = n; return "";]]},
+      window.__n = n; return true;]]},
     "end",
     {js = [[var r = mutorere.result();
       return [mutorere.history().join(" "), r ? r.winner + "/" + r.reason : "-",
               window.__focus.join(" "), window.__said.join("\n")].join("|");]]},
-    "logs"})
+    "logs"}) do commands[#commands + 1] = c end
+  local results = browse(commands)
   local moves, result, focus, said = (results[#results] or ""):match("^(.-)|(.-)|(.-)|(.*)$")
   return moves or "", result, focus or "", said or ""
 end
@@ -738,11 +674,91 @@ local function check_keyboard_game(v, keys, kinds)
 end
 
 test("moves of every kind by clicks and by keys: drops on empty points, captures", function()
-  clicked_game(mt.variant("achi"), true)
+  -- (each page loaded once: Four Field Kono's as the test of moves of
+  -- every kind left it)
   clicked_game(KONO_LATE)
-  check_keyboard_game(mt.variant("achi"), BOARD_KEYS, {point = true})
   check_keyboard_game(KONO_LATE, BOARD_KEYS, {point = true})
+  clicked_game(mt.variant("achi"), true)
+  check_keyboard_game(mt.variant("achi"), BOARD_KEYS, {point = true})
   check_keyboard_game(mt.variant("placing-torere"), BOARD_KEYS, {point = true})
+end)
+
+-- What each picture shows once read as a document of its own by the
+-- browser's XML parser (as it reads an .svg file) and drawn in a box of
+-- its own (a shadow root: its ids and styles its own), a line each: the
+-- root element, its circles, the points named by data-point, and whether
+-- the XML parser complained.  Then the texts drawn over one another (the
+-- position under the board over an arm's number, as it once was): "a / b"
+-- for each such pair.  (window.PICTURES: the pictures' texts)
+local PICTURES = [[return window.PICTURES.map(function (text) {
+    var doc = new DOMParser().parseFromString(text, "image/svg+xml"), root = doc.documentElement;
+    var errors = doc.getElementsByTagName("parsererror").length;
+    var host = document.createElement("div");
+    document.body.appendChild(host);
+    var svg = document.importNode(root, true);
+    host.attachShadow({mode: "open"}).appendChild(svg);
+    var named = {};
+    svg.querySelectorAll("circle[data-point]").forEach(function (c) { named[c.getAttribute("data-point")] = true; });
+    var boxes = Array.prototype.map.call(svg.querySelectorAll("text"), function (t) {
+      return {box: t.getBBox(), text: t.textContent};
+    }), over = [];
+    boxes.forEach(function (a, i) {
+      boxes.slice(i + 1).forEach(function (b) {
+        if (a.box.x < b.box.x + b.box.width && b.box.x < a.box.x + a.box.width &&
+            a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height) over.push(a.text + " / " + b.text);
+      });
+    });
+    var drops = svg.querySelectorAll("circle.drop").length;
+    return root.tagName + " " + svg.querySelectorAll("circle:not(.drop)").length + " " +
+           Object.keys(named).length + " " + errors + (drops ? " drops " + drops : "") +
+           (over.length ? " overlapping: " + over.join(", ") : "");
+  }).join("\n");]]
+
+-- text as a JavaScript string literal (no "<" in it: safe in a script).
+local function js_string(text)
+  return '"' .. text:gsub('[\\"\n\r<]', {["\\"] = "\\\\", ['"'] = '\\"', ["\n"] = "\\n", ["\r"] = "\\r",
+                                         ["<"] = "\\u003c"}) .. '"'
+end
+
+test("pictures of every shipped variant load: mt.svg and mt.svg_game, a circle a point", function()
+  local texts, want = {}, {}
+  local p = assert(io.popen("ls " .. HERE .. "/../../scripts/variants"))
+  for file in p:lines() do
+    local v = mt.variant(file:match("^(.*)%.lua$"))
+    local points = v.points or v.arms + 1
+    local named = v.points or 0
+    local g = mt.game(v) -- (three plies, the first legal move each: no variant solved)
+    for _ = 1, 3 do
+      if not g:result() then g:play(g:moves()[1]) end
+    end
+    local frames, drops = #g:history() + 1, 0
+    for _, m in ipairs(g:history()) do if m:sub(1, 1) == "@" then drops = drops + 1 end end
+    local pictures = {{"start", mt.svg(v.start), 1}, {"game", mt.svg_game(g), frames, nil, drops}}
+    if v.arms then pictures[3] = {"wheel", mt.svg(v.start, {style = "wheel", size = 200}), 1, 1} end
+    for _, x in ipairs(pictures) do
+      texts[#texts + 1] = js_string(x[2])
+      -- (the wheel's rim is a circle too)
+      -- (and a drop's ring marks where it lands)
+      want[#want + 1] = {v.name .. " " .. x[1], string.format("svg %d %d 0", points * x[3] + (x[4] or 0), named) ..
+                         ((x[5] or 0) > 0 and " drops " .. x[5] or "")}
+    end
+  end
+  p:close()
+  for arms = 4, 20, 2 do -- every wheel: no number under the position
+    texts[#texts + 1] = js_string(mt.svg(mt.variant{arms = arms}.start))
+    want[#want + 1] = {arms .. " arms", string.format("svg %d 0 0", arms + 1)}
+  end
+  check(#want >= 38, "every script, twice: " .. #want)
+  -- (the pictures in one page, each read and drawn on its own)
+  local path = write(dir .. "/pictures.html", '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' ..
+                     "<title>pictures</title></head><body><script>window.PICTURES = [" ..
+                     table.concat(texts, ",\n") .. "];</script></body></html>\n")
+  local results, logs = browse({"open file://" .. path, {js = PICTURES}, "logs"})
+  local got = {}
+  for line in (results[1] or ""):gmatch("[^\n]+") do got[#got + 1] = line end
+  for i, w in ipairs(want) do eq(got[i], w[2], w[1] .. ": the picture loaded, a circle a point") end
+  eq(#got, #want, "a line a picture")
+  no_errors(logs, "the pictures")
 end)
 
 test("a whole game from the keyboard alone: the board, then the list of moves; the live region", function()
