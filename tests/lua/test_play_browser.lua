@@ -135,9 +135,13 @@ end
 -- game by the page's Restart button when again is true; else from the
 -- game the page starts with), and returns a snapshot a step, the
 -- computer's picks a step, the verdicts, then the positions met undoing
--- to the start and redoing to the end.
+-- to the start and redoing to the end (the page hidden meanwhile, so
+-- that its redraw at each move lays nothing out: what the tests of
+-- clicks, keys, the chart and the redraw look at is not read here).
 local function line_script(line, again)
   return "var line = " .. js_list(line) .. [[, out = [];
+    document.body.style.display = "none"; // (no layout at each move: the answers are what is read)
+    try {
     if (]] .. tostring(again) .. [[) document.getElementById("restart").click();
     mutorere.setup({black: "human", white: "human", skill: 1});
     function snap() {
@@ -160,7 +164,8 @@ local function line_script(line, again)
     while (mutorere.redo()) forward.push(mutorere.state().position);
     out.push("back " + back.join(","));
     out.push("forward " + forward.join(","));
-    return out.join("\n");]]
+    return out.join("\n");
+    } finally { document.body.style.display = ""; }]]
 end
 
 -- Checks what the page said along line against the engine.
