@@ -27,11 +27,15 @@ local quote = browsers.quote
 -- One headless Chromium for the whole file (browsers.session).
 local session, _, close_session = browsers.session(HERE, "test_browser.lua")
 
--- Loads url afresh (after a blank page: a link within the same page
--- would not load it again); returns the DOM after the page's scripts
--- ran, and what the console logged (a line an entry).
+-- Loads url afresh (with a query of its own, ?load=N before its #: a
+-- link within the same page would not load it again); returns the DOM
+-- after the page's scripts ran, and what the console logged (a line an
+-- entry).
+local loads = 0
 local function dump_dom(url)
-  local results, logs, failure = session({"open about:blank", "open " .. url,
+  loads = loads + 1
+  local path, fragment = url:match("^([^#]*)(.*)$")
+  local results, logs, failure = session({"open " .. path .. "?load=" .. loads .. fragment,
                                           {js = "return document.documentElement.outerHTML;"}, "logs"})
   check(not failure, "the browser: " .. tostring(failure))
   return results[1] or "", table.concat(logs, "\n")
