@@ -288,9 +288,10 @@ test("never a move the solver values worse than the best; the fastest win where 
   local player, plain = mt.player("perfect", {against = 0.5}), mt.player("perfect")
   local rng, tried, wins = mt.player("random"), 0, 0
   -- along random games, where the moves differ in value (elsewhere every move keeps it); a move
-  -- takes a second on standard: its two positions of that kind in its first 6 plies (a draw with
-  -- a losing move, seeds 1 and 3, and a win, seed 3), more on Pong Hau K'i
-  for _, seed in ipairs({1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}) do
+  -- in a drawn position takes a second on standard: its two positions of that kind in the first 6
+  -- plies of seed 3 (a draw with a losing move and a win; seed 1 gave only another such draw),
+  -- more on Pong Hau K'i
+  for _, seed in ipairs({3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}) do
     rng:reset(seed)
     local g = mt.game(seed <= 3 and "standard" or "pong-hau-ki")
     while not g:result() and g:ply() < (seed <= 3 and 6 or 12) do

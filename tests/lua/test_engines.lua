@@ -52,7 +52,13 @@ local function legal(r, variant)
   return true
 end
 
-test("an engine that cannot start, or never says readyok, stops the match at once", function()
+-- Tests that only wait (on an engine's clock, its startup or its quit
+-- grace), with no bound on how long they take and next to no processor
+-- time, run apart (test_apart): their waits beside the others.  Those
+-- that time what they wait for, or flood, run one after another: four of
+-- them at once on CI's clean clone failed their bounds.
+
+test_apart("an engine that cannot start, or never says readyok, stops the match at once", function()
   -- (startup: time to start on a loaded machine)
   local silent = toy("toy-silent", {Fault = "silent"}, {startup = 1})
   local t0 = mt.clock()
@@ -68,17 +74,17 @@ test("an engine that cannot start, or never says readyok, stops the match at onc
 end)
 
 -- What goes wrong, {fault, match options, reason, what the message
--- says}: each case a test apart (they wait on clocks side by side).
+-- says, the test function (test_apart for those that wait)}.
 local FAULTS = {
-  {"illegal", {clock = {base = 2}}, "illegal move", "from and to are the same point"},
-  {"crash", {clock = {base = 2}}, "crash", "engine toy-crash: crashed (exit 3)"},
-  {"hang", {clock = {base = 0.4}}, "time", "no move within"},
-  {"hang", {budget = {time = 0.4}}, "hang", "the time budget (0.4 s) ran out"},
-  {"slow", {clock = {base = 0.4}}, "time", "no move within"},
+  {"illegal", {clock = {base = 2}}, "illegal move", "from and to are the same point", test},
+  {"crash", {clock = {base = 2}}, "crash", "engine toy-crash: crashed (exit 3)", test},
+  {"hang", {clock = {base = 0.4}}, "time", "no move within", test_apart},
+  {"hang", {budget = {time = 0.4}}, "hang", "the time budget (0.4 s) ran out", test_apart},
+  {"slow", {clock = {base = 0.4}}, "time", "no move within", test_apart},
 }
 for _, c in ipairs(FAULTS) do
-  local fault, options, reason, message = c[1], c[2], c[3], c[4]
-  test("what goes wrong loses the game with its reason, and the engine starts again: " ..
+  local fault, options, reason, message, run = c[1], c[2], c[3], c[4], c[5]
+  run("what goes wrong loses the game with its reason, and the engine starts again: " ..
              fault .. " (" .. reason .. ")", function()
     local p = toy("toy-" .. fault, {Fault = fault, FaultPly = 4})
     options.games = 2
@@ -255,7 +261,7 @@ test("an engine whose child outlives it; one collected with its Player", functio
   eq(children(), {}, "no child, no zombie")
 end)
 
-test("an engine that ignores quit", function()
+test_apart("an engine that ignores quit", function()
   local _ <close> = sweeper()
   played_well({"ignore-quit"})
 end)
@@ -481,16 +487,16 @@ end)
 
 -- {mode, what the error says}: an engine given a move time that never
 -- answers counts as hung `startup` seconds past it (there is no clock);
--- each case a test apart (two of them wait that second)
+-- the test function (test_apart for the one that only waits that second)
 local ACCURACY_FAULTS = {
-  {"close-stdout", "engine close-stdout: no move within 1 s of its move time (0.05 s)"},
-  {"exit-mid", "engine exit-mid: crashed (exit 0)"},
-  {"garbage-move", '"zzz" is not a legal move'},
-  {"flood-forever", "engine flood-forever: no move within 1 s of its move time (0.05 s)"},
+  {"close-stdout", "engine close-stdout: no move within 1 s of its move time (0.05 s)", test_apart},
+  {"exit-mid", "engine exit-mid: crashed (exit 0)", test},
+  {"garbage-move", '"zzz" is not a legal move', test},
+  {"flood-forever", "engine flood-forever: no move within 1 s of its move time (0.05 s)", test},
 }
 for _, c in ipairs(ACCURACY_FAULTS) do
-  local mode, message = c[1], c[2]
-  test("mt.accuracy of an engine that fails: it stops, saying why: " .. mode, function()
+  local mode, message, run = c[1], c[2], c[3]
+  run("mt.accuracy of an engine that fails: it stops, saying why: " .. mode, function()
     local _ <close> = sweeper()
     local limited, err = mt.limit({time = 60}, function()
       local mark = new_mark(mode)
