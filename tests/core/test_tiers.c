@@ -503,10 +503,10 @@ static int tier_back_and_forth(const TierMoves *m, int k) {
   Edges f = {0}, b = {0};
   tier_edges(m, k, &f, &b);
   int ok = !f.failed && !b.failed && f.count == b.count;
-  if (ok) {
+  if (ok && f.count > 0) { /* (no list at all when there is no edge) */
     qsort(f.at, f.count, sizeof *f.at, by_edge);
     qsort(b.at, b.count, sizeof *b.at, by_edge);
-    ok = f.count == 0 || memcmp(f.at, b.at, f.count * sizeof *f.at) == 0;
+    ok = memcmp(f.at, b.at, f.count * sizeof *f.at) == 0;
   }
   free(f.at);
   free(b.at);
