@@ -430,9 +430,9 @@ end)
 test("the C players keep to their clocks", function()
   -- a margin (cutechess's timemargin) for a machine so loaded that a
   -- process may wait its turn longer than a move lasts (seen: 0.5 s): the
-  -- players think a small share of their 0.5 s, where one that thought
+  -- players think a small share of their 0.25 s, where one that thought
   -- until it was stopped would take the margin, 5 s
-  local ab = mt.match("alphabeta", "mcts", {games = 2, clock = {base = 0.5, increment = 0.02,
+  local ab = mt.match("alphabeta", "mcts", {games = 2, clock = {base = 0.25, increment = 0.02,
                                                                 margin = 5}})
   eq(ab.errors, {}, "the C players keep to their clocks")
   for _, r in ipairs(ab.records) do
