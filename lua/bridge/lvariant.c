@@ -1238,21 +1238,7 @@ static void set_move_parameters(lua_State *L, const Rules *r) {
   lua_setfield(L, -2, "pass");
 }
 
-/* Pushes the parameters of r as a table, with the hooks (whether allow,
-** result and moves are there) and the promises of the hooks. */
-static void push_parameters(lua_State *L, const Rules *r, int allow, int result,
-                            int pure, int symmetric) {
-  lua_createtable(L, 0, 12);
-  lua_pushinteger(L, r->arms);
-  lua_setfield(L, -2, r->graph ? "points" : "arms");
-  if (r->graph) {
-    lua_createtable(L, 0, 2);
-    lua_pushinteger(L, r->pieces[BLACK]);
-    lua_setfield(L, -2, "black");
-    lua_pushinteger(L, r->pieces[WHITE]);
-    lua_setfield(L, -2, "white");
-    lua_setfield(L, -2, "pieces");
-  }
+void lvariant_set_rule_fields(lua_State *L, const Rules *r) {
   if (r->flank_plies == RULES_ALWAYS)
     lua_pushliteral(L, "always");
   else if (r->flank_plies == 0)
@@ -1268,6 +1254,24 @@ static void push_parameters(lua_State *L, const Rules *r, int allow, int result,
   lua_setfield(L, -2, "repetition");
   lua_pushinteger(L, r->max_plies);
   lua_setfield(L, -2, "max_plies");
+}
+
+/* Pushes the parameters of r as a table, with the hooks (whether allow,
+** result and moves are there) and the promises of the hooks. */
+static void push_parameters(lua_State *L, const Rules *r, int allow, int result,
+                            int pure, int symmetric) {
+  lua_createtable(L, 0, 12);
+  lua_pushinteger(L, r->arms);
+  lua_setfield(L, -2, r->graph ? "points" : "arms");
+  if (r->graph) {
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, r->pieces[BLACK]);
+    lua_setfield(L, -2, "black");
+    lua_pushinteger(L, r->pieces[WHITE]);
+    lua_setfield(L, -2, "white");
+    lua_setfield(L, -2, "pieces");
+  }
+  lvariant_set_rule_fields(L, r);
   lua_pushinteger(L, r->hook_plies);
   lua_setfield(L, -2, "opening_plies");
   lua_pushinteger(L, r->history);

@@ -56,6 +56,11 @@ int lvariant_info_get(lua_State *L, int idx, const char *key);
 /* Sets that field to the value on top (popped). */
 void lvariant_info_set(lua_State *L, int idx, const char *key);
 
+/* Sets the rule fields of r that every board has (flank, adjacent_enemy,
+** misere, repetition, max_plies) in the table on top, as mt.variant takes
+** them. */
+void lvariant_set_rule_fields(lua_State *L, const Rules *r);
+
 /* --- lhook.c --- */
 
 /* Sets up v->hook (no hooks) for a new Variant. */

@@ -13,6 +13,7 @@
 #include "capi.h"
 #include "cscript.h"
 #include "lbridge.h"
+#include "lvariant.h"
 
 enum { TEXT_SVG, TEXT_RECORD };
 
@@ -38,19 +39,7 @@ static void push_variant(lua_State *L, const mutorere_variant *v) {
   } else {
     lua_pushstring(L, v->name);
     lua_setfield(L, -2, "name");
-    if (r->flank_plies == RULES_ALWAYS)
-      lua_pushliteral(L, "always");
-    else
-      lua_pushinteger(L, r->flank_plies);
-    lua_setfield(L, -2, "flank");
-    lua_pushboolean(L, r->adjacent_enemy);
-    lua_setfield(L, -2, "adjacent_enemy");
-    lua_pushboolean(L, r->misere);
-    lua_setfield(L, -2, "misere");
-    lua_pushinteger(L, r->repetition);
-    lua_setfield(L, -2, "repetition");
-    lua_pushinteger(L, r->max_plies);
-    lua_setfield(L, -2, "max_plies");
+    lvariant_set_rule_fields(L, r);
   }
   lua_call(L, 1, 1);
 }

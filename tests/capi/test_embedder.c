@@ -543,9 +543,17 @@ static void test_texts(void) {
   round_trip(v, "4-c 5-4 c-5");
   round_trip(custom, "1-c 10-1");
   round_trip(points, "tl-c bl-tl");
-  /* refusals */
   char record[4096];
   size_t size = sizeof record;
+  /* a variant of rule fields: its record says each of them */
+  if (CHECK_OK(mutorere_game_new(custom, NULL, &g))) {
+    CHECK_OK(mutorere_game_record(g, record, &size));
+    CHECK(strstr(record, "[Arms \"10\"]\n[Flank \"always\"]\n[AdjacentEnemy \"false\"]\n"
+                         "[Misere \"true\"]\n[Repetition \"3\"]\n[MaxPlies \"0\"]\n") != NULL);
+    mutorere_game_free(g);
+  }
+  /* refusals */
+  size = sizeof record;
   if (CHECK_OK(mutorere_game_new(v, NULL, &g))) {
     CHECK_OK(mutorere_game_record(g, record, &size));
     mutorere_game *wrong = NULL;
