@@ -234,6 +234,21 @@ static void push_search_result(lua_State *L, const Rules *r,
   lua_setfield(L, -2, "pv");
 }
 
+/* Raises what ended a search that did not succeed (succeeded 0): the error
+** of its Lua callback cb or of v's hooks (hook_failed), else err; then a
+** Ctrl-C or a budget met during it.  Returns when there is none. */
+static void raise_failure(lua_State *L, Variant *v, const Callback *cb,
+                          int hook_failed, int succeeded, const char *err) {
+  if (hook_failed && cb->failed) {
+    lua_pushvalue(L, cb->error_slot);
+    lua_error(L);
+  }
+  if (hook_failed) lhook_raise(L, v);
+  if (!succeeded) luaL_error(L, "%s", err);
+  Cancel watchdog = lwatchdog_cancel(L);
+  if (cancel_now(&watchdog)) lwatchdog_raise(L);
+}
+
 /* mt.search(game [, options]) — alpha-beta from the game's position:
 ** {move, score, mate, depth, nodes, pv}.  options: depth (default 8), nodes,
 ** time (seconds), eval (a Lua function(position, variant); default built
@@ -283,14 +298,7 @@ static int search_l(lua_State *L) {
                       &eval, &table, &cancel, &res, err);
   lhook_leave(v, before);
   search_table_free(&table);
-  if (rc == SEARCH_EHOOK && cb.failed) {
-    lua_pushvalue(L, cb.error_slot);
-    return lua_error(L);
-  }
-  if (rc == SEARCH_EHOOK) return lhook_raise(L, v);
-  if (rc != SEARCH_OK) return luaL_error(L, "%s", err);
-  Cancel watchdog = lwatchdog_cancel(L);
-  if (cancel_now(&watchdog)) return lwatchdog_raise(L);
+  raise_failure(L, v, &cb, rc == SEARCH_EHOOK, rc == SEARCH_OK, err);
   push_search_result(L, &g->rules, &res);
   return 1;
 }
@@ -360,14 +368,7 @@ static int mcts_l(lua_State *L) {
                     lua_isfunction(L, cb.function) ? &policy : NULL, &cancel,
                     &res, err);
   lhook_leave(v, before);
-  if (rc == MCTS_EHOOK && cb.failed) {
-    lua_pushvalue(L, cb.error_slot);
-    return lua_error(L);
-  }
-  if (rc == MCTS_EHOOK) return lhook_raise(L, v);
-  if (rc != MCTS_OK) return luaL_error(L, "%s", err);
-  Cancel watchdog = lwatchdog_cancel(L);
-  if (cancel_now(&watchdog)) return lwatchdog_raise(L);
+  raise_failure(L, v, &cb, rc == MCTS_EHOOK, rc == MCTS_OK, err);
   push_mcts_result(L, &g->rules, &res);
   return 1;
 }
