@@ -24,9 +24,7 @@ static int marked(lua_State *L, int idx, const char *mark) {
   return ok;
 }
 
-/* Pushes a point as Lua sees it: an arm number 1..n or "c"; on a graph
-** board, its name. */
-static void push_point(lua_State *L, const Graph *g, int point) {
+void lmove_push_point(lua_State *L, const Graph *g, int point) {
   if (g)
     lua_pushstring(L, point < g->n ? g->name[point] : "?");
   else if (point == BOARD_CENTRE)
@@ -52,11 +50,11 @@ static void push_taken(lua_State *L, const Graph *g, Move m) {
   int k = 0;
   lua_createtable(L, __builtin_popcountll(m.taken) + m.centre, 0);
   for (uint64_t t = m.taken; t; t &= t - 1) {
-    push_point(L, g, __builtin_ctzll(t));
+    lmove_push_point(L, g, __builtin_ctzll(t));
     lua_rawseti(L, -2, ++k);
   }
   if (m.centre) {
-    push_point(L, g, BOARD_CENTRE);
+    lmove_push_point(L, g, BOARD_CENTRE);
     lua_rawseti(L, -2, ++k);
   }
 }
@@ -71,11 +69,11 @@ void lmove_new(lua_State *L, const Graph *g, int n, Move m) {
   lua_createtable(L, 0, 7);
   lua_createtable(L, 0, 4);
   if (m.from < BOARD_HAND) {
-    push_point(L, g, m.from);
+    lmove_push_point(L, g, m.from);
     lua_setfield(L, -2, "from");
   }
   if (m.to < BOARD_HAND) {
-    push_point(L, g, m.to);
+    lmove_push_point(L, g, m.to);
     lua_setfield(L, -2, "to");
   }
   lua_pushstring(L, move_kind(g, n, m));

@@ -24,6 +24,10 @@ void lmove_push_interned(lua_State *L, int interned, const Graph *g, int n,
 ** board's are in its Board value: lboard_push_moves). */
 void lmove_push_wheel_moves(lua_State *L, int n);
 
+/* Pushes a point as Lua sees it: an arm number 1..n or "c"; on a graph
+** board, its name. */
+void lmove_push_point(lua_State *L, const Graph *g, int point);
+
 /* The Move value at idx, or NULL. */
 const Move *lmove_test(lua_State *L, int idx);
 

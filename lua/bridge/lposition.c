@@ -50,17 +50,6 @@ void lposition_push_colour(lua_State *L, int colour) {
     lua_pushnil(L);
 }
 
-/* Pushes a point as Lua sees it: an arm number 1..n or "c"; on a graph
-** board, its name. */
-static void push_point(lua_State *L, const Graph *g, int point) {
-  if (g)
-    lua_pushstring(L, point < g->n ? g->name[point] : "?");
-  else if (point == BOARD_CENTRE)
-    lua_pushliteral(L, "c");
-  else
-    lua_pushinteger(L, point + 1);
-}
-
 /* The point at arg on the board of p (g: its graph, or NULL): an arm
 ** number 1..n or "c"; on a graph board a point's name or number 1..n. */
 static int check_point(lua_State *L, int arg, const Position *p,
@@ -144,13 +133,13 @@ static int position_at(lua_State *L) {
 }
 
 /* Pushes the points of mask as a list (on the wheel the centre too when
-** centre is set): numbers or names as push_point has them. */
+** centre is set): numbers or names as lmove_push_point has them. */
 static void push_points(lua_State *L, const Graph *g, uint64_t mask,
                         int centre) {
   int k = 0;
   lua_createtable(L, __builtin_popcountll(mask) + 1, 0);
   for (; mask; mask &= mask - 1) {
-    push_point(L, g, __builtin_ctzll(mask));
+    lmove_push_point(L, g, __builtin_ctzll(mask));
     lua_rawseti(L, -2, ++k);
   }
   if (centre) {
@@ -320,7 +309,7 @@ static int position_index(lua_State *L) {
   else if (k == 6 && memcmp(key, "centre", 6) == 0)
     lposition_push_colour(L, p->centre);
   else if (k == 5 && memcmp(key, "empty", 5) == 0 && !p->graph)
-    push_point(L, NULL, board_empty_point(p));
+    lmove_push_point(L, NULL, board_empty_point(p));
   else if (k == 4 && memcmp(key, "hand", 4) == 0)
     push_hand(L, p);
   else if (k == 5 && memcmp(key, "black", 5) == 0)
