@@ -109,8 +109,7 @@ int board_check(const Position *p, char *err) {
   return 0;
 }
 
-/* Writes a printable rendering of character c (for error messages). */
-static const char *show_char(int c, char *buf) {
+const char *board_show_char(int c, char *buf) {
   if (c == '\0')
     snprintf(buf, 16, "end of text");
   else if (isprint((unsigned char)c))
@@ -143,7 +142,7 @@ static int parse_points(Position *p, const char **s, char *err) {
     int c = piece_of_char(*t);
     if (c < 0) {
       snprintf(err, BOARD_ERRMAX, "bad position: %s %d is %s (use b, w or .)",
-               point, n + 1, show_char(*t, shown));
+               point, n + 1, board_show_char(*t, shown));
       return -1;
     }
     if (n >= BOARD_MAX_ARMS) {
@@ -181,7 +180,7 @@ static int parse_points(Position *p, const char **s, char *err) {
              "bad position: expected '/' after the arms, found %s (the "
              "form is <arms>/<centre> <side>, e.g. bbbbwwww/. b; on a board "
              "of points bb.ww b)",
-             show_char(*t, shown));
+             board_show_char(*t, shown));
     return -1;
   }
   if (n < BOARD_MIN_ARMS || n % 2) {
@@ -197,7 +196,7 @@ static int parse_points(Position *p, const char **s, char *err) {
   if (c < 0) {
     snprintf(err, BOARD_ERRMAX,
              "bad position: the centre is %s (use b, w or .)",
-             show_char(*t, shown));
+             board_show_char(*t, shown));
     return -1;
   }
   p->centre = (uint8_t)c;
@@ -249,7 +248,7 @@ static int parse_side_ply(Position *p, const char *t, char *err) {
     snprintf(err, BOARD_ERRMAX,
              "bad position: expected a space and the side to move after the "
              "%s, found %s",
-             p->graph ? "points" : "centre", show_char(*t, shown));
+             p->graph ? "points" : "centre", board_show_char(*t, shown));
     return -1;
   }
   while (*t == ' ') t++;
@@ -257,7 +256,7 @@ static int parse_side_ply(Position *p, const char *t, char *err) {
   if ((*t != 'b' && *t != 'w') || (t[1] && t[1] != ' ')) {
     snprintf(err, BOARD_ERRMAX,
              "bad position: the side to move is %s (use b or w)",
-             show_char(*t, shown));
+             board_show_char(*t, shown));
     return -1;
   }
   p->side = *t++ == 'b' ? BLACK : WHITE;

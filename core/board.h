@@ -111,6 +111,10 @@ int board_check(const Position *p, char *err);
 ** (p is then left unchanged). */
 int board_parse(Position *p, const char *text, char *err);
 
+/* Writes a printable rendering of character c into buf (16 bytes), for
+** messages: 'x', \x07, or "end of text".  Returns buf. */
+const char *board_show_char(int c, char *buf);
+
 /* Writes the position text (ply left out when 0) into buf, which must hold
 ** BOARD_POSMAX bytes.  Returns buf. */
 char *board_format(const Position *p, char *buf);

@@ -361,19 +361,6 @@ int fields_set_row(Fields *f, const Graph *g, int arms, int n, char *err) {
   return 0;
 }
 
-/* The sum of the k largest of the n numbers in x (sorted in place). */
-static int sum_largest(int *x, int n, int k) {
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && x[j] > x[j - 1]; j--) {
-      int t = x[j];
-      x[j] = x[j - 1];
-      x[j - 1] = t;
-    }
-  int sum = 0;
-  for (int i = 0; i < k && i < n; i++) sum += x[i];
-  return sum;
-}
-
 /* The most moves the pieces of a side of at most pieces pieces can make
 ** by the fields (drops aside): per piece, a slide or a take along each
 ** line, and each jump rule's landings along each line. */
@@ -387,7 +374,7 @@ static int piece_bound(const Fields *f, const Graph *g, int arms, int pieces) {
     int ring = g ? lines : i < arms ? 2 : 0; /* the lines jumps run along */
     per[i] = (slides ? lines : 0) + ring * landings;
   }
-  return sum_largest(per, points, pieces);
+  return graph_sum_largest(per, points, pieces);
 }
 
 int fields_check(const Fields *f, const Graph *g, int arms, int pieces,

@@ -197,8 +197,7 @@ uint64_t graph_digest(const Graph *g) {
   return (h ^ (uint64_t)(g->centre + 1)) * 0x100000001b3u;
 }
 
-/* The sum of the k largest of the n numbers in x (sorted in place). */
-static int sum_largest(int *x, int n, int k) {
+int graph_sum_largest(int *x, int n, int k) {
   for (int i = 1; i < n; i++) /* insertion sort, largest first */
     for (int j = i; j > 0 && x[j] > x[j - 1]; j--) {
       int t = x[j];
@@ -220,8 +219,8 @@ int graph_max_moves(const Graph *g, int pieces, int empty) {
     if (out[i] > empty) out[i] = empty;
     if (in[i] > pieces) in[i] = pieces;
   }
-  int by_pieces = sum_largest(out, g->n, pieces); /* (never above the arcs) */
-  int by_empty = sum_largest(in, g->n, empty);
+  int by_pieces = graph_sum_largest(out, g->n, pieces); /* (never above the arcs) */
+  int by_empty = graph_sum_largest(in, g->n, empty);
   return by_pieces < by_empty ? by_pieces : by_empty;
 }
 

@@ -100,6 +100,10 @@ int graph_equal_straight(const Graph *a, const Graph *b);
 ** and its centre (a check that two boards are the same, not a secret). */
 uint64_t graph_digest(const Graph *g);
 
+/* The sum of the k largest of the n numbers in x (sorted in place): a
+** bound's arithmetic, shared with fields.c. */
+int graph_sum_largest(int *x, int n, int k);
+
 /* The most moves a side with pieces pieces can have on g with empty empty
 ** points (a bound, not always reached). */
 int graph_max_moves(const Graph *g, int pieces, int empty);

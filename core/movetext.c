@@ -88,17 +88,6 @@ static void read_on(Reading *r, size_t at, int index) {
   }
 }
 
-/* Writes a printable rendering of character c (for messages). */
-static const char *show_char(int c, char *buf) {
-  if (c == '\0')
-    snprintf(buf, 16, "end of text");
-  else if (isprint((unsigned char)c))
-    snprintf(buf, 16, "'%c'", c);
-  else
-    snprintf(buf, 16, "\\x%02X", (unsigned char)c);
-  return buf;
-}
-
 /* Writes the board's point names, for messages, into list (96 bytes). */
 static void point_list(const Graph *g, int n, char *list) {
   size_t used = 0;
@@ -137,7 +126,7 @@ static int diagnose_name(const Reading *r, const char **s, const char *what,
       snprintf(err, BOARD_ERRMAX,
                "bad move: the %s point is %s (an arm number 1..%d or c; moves "
                "read like %s)",
-               what, show_char(*t, shown), r->n, example(NULL, eg));
+               what, board_show_char(*t, shown), r->n, example(NULL, eg));
     return -1;
   }
   int point = find_point(r, t, len);
@@ -172,7 +161,7 @@ static void diagnose(const Reading *r, const char *text, char *err) {
       snprintf(err, BOARD_ERRMAX,
                "bad move: expected '-' after the from point, found %s (moves "
                "read like %s)",
-               show_char(*t, shown), example(r->g, eg));
+               board_show_char(*t, shown), example(r->g, eg));
       return;
     }
     t++;
@@ -184,7 +173,7 @@ static void diagnose(const Reading *r, const char *text, char *err) {
   }
   while (*t == ' ') t++;
   snprintf(err, BOARD_ERRMAX, "bad move: unexpected %s after the move",
-           show_char(*t, shown));
+           board_show_char(*t, shown));
 }
 
 /* Adds point to the taken pieces of m.  Returns 0, or -1 when it is
