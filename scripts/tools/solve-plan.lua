@@ -115,22 +115,22 @@ local classes = dofile(HERE .. "/classes.lua")
 -- The strings of m bits, j of them set, without a run of more than L
 -- clear bits.
 local function bounded(m, j, L)
-  local row = {}
+  -- strings[b * (L + 1) + r]: the strings so far with b bits set that may
+  -- start with r more clear bits; a step puts a bit in front (set, or
+  -- clear), in place: b downwards, r upwards, each cell read before it is
+  -- written
+  local width, strings = L + 1, {}
   for b = 0, j do
-    row[b] = {}
-    for r = 0, L do row[b][r] = b == 0 and 1 or 0 end
+    for r = 0, L do strings[b * width + r] = b == 0 and 1 or 0 end
   end
   for _ = 1, m do
-    local next = {}
-    for b = 0, j do
-      next[b] = {}
-      for r = 0, L do
-        next[b][r] = (b > 0 and row[b - 1][0] or 0) + (r < L and row[b][r + 1] or 0)
-      end
+    for b = j, 0, -1 do
+      local at, set = b * width, b > 0 and strings[(b - 1) * width] or 0
+      for r = 0, L - 1 do strings[at + r] = set + strings[at + r + 1] end
+      strings[at + L] = set
     end
-    row = next
   end
-  return row[j][0]
+  return strings[j * width]
 end
 
 -- The entries of a layer of n arms in core/symrank.h's index: C(n, n/2),
