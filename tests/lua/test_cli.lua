@@ -174,7 +174,7 @@ test("the module's Lua parts run when first used, and only then", function()
     -- standings.lua defines no field: the text of a tournament runs it
     "local _ = tostring(mt.tournament{players = {'random', 'random'}, games = 1}) " ..
     -- nor against.lua: a player against a fallible opponent runs it
-    "local _ = mt.player('perfect', {against = 0.5}):choose(mt.game()) " ..
+    "local _ = mt.player('perfect', {against = 0.5}):choose(mt.game('pong-hau-ki')) " ..
     -- charts.lua neither: the pictures of a match run it
     "local _ = mt.svg(mt.match('random', 'random')) " ..
     -- nor enginerules.lua: an outside engine told the rules runs it
