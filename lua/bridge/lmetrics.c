@@ -238,6 +238,33 @@ static int metrics_exact(lua_State *L) {
   return 1;
 }
 
+/* reach_count(variant, start, history, most) — the number of states
+** reachable from start (reached by history, a list or nil), walked in C
+** with the variant's hooks; nil when there are more than most. */
+static int reach_count(lua_State *L) {
+  char err[BOARD_ERRMAX];
+  History h;
+  Variant *v = lvariant_get(L, 1);
+  Position start = lposition_check(L, 2);
+  if (rules_check_position(&v->rules, &start, err))
+    return luaL_error(L, "%s", err);
+  lhistory_check(L, 3, &v->rules, &start, rules_memory(&v->rules), &h);
+  lua_Integer most = luaL_checkinteger(L, 4);
+  luaL_argcheck(L, most >= 1 && most <= METRICS_MAX_STATES, 4, "out of range");
+  MetricsGraph g;
+  memset(&g, 0, sizeof g);
+  Cancel cancel = lwatchdog_cancel(L);
+  lua_State *before = lhook_enter(v, L);
+  int rc = metrics_frontier(&g, NULL, &v->rules, &start, &h, (uint64_t)most,
+                            &cancel, NULL, err);
+  lhook_leave(v, before);
+  if (rc == METRICS_MORE) return 0;
+  if (rc != SOLVER_OK) return lmetrics_raise(L, v, rc, err);
+  lua_pushinteger(L, (lua_Integer)g.count);
+  metrics_graph_free(&g);
+  return 1;
+}
+
 void lmetrics_open(lua_State *L, int shared) {
   luaL_newmetatable(L, LGRAPH_META);
   lua_pushcfunction(L, graph_gc);
@@ -245,4 +272,6 @@ void lmetrics_open(lua_State *L, int shared) {
   lua_pop(L, 1);
   lua_pushcfunction(L, metrics_exact);
   lua_setfield(L, shared, "metrics_exact");
+  lua_pushcfunction(L, reach_count);
+  lua_setfield(L, shared, "reach_count");
 }

@@ -28,7 +28,7 @@ void lrecord_open(lua_State *L, int module);
 void lsafelib_open(lua_State *L);
 
 /* Puts metrics_exact (the exact figures of a variant's reachable states)
-** in the table at shared. */
+** and reach_count (their number, up to a most) in the table at shared. */
 void lmetrics_open(lua_State *L, int shared);
 
 /* Puts accuracy_run and accuracy_states (the C side of mt.accuracy and

@@ -125,7 +125,6 @@ end
 -- the start first: {positions, histories, kids (for each state the
 -- numbers of the states its moves lead to, in the variant's order), ends
 -- (for each state where the game is over, "blocked" or "rule")}.
--- Refuses more than MAX_STATES states.
 local function walk(v, p0, h0)
   local positions, histories, kids, ends = {p0}, {h0}, {}, {}
   local ids = {[shared.state_key(v, p0, h0)] = 1}
@@ -143,7 +142,6 @@ local function walk(v, p0, h0)
         local id = ids[key]
         if not id then
           id = #positions + 1
-          if id > MAX_STATES then too_big(v, string.format("more than %d states", MAX_STATES)) end
           ids[key], positions[id], histories[id] = id, q, hq
         end
         list[i] = id
@@ -190,11 +188,15 @@ end
 -- state (p, h) of variant v, solved, encoded as play.js reads it (a base64
 -- text), the number of states, and the hands code (or nil: no piece is
 -- ever in hand).  A graph too big for a page is refused before it is
--- walked (with its figure when it is quick to count), and a hooked
--- variant's before it is solved.
+-- walked here: with its figure when it is quick to count, else once a
+-- walk in C (with the hooks, before any solve) meets more states than a
+-- page carries.
 function shared.play_graph(v, p0, h0)
   local count = quick_count(v, p0)
   if count and count > MAX_STATES then too_big(v, string.format("%d states", count)) end
+  if not count and not shared.reach_count(v, p0, h0, MAX_STATES) then
+    too_big(v, string.format("more than %d states", MAX_STATES))
+  end
   local g = walk(v, p0, h0)
   local hands = hands_of(g)
   return encode(g, M.solve(v), not v.general and v.arms or nil, hands), #g.positions, hands

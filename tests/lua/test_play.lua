@@ -410,6 +410,11 @@ test("boards of points: too big is refused with its figure, nothing written", fu
   ok, err = pcall(mt.html, mt.variant{arms = 16, name = "hooked", allow = function() return true end})
   check(not ok and tostring(err):find("the play page of hooked would carry more than 250000 states", 1, true),
         tostring(err))
+  -- that walk (in C) says what failed in a hook, and answers the budgets
+  ok, err = pcall(mt.html, mt.variant{arms = 16, name = "failing", allow = function() error("no") end})
+  check(not ok and tostring(err):find("allow hook failed at .-: no$"), tostring(err))
+  ok, err = mt.limit({time = 0.01}, mt.html, "four-field-kono")
+  check(not ok and tostring(err):find("time budget", 1, true), "Kono's walk stopped: " .. tostring(err))
 end)
 
 test("sizes: 8 arms under 112 KB (mostly its script and style), 12 arms under 2 MB; too big is refused", function()
