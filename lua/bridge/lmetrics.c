@@ -249,8 +249,7 @@ static int reach_count(lua_State *L) {
   if (rules_check_position(&v->rules, &start, err))
     return luaL_error(L, "%s", err);
   lhistory_check(L, 3, &v->rules, &start, rules_memory(&v->rules), &h);
-  lua_Integer most = luaL_checkinteger(L, 4);
-  luaL_argcheck(L, most >= 1 && most <= METRICS_MAX_STATES, 4, "out of range");
+  lua_Integer most = lbridge_check_whole(L, 4, "most", 1, METRICS_MAX_STATES);
   MetricsGraph g;
   memset(&g, 0, sizeof g);
   Cancel cancel = lwatchdog_cancel(L);
