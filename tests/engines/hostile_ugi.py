@@ -31,6 +31,9 @@ plays well),
 ignore-quit (plays well but ignores quit and SIGTERM), fork-quit (plays
 well; a child forked at start, ignoring SIGTERM, outlives it after quit).
 fork-quit+MODE forks that child, then behaves as MODE.
+
+With HOSTILE_PLAYING set to a path, the engine makes that file at its
+first go (a test waits for it to know that a game is under way).
 """
 import os
 import signal
@@ -56,6 +59,9 @@ class Hostile(toy_ugi.Engine):
     flooded = False
 
     def go(self, words):
+        playing = os.environ.get("HOSTILE_PLAYING")
+        if playing and not os.path.exists(playing):
+            open(playing, "w").close()
         if self.ply < PLY:
             return toy_ugi.Engine.go(self, words)
         arms = len(self.points) - 1

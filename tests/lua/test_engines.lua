@@ -360,30 +360,36 @@ test("Ctrl-C or SIGTERM during a match leaves no process behind (jobs = 1 and 2)
   for _, run in ipairs({{1, "INT"}, {2, "INT"}, {1, "TERM"}, {2, "TERM"}}) do
     local jobs, signal = run[1], run[2]
     local mark = new_mark("sig" .. signal)
-    local script = string.format("local p = mt.player{command = {%q, %q, 'fork-quit', '0', %q}, " ..
-                                 "stderr = false} " ..
+    -- (the engine waits out its clock at each move, a minute: the runs
+    -- wait for their signals, four at once, without taking the cores)
+    local script = string.format("local p = mt.player{command = {%q, %q, 'fork-quit+exact-time', " ..
+                                 "'0', %q}, stderr = false} " ..
                                  "local m = mt.match(p, 'random', {games = 100000, " ..
-                                 "jobs = %d, progress = false}) " ..
+                                 "jobs = %d, progress = false, clock = {base = 60}}) " ..
                                  "print('kept', m.interrupted)",
                                  PYTHON, HOSTILE, mark, jobs)
     -- its own process group, as a terminal's foreground job: Ctrl-C reaches
-    -- all of it (SIGTERM only mutorere itself), once its engines play
-    -- (however long the start took)
+    -- all of it (SIGTERM only mutorere itself), once a game is under way
+    -- (an engine has been asked its first move: however long the start
+    -- took) and a few more
     -- (its output through a file: a process left behind holding a pipe
     -- would hang the test instead of failing it)
-    local said = os.tmpname()
-    local run_it = io.popen(string.format("MUTORERE_PATH= setsid %s -e %q >%s 2>&1 & pid=$!; " ..
-                                          "for i in $(seq 200); do pgrep -f '[f]ork-quit 0 %s' " ..
-                                          ">/dev/null && break; sleep 0.05; done; sleep 0.3; " ..
+    local said, playing = os.tmpname(), os.tmpname()
+    os.remove(playing)
+    local run_it = io.popen(string.format("HOSTILE_PLAYING=%s MUTORERE_PATH= setsid %s -e %q >%s 2>&1 & " ..
+                                          "pid=$!; for i in $(seq 400); do [ -e %s ] && break; " ..
+                                          "sleep 0.05; done; sleep 0.1; " ..
                                           "kill -%s %s$pid; wait $pid 2>/dev/null; " ..
-                                          "echo \"exit $?\"; cat %s", PROGRAM, script, said, mark,
-                                          signal, signal == "INT" and "-" or "", said))
-    runs[#runs + 1] = {jobs = jobs, signal = signal, mark = mark, said = said, run_it = run_it}
+                                          "echo \"exit $?\"; cat %s", playing, PROGRAM, script, said,
+                                          playing, signal, signal == "INT" and "-" or "", said))
+    runs[#runs + 1] = {jobs = jobs, signal = signal, mark = mark, said = said, playing = playing,
+                       run_it = run_it}
   end
   for _, r in ipairs(runs) do
     local out = r.run_it:read("a")
     r.run_it:close()
     os.remove(r.said)
+    check(os.remove(r.playing), "jobs " .. r.jobs .. ", SIG" .. r.signal .. ": a game was under way")
     if r.signal == "INT" then
       check(out:find("kept	true", 1, true), "interrupted, the games kept: " .. out)
     else
