@@ -148,6 +148,33 @@ end
 -- The value for the side that moved into a state worth value for its mover.
 local KEPT = {win = "loss", loss = "win", draw = "draw"}
 
+-- Walks every state of v reachable with player on side and any moves on
+-- the other (a player without chance: its choice depends on the state
+-- alone); calls on_move(g, move) at each state where it moves.  Returns
+-- how many there were.
+local function walk_against_all(v, player, side, on_move)
+  local queue, seen, head, moved = {mt.game(v)}, {[v:key(v.start)] = true}, 1, 0
+  while queue[head] do
+    local g = queue[head]
+    head = head + 1
+    local moves = g:result() and {} or g:moves()
+    if g:turn() == side and #moves > 0 then
+      local move = (player:choose(g))
+      on_move(g, move)
+      moves, moved = {move}, moved + 1
+    end
+    for _, m in ipairs(moves) do
+      local p, h = g:copy():play(m):state()
+      local key = v:key(p, h)
+      if not seen[key] then
+        seen[key] = true
+        queue[#queue + 1] = mt.game(v, p, h)
+      end
+    end
+  end
+  return moved
+end
+
 test("perfect never loses: its move keeps the value wherever any replies lead, and in games against each player",
      function()
   -- every state of standard reachable with perfect on one side and any
@@ -156,30 +183,12 @@ test("perfect never loses: its move keeps the value wherever any replies lead, a
   local v, perfect = mt.variant("standard"), mt.player("perfect")
   local s = mt.solve(v)
   for _, side in ipairs({"black", "white"}) do
-    local queue, seen, head, moved, kept = {mt.game(v)}, {[v:key(v.start)] = true}, 1, 0, 0
-    while queue[head] do
-      local g = queue[head]
-      head = head + 1
-      if not g:result() then
-        local moves = g:moves()
-        if g:turn() == side then
-          local move = perfect:choose(g)
-          local before = s:lookup(g:state())
-          check(before ~= "loss", side .. ": a lost state reached, " .. g:position())
-          moved = moved + 1
-          if s:lookup(g:copy():play(move):state()) == KEPT[before] then kept = kept + 1 end
-          moves = {move}
-        end
-        for _, m in ipairs(moves) do
-          local p, h = g:copy():play(m):state()
-          local key = v:key(p, h)
-          if not seen[key] then
-            seen[key] = true
-            queue[#queue + 1] = mt.game(v, p, h)
-          end
-        end
-      end
-    end
+    local kept = 0
+    local moved = walk_against_all(v, perfect, side, function(g, move)
+      local before = s:lookup(g:state())
+      check(before ~= "loss", side .. ": a lost state reached, " .. g:position())
+      if s:lookup(g:copy():play(move):state()) == KEPT[before] then kept = kept + 1 end
+    end)
     check(moved > 200, side .. ": states where perfect moves " .. moved)
     eq(kept, moved, side .. ": its moves that keep the value")
   end
@@ -253,24 +262,9 @@ test("alpha-beta at depth 6 never loses in standard", function()
   local v, ab = mt.variant("standard"), mt.player("alphabeta", {depth = 6})
   local s = mt.solve(v)
   for _, side in ipairs({"black", "white"}) do
-    local queue, seen, head, moved = {mt.game(v)}, {[v:key(v.start)] = true}, 1, 0
-    while queue[head] do
-      local g = queue[head]
-      head = head + 1
-      local moves = g:result() and {} or g:moves()
-      if g:turn() == side and #moves > 0 then
-        check(s:lookup(g:state()) ~= "loss", side .. ": a lost state reached, " .. g:position())
-        moves, moved = {(ab:choose(g))}, moved + 1
-      end
-      for _, m in ipairs(moves) do
-        local p, h = g:copy():play(m):state()
-        local key = v:key(p, h)
-        if not seen[key] then
-          seen[key] = true
-          queue[#queue + 1] = mt.game(v, p, h)
-        end
-      end
-    end
+    local moved = walk_against_all(v, ab, side, function(g)
+      check(s:lookup(g:state()) ~= "loss", side .. ": a lost state reached, " .. g:position())
+    end)
     check(moved > 50, side .. ": states where it moves " .. moved)
   end
   -- and in matches, as each player meets it
