@@ -119,6 +119,13 @@ end
 -- and 22 plies lost to its 20).
 local TEN = {standard = true, misere = true, ["first-move"] = true}
 
+-- Of those, the naive count replays the ones whose 10 arms reach a case 8
+-- arms do not: misere's greedy player loses no plies on 10 arms (600
+-- blunders, no inaccuracy: what its 128 blunders on 8 arms show) and the
+-- hooked variant's makes no mistake on 8 or 10; the history variant's
+-- loses plies on 10 arms only (26 inaccuracies, 252 plies).
+local NAIVE_TEN = {standard = true, ["first-move"] = true, [HISTORY] = true}
+
 -- Checks an accuracy result against the naive count.
 local function agrees(r, c, what)
   for _, k in ipairs({"states", "best", "inaccuracies", "blunders", "forced", "plies_lost"}) do
@@ -145,11 +152,11 @@ test("mt.accuracy counts what a naive replay with review() counts", function()
   local variants = {}
   for _, name in ipairs(BUILTINS) do
     variants[#variants + 1] = {name .. " 8", board(name, 8)}
-    if TEN[name] then variants[#variants + 1] = {name .. " 10", board(name, 10)} end
+    if NAIVE_TEN[name] then variants[#variants + 1] = {name .. " 10", board(name, 10)} end
   end
   for _, name in ipairs({HOOKED, HISTORY}) do
     variants[#variants + 1] = {name .. " 8", mt.variant(name)}
-    variants[#variants + 1] = {name .. " 10", board(name, 10)}
+    if NAIVE_TEN[name] then variants[#variants + 1] = {name .. " 10", board(name, 10)} end
   end
   local mistakes = 0
   for _, x in ipairs(variants) do
