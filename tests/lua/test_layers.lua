@@ -28,7 +28,7 @@ local FLOORS = {
     {"memo", "fields", "rules"},
     {"game", "perft", "perft_dispatch", "search", "mcts", "solver", "symrank", "symwave",
      "symtable", "tiers", "tiermoves", "tiermirror", "tierschedule"},
-    {"record", "metrics", "symsolver", "reach", "tiersolver", "tiercensus"},
+    {"record", "metrics", "symsolver", "reach", "tiersolver", "tiersolver_dispatch", "tiercensus"},
     {"accuracy", "solve", "solfile", "symcensus"},
   },
   ["core/capi"] = {
