@@ -188,8 +188,6 @@ local function scan_all(variants)
   eq(found, {}, "axe-core's violations")
 end
 
--- (tests/CMakeLists.txt runs the two tests below as two ctest tests, on
--- two cores)
 test("no violation of WCAG 2.1 A and AA on a wheel and on boards of points, at any stage of a game", function()
   -- the dark and forced schemes change colours only (so their views are
   -- scanned for the rules of colours)
