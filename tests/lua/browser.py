@@ -111,9 +111,6 @@ def chromium_driver():
                  "--disable-sync", "--proxy-server=http://127.0.0.1:9",
                  "--host-resolver-rules=MAP * ~NOTFOUND", "--window-size=1280,900"):
         options.add_argument(flag)
-    import os
-    for flag in os.environ.get("XFLAGS", "").split():
-        options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_network_conditions(offline=True, latency=0, download_throughput=0,
