@@ -25,19 +25,29 @@ end
 
 local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
--- The bytes of a base64 text, as a list of integers.
+-- The value of each base64 digit, by its byte.
+local VALUE = {}
+for i = 1, #B64 do VALUE[B64:byte(i)] = i - 1 end
+
+-- The bytes of a base64 text, as a list of integers: four digits make
+-- three bytes; the last group, padded with "=", two or one.
 local function unbase64(text)
-  local values, bytes = {}, {}
-  for i = 1, #B64 do values[B64:sub(i, i)] = i - 1 end
-  local bits, count = 0, 0
-  for c in text:gmatch("[^=]") do
-    bits = bits << 6 | assert(values[c], "not base64: " .. c)
-    count = count + 6
-    if count >= 8 then
-      count = count - 8
-      bytes[#bytes + 1] = (bits >> count) & 255
+  local bytes, n = {}, 0
+  eq(#text % 4, 0, "base64 in groups of four")
+  for i = 1, #text, 4 do
+    local a, b, c, d = text:byte(i, i + 3)
+    local pad = (c == 61 and 1 or 0) + (d == 61 and 1 or 0) -- "="
+    if pad > 0 then
+      assert(i + 3 == #text and (d == 61), "padding only at the end: " .. text:sub(i, i + 3))
+      c, d = c == 61 and 65 or c, 65 -- (as "A": no bits)
     end
+    local x = assert(VALUE[a] and VALUE[b] and VALUE[c] and VALUE[d] and
+                     VALUE[a] << 18 | VALUE[b] << 12 | VALUE[c] << 6 | VALUE[d],
+                     "not base64: " .. text:sub(i, i + 3))
+    bytes[n + 1], bytes[n + 2], bytes[n + 3] = x >> 16, x >> 8 & 255, x & 255
+    n = n + 3 - pad
   end
+  for k = n + 1, #bytes do bytes[k] = nil end
   return bytes
 end
 
@@ -76,6 +86,7 @@ local function wheel_cells(code, n)
 end
 
 local REASON = {[0] = "blocked", "rule", "row"} -- a state's end code
+local DIGITS = {[0] = ".", "b", "w"} -- a point's base-3 digit
 
 -- The states of a page's graph, decoded as doc/api.md (and play.js) say:
 -- {text, cells, value, distance, kids (numbers, 1-based), reason}; and the
@@ -107,7 +118,7 @@ local function decode(page)
         check(x < 1 << 53, "a varint of a board beyond 2^53")
         if first == 1 then side, x = x % 2, x // 2 end
         for _ = first, math.min(first + 31, n) do
-          cells[#cells + 1] = (".bw"):sub(x % 3 + 1, x % 3 + 1)
+          cells[#cells + 1] = DIGITS[x % 3]
           x = x // 3
         end
         eq(x, 0, "no digit beyond the points")
@@ -139,8 +150,9 @@ end
 local function move_between(names, from_state, to_state)
   local from, to, taken = nil, nil, {}
   local mover = from_state.text:match("(%a)$")
+  local cells, cells_after = from_state.cells, to_state.cells
   for j, name in ipairs(names) do
-    local before, after = from_state.cells[j], to_state.cells[j]
+    local before, after = cells[j], cells_after[j]
     if before == mover and after ~= mover then from = name end
     if before ~= mover and after == mover then to = name end
     if before ~= "." and before ~= mover and after ~= before then taken[#taken + 1] = "x" .. name end
