@@ -1,6 +1,11 @@
 -- browsers.lua — what the browser tests share (dofile(HERE ..
--- "/browsers.lua")): quoting for the shell, and finding a program.
+-- "/browsers.lua")): quoting for the shell, finding a program, and one
+-- browser for the files of a run.  Loaded once a process: the files run
+-- together (run.lua's arguments) get the same table, and so the same
+-- browser.
+if package.loaded["tests.browsers"] then return package.loaded["tests.browsers"] end
 local M = {}
+package.loaded["tests.browsers"] = M
 
 -- s quoted for the shell.
 function M.quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
@@ -48,20 +53,28 @@ function M.answers(from, dir)
   return results, logs, failure
 end
 
--- M.session(here, test): one headless Chromium for the whole test file
--- (browser.py, through two FIFOs in a folder of its own), started at the
--- first call of the function returned: browse(commands) runs the
+-- M.session(here, test): one headless Chromium for the whole run of the
+-- test files (browser.py, through two FIFOs in a folder of its own; the
+-- same for every file of the run: started at the first call of a
+-- function returned, ended at the end of the run, run.lua's at_end):
+-- browse(commands) runs the
 -- commands (lines; {js = code}, {wait = code}, {clickjs = code}, {keysjs
 -- = code}, {axe = true} or {axe = {rule, ...}} (those rules only),
 -- {["while"] = code} become files or lines) and returns the
 -- results of the js and axe commands, the console's log lines, and the
 -- error line, if any.  A machine without the browser or selenium skips
 -- the test (exit 77, with the reason).  Also returns the folder, for the
--- pages, a function that ends the browser and removes the folder, and
--- send(commands): sends them and returns at once a function that waits
--- for their results (as browse returns them), for Lua to work meanwhile;
--- the functions of several sends are called in the order of the sends.
+-- pages (each file names its own), and send(commands): sends them and
+-- returns at once a function that waits for their results (as browse
+-- returns them), for Lua to work meanwhile; the functions of several
+-- sends are called in the order of the sends.
 function M.session(here, test)
+  if not M.shared then M.shared = {M.start_session(here, test)} end
+  return table.unpack(M.shared)
+end
+
+-- The session of M.session, new, ended at the end of the run.
+function M.start_session(here, test)
   local python = M.first({"/usr/bin/python3", "python3"}, "%s -c 'import selenium'", test,
     "python3-selenium is not installed (apt-get install python3-selenium chromium chromium-driver)")
   local dir = os.tmpname()
@@ -100,15 +113,15 @@ function M.session(here, test)
     return function() return M.answers(from, dir) end
   end
   local function browse(commands) return send(commands)() end
-  local function close()
+  at_end(function()
     if to then
       to:close()
       from:read("a") -- the browser has quit when its end of the FIFO closes
       from:close()
     end
     os.execute("rm -rf " .. M.quote(dir))
-  end
-  return browse, dir, close, send
+  end)
+  return browse, dir, send
 end
 
 -- M.axe_path(test): the file axe.min.js of axe-core: $MUTORERE_AXE (the

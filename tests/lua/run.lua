@@ -83,10 +83,8 @@ end
 
 -- test(name, fn): runs one test; an error inside counts as a failure.
 -- TEST_ONLY=texts in the environment runs only the tests whose name has
--- one of the texts (plain, between "|"), TEST_SKIP=texts all the others
--- (so that ctest runs one file as two tests, one part each:
--- tests/CMakeLists.txt); TEST_TIMES=1 prints each test's CPU and wall
--- seconds.
+-- one of the texts (plain, between "|"), TEST_SKIP=texts all the others;
+-- TEST_TIMES=1 prints each test's CPU and wall seconds.
 -- (TEST_APART=name: this process runs that test alone, for test_apart)
 function test(name, fn)
   local only, skip = os.getenv("TEST_ONLY") or "", os.getenv("TEST_SKIP") or ""
@@ -179,6 +177,11 @@ function test_apart(name, fn)
   apart[#apart + 1] = {name = name, pipe = pipe, output = output}
 end
 
+-- at_end(fn): fn is called once the last file has run (what the files
+-- of one run share, such as one browser, is ended there).
+local ends = {}
+function at_end(fn) ends[#ends + 1] = fn end
+
 for i = 1, #arg do
   local chunk, err = loadfile(arg[i])
   if not chunk then
@@ -189,6 +192,12 @@ for i = 1, #arg do
     if not ok then record(false, "error: " .. tostring(e)) end
     collect_apart()
   end
+end
+
+for _, fn in ipairs(ends) do
+  current = "the end of the run"
+  local ok, e = xpcall(fn, debug.traceback)
+  if not ok then record(false, "error: " .. tostring(e)) end
 end
 
 print(string.format("%d passed, %d failed", passed, failed))

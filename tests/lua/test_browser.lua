@@ -1,6 +1,6 @@
 -- test_browser.lua — mt.html in a real headless Chromium: the page loads
 -- without script errors, and stepping (buttons, keys, #N links, moves)
--- shows the right positions; one Chromium for the file, driven through
+-- shows the right positions; one Chromium for the run, driven through
 -- chromedriver (browser.py).  Exits 77 (skipped) with a message where
 -- Chromium, chromedriver or python3-selenium is missing.
 
@@ -24,8 +24,8 @@ end
 local browsers = dofile(HERE .. "/browsers.lua")
 local quote = browsers.quote
 
--- One headless Chromium for the whole file (browsers.session).
-local session, _, close_session = browsers.session(HERE, "test_browser.lua")
+-- One headless Chromium for the run (browsers.session).
+local session = browsers.session(HERE, "test_browser.lua")
 
 -- Loads url afresh (with a query of its own, ?load=N before its #: a
 -- link within the same page would not load it again); returns the DOM
@@ -130,5 +130,3 @@ test("in Chromium: buttons, keys and moves step to the right positions", functio
   check(dom:find('<td data-ply="4" class="blunder current">', 1, true), "the move marked")
   os.execute("rm -rf " .. quote(dir))
 end)
-
-close_session()

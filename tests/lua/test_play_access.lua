@@ -12,7 +12,7 @@ local mt = require "mutorere"
 
 local browsers = dofile(HERE .. "/browsers.lua")
 local AXE = browsers.axe_path("test_play_access.lua")
-local session, dir, close_session = browsers.session(HERE, "test_play_access.lua")
+local session, dir = browsers.session(HERE, "test_play_access.lua")
 check(AXE:match("axe%.min%.js$"), "axe-core found: " .. AXE)
 
 -- The steps of a game on a page, each followed by a scan: name and the
@@ -217,5 +217,3 @@ test("no violation of WCAG 2.1 A and AA in games of drops and of captures, at an
                           start = "b...b...w......w b", max_plies = 60}
   scan_all({mt.variant("achi"), mt.variant("placing-torere"), kono})
 end)
-
-close_session()

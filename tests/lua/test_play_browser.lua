@@ -12,8 +12,8 @@ local mt = require "mutorere"
 local browsers = dofile(HERE .. "/browsers.lua")
 local quote, write = browsers.quote, browsers.write
 
--- One browser for the whole file (browsers.session).
-local session, dir, close_session, send = browsers.session(HERE, "test_play_browser.lua")
+-- One browser for the run (browsers.session).
+local session, dir, send = browsers.session(HERE, "test_play_browser.lua")
 
 -- The path of the play page of variant v, written once for the file
 -- (Four Field Kono's late start takes seconds to make).
@@ -1391,5 +1391,3 @@ test("challenges scored against the solver: win fastest, lose slowest, every dra
           text:find(": " .. score .. " points.", 1, true), "every drawing move: " .. tostring(text))
   end
 end)
-
-close_session()
