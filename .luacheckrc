@@ -21,6 +21,6 @@ files["bench/"] = {read_globals = {"mt"}}
 
 -- The test harness (tests/lua/run.lua) defines these for the test files.
 files["tests/lua/"] = {
-  globals = {"test", "check", "eq", "raises", "HERE", "PROGRAM", "test_apart", "RUN_ID", "at_end"},
+  globals = {"test", "check", "eq", "raises", "HERE", "PROGRAM", "test_apart", "RUN_ID", "at_end", "skipped"},
   read_globals = {"mt"},
 }

@@ -100,7 +100,7 @@ function M.start_session(here, test)
       if type(c) == "table" then
         local word, code = next(c)
         if word == "axe" then
-          line = "axe " .. M.axe_path(test) .. (type(code) == "table" and " " .. table.concat(code, " ") or "")
+          line = "axe " .. M.axe_path() .. (type(code) == "table" and " " .. table.concat(code, " ") or "")
         else
           steps = steps + 1
           line = word .. " " .. M.write(string.format("%s/step%d.js", dir, steps), code)
@@ -124,12 +124,12 @@ function M.start_session(here, test)
   return browse, dir, send
 end
 
--- M.axe_path(test): the file axe.min.js of axe-core: $MUTORERE_AXE (the
+-- M.axe_path(): the file axe.min.js of axe-core: $MUTORERE_AXE (the
 -- file or its folder), else .cache/axe/node_modules/axe-core under the
 -- working folder (where .ci/run puts it: npm install --prefix .cache/axe
--- axe-core), else axe/node_modules/axe-core in the program's folder; when
--- there is none the test is skipped (exit 77) with how to install it.
-function M.axe_path(test)
+-- axe-core), else axe/node_modules/axe-core in the program's folder; or
+-- nil and how to install it.
+function M.axe_path()
   local program = os.getenv("MUTORERE_PROGRAM") or ""
   local candidates = {}
   local env = os.getenv("MUTORERE_AXE")
@@ -148,9 +148,8 @@ function M.axe_path(test)
     end
     if f then f:close() end
   end
-  io.stderr:write("SKIP " .. test .. ": axe-core is not installed (npm install --prefix .cache/axe " ..
-                  "axe-core, or set MUTORERE_AXE to its axe.min.js)\n")
-  os.exit(77)
+  return nil, "axe-core is not installed (npm install --prefix .cache/axe axe-core, or set MUTORERE_AXE " ..
+              "to its axe.min.js)"
 end
 
 return M
