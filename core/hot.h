@@ -26,4 +26,14 @@
 #define HOT_INLINE
 #endif
 
+/* Whether the processor running runs the x86-64-v3 builds: what the
+** resolvers of the dispatched functions ask (perft_dispatch.c,
+** tiersolver_dispatch.c), before the program's own code runs. */
+#ifdef MUTORERE_DISPATCH
+static inline int hot_runs_v3(void) {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("x86-64-v3");
+}
+#endif
+
 #endif

@@ -4,6 +4,7 @@
 ** and as perft_v3 for x86-64-v3 (hot.h), and the loader binds perft to one
 ** of them once (an ifunc).  Built only when the build dispatches.
 */
+#include "hot.h"
 #include "perft.h"
 
 int64_t perft_portable(const Rules *r, const Position *p, const History *h,
@@ -16,8 +17,7 @@ typedef int64_t (*PerftFn)(const Rules *, const Position *, const History *,
 
 /* The ifunc's resolver: the build of perft this processor runs. */
 static PerftFn resolve_perft(void) {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("x86-64-v3") ? perft_v3 : perft_portable;
+  return hot_runs_v3() ? perft_v3 : perft_portable;
 }
 
 int64_t perft(const Rules *r, const Position *p, const History *h, int depth,

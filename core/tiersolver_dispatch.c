@@ -10,6 +10,7 @@
 ** table solved or read from a file on an x86-64-v3 processor runs the
 ** x86-64-v3 build throughout.  Built only when the build dispatches.
 */
+#include "hot.h"
 #include "tiersolver.h"
 
 int tiersolver_plan_portable(Solution *s, const Rules *r, char *err);
@@ -24,18 +25,12 @@ typedef int (*PlanFn)(Solution *, const Rules *, char *);
 typedef int (*SolveFn)(Solution *, const Rules *, int, const Cancel *,
                        const Progress *, char *);
 
-/* Whether this processor runs the x86-64-v3 build. */
-static int runs_v3(void) {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("x86-64-v3");
-}
-
 /* The ifuncs' resolvers: the build this processor runs. */
 static PlanFn resolve_plan(void) {
-  return runs_v3() ? tiersolver_plan_v3 : tiersolver_plan_portable;
+  return hot_runs_v3() ? tiersolver_plan_v3 : tiersolver_plan_portable;
 }
 static SolveFn resolve_solve(void) {
-  return runs_v3() ? tiersolver_solve_v3 : tiersolver_solve_portable;
+  return hot_runs_v3() ? tiersolver_solve_v3 : tiersolver_solve_portable;
 }
 
 int tiersolver_plan(Solution *s, const Rules *r, char *err)

@@ -53,28 +53,10 @@ function M.answers(from, dir)
   return results, logs, failure
 end
 
--- M.session(here, test): one headless Chromium for the whole run of the
--- test files (browser.py, through two FIFOs in a folder of its own; the
--- same for every file of the run: started at the first call of a
--- function returned, ended at the end of the run, run.lua's at_end):
--- browse(commands) runs the
--- commands (lines; {js = code}, {wait = code}, {clickjs = code}, {keysjs
--- = code}, {axe = true} or {axe = {rule, ...}} (those rules only),
--- {["while"] = code} become files or lines) and returns the
--- results of the js and axe commands, the console's log lines, and the
--- error line, if any.  A machine without the browser or selenium skips
--- the test (exit 77, with the reason).  Also returns the folder, for the
--- pages (each file names its own), and send(commands): sends them and
--- returns at once a function that waits for their results (as browse
--- returns them), for Lua to work meanwhile; the functions of several
--- sends are called in the order of the sends.
-function M.session(here, test)
-  if not M.shared then M.shared = {M.start_session(here, test)} end
-  return table.unpack(M.shared)
-end
+local shared -- M.session's answers, once made
 
--- The session of M.session, new, ended at the end of the run.
-function M.start_session(here, test)
+-- A new session as M.session gives it, ended at the end of the run.
+local function start_session(here, test)
   local python = M.first({"/usr/bin/python3", "python3"}, "%s -c 'import selenium'", test,
     "python3-selenium is not installed (apt-get install python3-selenium chromium chromium-driver)")
   local dir = os.tmpname()
@@ -122,6 +104,26 @@ function M.start_session(here, test)
     os.execute("rm -rf " .. M.quote(dir))
   end)
   return browse, dir, send
+end
+
+-- M.session(here, test): one headless Chromium for the whole run of the
+-- test files (browser.py, through two FIFOs in a folder of its own; the
+-- same for every file of the run: started at the first call of a
+-- function returned, ended at the end of the run, run.lua's at_end):
+-- browse(commands) runs the
+-- commands (lines; {js = code}, {wait = code}, {clickjs = code}, {keysjs
+-- = code}, {axe = true} or {axe = {rule, ...}} (those rules only),
+-- {["while"] = code} become files or lines) and returns the
+-- results of the js and axe commands, the console's log lines, and the
+-- error line, if any.  A machine without the browser or selenium skips
+-- the test (exit 77, with the reason).  Also returns the folder, for the
+-- pages (each file names its own), and send(commands): sends them and
+-- returns at once a function that waits for their results (as browse
+-- returns them), for Lua to work meanwhile; the functions of several
+-- sends are called in the order of the sends.
+function M.session(here, test)
+  if not shared then shared = {start_session(here, test)} end
+  return table.unpack(shared)
 end
 
 -- M.axe_path(): the file axe.min.js of axe-core: $MUTORERE_AXE (the

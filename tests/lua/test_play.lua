@@ -38,7 +38,7 @@ local function unbase64(text)
     local a, b, c, d = text:byte(i, i + 3)
     local pad = (c == 61 and 1 or 0) + (d == 61 and 1 or 0) -- "="
     if pad > 0 then
-      assert(i + 3 == #text and (d == 61), "padding only at the end: " .. text:sub(i, i + 3))
+      assert(i + 3 == #text and d == 61, "padding only at the end: " .. text:sub(i, i + 3))
       c, d = c == 61 and 65 or c, 65 -- (as "A": no bits)
     end
     local x = assert(VALUE[a] and VALUE[b] and VALUE[c] and VALUE[d] and
@@ -150,9 +150,8 @@ end
 local function move_between(names, from_state, to_state)
   local from, to, taken = nil, nil, {}
   local mover = from_state.text:match("(%a)$")
-  local cells, cells_after = from_state.cells, to_state.cells
   for j, name in ipairs(names) do
-    local before, after = cells[j], cells_after[j]
+    local before, after = from_state.cells[j], to_state.cells[j]
     if before == mover and after ~= mover then from = name end
     if before ~= mover and after == mover then to = name end
     if before ~= "." and before ~= mover and after ~= before then taken[#taken + 1] = "x" .. name end
