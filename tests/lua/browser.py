@@ -15,7 +15,7 @@ or chromedriver) and the program ends.  Then for each command:
   js FILE         runs the JavaScript in FILE as a function body; answers
                   what it returns, as text: "result N" and the N bytes
   click CSS       clicks the element: a real pointer click (the mouse
-                  moved, pressed and released through the DevTools
+                  pressed and released through the DevTools
                   protocol) at the centre of its box, scrolled into view
                   first when it is not; an error when the element is
                   missing, has no box or is covered there by another
@@ -150,11 +150,10 @@ class Session:
         if isinstance(at, str):
             raise RuntimeError(at)
         x, y = at
-        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+        for kind in ("mousePressed", "mouseReleased"):
             self.driver.execute_cdp_cmd("Input.dispatchMouseEvent",
                                         {"type": kind, "x": x, "y": y, "button": "left",
-                                         "buttons": 1 if kind == "mousePressed" else 0,
-                                         "clickCount": 0 if kind == "mouseMoved" else 1})
+                                         "buttons": 1 if kind == "mousePressed" else 0, "clickCount": 1})
 
     def size(self, w, h):
         """Makes the window's inner size w by h CSS pixels: the window

@@ -36,8 +36,8 @@ local STEPS = {
   {"the values hidden", [[document.getElementById("show-values").click(); return "";]]},
   {"the end of a game", [[document.getElementById("show-values").click();
     mutorere.setup({black: "human", white: "human"});
-    for (var i = 0; i < 400 && !mutorere.result(); i++) {
-      var m = mutorere.moves(); mutorere.play(m[m.length - 1].move);
+    for (var i = 0; i < 400 && !mutorere.result(); i++) { // (a side's best, the other's worst: soon won)
+      var m = mutorere.moves(); mutorere.play(m[i % 2 ? m.length - 1 : 0].move);
     }
     return mutorere.result() ? "" : "no end";]]},
   {"a challenge", [[document.getElementById("challenge-draws").click(); return "";]]},
