@@ -15,9 +15,10 @@ or chromedriver) and the program ends.  Then for each command:
   js FILE         runs the JavaScript in FILE as a function body; answers
                   what it returns, as text: "result N" and the N bytes
   click CSS       clicks the element: a real pointer click (the mouse
-                  pressed and released through the DevTools
-                  protocol) at the centre of its box, scrolled into view
-                  first when it is not; an error when the element is
+                  pressed and released through the DevTools protocol,
+                  not moved there first: no test reads hover) at the
+                  centre of its box, scrolled into view first when it
+                  is not; an error when the element is
                   missing, has no box or is covered there by another
   clickjs FILE    runs FILE, which returns a CSS selector, and clicks that
                   element (nothing when it returns an empty text)
@@ -150,10 +151,10 @@ class Session:
         if isinstance(at, str):
             raise RuntimeError(at)
         x, y = at
-        for kind in ("mousePressed", "mouseReleased"):
+        for kind, buttons in (("mousePressed", 1), ("mouseReleased", 0)):
             self.driver.execute_cdp_cmd("Input.dispatchMouseEvent",
                                         {"type": kind, "x": x, "y": y, "button": "left",
-                                         "buttons": 1 if kind == "mousePressed" else 0, "clickCount": 1})
+                                         "buttons": buttons, "clickCount": 1})
 
     def size(self, w, h):
         """Makes the window's inner size w by h CSS pixels: the window
