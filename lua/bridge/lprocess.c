@@ -56,6 +56,7 @@ typedef struct Process {
   int status; /* the wait status, once reaped */
   char *got;  /* bytes read: those from start on not yet returned as lines */
   size_t start, length, size;
+  size_t scanned; /* of those, the first ones known to hold no '\n' */
   int ended; /* the child closed its end: no more bytes */
 } Process;
 
@@ -166,7 +167,7 @@ static void stop(Process *p) {
 /* Frees the bytes p has read and not returned. */
 static void forget_output(Process *p) {
   memory_realloc(p->got, 0);
-  p->got = NULL, p->start = p->length = p->size = 0;
+  p->got = NULL, p->start = p->length = p->size = p->scanned = 0;
 }
 
 /* proc:kill() (also __gc and __close): kills and reaps the child. */
@@ -425,12 +426,23 @@ static int process_send(lua_State *L) {
   return 1;
 }
 
+/* The end of the first whole line of p's bytes, or NULL; the bytes
+** looked at without finding one are not looked at again (a long line that
+** comes in small pieces costs its length, not its square). */
+static char *line_end(Process *p) {
+  char *at = p->got + p->start;
+  char *end = p->length > p->scanned
+                  ? memchr(at + p->scanned, '\n', p->length - p->scanned)
+                  : NULL;
+  p->scanned = end ? 0 : p->length;
+  return end;
+}
+
 /* Pushes the first whole line of p's bytes (without its end, a \r
 ** before it dropped) and takes it out (moving nothing: a flood of short
 ** lines costs each its own length); 0 when there is none yet. */
 static int take_line(lua_State *L, Process *p) {
-  char *at = p->got + p->start;
-  char *end = p->length ? memchr(at, '\n', p->length) : NULL;
+  char *at = p->got + p->start, *end = line_end(p);
   if (!end) return 0;
   size_t k = (size_t)(end - at);
   lua_pushlstring(L, at, k && at[k - 1] == '\r' ? k - 1 : k);
@@ -484,7 +496,7 @@ static int process_receive(lua_State *L) {
       p->ended = 1;
       continue;
     }
-    if (p->length && memchr(p->got + p->start, '\n', p->length)) continue;
+    if (line_end(p)) continue;
     int ready = wait_fd(L, p, POLLIN, deadline);
     if (ready < 0) { /* what it wrote before it ended is read; no more */
       size_t before;

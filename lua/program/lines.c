@@ -25,13 +25,25 @@ typedef struct Reader {
   int eof;      /* no more bytes will come */
   int skipping; /* dropping the rest of a line longer than LINES_MAX */
   size_t length;
+  size_t scanned; /* the first bytes, known to hold no '\n' */
   char buffer[LINES_MAX];
 } Reader;
 
-/* Takes the first length bytes of the buffer away. */
+/* Takes the first length bytes of the buffer away (those after them
+** are looked at again). */
 static void drop(Reader *r, size_t length) {
   memmove(r->buffer, r->buffer + length, r->length - length);
   r->length -= length;
+  r->scanned = 0;
+}
+
+/* The first '\n' of the buffer, or NULL; the bytes looked at without
+** finding one are not looked at again (a long line that comes in small
+** pieces costs its length, not its square). */
+static char *line_end(Reader *r) {
+  char *end = memchr(r->buffer + r->scanned, '\n', r->length - r->scanned);
+  if (!end) r->scanned = r->length;
+  return end;
 }
 
 /* Pushes the note about a skipped line: (false, text).  Returns 2. */
@@ -69,7 +81,7 @@ static int reader_call(lua_State *L) {
   Reader *r = lua_touserdata(L, lua_upvalueindex(1));
   int wait = lua_toboolean(L, 1);
   for (;;) {
-    char *newline = memchr(r->buffer, '\n', r->length);
+    char *newline = line_end(r);
     if (newline) {
       size_t k = (size_t)(newline - r->buffer), end = k;
       if (r->skipping) {
@@ -83,16 +95,16 @@ static int reader_call(lua_State *L) {
     }
     if (r->length == LINES_MAX) { /* no end in sight: skip this line */
       r->skipping = 1;
-      r->length = 0;
+      r->length = r->scanned = 0;
     }
     if (r->eof) {
       if (r->skipping) {
-        r->length = 0;
+        r->length = r->scanned = 0;
         return push_skipped(L, r);
       }
       if (r->length == 0) return lua_pushnil(L), 1;
       lua_pushlstring(L, r->buffer, r->length); /* a last line without \n */
-      r->length = 0;
+      r->length = r->scanned = 0;
       return 1;
     }
     if (!fill(r, wait)) return lua_pushboolean(L, 0), 1;
@@ -103,7 +115,7 @@ void lines_push_reader(lua_State *L, int fd) {
   Reader *r = lua_newuserdatauv(L, sizeof *r, 0);
   r->fd = fd;
   r->eof = r->skipping = 0;
-  r->length = 0;
+  r->length = r->scanned = 0;
   lua_pushcclosure(L, reader_call, 1);
 }
 
