@@ -434,7 +434,7 @@ static char *line_end(Process *p) {
   char *end = p->length > p->scanned
                   ? memchr(at + p->scanned, '\n', p->length - p->scanned)
                   : NULL;
-  p->scanned = end ? 0 : p->length;
+  if (!end) p->scanned = p->length;
   return end;
 }
 
@@ -448,6 +448,7 @@ static int take_line(lua_State *L, Process *p) {
   lua_pushlstring(L, at, k && at[k - 1] == '\r' ? k - 1 : k);
   p->length -= k + 1;
   p->start = p->length ? p->start + k + 1 : 0;
+  p->scanned = 0; /* (the bytes after the line are not looked at yet) */
   return 1;
 }
 

@@ -95,16 +95,16 @@ static int reader_call(lua_State *L) {
     }
     if (r->length == LINES_MAX) { /* no end in sight: skip this line */
       r->skipping = 1;
-      r->length = r->scanned = 0;
+      drop(r, r->length);
     }
     if (r->eof) {
       if (r->skipping) {
-        r->length = r->scanned = 0;
+        drop(r, r->length);
         return push_skipped(L, r);
       }
       if (r->length == 0) return lua_pushnil(L), 1;
       lua_pushlstring(L, r->buffer, r->length); /* a last line without \n */
-      r->length = r->scanned = 0;
+      drop(r, r->length);
       return 1;
     }
     if (!fill(r, wait)) return lua_pushboolean(L, 0), 1;
