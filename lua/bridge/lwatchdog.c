@@ -37,6 +37,7 @@
 #include "memory.h"
 
 #define CHECK_EVERY 100 /* instructions between two looks */
+#define SLACK 65536     /* bytes of Lua's counted ahead (charge) */
 #define POLL_WORK 1000  /* instructions a poll of the core counts for */
 #define START_COST 100  /* instructions a coroutine's start counts for */
 #define MAX_SECONDS 1e9 /* the largest time budget (about 31 years) */
@@ -67,7 +68,8 @@ typedef struct Budget {
 typedef struct Watch {
   lua_Alloc base; /* the allocator wrapped (NULL: realloc and free) */
   void *base_ud;
-  size_t used;         /* bytes Lua holds (also counted by memory.c) */
+  size_t used;         /* bytes Lua holds */
+  size_t charged;      /* bytes memory.c counts for them (charge) */
   lua_Integer counted; /* instructions (and C work) counted so far */
   Budget budget;
   int sandboxed; /* > 0 inside a sandbox */
@@ -85,18 +87,37 @@ static double now(void) {
 
 /* --- the allocator --- */
 
-/* Lua's allocator: the bytes go through memory_charge, so one limit covers
+/* Counts used bytes of Lua's with memory.c, whose counts are atomic, in
+** steps of SLACK (an atomic add every SLACK bytes, not every block): the
+** count stays between used and used + 2 * SLACK, or is exactly used where
+** a limit leaves no room for more.  Returns 0, or -1 when the limit
+** refuses the bytes. */
+static int charge(Watch *w, size_t used) {
+  if (used <= w->charged && w->charged - used <= 2 * SLACK) return 0;
+  size_t to = used + SLACK;
+  if (memory_charge(w->charged, to)) {
+    if (memory_charge(w->charged, used)) return -1;
+    to = used;
+  }
+  w->charged = to;
+  return 0;
+}
+
+/* Counts exactly what w holds with memory.c, before a limit is read. */
+static void settle(Watch *w) {
+  if (w && !memory_charge(w->charged, w->used)) w->charged = w->used;
+}
+
+/* Lua's allocator: the bytes are charged to memory.c, so one limit covers
 ** Lua and the core. */
 static void *watch_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   Watch *w = ud;
   size_t old = ptr ? osize : 0;
   size_t counted = old < w->used ? old : w->used; /* blocks from before the
                                                      watch were not counted */
-  if (memory_charge(counted, nsize)) return NULL;
-  if (memory_charge_account(w->account, counted, nsize)) {
-    memory_charge(nsize, counted);
-    return NULL;
-  }
+  size_t used = w->used - counted + nsize;
+  if (charge(w, used)) return NULL;
+  if (memory_charge_account(w->account, counted, nsize)) return NULL;
   void *p;
   if (w->base)
     p = w->base(w->base_ud, ptr, osize, nsize);
@@ -106,11 +127,10 @@ static void *watch_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   } else
     p = realloc(ptr, nsize);
   if (!p && nsize) {
-    memory_charge(nsize, counted); /* give the charges back */
-    memory_charge_account(w->account, nsize, counted);
+    memory_charge_account(w->account, nsize, counted); /* given back */
     return NULL;
   }
-  w->used = w->used - counted + nsize;
+  w->used = used;
   return p;
 }
 
@@ -121,8 +141,7 @@ static Watch *watch_of(lua_State *L) {
 }
 
 lua_State *lwatchdog_newstate(void) {
-  static Watch main_watch = {NULL, NULL, 0, 0, {0, 0, 0, -1, 0, NULL}, 0,
-                             NULL, NULL, 0, 0};
+  static Watch main_watch = {.budget = {.stop_at = -1}};
   return lua_newstate(watch_alloc, &main_watch);
 }
 
@@ -131,7 +150,7 @@ lua_State *lwatchdog_newstate(void) {
 static int watch_release(lua_State *L) {
   Watch *w = watch_of(L);
   if (w && w->base) {
-    memory_charge(w->used, 0);
+    memory_charge(w->charged, 0);
     memory_charge_account(w->account, w->used, 0);
     lua_setallocf(L, w->base, w->base_ud);
     free(w);
@@ -150,6 +169,7 @@ static void wrap_allocator(lua_State *L) {
   w->used = (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 +
             (size_t)lua_gc(L, LUA_GCCOUNTB, 0);
   if (memory_charge(0, w->used)) w->used = 0;
+  w->charged = w->used;
   lua_setallocf(L, watch_alloc, w);
   lua_newtable(L); /* a sentinel whose finaliser unwraps */
   lua_createtable(L, 0, 1);
@@ -397,7 +417,7 @@ void lwatchdog_set_account(lua_State *L, MemoryAccount *a) {
 }
 
 void lwatchdog_set_cap(lua_State *L, size_t bytes) {
-  (void)L;
+  settle(watch_of(L));
   size_t total = memory_total();
   memory_set_limit(!bytes                     ? 0
                    : bytes > SIZE_MAX - total ? SIZE_MAX
@@ -504,6 +524,7 @@ static void narrow(lua_State *L, Watch *w) {
       b->stop_at = at, b->steps = (lua_Integer)steps;
   }
   if (memory >= 0) {
+    settle(w);
     size_t total = memory_total(), limit = memory_limit();
     size_t cap =
         (size_t)memory > SIZE_MAX - total ? SIZE_MAX : total + (size_t)memory;

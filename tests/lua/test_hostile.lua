@@ -297,6 +297,22 @@ test("budgets nest: an inner one only shrinks what is left", function()
   end)), 1 << 20, "but 1 MiB, yes")
 end)
 
+test("a budget of a few kilobytes holds to the block, whatever Lua held and let go before it", function()
+  -- (Lua's bytes are counted in steps of 64 KiB while no budget binds;
+  -- a budget counts from the bytes held, not from that count)
+  local kept = {}
+  for round = 1, 16 do
+    for i = 1, round * 200 do kept[i] = {i} end
+    for i = 1, #kept do kept[i] = nil end
+    if round % 3 == 0 then collectgarbage() end
+    local ok, err = mt.limit({memory = 16 << 10}, function() return #("x"):rep(24 << 10) end)
+    check(not ok and tostring(err):find("not enough memory", 1, true),
+          "round " .. round .. ": 24 KiB of 16 refused: " .. tostring(err))
+    eq({mt.limit({memory = 32 << 10}, function() return #("x"):rep(4 << 10) end)}, {true, 4 << 10},
+       "round " .. round .. ": 4 KiB of 32 taken")
+  end
+end)
+
 test("bad budgets are refused with a clear error", function()
   local cases = {
     {{time = 1e300}, "time must be a number of seconds from 0 to 1e9, got 1e+300"},
@@ -337,6 +353,13 @@ test("one memory cap covers Lua and the core together", function()
   end)
   check(not ok and err:find("not enough memory", 1, true), "not both: " .. tostring(err))
   check(mt.search(g, {depth = 1, table = 21}).move, "and all is well after")
+  -- the string let go, the core's table fits in its place
+  ok, err = mt.limit({memory = 40 << 20}, function()
+    local n = #("x"):rep(16 << 20)
+    collectgarbage()
+    return mt.search(g, {depth = 1, table = 21}) and n
+  end)
+  eq({ok, err}, {true, 16 << 20}, "one after the other")
 end)
 
 -- --- records are data ---
