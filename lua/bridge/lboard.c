@@ -10,7 +10,7 @@
 #include "lboard.h"
 #include "lmove.h"
 
-#define LBOARD_META "mutorere.Board"
+static const char LBOARD_META[] = "mutorere.Board";
 
 /* Registry key (its address): the weak table from a Graph's address to its
 ** Board value. */
@@ -30,7 +30,7 @@ static void push_boards(lua_State *L) {
 }
 
 const Graph *lboard_test(lua_State *L, int idx) {
-  return luaL_testudata(L, idx, LBOARD_META);
+  return lbridge_testudata(L, idx, LBOARD_META);
 }
 
 /* Pushes a copy of the layout table at idx: {name = {x, y}}. */
@@ -53,7 +53,7 @@ const Graph *lboard_new(lua_State *L, const Graph *g, int layout) {
   Graph *b = lua_newuserdatauv(L, sizeof *b, 3);
   int at = lua_gettop(L);
   *b = *g;
-  if (luaL_newmetatable(L, LBOARD_META)) {
+  if (lbridge_newmetatable(L, LBOARD_META)) {
     lua_pushliteral(L, "a board");
     lua_setfield(L, -2, "__metatable");
   }

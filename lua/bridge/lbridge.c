@@ -95,10 +95,40 @@ const char *lbridge_reason(lua_State *L, int idx) {
   return lua_pushlstring(L, open, (size_t)(s + k - 1 - open));
 }
 
+const char lbridge_variant_meta[] = "mutorere.Variant";
+const char lbridge_game_meta[] = "mutorere.Game";
+
+int lbridge_newmetatable(lua_State *L, const char *tname) {
+  if (!luaL_newmetatable(L, tname)) return 0;
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, tname);
+  return 1;
+}
+
+void *lbridge_testudata(lua_State *L, int idx, const char *tname) {
+  void *p = lua_touserdata(L, idx);
+  if (!p || !lua_getmetatable(L, idx)) return NULL;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, tname);
+  int same = lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return same ? p : NULL;
+}
+
+void *lbridge_checkudata(lua_State *L, int idx, const char *tname) {
+  void *p = lbridge_testudata(L, idx, tname);
+  if (!p) luaL_typeerror(L, idx, tname);
+  return p;
+}
+
+void lbridge_setmetatable(lua_State *L, const char *tname) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, tname);
+  lua_setmetatable(L, -2);
+}
+
 void lbridge_class(lua_State *L, int module, const char *tname,
                    const char *class, const luaL_Reg *methods,
                    const luaL_Reg *meta) {
-  luaL_newmetatable(L, tname);
+  lbridge_newmetatable(L, tname);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);
   luaL_setfuncs(L, methods, 0);

@@ -25,11 +25,28 @@
 #define LBRIDGE_ENV_KEY "mutorere.env"
 #define LBRIDGE_SHARED_KEY "mutorere.shared" /* what the Lua parts share */
 
-/* Metatable names in the registry. */
+/* Metatable names in the registry.  Those of Variant and Game are arrays:
+** their addresses key the metatables too (lbridge_newmetatable). */
 #define LPOSITION_META "mutorere.Position"
 #define LMOVE_META "mutorere.Move"
-#define LVARIANT_META "mutorere.Variant"
-#define LGAME_META "mutorere.Game"
+#define LVARIANT_META lbridge_variant_meta
+#define LGAME_META lbridge_game_meta
+extern const char lbridge_variant_meta[], lbridge_game_meta[];
+
+/* luaL_newmetatable, and the metatable also kept under tname's address,
+** where lbridge_testudata, lbridge_checkudata and lbridge_setmetatable
+** find it without a look-up of tname's text (a userdata's type is
+** checked at every call of a method). */
+int lbridge_newmetatable(lua_State *L, const char *tname);
+
+/* luaL_testudata for a metatable of lbridge_newmetatable's. */
+void *lbridge_testudata(lua_State *L, int idx, const char *tname);
+
+/* luaL_checkudata for a metatable of lbridge_newmetatable's. */
+void *lbridge_checkudata(lua_State *L, int idx, const char *tname);
+
+/* luaL_setmetatable for a metatable of lbridge_newmetatable's. */
+void lbridge_setmetatable(lua_State *L, const char *tname);
 
 /* Creates the metatable tname with the given methods as its __index table,
 ** metamethods meta, and fields listed for completion; leaves nothing on

@@ -17,13 +17,13 @@ typedef struct LGame {
 } LGame;
 
 static LGame *game_self(lua_State *L) {
-  LGame *g = luaL_checkudata(L, 1, LGAME_META);
+  LGame *g = lbridge_checkudata(L, 1, LGAME_META);
   if (!g->live) luaL_error(L, "this game was never started");
   return g;
 }
 
 const Game *lgame_test(lua_State *L, int idx) {
-  LGame *g = luaL_testudata(L, idx, LGAME_META);
+  LGame *g = lbridge_testudata(L, idx, LGAME_META);
   return g && g->live ? &g->game : NULL;
 }
 
@@ -53,7 +53,7 @@ static LGame *game_push(lua_State *L, int vidx) {
   vidx = lua_absindex(L, vidx);
   LGame *g = lua_newuserdatauv(L, sizeof *g, 2);
   memset(g, 0, sizeof *g);
-  luaL_setmetatable(L, LGAME_META);
+  lbridge_setmetatable(L, LGAME_META);
   lua_pushvalue(L, vidx);
   lua_setiuservalue(L, -2, 1);
   lua_newtable(L);
@@ -120,7 +120,7 @@ static int game_new(lua_State *L) {
 }
 
 static int game_gc(lua_State *L) {
-  LGame *g = luaL_checkudata(L, 1, LGAME_META);
+  LGame *g = lbridge_checkudata(L, 1, LGAME_META);
   if (g->live) game_free(&g->game);
   g->live = 0;
   return 0;

@@ -591,9 +591,9 @@ static void make_module_lazy(lua_State *L, int api, int module, int shared) {
 ** values, else nil (as io.type does for files). */
 static int module_type(lua_State *L) {
   luaL_checkany(L, 1);
-  if (luaL_testudata(L, 1, LGAME_META))
+  if (lbridge_testudata(L, 1, LGAME_META))
     lua_pushliteral(L, "Game");
-  else if (luaL_testudata(L, 1, LVARIANT_META))
+  else if (lbridge_testudata(L, 1, LVARIANT_META))
     lua_pushliteral(L, "Variant");
   else if (lposition_test(L, 1))
     lua_pushliteral(L, "Position");

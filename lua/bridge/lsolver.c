@@ -30,7 +30,7 @@
 #include "symcensus.h"
 #include "symtable.h"
 
-#define LSOLUTION_META "mutorere.Solution"
+static const char LSOLUTION_META[] = "mutorere.Solution";
 #define CACHE_KEY "mutorere.solutions" /* parameters -> Solution, weak */
 
 static const char *const value_names[] = {"draw", "win", "loss"};
@@ -204,19 +204,19 @@ static void bar_end(Bar *b) {
 }
 
 static LSolution *solution_self(lua_State *L) {
-  LSolution *s = luaL_checkudata(L, 1, LSOLUTION_META);
+  LSolution *s = lbridge_checkudata(L, 1, LSOLUTION_META);
   if (!s->live) luaL_error(L, "this solution was freed");
   return s;
 }
 
 const Solution *lsolver_check(lua_State *L, int idx) {
-  LSolution *s = luaL_checkudata(L, idx, LSOLUTION_META);
+  LSolution *s = lbridge_checkudata(L, idx, LSOLUTION_META);
   if (!s->live) luaL_error(L, "this solution was freed");
   return &s->s;
 }
 
 static int solution_gc(lua_State *L) {
-  LSolution *s = luaL_checkudata(L, 1, LSOLUTION_META);
+  LSolution *s = lbridge_checkudata(L, 1, LSOLUTION_META);
   if (s->live) solver_free(&s->s);
   s->live = 0;
   return 0;
@@ -558,7 +558,7 @@ static int solve_l(lua_State *L) {
   memset(s, 0, sizeof *s);
   s->threads = o.threads;
   s->delay = o.delay;
-  luaL_setmetatable(L, LSOLUTION_META);
+  lbridge_setmetatable(L, LSOLUTION_META);
   lua_pushvalue(L, 1);
   lua_setiuservalue(L, -2, 1);
   int rc = solve_or_load(L, 1, v, s, &o, err);
@@ -623,7 +623,7 @@ static void hold(lua_State *L, int idx, LSolution *s, const Position *p,
 
 const Solution *lsolver_holding(lua_State *L, int idx, const Position *p,
                                 const History *h) {
-  LSolution *s = luaL_checkudata(L, idx, LSOLUTION_META);
+  LSolution *s = lbridge_checkudata(L, idx, LSOLUTION_META);
   if (!s->live) luaL_error(L, "this solution was freed");
   hold(L, lua_absindex(L, idx), s, p, h);
   return &s->s;

@@ -39,7 +39,7 @@ static const char *const reserved_names[] = {
 /* --- Variant values --- */
 
 Variant *lvariant_test(lua_State *L, int arg) {
-  return luaL_testudata(L, arg, LVARIANT_META);
+  return lbridge_testudata(L, arg, LVARIANT_META);
 }
 
 /* Pushes a new Variant with the standard rules on 8 arms and an empty
@@ -49,7 +49,7 @@ static Variant *variant_new(lua_State *L) {
   char err[BOARD_ERRMAX];
   memset(v, 0, sizeof *v);
   lhook_init(v);
-  luaL_setmetatable(L, LVARIANT_META);
+  lbridge_setmetatable(L, LVARIANT_META);
   rules_named(&v->rules, "standard", 8, err);
   board_start(&v->start, 8);
   lua_newtable(L);
@@ -80,7 +80,7 @@ void lvariant_push_name(lua_State *L, int arg) {
 }
 
 static int variant_gc(lua_State *L) {
-  Variant *v = luaL_checkudata(L, 1, LVARIANT_META);
+  Variant *v = lbridge_checkudata(L, 1, LVARIANT_META);
   lhook_free(L, v);
   return 0;
 }
@@ -1306,7 +1306,7 @@ static int variant_builtins(lua_State *L) {
 }
 
 static Variant *variant_self(lua_State *L) {
-  return luaL_checkudata(L, 1, LVARIANT_META);
+  return lbridge_checkudata(L, 1, LVARIANT_META);
 }
 
 /* v:parameters() — the rule parameters as a table. */
@@ -1475,31 +1475,38 @@ static int variant_outcome(lua_State *L) {
   return 2;
 }
 
+/* 1 when key (k bytes) is name. */
+static int key_is(const char *key, size_t k, const char *name) {
+  return k == strlen(name) && memcmp(key, name, k) == 0;
+}
+
+/* __index (upvalue 1: the methods table): the fields, then the methods. */
 static int variant_index(lua_State *L) {
   Variant *v = variant_self(L);
-  const char *key = luaL_checkstring(L, 2);
+  size_t k;
+  const char *key = luaL_checklstring(L, 2, &k);
   if (!lbridge_is_text(L, 2)) return 0; /* no field's name */
-  if (strcmp(key, "arms") == 0 && !v->rules.graph)
+  if (key_is(key, k, "arms") && !v->rules.graph)
     lua_pushinteger(L, v->rules.arms);
-  else if (strcmp(key, "points") == 0 && v->rules.graph)
+  else if (key_is(key, k, "points") && v->rules.graph)
     lua_pushinteger(L, v->rules.arms);
-  else if (strcmp(key, "start") == 0)
+  else if (key_is(key, k, "start"))
     lposition_push(L, &v->start, v->rules.graph);
-  else if (strcmp(key, "hooked") == 0)
+  else if (key_is(key, k, "hooked"))
     lua_pushboolean(L, rules_hooked(&v->rules));
-  else if (strcmp(key, "general") == 0)
+  else if (key_is(key, k, "general"))
     lua_pushboolean(L, rules_general(&v->rules));
-  else if (strcmp(key, "opening") == 0)
+  else if (key_is(key, k, "opening"))
     lua_pushinteger(L, rules_opening_plies(&v->rules));
-  else if (strcmp(key, "history") == 0)
+  else if (key_is(key, k, "history"))
     lua_pushinteger(L, rules_memory(&v->rules));
-  else if (strcmp(key, "name") == 0 || strcmp(key, "description") == 0 ||
-           strcmp(key, "source") == 0 || strcmp(key, "path") == 0 ||
-           strcmp(key, "base") == 0 || strcmp(key, "definition") == 0)
+  else if (key_is(key, k, "name") || key_is(key, k, "description") ||
+           key_is(key, k, "source") || key_is(key, k, "path") ||
+           key_is(key, k, "base") || key_is(key, k, "definition"))
     lvariant_info_get(L, 1, key);
   else {
-    luaL_getmetafield(L, 1, "methods");
-    lua_getfield(L, -1, key);
+    lua_settop(L, 2);
+    lua_gettable(L, lua_upvalueindex(1));
   }
   return 1;
 }
@@ -1529,8 +1536,7 @@ static int variant_eq(lua_State *L) {
 }
 
 void lvariant_open(lua_State *L, int module) {
-  static const luaL_Reg meta[] = {{"__index", variant_index},
-                                  {"__tostring", variant_tostring},
+  static const luaL_Reg meta[] = {{"__tostring", variant_tostring},
                                   {"__eq", variant_eq},
                                   {"__gc", variant_gc},
                                   {NULL, NULL}};
@@ -1547,12 +1553,15 @@ void lvariant_open(lua_State *L, int module) {
       "name",  "description", "source",     "path",    "base",    "arms",
       "start", "hooked",      "definition", "opening", "history", "points",
       "general", NULL};
-  luaL_newmetatable(L, LVARIANT_META);
+  lbridge_newmetatable(L, LVARIANT_META);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);
   luaL_setfuncs(L, methods, 0);
   lua_pushvalue(L, -1);
   lua_setfield(L, module, "Variant");
+  lua_pushvalue(L, -1);
+  lua_pushcclosure(L, variant_index, 1);
+  lua_setfield(L, -3, "__index");
   lua_setfield(L, -2, "methods");
   lua_newtable(L);
   for (int i = 0; fields[i]; i++) {
