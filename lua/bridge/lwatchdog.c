@@ -17,7 +17,9 @@
 ** core's long computations poll the same state through a Cancel.  A host
 ** that runs Lua code inside long work of its own (the C library, whose
 ** variants have hooks in Lua) gives its Cancel, which the hook polls too.
-** Memory is counted by an allocator that wraps the state's own.
+** Memory is counted by an allocator that wraps the state's own, with
+** memory.c's atomic counts in steps (charge), exactly from where a budget
+** is set.
 */
 #define _POSIX_C_SOURCE 200809L
 #include "lwatchdog.h"
