@@ -7,6 +7,7 @@
 
 #include "harness.h"
 #include "movetext.h"
+#include "random_position.h"
 #include "rank.h"
 #include "search.h"
 #include "solver.h"
@@ -304,6 +305,60 @@ static void table_keeps_scores_exact(int shared) {
   }
 }
 
+/* --- the cut-offs: nodes --- */
+
+/* The nodes of a full-width search of p, depth plies deep: every line
+** until the game ends (no cut-off, no table, repetitions searched on). */
+static uint64_t full_width(const Rules *r, const Position *p, int depth) {
+  Move moves[RULES_MAX_MOVES];
+  uint64_t nodes = 1;
+  if (depth == 0) return nodes;
+  int k = rules_moves(r, p, NULL, moves);
+  for (int i = 0; i < k; i++) {
+    Position q = *p;
+    board_play(&q, moves[i]);
+    nodes += full_width(r, &q, depth - 1);
+  }
+  return nodes;
+}
+
+/* Alpha-beta with mt.search's table, from two positions of standard on 12
+** arms: 10 plies deep, its cut-offs leave it less than a third of the
+** nodes that a full-width search of each depth up to 10 takes (as
+** iterative deepening runs them); at 6, 8 and 10 plies the nodes and scores are these (the
+** signature, as Stockfish's bench: a change of the search's pruning, its
+** table's bounds or its move order changes them). */
+static void test_cutoffs(void) {
+  static const struct {
+    int depth;
+    uint64_t nodes;
+    int score;
+  } want[2][3] = {{{6, 136, -15}, {8, 341, 0}, {10, 608, 0}},
+                  {{6, 71, -5}, {8, 160, 0}, {10, 358, 15}}};
+  Rules r;
+  SearchTable table;
+  char err[BOARD_ERRMAX];
+  uint64_t seed = 7;
+  rules_named(&r, "standard", 12, err);
+  if (!CHECK_INT(search_table_init(&table, 12), 0)) return;
+  for (int i = 0; i < 2; i++) {
+    Position p = random_position(12, &seed);
+    p.ply = 10;
+    uint64_t widths = 0;
+    for (int depth = 1; depth <= 10; depth++) {
+      widths += full_width(&r, &p, depth);
+      SearchResult res;
+      if (depth < 6 || depth % 2 ||
+          !CHECK_INT(run_with_table(&r, &p, depth, &table, &res), SEARCH_OK))
+        continue;
+      if (depth == 10) CHECK(res.nodes * 3 < widths);
+      CHECK_INT(res.nodes, want[i][depth / 2 - 3].nodes);
+      CHECK_INT(res.score, want[i][depth / 2 - 3].score);
+    }
+  }
+  search_table_free(&table);
+}
+
 int main(void) {
   test_against_solver();
   table_keeps_scores_exact(0);
@@ -312,5 +367,6 @@ int main(void) {
   test_deterministic();
   test_limits_and_failures();
   test_repetition();
+  test_cutoffs();
   return harness_report();
 }
