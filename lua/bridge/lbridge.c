@@ -99,10 +99,10 @@ const char lbridge_variant_meta[] = "mutorere.Variant";
 const char lbridge_game_meta[] = "mutorere.Game";
 
 int lbridge_newmetatable(lua_State *L, const char *tname) {
-  if (!luaL_newmetatable(L, tname)) return 0;
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, tname);
-  return 1;
+  int created = luaL_newmetatable(L, tname);
+  lua_pushvalue(L, -1); /* (kept under this tname's address even when another */
+  lua_rawsetp(L, LUA_REGISTRYINDEX, tname); /* copy of the module made it) */
+  return created;
 }
 
 void *lbridge_testudata(lua_State *L, int idx, const char *tname) {
