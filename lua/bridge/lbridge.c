@@ -95,6 +95,7 @@ const char *lbridge_reason(lua_State *L, int idx) {
   return lua_pushlstring(L, open, (size_t)(s + k - 1 - open));
 }
 
+const char lbridge_position_meta[] = "mutorere.Position";
 const char lbridge_variant_meta[] = "mutorere.Variant";
 const char lbridge_game_meta[] = "mutorere.Game";
 

@@ -25,13 +25,15 @@
 #define LBRIDGE_ENV_KEY "mutorere.env"
 #define LBRIDGE_SHARED_KEY "mutorere.shared" /* what the Lua parts share */
 
-/* Metatable names in the registry.  Those of Variant and Game are arrays:
-** their addresses key the metatables too (lbridge_newmetatable). */
-#define LPOSITION_META "mutorere.Position"
+/* Metatable names in the registry.  Those of Position, Variant and Game
+** are arrays: their addresses key the metatables too
+** (lbridge_newmetatable). */
+#define LPOSITION_META lbridge_position_meta
 #define LMOVE_META "mutorere.Move"
 #define LVARIANT_META lbridge_variant_meta
 #define LGAME_META lbridge_game_meta
-extern const char lbridge_variant_meta[], lbridge_game_meta[];
+extern const char lbridge_position_meta[], lbridge_variant_meta[],
+    lbridge_game_meta[];
 
 /* luaL_newmetatable, and the metatable also kept under tname's address,
 ** where lbridge_testudata, lbridge_checkudata and lbridge_setmetatable

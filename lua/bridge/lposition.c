@@ -17,12 +17,11 @@
 
 static const char *const colour_names[] = {"black", "white"};
 
-/* Registry keys (their addresses): the Position metatable, the table of
-** interned Moves, the Position methods; and the marks (keys in a
-** metatable) of Move values and of views.  Light-userdata keys keep the
-** hook path lean. */
-static const char position_meta_key = 'p', position_methods_key = 'f',
-                  view_mark = 'V';
+/* Registry keys (their addresses): the table of interned Moves, the
+** Position methods; and the marks (keys in a metatable) of Move values and
+** of views.  Light-userdata keys keep the hook path lean (the Position
+** metatable is kept under LPOSITION_META's address: lbridge_newmetatable). */
+static const char position_methods_key = 'f', view_mark = 'V';
 
 /* 1 when the value at idx is a full userdata whose metatable has mark. */
 static int marked(lua_State *L, int idx, const char *mark) {
@@ -33,12 +32,8 @@ static int marked(lua_State *L, int idx, const char *mark) {
 }
 
 Position *lposition_test(lua_State *L, int idx) {
-  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
-    return NULL;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &position_meta_key);
-  int ok = lua_rawequal(L, -1, -2);
-  lua_pop(L, 2);
-  return ok || marked(L, idx, &view_mark) ? lua_touserdata(L, idx) : NULL;
+  Position *p = lbridge_testudata(L, idx, LPOSITION_META);
+  return p || marked(L, idx, &view_mark) ? lua_touserdata(L, idx) : NULL;
 }
 
 #define to_position lposition_test
@@ -93,8 +88,7 @@ void lposition_push(lua_State *L, const Position *p, const Graph *g) {
     lboard_push(L, g);
     lua_setiuservalue(L, -2, 1);
   }
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &position_meta_key);
-  lua_setmetatable(L, -2);
+  lbridge_setmetatable(L, LPOSITION_META);
 }
 
 Position lposition_check(lua_State *L, int arg) {
@@ -493,7 +487,7 @@ void lposition_view_push(lua_State *L, const Graph *g) {
   lua_getfield(L, -1, "__eq");
   lua_setfield(L, -3, "__eq");
   lua_pop(L, 1);
-  lua_pushliteral(L, LPOSITION_META);
+  lua_pushstring(L, LPOSITION_META);
   lua_setfield(L, -2, "__name");
   lua_pushliteral(L, "a position view"); /* what getmetatable shows: */
   lua_setfield(L, -2, "__metatable");    /* nothing to change */
@@ -621,7 +615,7 @@ void lposition_view_set(lua_State *L, int v, const Position *p) {
 static void value_type(lua_State *L, const char *tname, const luaL_Reg *meta,
                        lua_CFunction index, const luaL_Reg *methods,
                        const char *const *fields) {
-  luaL_newmetatable(L, tname);
+  lbridge_newmetatable(L, tname);
   luaL_setfuncs(L, meta, 0);
   lua_newtable(L);
   if (methods) luaL_setfuncs(L, methods, 0);
@@ -657,7 +651,7 @@ void lposition_open(lua_State *L, int module) {
   lua_pushvalue(L, -1);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &position_methods_key);
   lua_setfield(L, module, "Position");
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &position_meta_key);
+  lua_pop(L, 1);
   lua_pushcfunction(L, position_new);
   lua_setfield(L, module, "position");
 }
