@@ -57,8 +57,8 @@ local shared -- M.session's answers, once made
 
 -- A new session as M.session gives it, ended at the end of the run.
 local function start_session(here, test)
-  local python = M.first({"/usr/bin/python3", "python3"}, "%s -c 'import selenium'", test,
-    "python3-selenium is not installed (apt-get install python3-selenium chromium chromium-driver)")
+  local python = M.first({"/usr/bin/python3", "python3"}, "%s -c 'import json, select'", test,
+    "python3 is not installed (apt-get install python3 chromium)")
   local dir = os.tmpname()
   os.remove(dir)
   os.execute("mkdir -p " .. M.quote(dir))
@@ -115,7 +115,7 @@ end
 -- = code}, {axe = true} or {axe = {rule, ...}} (those rules only),
 -- {["while"] = code} become files or lines) and returns the
 -- results of the js and axe commands, the console's log lines, and the
--- error line, if any.  A machine without the browser or selenium skips
+-- error line, if any.  A machine without the browser or Python skips
 -- the test (exit 77, with the reason).  Also returns the folder, for the
 -- pages (each file names its own), and send(commands): sends them and
 -- returns at once a function that waits for their results (as browse

@@ -1,8 +1,8 @@
 -- test_browser.lua — mt.html in a real headless Chromium: the page loads
 -- without script errors, and stepping (buttons, keys, #N links, moves)
 -- shows the right positions; one Chromium for the run, driven through
--- chromedriver (browser.py).  Exits 77 (skipped) with a message where
--- Chromium, chromedriver or python3-selenium is missing.
+-- its DevTools protocol (browser.py).  Exits 77 (skipped) with a message
+-- where Chromium or Python is missing.
 
 local mt = require "mutorere"
 

@@ -1,11 +1,11 @@
 -- test_play_browser.lua — the play page in a real headless Chromium,
--- driven through chromedriver (browser.py), loaded from disk with the
+-- driven through its DevTools protocol (browser.py), loaded from disk with the
 -- network off: no request leaves the page, no script error; its moves(),
 -- values, results and verdicts along played lines are the engine's own
 -- (Game:analyse, Game:result, Game:review) for several variants; undo and
 -- redo come back to the same states; the computer never picks a worse
 -- move than it must; a game played by clicks.  Exits 77 (skipped) with a
--- message where Chromium, chromedriver or python3-selenium is missing.
+-- message where Chromium or Python is missing.
 
 local mt = require "mutorere"
 
