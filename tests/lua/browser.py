@@ -365,7 +365,10 @@ class Session:
         def set_size(width, height, before):
             """The inner size once the page has the window's new size
             (the page learns it after the browser answers; unchanged
-            after 2 s: the window was that size)."""
+            after 2 s: the same size)."""
+            bounds = b.call("Browser.getWindowBounds", {"windowId": window}, browser=True)["bounds"]
+            if (bounds["width"], bounds["height"]) == (width, height):
+                return before
             b.call("Browser.setWindowBounds", {"windowId": window,
                                                "bounds": {"width": width, "height": height}}, browser=True)
             deadline = time.monotonic() + 2
