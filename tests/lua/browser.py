@@ -237,7 +237,7 @@ class Chromium:
     def event(self, m):
         """Keeps what the console says and counts the tab's loads; a
         dialog (which would stop the page's scripts) is dismissed, said
-        as an error."""
+        as an error (one asking whether to leave the page: left)."""
         method, p = m["method"], m.get("params", {})
         if method == "Page.loadEventFired":
             self.loads += 1
@@ -245,7 +245,7 @@ class Chromium:
             self.logs.append(("SEVERE", "a %s dialog: %s" % (p.get("type"), p.get("message"))))
             self.last_id += 1  # (its answer passed over)
             self.send({"id": self.last_id, "method": "Page.handleJavaScriptDialog",
-                       "params": {"accept": False}, "sessionId": self.session})
+                       "params": {"accept": p.get("type") == "beforeunload"}, "sessionId": self.session})
         elif method == "Runtime.consoleAPICalled":
             level = {"error": "SEVERE", "assert": "SEVERE", "warning": "WARNING",
                      "debug": "DEBUG"}.get(p.get("type"), "INFO")
