@@ -170,7 +170,7 @@ class Chromium:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_read)
         os.close(to_write)
-        self.buffer, self.last_id, self.session = b"", 0, None
+        self.buffer, self.last_id = b"", 0
         self.loads, self.logs = 0, []
         self.session = self.attach()
         for method in ("Page.enable", "Runtime.enable", "Log.enable", "Network.enable"):
@@ -387,38 +387,38 @@ class Session:
         if self.frame != (0, 0):
             set_size(w + self.frame[0], h + self.frame[1], now)
 
-    def press(self, key, modifiers):
-        """Presses and lets go of a key (as KEYS) with the modifiers'
+    def key_event(self, kind, key, modifiers):
+        """Sends a key event: kind "down" (a key that types its text, or a
+        raw key down) or "up", of a key as KEYS, with the modifiers'
         bits."""
         name, code, number, text = key
-        down = {"type": "keyDown" if text else "rawKeyDown", "key": name, "code": code,
-                "windowsVirtualKeyCode": number, "nativeVirtualKeyCode": number, "modifiers": modifiers}
-        if text:
-            down["text"] = down["unmodifiedText"] = text
-        self.browser.call("Input.dispatchKeyEvent", down)
-        self.browser.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": name, "code": code,
-                                                     "windowsVirtualKeyCode": number,
-                                                     "nativeVirtualKeyCode": number, "modifiers": modifiers})
+        event = {"type": "keyUp" if kind == "up" else "keyDown" if text else "rawKeyDown",
+                 "key": name, "code": code, "windowsVirtualKeyCode": number,
+                 "nativeVirtualKeyCode": number, "modifiers": modifiers}
+        if text and kind == "down":
+            event["text"] = event["unmodifiedText"] = text
+        self.browser.call("Input.dispatchKeyEvent", event)
 
     def keys(self, words):
+        """Presses and lets go of each key word, a modifier held down
+        around its key."""
         for word in words:
             if word.startswith("text:"):
                 for c in word[5:]:
-                    self.press((c, "", ord(c.upper()) if c.isalnum() else 0, c), 0)
+                    key = (c, "", ord(c.upper()) if c.isalnum() else 0, c)
+                    self.key_event("down", key, 0)
+                    self.key_event("up", key, 0)
                 continue
             held, _, name = word.rpartition("+")
             if name not in KEYS or (held and held not in MODIFIERS):
                 raise ValueError("unknown key " + word)
-            if not held:
-                self.press(KEYS[name], 0)
-                continue
-            key, bit = MODIFIERS[held]
-            b = self.browser
-            b.call("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": key[0], "code": key[1],
-                                              "windowsVirtualKeyCode": key[2], "modifiers": bit})
-            self.press(KEYS[name], bit)
-            b.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": key[0], "code": key[1],
-                                              "windowsVirtualKeyCode": key[2], "modifiers": 0})
+            modifier, bit = MODIFIERS[held] if held else (None, 0)
+            if modifier:
+                self.key_event("down", modifier, bit)
+            self.key_event("down", KEYS[name], bit)
+            self.key_event("up", KEYS[name], bit)
+            if modifier:
+                self.key_event("up", modifier, 0)
 
     def axe(self, path, rules):
         """Runs axe-core for the WCAG tags, or for rules only when some

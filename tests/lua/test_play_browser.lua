@@ -832,7 +832,7 @@ local OVERLAPS = [[var boxes = Array.prototype.map.call(document.querySelector("
   });
   return over.join(", ");]]
 
-test("small defects: the redo key, keys with Alt, typed moves in capitals, the picture's texts", function()
+test("small defects: the redo key, keys with Alt or Shift, typed moves in capitals, the picture's texts", function()
   local path = page("standard")
   local replay = write(dir .. "/replay.html", mt.html(mt.game():play("1-c"):play("8-1")))
   local results = browse({"open file://" .. path, "size 1280 900",
@@ -854,11 +854,20 @@ test("small defects: the redo key, keys with Alt, typed moves in capitals, the p
       var i = document.getElementById("move-input");
       i.value = " 1-C "; document.querySelector("#typed button").click();
       return mutorere.history().join(" ") + "|" + document.getElementById("typed-error").textContent;]]},
+    -- pressed keys: ← with Shift leaves the game, alone it takes a move
+    -- back; Tab and Shift+Tab come back to the same control
+    {js = [[document.activeElement.blur(); return "";]]}, "keys SHIFT+ARROW_LEFT",
+    {js = [[return mutorere.history().length;]]}, "keys ARROW_LEFT", {js = [[return mutorere.history().length;]]},
+    {js = [[document.getElementById("restart").focus(); return "";]]}, "keys TAB",
+    {js = [[return document.activeElement.id;]]}, "keys SHIFT+TAB", {js = [[return document.activeElement.id;]]},
     {js = OVERLAPS}, "open file://" .. replay, {js = OVERLAPS}})
   eq(results[2], "2 2 2 1", "Alt, Ctrl and Meta with ← leave the game; ← alone takes a move back")
   eq(results[3], "1-c|", "1-C typed plays 1-c")
-  eq(results[4], "", "the play page's board: no text over another")
-  eq(results[5], "", "the replay page's board: no text over another")
+  eq({results[5], results[6]}, {"1", "0"}, "pressed: Shift+← leaves the game, ← takes the move back")
+  check(results[8] ~= "restart", "Tab leaves Restart: " .. tostring(results[8]))
+  eq(results[9], "restart", "Shift+Tab comes back to it")
+  eq(results[10], "", "the play page's board: no text over another")
+  eq(results[11], "", "the replay page's board: no text over another")
 end)
 
 -- Where the page stands on a phone: the top of the first move button and
