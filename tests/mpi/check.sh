@@ -39,6 +39,28 @@ fail() {
   exit 1
 }
 
+# Waits up to 60 s for mpirun (pid $1, started in the background) to end.
+# Open MPI's mpirun was seen waiting for ever once every rank had ended
+# (rank 1 killed, rank 0 gone): then it is killed and the run goes on; a
+# rank still running then is a hang of mutorere-mpi's, and fails ($2 says
+# when).
+end_hung_mpirun() {
+  tries=0
+  while kill -0 "$1" 2>/dev/null && [ $tries -lt 300 ]; do
+    sleep 0.2
+    tries=$((tries + 1))
+  done
+  kill -0 "$1" 2>/dev/null || return 0
+  for pid in $(pgrep -P "$1"); do
+    case $(ps -o stat= -p "$pid") in
+      Z*|"") ;;
+      *) kill -KILL "$1"; fail "a rank still running 60 s after the run should have ended ($2)" ;;
+    esac
+  done
+  echo "mpirun still there 60 s after its ranks ended ($2): killed"
+  kill -KILL "$1"
+}
+
 # 1. the files: each variant on a board, at rank counts (1 to 4 for two of
 # them, a ply-dependent one among them); then the small build
 specs="standard:16:1234 first-two-turns:14:1234 first-move:14:23 misere:12:34
@@ -110,6 +132,7 @@ done
 ranks=$(pgrep -P $job | wc -l)
 [ "$ranks" -eq 2 ] || fail "$ranks ranks under mpirun, not 2"
 kill -INT $job
+end_hung_mpirun $job "after SIGINT"
 status=0
 wait $job || status=$?
 [ $status -ne 0 ] || fail "status 0 after SIGINT: $(cat "$work/out")"
@@ -191,6 +214,7 @@ while [ $kills -lt 20 ]; do
       victim=$pid
   done
   [ -n "$victim" ] && kill -KILL "$victim" 2>/dev/null && kills=$((kills + 1))
+  end_hung_mpirun $job "killed at $at s"
   wait $job || true
   ls "$work" | grep -q "^k\.mts\..*\.tmp$" && fail "a temporary file left, killed at $at s"
   ! grep -q "^mutorere-mpi: \(rank [0-9]*: \)\?checkpoint \|^mutorere-mpi: the checkpoints in .* are of \|older mutorere-mpi" "$work/out" ||
@@ -229,6 +253,7 @@ while [ $landed -eq 0 ]; do
     [ ! -e "$1" ] || break
   done
   kill -KILL "$victim" 2> /dev/null || true
+  end_hung_mpirun $job "rank 1 killed as the file was written"
   wait $job || true
   ! ls "$work/w" | grep -q "\.tmp$" || fail "rank 1 killed as the file was written: its temporary file is left"
   [ -e "$work/w/f.mts" ] || landed=1
