@@ -60,29 +60,61 @@ const char *lbridge_message(lua_State *L, int idx) {
                          luaL_typename(L, idx));
 }
 
-void lbridge_check_options(lua_State *L, int arg, const char *const *names) {
-  lua_pushnil(L);
-  while (lua_next(L, arg)) {
-    int known = 0;
-    for (int i = 0; names[i] && !known; i++)
-      known = lua_type(L, -2) == LUA_TSTRING &&
-              strcmp(lua_tostring(L, -2), names[i]) == 0;
-    if (!known) {
-      luaL_Buffer b;
-      luaL_buffinit(L, &b);
-      for (int i = 0; names[i]; i++) {
-        luaL_addstring(&b, i ? ", " : "");
-        luaL_addstring(&b, names[i]);
-      }
-      luaL_pushresult(&b);
-      const char *all = lua_tostring(L, -1);
-      const char *key = lbridge_describe(L, -3);
-      luaL_argerror(L, arg,
-                    lua_pushfstring(L, "unknown option %s (the options are %s)",
-                                    key, all));
-    }
-    lua_pop(L, 1);
+/* 1 when key a comes before key b in an order that does not hang on a
+** table's layout: by type, then strings by their bytes, numbers and
+** booleans by value (other keys of a type as met). */
+static int key_before(lua_State *L, int a, int b) {
+  int ta = lua_type(L, a), tb = lua_type(L, b);
+  if (ta != tb) return ta < tb;
+  if (ta == LUA_TSTRING) {
+    size_t m, n;
+    const char *x = lua_tolstring(L, a, &m), *y = lua_tolstring(L, b, &n);
+    int c = memcmp(x, y, m < n ? m : n);
+    return c ? c < 0 : m < n;
   }
+  if (ta == LUA_TNUMBER) return lua_compare(L, a, b, LUA_OPLT);
+  if (ta == LUA_TBOOLEAN) return lua_toboolean(L, a) < lua_toboolean(L, b);
+  return 0;
+}
+
+int lbridge_unknown_key(lua_State *L, int t, const char *const *names) {
+  t = lua_absindex(L, t);
+  int least = lua_gettop(L) + 1;
+  lua_pushnil(L);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    int known = 0;
+    size_t k = 0;
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &k) : NULL;
+    for (int i = 0; names[i] && key; i++) /* "onto\0x" is not "onto" */
+      known |= strlen(names[i]) == k && memcmp(key, names[i], k) == 0;
+    lua_pop(L, 1);
+    if (!known && (lua_isnil(L, least) || key_before(L, -1, least))) {
+      lua_pushvalue(L, -1);
+      lua_replace(L, least);
+    }
+  }
+  if (lua_isnil(L, least)) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  return 1;
+}
+
+void lbridge_check_options(lua_State *L, int arg, const char *const *names) {
+  if (!lbridge_unknown_key(L, arg, names)) return;
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int i = 0; names[i]; i++) {
+    luaL_addstring(&b, i ? ", " : "");
+    luaL_addstring(&b, names[i]);
+  }
+  luaL_pushresult(&b);
+  const char *all = lua_tostring(L, -1);
+  const char *key = lbridge_describe(L, -2);
+  luaL_argerror(L, arg,
+                lua_pushfstring(L, "unknown option %s (the options are %s)",
+                                key, all));
 }
 
 const char *lbridge_reason(lua_State *L, int idx) {
@@ -178,8 +210,18 @@ void lbridge_scripts(lua_State *L, const char *folder, int set) {
   lua_settop(L, top);
 }
 
+/* A string key as sorted_keys keeps it: its bytes (kept alive by the
+** table) and their count, a zero byte among them. */
+typedef struct {
+  const char *bytes;
+  size_t size;
+} Name;
+
+/* Orders two Names by their bytes, a prefix first. */
 static int compare_names(const void *a, const void *b) {
-  return strcmp(*(const char *const *)a, *(const char *const *)b);
+  const Name *x = a, *y = b;
+  int c = memcmp(x->bytes, y->bytes, x->size < y->size ? x->size : y->size);
+  return c ? c : (x->size > y->size) - (x->size < y->size);
 }
 
 void lbridge_sorted_keys(lua_State *L, int set) {
@@ -190,18 +232,20 @@ void lbridge_sorted_keys(lua_State *L, int set) {
     n += lua_type(L, -2) == LUA_TSTRING;
     lua_pop(L, 1);
   }
-  const char **names = lua_newuserdatauv(L, (n ? n : 1) * sizeof *names, 0);
+  Name *names = lua_newuserdatauv(L, (n ? n : 1) * sizeof *names, 0);
   size_t k = 0;
   lua_pushnil(L);
   while (lua_next(L, set)) {
-    if (lua_type(L, -2) == LUA_TSTRING && k < n)
-      names[k++] = lua_tostring(L, -2); /* kept alive by the set */
+    if (lua_type(L, -2) == LUA_TSTRING && k < n) {
+      names[k].bytes = lua_tolstring(L, -2, &names[k].size);
+      k++;
+    }
     lua_pop(L, 1);
   }
   qsort(names, k, sizeof *names, compare_names);
   lua_createtable(L, (int)k, 0);
   for (size_t i = 0; i < k; i++) {
-    lua_pushstring(L, names[i]);
+    lua_pushlstring(L, names[i].bytes, names[i].size);
     lua_rawseti(L, -2, (lua_Integer)i + 1);
   }
   lua_remove(L, -2);

@@ -110,9 +110,17 @@ lua_Integer lbridge_opt_whole(lua_State *L, int arg, const char *what,
 /* Seconds on a monotonic clock (mt.clock). */
 double lbridge_clock(void);
 
+/* Pushes the least key of the table at t that is not among names (a
+** NULL-terminated list of strings) and returns 1, or pushes nothing and
+** returns 0 when every key is among them.  "Least" is an order that does
+** not hang on the table's layout (by type, strings by their bytes, numbers
+** and booleans by value), so that a message naming the key is the same
+** whatever order Lua's hashing gives the keys.  Runs no Lua code. */
+int lbridge_unknown_key(lua_State *L, int t, const char *const *names);
+
 /* Raises an error of argument arg, a table of options, when one of its keys
 ** is not among names (a NULL-terminated list): "unknown option "x" (the
-** options are a, b)". */
+** options are a, b)", naming the least such key (lbridge_unknown_key). */
 void lbridge_check_options(lua_State *L, int arg, const char *const *names);
 
 /* The reason an error message at idx gives: the text inside an argument

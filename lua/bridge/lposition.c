@@ -210,17 +210,13 @@ static int position_same(lua_State *L) {
 static int position_transform(lua_State *L) {
   Position *p = position_self(L), q;
   luaL_checktype(L, 2, LUA_TTABLE);
-  lua_pushnil(L);
-  while (lua_next(L, 2)) {
-    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
-    if (strcmp(key, "rotate") && strcmp(key, "mirror") && strcmp(key, "swap"))
-      luaL_argerror(L, 2,
-                    lua_pushfstring(L,
-                                    "unknown field %s (the fields are "
-                                    "rotate, mirror and swap)",
-                                    lbridge_describe(L, -2)));
-    lua_pop(L, 1);
-  }
+  static const char *const fields[] = {"rotate", "mirror", "swap", NULL};
+  if (lbridge_unknown_key(L, 2, fields))
+    luaL_argerror(L, 2,
+                  lua_pushfstring(L,
+                                  "unknown field %s (the fields are "
+                                  "rotate, mirror and swap)",
+                                  lbridge_describe(L, -1)));
   int ok = 1;
   lua_Integer k = 0;
   if (lua_getfield(L, 2, "rotate") != LUA_TNIL) {

@@ -215,17 +215,12 @@ static int tag_error(lua_State *L, int arg, const char *format, ...) {
              : luaL_error(L, "the game's tags: %s", message);
 }
 
-/* Checks the tag name = value at the top two stack slots (name below),
-** which a record must hold as written; raises a clear error when it
-** cannot (one of argument arg, when not 0).  The value is left as a
+/* Checks the tag name = value at the top two stack slots (name below, a
+** string), which a record must hold as written; raises a clear error when
+** it cannot (one of argument arg, when not 0).  The value is left as a
 ** string. */
 static void check_tag(lua_State *L, int arg) {
   size_t k, n;
-  if (lua_type(L, -2) != LUA_TSTRING)
-    tag_error(L, arg,
-              "bad tag name %s: a tag name is a word of letters, digits "
-              "and _",
-              luaL_typename(L, -2));
   const char *name = lua_tolstring(L, -2, &n);
   int ok = n > 0 && n < RECORD_NAMEMAX;
   for (size_t i = 0; i < n && ok; i++)
@@ -394,14 +389,27 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
       lua_pushvalue(L, extra);
     else
       break;
-    int from = lua_gettop(L);
-    lua_pushnil(L);
-    while (lua_next(L, from)) {
-      lua_pushvalue(L, -2);
-      lua_insert(L, -2);
-      check_tag(L, source ? extra : 0);
+    int from = lua_gettop(L), arg = source ? extra : 0;
+    /* the names in order, so that the tag an error names is the same
+    ** whatever the table's layout: a name of another type first */
+    int other = LUA_TNONE;
+    for (lua_pushnil(L); lua_next(L, from); lua_pop(L, 1))
+      if (lua_type(L, -2) != LUA_TSTRING &&
+          (other == LUA_TNONE || lua_type(L, -2) < other))
+        other = lua_type(L, -2);
+    if (other != LUA_TNONE)
+      tag_error(L, arg,
+                "bad tag name %s: a tag name is a word of letters, digits "
+                "and _",
+                lua_typename(L, other));
+    lbridge_sorted_keys(L, from);
+    int names = lua_gettop(L);
+    for (lua_Integer i = 1; lua_rawgeti(L, names, i) != LUA_TNIL; i++) {
+      lua_pushvalue(L, -1);
+      lua_rawget(L, from);
+      check_tag(L, arg);
       if (strcmp(lua_tostring(L, -2), "Result") == 0) {
-        if (claimed_result(L, g, source ? extra : 0))
+        if (claimed_result(L, g, arg))
           lua_rawset(L, t);
         else
           lua_pop(L, 2); /* the game's own result is written */
@@ -416,7 +424,7 @@ static void collect_tags(lua_State *L, int extra, const Game *g) {
       }
       lua_rawset(L, t);
     }
-    lua_pop(L, 1);
+    lua_pop(L, 3); /* nil, the names, the table */
   }
   lua_getiuservalue(L, 1, 1); /* the variant */
   int vidx = lua_gettop(L);

@@ -142,29 +142,17 @@ static void hook_field(lua_State *L, int v, const char *key, int *ref) {
 
 /* Checks that every key of the table at t is a known field. */
 static void check_keys(lua_State *L, int v, int t) {
-  lua_pushnil(L);
-  while (lua_next(L, t)) {
-    int known = 0;
-    if (lua_type(L, -2) == LUA_TSTRING)
-      for (int i = 0; variant_fields[i] && !known; i++)
-        known = strcmp(lua_tostring(L, -2), variant_fields[i]) == 0;
-    if (!known) {
-      luaL_Buffer b;
-      luaL_buffinit(L, &b);
-      for (int i = 0; variant_fields[i]; i++) {
-        luaL_addstring(&b, i ? ", " : "");
-        luaL_addstring(&b, variant_fields[i]);
-      }
-      luaL_pushresult(&b);
-      lvariant_info_get(L, v, "name");
-      luaL_error(L, "variant '%s': unknown field '%s' (the fields are: %s)",
-                 lua_tostring(L, -1),
-                 lua_type(L, -4) == LUA_TSTRING ? lua_tostring(L, -4)
-                                                : luaL_typename(L, -4),
-                 lua_tostring(L, -2));
-    }
-    lua_pop(L, 1);
+  if (!lbridge_unknown_key(L, t, variant_fields)) return;
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int i = 0; variant_fields[i]; i++) {
+    luaL_addstring(&b, i ? ", " : "");
+    luaL_addstring(&b, variant_fields[i]);
   }
+  luaL_pushresult(&b);
+  lvariant_info_get(L, v, "name");
+  luaL_error(L, "variant '%s': unknown field %s (the fields are: %s)",
+             lua_tostring(L, -1), lbridge_describe(L, -3), lua_tostring(L, -2));
 }
 
 /* Copies the rules, start, hooks and description of the Variant at base
@@ -557,18 +545,6 @@ static int holds_field(lua_State *L, int v, const char *field) {
   return out;
 }
 
-/* 1 when key a comes before key b in an order that does not hang on a
-** table's layout: by type, then strings by their bytes, numbers and
-** booleans by value (other keys of a type as met). */
-static int key_before(lua_State *L, int a, int b) {
-  int ta = lua_type(L, a), tb = lua_type(L, b);
-  if (ta != tb) return ta < tb;
-  if (ta == LUA_TSTRING) return strcmp(lua_tostring(L, a), lua_tostring(L, b)) < 0;
-  if (ta == LUA_TNUMBER) return lua_compare(L, a, b, LUA_OPLT);
-  if (ta == LUA_TBOOLEAN) return lua_toboolean(L, a) < lua_toboolean(L, b);
-  return 0;
-}
-
 /* Reads the jump rule (a table) at the top into j. */
 static void jump_rule(lua_State *L, int v, JumpRule *j, int which) {
   static const char *const keys[] = {"over", "onto", "take", "span", NULL};
@@ -578,20 +554,7 @@ static void jump_rule(lua_State *L, int v, JumpRule *j, int which) {
   if (!lua_istable(L, top))
     field_error(L, v, field, "a table {over = ..., onto = ..., take = bool, "
                              "span = n or {min, max}}");
-  lua_pushnil(L); /* the least unknown key (key_before), so that the
-                  ** message is the same whatever the table's order */
-  lua_pushnil(L);
-  while (lua_next(L, top)) {
-    int known = 0;
-    for (int i = 0; keys[i] && lua_type(L, -2) == LUA_TSTRING; i++)
-      known |= strcmp(lua_tostring(L, -2), keys[i]) == 0;
-    lua_pop(L, 1);
-    if (!known && (lua_isnil(L, top + 1) || key_before(L, -1, top + 1))) {
-      lua_pushvalue(L, -1);
-      lua_replace(L, top + 1);
-    }
-  }
-  if (!lua_isnil(L, top + 1)) /* the key, not its value, is what is wrong */
+  if (lbridge_unknown_key(L, top, keys)) /* the key, not its value, is wrong */
     field_error(L, v, field, "a table with only the fields over, onto, take "
                              "and span");
   lua_settop(L, top);
@@ -675,12 +638,9 @@ static void apply_moves(lua_State *L, int v, int t) {
       f->no_slides = !lua_toboolean(L, -1);
       f->slide_takes = 0;
     } else if (lua_istable(L, -1)) {
-      lua_pushnil(L);
-      while (lua_next(L, -2)) {
-        lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "onto"))
-          field_error(L, v, "slides", "true, false or {onto = ...}");
-      }
+      static const char *const keys[] = {"onto", NULL};
+      if (lbridge_unknown_key(L, -1, keys)) /* the key is what is wrong */
+        field_error(L, v, "slides", "true, false or {onto = ...}");
       lua_getfield(L, -1, "onto");
       int onto = holds_field(L, v, "slides.onto");
       if (onto == 7) onto = HOLDS_EMPTY | HOLDS_ENEMY; /* "any" place to go */

@@ -486,17 +486,13 @@ static double budget_field(lua_State *L, const char *key, double max, int whole,
 
 /* Checks that every key of the budget table at 1 is known. */
 static void budget_keys(lua_State *L) {
-  lua_pushnil(L);
-  while (lua_next(L, 1)) {
-    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
-    if (strcmp(k, "time") && strcmp(k, "instructions") && strcmp(k, "memory"))
-      luaL_argerror(L, 1,
-                    lua_pushfstring(L,
-                                    "bad budget: unknown field %s (the fields "
-                                    "are time, instructions and memory)",
-                                    lbridge_describe(L, -2)));
-    lua_pop(L, 1);
-  }
+  static const char *const fields[] = {"time", "instructions", "memory", NULL};
+  if (lbridge_unknown_key(L, 1, fields))
+    luaL_argerror(L, 1,
+                  lua_pushfstring(L,
+                                  "bad budget: unknown field %s (the fields "
+                                  "are time, instructions and memory)",
+                                  lbridge_describe(L, -1)));
 }
 
 /* Narrows the budget of w by the table at 1: a time, instruction or memory

@@ -363,7 +363,8 @@ end
 -- Checks the UGI options of an engine: names of words, values of one line.
 local function check_engine_options(options)
   local names = {}
-  for name, value in next, options do
+  for _, name in ipairs(shared.keys(options)) do
+    local value = options[name]
     shared.check_arg(type(name) == "string" and name:match("^[%w_%-]+$"), 1, "player",
                      "an option name of letters, digits, - and _", name)
     local kind = type(value)
@@ -372,7 +373,6 @@ local function check_engine_options(options)
                         "a string of one line, a number or a boolean", value)
     names[#names + 1] = name
   end
-  table.sort(names)
   return names
 end
 

@@ -26,6 +26,27 @@ function shared.describe(x)
   return shared.kind(x)
 end
 
+-- 1 when key a comes before key b in an order that does not hang on a
+-- table's layout: by type, then strings and numbers by value, false before
+-- true (other keys of a type are equal).
+local function key_before(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta < tb end
+  if ta == "string" or ta == "number" then return a < b end
+  if ta == "boolean" then return not a and b end
+  return false
+end
+
+-- shared.keys(t): the keys of t as a list in key_before's order, so that a
+-- message about the first wrong one is the same whatever order Lua's
+-- hashing gives the keys (it changes from one state to the next).
+function shared.keys(t)
+  local keys = {}
+  for key in next, t do keys[#keys + 1] = key end
+  table.sort(keys, key_before)
+  return keys
+end
+
 -- shared.arg_error(n, name, reason): raises "bad argument #n to 'name'
 -- (reason)" (api.lua puts it at the caller of the function).
 function shared.arg_error(n, name, reason)
@@ -119,8 +140,8 @@ function shared.options(o, n, name, known)
   if o == nil then return {} end
   shared.check_arg(type(o) == "table", n, name, "table of options", o)
   local copy = {}
-  for key, x in next, o do
-    local want = known[key]
+  for _, key in ipairs(shared.keys(o)) do
+    local x, want = o[key], known[key]
     if not want then
       local names = {}
       for k in next, known do names[#names + 1] = k end

@@ -36,8 +36,8 @@ local SECONDS = {time = true, deadline = true, movetime = true} -- limits that a
 local function check_limits(limits)
   if limits == nil then return nil end
   shared.check_arg(type(limits) == "table", 2, "choose", "table of limits", limits)
-  for key, value in next, limits do
-    local want = LIMIT_TYPES[key]
+  for _, key in ipairs(shared.keys(limits)) do
+    local value, want = limits[key], LIMIT_TYPES[key]
     if not want then shared.arg_error(2, "choose", "unknown limit " .. shared.describe(key)) end
     if type(value) ~= want then
       shared.arg_error(2, "choose", "limit " .. key .. " must be a " .. want .. ", got " .. shared.describe(value))
@@ -408,7 +408,7 @@ end
 -- Raises on a key of the options o (argument n of mt.player) that engine e
 -- does not take (name aside, which every player takes).
 local function known_options(e, engine, o, n)
-  for key in next, o or {} do
+  for _, key in ipairs(shared.keys(o or {})) do
     local known = key == "name"
     for _, k in ipairs(e.options) do known = known or key == k end
     if not known then

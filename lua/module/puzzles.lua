@@ -138,7 +138,7 @@ function P.check(spec)
   local t = shared.as_argument(1, "check", P.load, spec)
   local problems = {}
   local report = {puzzle = t, problems = problems, ok = false}
-  for k in pairs(t) do
+  for _, k in ipairs(shared.keys(t)) do
     if not FIELDS[k] then problems[#problems + 1] = "unknown field '" .. tostring(k) .. "'" end
   end
   for _, k in ipairs({"title", "variant", "position", "goal", "solution"}) do

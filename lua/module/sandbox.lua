@@ -149,7 +149,7 @@ local SANDBOX_OPTIONS = {time = true, instructions = true, memory = true, args =
 function M.sandbox(x, options)
   local o = options or {}
   if type(o) ~= "table" then error("bad argument #2 to 'sandbox' (a table of options expected)", 2) end
-  for k in next, o do
+  for _, k in ipairs(shared.keys(o)) do
     if not SANDBOX_OPTIONS[k] then
       error("bad argument #2 to 'sandbox' (unknown option '" .. tostring(k) ..
             "'; the options are time, instructions, memory and args)", 2)

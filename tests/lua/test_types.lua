@@ -222,6 +222,86 @@ test("an unknown option is an error that names it", function()
   end
 end)
 
+-- A table of twelve keys nope_01 .. nope_12 (and the keys of also), put
+-- in in a shuffled order: Lua's pairs then meets them in an order that
+-- changes with the table and from one state to the next.
+local function twelve_keys(seed, also)
+  local order = {}
+  for k = 1, 12 do order[k] = k end
+  for k = 12, 2, -1 do
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    local j = seed % k + 1
+    order[k], order[j] = order[j], order[k]
+  end
+  local t = {}
+  for key, value in pairs(also or {}) do t[key] = value end
+  for _, k in ipairs(order) do t[string.format("nope_%02d", k)] = true end
+  return t
+end
+
+test("of several unknown keys an error names the least, whatever the table's order", function()
+  local function names_first(what, call)
+    for seed = 1, 4 do
+      local ok, message = pcall(call, twelve_keys(seed))
+      if not check(not ok and tostring(message):find("nope_01", 1, true)
+                   and not tostring(message):find("nope_0[2-9]") and not tostring(message):find("nope_1%d"),
+                   what .. " (order " .. seed .. "): " .. tostring(message)) then return end
+    end
+  end
+  local tried = 0
+  for _, e in ipairs(api_functions()) do
+    local at = 0
+    for i, p in ipairs(e.params or {}) do if p == "options" then at = i end end
+    if at > 0 and not SKIP[e.name] then
+      if e.class then at = at + 1 end
+      names_first(e.name, function(o)
+        local args, n = arguments(e, at, function() return o end)
+        return e.f(table.unpack(args, 1, n))
+      end)
+      tried = tried + 1
+    end
+  end
+  check(tried > 15, "functions with options tried: " .. tried)
+  names_first("a variant's fields", function(t) t.base = "standard" return mt.variant(t) end)
+  names_first("slides", function(t) return mt.variant{base = "standard", slides = t} end)
+  names_first("a jump rule", function(t)
+    return mt.variant{base = "standard", jumps = {t}}
+  end)
+  names_first("p:transform", function(t) return mt.position("bbbbwwww/. b"):transform(t) end)
+  names_first("mt.limit", function(t) return mt.limit(t, function() end) end)
+  names_first("mt.sandbox", function(t) return mt.sandbox("return 1", t) end)
+  names_first("Player:choose", function(t)
+    return mt.player("random"):choose(mt.game(), t)
+  end)
+  names_first("g:record's tags", function(t)
+    for key in pairs(t) do t[key] = "x\ny" end -- a value a record cannot hold
+    return mt.game():record(t)
+  end)
+  names_first("the game's own tags", function(t)
+    local g = mt.game()
+    for key in pairs(t) do g:tags()[key] = {} end
+    return g:record()
+  end)
+  for what, call in pairs({
+    slides = function() return mt.variant{base = "standard", slides = {["onto\0x"] = "any"}} end,
+    budget = function() return mt.limit({["time\0"] = 1}, function() end) end,
+    transform = function() return mt.position("bbbbwwww/. b"):transform{["swap\0"] = true} end,
+    variant = function() return mt.variant{base = "standard", ["misere\0"] = true} end,
+    options = function() return mt.search(mt.game(), {["depth\0"] = 1}) end}) do
+    local ok, message = pcall(call)
+    check(not ok and tostring(message):find("\\0"),
+          "a key with a zero byte is not the name before it: " .. what .. ": " .. tostring(message))
+  end
+  local g = mt.game()
+  local ok, message = pcall(g.record, g, {[true] = 1, [2] = 1, x = 1})
+  check(not ok and message:find("tag name boolean", 1, true),
+        "a name of another type: the least type: " .. tostring(message))
+  local report = mt.puzzle.check(twelve_keys(5, {title = "t", variant = "standard",
+    position = "bbbbwwww/. b", goal = "draw", solution = {}}))
+  check(report.problems[1] == "unknown field 'nope_01'" and report.problems[12] == "unknown field 'nope_12'",
+        "a puzzle's problems in order: " .. table.concat(report.problems, "; "))
+end)
+
 test("the checks of this test fail on a bad message", function()
   local e = {name = "mt.svg", short = "svg"}
   eq(wrong_message(e, "bad argument #1 to 'svg' (Game expected, got nil)"), nil, "good")
