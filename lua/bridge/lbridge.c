@@ -101,8 +101,7 @@ int lbridge_unknown_key(lua_State *L, int t, const char *const *names) {
   return 1;
 }
 
-void lbridge_check_options(lua_State *L, int arg, const char *const *names) {
-  if (!lbridge_unknown_key(L, arg, names)) return;
+const char *lbridge_push_names(lua_State *L, const char *const *names) {
   luaL_Buffer b;
   luaL_buffinit(L, &b);
   for (int i = 0; names[i]; i++) {
@@ -110,7 +109,12 @@ void lbridge_check_options(lua_State *L, int arg, const char *const *names) {
     luaL_addstring(&b, names[i]);
   }
   luaL_pushresult(&b);
-  const char *all = lua_tostring(L, -1);
+  return lua_tostring(L, -1);
+}
+
+void lbridge_check_options(lua_State *L, int arg, const char *const *names) {
+  if (!lbridge_unknown_key(L, arg, names)) return;
+  const char *all = lbridge_push_names(L, names);
   const char *key = lbridge_describe(L, -2);
   luaL_argerror(L, arg,
                 lua_pushfstring(L, "unknown option %s (the options are %s)",

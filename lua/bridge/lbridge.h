@@ -118,6 +118,10 @@ double lbridge_clock(void);
 ** whatever order Lua's hashing gives the keys.  Runs no Lua code. */
 int lbridge_unknown_key(lua_State *L, int t, const char *const *names);
 
+/* Pushes and returns names (a NULL-terminated list) joined by ", ", for a
+** message that lists what is known. */
+const char *lbridge_push_names(lua_State *L, const char *const *names);
+
 /* Raises an error of argument arg, a table of options, when one of its keys
 ** is not among names (a NULL-terminated list): "unknown option "x" (the
 ** options are a, b)", naming the least such key (lbridge_unknown_key). */

@@ -143,13 +143,7 @@ static void hook_field(lua_State *L, int v, const char *key, int *ref) {
 /* Checks that every key of the table at t is a known field. */
 static void check_keys(lua_State *L, int v, int t) {
   if (!lbridge_unknown_key(L, t, variant_fields)) return;
-  luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  for (int i = 0; variant_fields[i]; i++) {
-    luaL_addstring(&b, i ? ", " : "");
-    luaL_addstring(&b, variant_fields[i]);
-  }
-  luaL_pushresult(&b);
+  lbridge_push_names(L, variant_fields);
   lvariant_info_get(L, v, "name");
   luaL_error(L, "variant '%s': unknown field %s (the fields are: %s)",
              lua_tostring(L, -1), lbridge_describe(L, -3), lua_tostring(L, -2));
