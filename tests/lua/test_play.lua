@@ -485,6 +485,24 @@ test("the script is rules.js, play.js and extras.js as they are in the source, a
   end
 end)
 
+test("the page's player for the win searches with against.lua's bounds: the same passes, the same figures", function()
+  local function source(path)
+    local f = assert(io.open(HERE .. "/../../lua/" .. path))
+    local text = f:read("a")
+    f:close()
+    return text
+  end
+  local js, lua = source("page/rules.js"), source("module/against.lua")
+  -- (where the bounds are not reached, or an exact pass follows a cut
+  -- one, their values change nothing that a comparison of the figures
+  -- on small boards sees: here they are held equal)
+  for _, name in ipairs({"MAX_NODES", "FIRST", "STEP", "FINEST"}) do
+    local a = js:match("\nvar " .. name .. " = ([%w%.%-]+);")
+    local b = lua:match("\nlocal " .. name .. " = ([%w%.%-]+)")
+    check(a and b and tonumber(a) == tonumber(b), name .. ": rules.js " .. tostring(a) .. ", against.lua " .. tostring(b))
+  end
+end)
+
 test("the rest of the page: rules, source, definition, legend, footer", function()
   local page = mt.html("tired-piece")
   check(page:find("<h1>Mū Tōrere — tired-piece (8 arms)</h1>", 1, true), "the name")
