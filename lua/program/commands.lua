@@ -169,18 +169,25 @@ local function moves_text(n)
   return string.format("%d move%s", n, n == 1 and "" or "s")
 end
 
+-- Takes n moves (argument of command name, default 1) back or on by
+-- again (game:undo or game:redo), as many as there are, saying so when
+-- there were fewer ("undid 2 of 3: nothing more to undo").
+local function step(n, name, did, again)
+  n = moves_count(n, name)
+  local done = 0
+  while done < n and again(session.game) do done = done + 1 end
+  if done == 0 and n > 0 then
+    print("nothing to " .. name)
+  elseif done < n then
+    print(string.format("%s %d of %d: nothing more to %s", did, done, n, name))
+  end
+end
+
 -- undo(n): takes back n moves (default 1), as many as there are, saying so
 -- when there were fewer (as redo does); with the engine on, its move too
 -- when it would be its turn, so that it is yours; shows the board.
 function G.undo(n)
-  n = moves_count(n, "undo")
-  local done = 0
-  while done < n and session.game:undo() do done = done + 1 end
-  if done == 0 and n > 0 then
-    print("nothing to undo")
-  elseif done < n then
-    print(string.format("undid %d of %d: nothing more to undo", done, n))
-  end
+  step(n, "undo", "undid", session.game.undo)
   local engine = session.engine
   if engine and session.game:turn() == engine.side then session.game:undo() end
   local pz = session.puzzle
@@ -191,14 +198,7 @@ end
 -- redo(n): plays again n moves taken back (default 1), as many as there
 -- are; says so when there were fewer.
 function G.redo(n)
-  n = moves_count(n, "redo")
-  local done = 0
-  while done < n and session.game:redo() do done = done + 1 end
-  if done == 0 and n > 0 then
-    print("nothing to redo")
-  elseif done < n then
-    print(string.format("redid %d of %d: nothing more to redo", done, n))
-  end
+  step(n, "redo", "redid", session.game.redo)
   report()
 end
 

@@ -499,7 +499,8 @@ test("the page's player for the win searches with against.lua's bounds: the same
   for _, name in ipairs({"MAX_NODES", "FIRST", "STEP", "FINEST"}) do
     local a = js:match("\nvar " .. name .. " = ([%w%.%-]+);")
     local b = lua:match("\nlocal " .. name .. " = ([%w%.%-]+)")
-    check(a and b and tonumber(a) == tonumber(b), name .. ": rules.js " .. tostring(a) .. ", against.lua " .. tostring(b))
+    check(a and b and tonumber(a) == tonumber(b),
+          name .. ": rules.js " .. tostring(a) .. ", against.lua " .. tostring(b))
   end
 end)
 
