@@ -29,18 +29,18 @@ static void print_usage(FILE *out) {
       out,
       "usage: %s [options] [script [args]]\n"
       "Mū Tōrere: a rules engine with Lua scripting.\n\n"
-      "  -e chunk   run the Lua chunk\n"
-      "  -l name    require module name into global name\n"
-      "  -i         enter the REPL after running the script or chunks\n"
-      "  -v         print the version\n"
-      "  --safe     run untrusted code: no files, no commands, no bytecode,\n"
-      "             no debug library, memory capped (see mt.sandbox)\n"
-      "  --limit s  stop any chunk that runs longer than s seconds\n"
-      "             (60 with --safe)\n"
-      "  --ugi      speak the UGI protocol on standard input and output\n"
-      "  -h         print this help\n"
-      "  --         stop handling options\n"
-      "  -          run standard input as one chunk\n\n"
+      "  -e chunk       run the Lua chunk\n"
+      "  -l name        require module name into global name\n"
+      "  -i             enter the REPL after running the script or chunks\n"
+      "  -v, --version  print the version\n"
+      "  --safe         run untrusted code: no files, no commands, no bytecode,\n"
+      "                 no debug library, memory capped (see mt.sandbox)\n"
+      "  --limit s      stop any chunk that runs longer than s seconds\n"
+      "                 (60 with --safe)\n"
+      "  --ugi          speak the UGI protocol on standard input and output\n"
+      "  -h, --help     print this help\n"
+      "  --             stop handling options\n"
+      "  -              run standard input as one chunk\n\n"
       "Without a script the REPL starts: with readline on a terminal, "
       "reading\nstatements plainly from a pipe.  The module is the "
       "global 'mt'.\n",
@@ -87,7 +87,7 @@ static int read_options(int argc, char **argv, Options *o) {
                 progname);
         return -1;
       }
-    } else if (strcmp(a, "-v") == 0)
+    } else if (strcmp(a, "-v") == 0 || strcmp(a, "--version") == 0)
       o->version = 1;
     else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       print_usage(stdout);
