@@ -28,13 +28,14 @@ end
 
 -- 1 when key a comes before key b in an order that does not hang on a
 -- table's layout: by type, then strings and numbers by value, false before
--- true (other keys of a type are equal).
+-- true, other keys by their kind (what a message calls them: keys of one
+-- kind are equal).
 local function key_before(a, b)
   local ta, tb = type(a), type(b)
   if ta ~= tb then return ta < tb end
   if ta == "string" or ta == "number" then return a < b end
   if ta == "boolean" then return not a and b end
-  return false
+  return shared.kind(a) < shared.kind(b)
 end
 
 -- shared.keys(t): the keys of t as a list in key_before's order, so that a

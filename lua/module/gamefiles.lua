@@ -317,8 +317,8 @@ local function misfit(plan, i, g, t, controls)
     return string.format("it starts from %s, not from %s", g:start(),
                          M.game(plan.variant, plan.start):start())
   end
-  for k, x in next, {TimeControl = false, BlackTimeControl = false, WhiteTimeControl = false} do
-    local here = shared.control_tags(controls)[k] or x
+  for _, k in ipairs({"TimeControl", "BlackTimeControl", "WhiteTimeControl"}) do
+    local here = shared.control_tags(controls)[k] or false
     if (t[k] or false) ~= here then
       return string.format("its %s is %s, here %s", k, t[k] or "absent", here or "none")
     end

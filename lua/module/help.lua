@@ -41,25 +41,25 @@ local function load_reference()
   flush()
 end
 
--- The reference name of a value: "mt.game", "Game:play", "play", or nil.
+-- The reference name of a value: "mt.game", "Game:play", "play", or nil
+-- (of two names, the least: the same in every state).
 local function name_of(x)
-  for k, v in pairs(M) do
-    if v == x then return "mt." .. k end
-  end
-  for k, v in pairs(M.puzzle or {}) do
-    if v == x then return "mt.puzzle." .. k end
-  end
-  for _, class in ipairs({"Game", "Variant", "Position", "Solution", "Player"}) do
-    local methods = M[class]
-    if type(methods) == "table" then
-      for k, v in pairs(methods) do
-        if v == x then return class .. ":" .. k end
-      end
+  local function find(t)
+    for _, k in ipairs(shared.keys(t)) do
+      if type(k) == "string" and rawequal(rawget(t, k), x) then return k end
     end
   end
-  for k, v in next, shared.globals() do
-    if v == x and type(k) == "string" then return k end
+  local k = find(M)
+  if k then return "mt." .. k end
+  k = find(M.puzzle or {})
+  if k then return "mt.puzzle." .. k end
+  for _, class in ipairs({"Game", "Variant", "Position", "Solution", "Player"}) do
+    local methods = M[class]
+    k = type(methods) == "table" and find(methods)
+    if k then return class .. ":" .. k end
   end
+  k = find(shared.globals())
+  if k then return k end
   local mt = debug and debug.getmetatable(x)
   local name = type(mt) == "table" and rawget(mt, "__name")
   if type(name) == "string" then return (name:gsub("^mutorere%.", "")) end

@@ -377,7 +377,7 @@ local function literal(x, where, depth)
       type(x) == "table" and "nested too deeply" or shared.describe(x), 4))
   end
   local parts, keys = {}, {}
-  for k in next, x do
+  for _, k in ipairs(shared.keys(x)) do -- (the first wrong key the same in every state)
     if math.type(k) == "integer" and k >= 1 and k <= #x then
       parts[k] = true
     elseif type(k) == "string" and k:match("^[%a_][%w_]*$") then

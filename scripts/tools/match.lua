@@ -81,6 +81,15 @@ local function fail(message)
   os.exit(2)
 end
 
+-- The keys of t in order (by their text), so that of two wrong ones the
+-- same is named whatever order Lua's hashing gives them.
+local function keys_of(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  return keys
+end
+
 -- A number of value for key (whole when whole).
 local function number(key, value, whole)
   local x = tonumber(value)
@@ -242,7 +251,7 @@ end
 local KNOWN_CONF = {name = true, command = true, workingDirectory = true, protocol = true,
                     stderrFile = true, initStrings = true}
 local function from_conf(c, where)
-  for k in pairs(c) do
+  for _, k in ipairs(keys_of(c)) do
     if not KNOWN_CONF[k] then fail(where .. ": the key " .. k .. " is not taken here") end
   end
   local e = {name = text_field(c, "name", where), dir = text_field(c, "workingDirectory", where),
@@ -264,7 +273,7 @@ end
 local KNOWN_FASTCHESS = {name = true, cmd = true, args = true, dir = true, options = true,
                          limit = true, restart = true}
 local function from_fastchess(c, where)
-  for k in pairs(c) do
+  for _, k in ipairs(keys_of(c)) do
     if not KNOWN_FASTCHESS[k] then fail(where .. ": the key " .. k .. " is not taken here") end
   end
   local e = {name = text_field(c, "name", where), cmd = text_field(c, "cmd", where),
@@ -374,7 +383,7 @@ end
 -- The Player of engine settings e (own: the keys given to that engine
 -- itself, not through -each).
 local function make_player(e, own, log)
-  for k in pairs(e) do
+  for _, k in ipairs(keys_of(e)) do
     if REFUSED[k] then fail("-engine " .. k .. "=: " .. REFUSED[k] .. " are not supported here") end
     if not KNOWN[k] then fail("-engine: unknown key " .. k) end
   end
@@ -478,7 +487,7 @@ local OPENING_KEYS = {file = 1, format = 1, order = 1, plies = 1, balanced = 1, 
 -- The openings option of -openings (seed: the order's, -srand).
 local function openings_of(t, seed)
   if not t then return nil end
-  for k in pairs(t) do
+  for _, k in ipairs(keys_of(t)) do
     if not OPENING_KEYS[k] then fail("-openings: unknown key " .. k) end
   end
   if t.order and t.order ~= "random" and t.order ~= "sequential" then
@@ -528,7 +537,7 @@ end
 -- The sprt option of -sprt (normalized Elo unless model= says).
 local function sprt_of(t)
   if not t then return nil end
-  for k in pairs(t) do
+  for _, k in ipairs(keys_of(t)) do
     if not ({elo0 = 1, elo1 = 1, alpha = 1, beta = 1, model = 1, words = 1})[k] then
       fail("-sprt: unknown key " .. k)
     end
@@ -542,7 +551,8 @@ end
 local function adjudication_of(t, what, keys)
   if not t then return nil end
   local out = {}
-  for k, x in pairs(t) do
+  for _, k in ipairs(keys_of(t)) do
+    local x = t[k]
     if k ~= "words" then
       if not keys[k] then fail(what .. ": unknown key " .. k) end
       if k == "twosided" then
@@ -660,7 +670,8 @@ local o = read_command_line()
 local log = o.debug or nil
 if o.log then
   if not o.log.file then fail("-log needs file=FILE") end
-  for k, x in pairs(o.log) do
+  for _, k in ipairs(keys_of(o.log)) do
+    local x = o.log[k]
     if k == "engine" and x == "false" then fail("-log engine=false: the engines' talk is all it holds here") end
     if k ~= "file" and k ~= "engine" and k ~= "words" then fail("-log: " .. k .. "= is not taken here") end
   end
@@ -682,7 +693,7 @@ local seed = o.seed and number("-seed", o.seed, true)
 local srand = o.srand and number("-srand", o.srand, true) or seed or 1
 local output = o.output and o.output.format
 if o.output then
-  for k in pairs(o.output) do
+  for _, k in ipairs(keys_of(o.output)) do
     if k ~= "format" and k ~= "words" then fail("-output: unknown key " .. k) end
   end
   if output ~= "cutechess" and output ~= "fastchess" then
@@ -692,7 +703,7 @@ end
 local gamesout = o.gamesout or o.pgnout
 if gamesout then
   if gamesout.words.min then fail("-pgnout min: the records here are always whole") end
-  for k in pairs(gamesout) do
+  for _, k in ipairs(keys_of(gamesout)) do
     if k ~= "file" and k ~= "words" then fail("-pgnout: " .. k .. "= is not taken here") end
   end
   if not gamesout.file then fail("-pgnout needs a file") end

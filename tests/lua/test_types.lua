@@ -302,6 +302,50 @@ test("of several unknown keys an error names the least, whatever the table's ord
         "a puzzle's problems in order: " .. table.concat(report.problems, "; "))
 end)
 
+-- Each script (its text, or a command line of the program, and the text
+-- its output must hold) run in fresh
+-- processes: Lua seeds its hashes afresh in each, so the order in which
+-- pairs meets a table's keys changes from one to the next.
+local SAME_IN_EVERY_PROCESS = {
+  {[[local f = "resumed.mtr"
+     os.remove(f)
+     mt.match("random", "random", {games = 1, clock = {base = 60}, file = f, progress = false})
+     print(select(2, pcall(mt.match, "random", "random", {games = 1,
+       clock = {{base = 60}, {base = 30}}, file = f, resume = true, progress = false})))]],
+   "its TimeControl is 60, here none"},
+  {[[print(select(2, pcall(mt.puzzle.text, {title = "x",
+       hint = {["a b"] = 1, ["c-d"] = 2, ["e f"] = 3, [true] = 4}})))]], "hint has the key boolean"},
+  {[[local g = mt.game()
+     print(select(2, pcall(mt.accuracy, "random", "standard",
+       {[g] = 1, [mt.variant("standard")] = 2, [mt.position(g:position())] = 4})))]],
+   "unknown option mutorere.Game"},
+  {[[print(select(2, mt.same_game("standard", "no-restriction")))]], "allows 2-c in bbbbwwww/. b"},
+  {[[say = print; print(select(2, mt.doc(print)))]], "no help for 'print'"},
+  {command = string.format("%q", HERE .. "/../../scripts/tools/match.lua") .. " -engine player=random foo=1 " ..
+   "bar=2 zap=3 -engine player=random -games 1", "unknown key bar"},
+}
+
+test("what names one of a table's keys names the same one in every process", function()
+  for i, case in ipairs(SAME_IN_EVERY_PROCESS) do
+    local command = case.command
+    if not command then
+      command = "same" .. i .. ".lua"
+      local f = assert(io.open(command, "w"))
+      f:write(case[1])
+      f:close()
+    end
+    local seen = {}
+    for _ = 1, 8 do
+      local out = io.popen(PROGRAM .. " " .. command .. " 2>&1"):read("a")
+      seen[out] = true
+      if not check(out:find(case[#case], 1, true), "case " .. i .. ": " .. out) then break end
+    end
+    local outputs = 0
+    for _ in pairs(seen) do outputs = outputs + 1 end
+    eq(outputs, 1, "case " .. i .. ": one output in 8 processes")
+  end
+end)
+
 test("the checks of this test fail on a bad message", function()
   local e = {name = "mt.svg", short = "svg"}
   eq(wrong_message(e, "bad argument #1 to 'svg' (Game expected, got nil)"), nil, "good")
