@@ -143,10 +143,11 @@ static void hook_field(lua_State *L, int v, const char *key, int *ref) {
 /* Checks that every key of the table at t is a known field. */
 static void check_keys(lua_State *L, int v, int t) {
   if (!lbridge_unknown_key(L, t, variant_fields)) return;
-  lbridge_push_names(L, variant_fields);
+  const char *key = lbridge_describe(L, -1); /* (pushed: each read apart) */
+  const char *all = lbridge_push_names(L, variant_fields);
   lvariant_info_get(L, v, "name");
   luaL_error(L, "variant '%s': unknown field %s (the fields are: %s)",
-             lua_tostring(L, -1), lbridge_describe(L, -3), lua_tostring(L, -2));
+             lua_tostring(L, -1), key, all);
 }
 
 /* Copies the rules, start, hooks and description of the Variant at base

@@ -1,12 +1,17 @@
 -- json.lua — reads JSON text (RFC 8259) as Lua values, for the tools that
 -- read others' configuration files (match.lua: cutechess's engines.json,
 -- fastchess's -config file).  Objects become tables with string keys,
--- arrays lists (n their length), null json.null; numbers stay exact when
--- whole.  A bad text is an error that says what and where (line, column).
+-- arrays lists (n their length, json.is_list true: an object may have a
+-- key "n" too), null json.null; numbers stay exact when whole.  A bad
+-- text is an error that says what and where (line, column).
 --   local json = dofile("scripts/tools/json.lua")
 --   local value = json.decode(text [, name])
 
 local json = {null = setmetatable({}, {__tostring = function() return "null" end})}
+local LIST = {} -- the metatable of the lists read
+
+-- json.is_list(x): whether x is an array read.
+function json.is_list(x) return type(x) == "table" and getmetatable(x) == LIST end
 
 local ESCAPES = {['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b", f = "\f", n = "\n",
                  r = "\r", t = "\t"}
@@ -90,7 +95,7 @@ local function read_container(r, depth)
   local open = r.text:sub(r.at, r.at)
   local close = open == "[" and "]" or "}"
   if depth > DEPTH_MAX then r.fail("nested too deeply") end
-  local out = open == "[" and {n = 0} or {}
+  local out = open == "[" and setmetatable({n = 0}, LIST) or {}
   r.at = r.at + 1
   r.space()
   if r.text:sub(r.at, r.at) == close then

@@ -69,8 +69,9 @@
 --   -version, -help
 --
 -- It prints the result as mt.match and mt.tournament do (or as -output
--- says); the exit status is 0, or 2 with a message for a bad command line
--- or an engine that cannot play.
+-- says); the exit status is 0, 1 when a crash or a hang stopped the match
+-- (without -recover: its result printed, "stopped: ..."), or 2 with a
+-- message for a bad command line or an engine that cannot play.
 
 local mt = mt or require "mutorere"
 local HERE = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
@@ -91,10 +92,13 @@ local function keys_of(t)
 end
 
 -- A number of value for key (whole when whole).
-local function number(key, value, whole)
+local function number(key, value, whole, least)
   local x = tonumber(value)
   if whole then x = x and math.tointeger(x) end
-  if not x then fail(key .. " needs a " .. (whole and "whole " or "") .. "number, not " .. value) end
+  if not x or x ~= x or (least and x < least) then
+    fail(string.format("%s needs a %snumber%s, not %s", key, whole and "whole " or "",
+                       least and " of at least " .. least or "", tostring(value)))
+  end
   return x
 end
 
@@ -232,8 +236,9 @@ end
 local function json_file(path, what)
   local f, why = io.open(path, "r")
   if not f then fail(what .. ": " .. why) end
-  local text = f:read("a")
+  local text, unread = f:read("a")
   f:close()
+  if not text then fail(what .. ": " .. path .. ": " .. tostring(unread)) end
   local ok, value = pcall(json.decode, text, path)
   if not ok then fail(what .. ": " .. value) end
   return value
@@ -263,7 +268,13 @@ local function from_conf(c, where)
   if c.protocol and c.protocol ~= "ugi" then
     fail(where .. ": protocol " .. tostring(c.protocol) .. ": engines speak UGI here")
   end
-  if c.initStrings then e.initstr = table.concat(c.initStrings, "\n") end
+  if c.initStrings ~= nil then
+    local lines = c.initStrings
+    local ok = json.is_list(lines)
+    for _, line in ipairs(ok and lines or {}) do ok = ok and type(line) == "string" end
+    if not ok then fail(where .. ": initStrings must be a list of strings") end
+    e.initstr = table.concat(lines, "\n")
+  end
   return e
 end
 
@@ -282,23 +293,55 @@ local function from_fastchess(c, where)
   e.args = {}
   for w in (text_field(c, "args", where) or ""):gmatch("%S+") do e.args[#e.args + 1] = w end
   local options = c.options or {}
-  if options.n then -- [[name, value], ...]
-    for _, pair in ipairs(options) do e.options[tostring(pair[1])] = tostring(pair[2]) end
+  local function scalar(x) return type(x) == "string" or type(x) == "number" or type(x) == "boolean" end
+  if json.is_list(options) then -- [[name, value], ...]
+    for i, pair in ipairs(options) do
+      if not (json.is_list(pair) and pair.n == 2 and type(pair[1]) == "string" and scalar(pair[2])) then
+        fail(string.format("%s: options[%d] must be a pair [name, value]", where, i))
+      end
+      e.options[pair[1]] = tostring(pair[2])
+    end
+  elseif type(options) == "table" and options ~= json.null then
+    for _, k in ipairs(keys_of(options)) do
+      if not scalar(options[k]) then
+        fail(where .. ": options." .. k .. " must be a string, number or boolean")
+      end
+      e.options[k] = tostring(options[k])
+    end
   else
-    for k, x in pairs(options) do e.options[k] = tostring(x) end
+    fail(where .. ": options must be an object or a list of pairs [name, value]")
   end
-  local limit = c.limit or {}
-  local tc = limit.tc or {}
-  local ms = function(x) return (tonumber(x) or 0) / 1000 end
-  if (tonumber(tc.fixed_time) or 0) > 0 then
-    e.st = tostring(ms(tc.fixed_time))
-  elseif (tonumber(tc.time) or 0) > 0 then
-    e.tc = string.format("%s%g+%g", (tonumber(tc.moves) or 0) > 0 and tc.moves .. "/" or "",
-                         ms(tc.time), ms(tc.increment))
+  local function object(x, what)
+    if x == nil then return {} end
+    if type(x) ~= "table" or x == json.null or json.is_list(x) then
+      fail(where .. ": " .. what .. " must be an object")
+    end
+    return x
   end
-  if (tonumber(limit.nodes) or 0) > 0 then e.nodes = tostring(limit.nodes) end
-  if (tonumber(limit.plies) or 0) > 0 then e.depth = tostring(limit.plies) end
-  if c.restart ~= nil then e.restart = c.restart and "on" or "off" end
+  local limit = object(c.limit, "limit")
+  local tc = object(limit.tc, "limit.tc")
+  local function count(x, what, whole) -- a number of 0 or more, or absent (0)
+    if x == nil then return 0 end
+    if type(x) ~= "number" or x < 0 or x ~= x or x == math.huge or (whole and math.type(x) ~= "integer") then
+      fail(string.format("%s: %s must be a %snumber of 0 or more", where, what, whole and "whole " or ""))
+    end
+    return x
+  end
+  local fixed, time = count(tc.fixed_time, "limit.tc.fixed_time"), count(tc.time, "limit.tc.time")
+  local moves, increment = count(tc.moves, "limit.tc.moves", true), count(tc.increment, "limit.tc.increment")
+  if fixed > 0 then
+    e.st = string.format("%.17g", fixed / 1000)
+  elseif time > 0 then
+    e.tc = string.format("%s%.17g+%.17g", moves > 0 and moves .. "/" or "", time / 1000, increment / 1000)
+  end
+  local nodes, plies = count(limit.nodes, "limit.nodes", true), count(limit.plies, "limit.plies", true)
+  if nodes > 0 then e.nodes = tostring(nodes) end
+  if plies > 0 then e.depth = tostring(plies) end
+  if c.restart ~= nil then
+    local on = ({[true] = "on", [false] = "off", on = "on", off = "off"})[c.restart]
+    if not on then fail(where .. ": restart must be true, false, \"on\" or \"off\"") end
+    e.restart = on
+  end
   return e
 end
 
@@ -309,7 +352,7 @@ local function config_engines(t)
   local value = json_file(t.file, "-config")
   local list, read = value, from_conf
   if type(value) == "table" and value.engines then list, read = value.engines, from_fastchess end
-  if type(list) ~= "table" or not list.n then fail("-config: " .. t.file .. ": no list of engines") end
+  if not json.is_list(list) then fail("-config: " .. t.file .. ": no list of engines") end
   local out = {}
   for i, c in ipairs(list) do
     if type(c) ~= "table" then fail(string.format("-config: %s: engine %d is not an object", t.file, i)) end
@@ -415,7 +458,7 @@ end
 -- The clock of engine settings e: tc= or st= (with timemargin=), or
 -- false for none.
 local function clock_of(e)
-  local margin = e.timemargin and number("timemargin", e.timemargin) / 1000
+  local margin = e.timemargin and number("timemargin", e.timemargin, false, 0) / 1000
   local c
   if e.st then
     c = {movetime = number("st", e.st)}
@@ -446,17 +489,25 @@ end
 local function opening_items(path)
   local f, why = io.open(path, "r")
   if not f then fail("-openings: " .. why) end
-  local positions, all = {}, true
-  for line in f:lines() do
-    local text = line:match("^%s*(.-)%s*$")
-    if text ~= "" then
-      local ok = pcall(mt.position, text)
-      all = all and ok
-      positions[#positions + 1] = text
+  local text, unread = f:read("a")
+  f:close()
+  if not text then fail("-openings: " .. path .. ": " .. tostring(unread)) end
+  local positions, line_number = {}, 0
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do -- a position a line, when the first is one
+    line_number = line_number + 1
+    local position = line:match("^%s*(.-)%s*$")
+    if position ~= "" then
+      local ok, err = pcall(mt.position, position)
+      if ok then
+        positions[#positions + 1] = position
+      elseif #positions > 0 then
+        fail(string.format("-openings: %s: line %d: %s", path, line_number, tostring(err)))
+      else
+        break
+      end
     end
   end
-  f:close()
-  if all then return positions end
+  if #positions > 0 then return positions end
   local ok, games = pcall(mt.load_games, path)
   if not ok then fail("-openings: " .. tostring(games)) end
   return games
@@ -499,15 +550,19 @@ local function openings_of(t, seed)
   if not t.file then
     if t.order or t.start then fail("-openings order= and start= go with file=") end
     if not t.plies then fail("-openings needs file=FILE or plies=N") end
-    return {plies = number("plies", t.plies, true), balanced = t.balanced == "true"}
+    if t.balanced and t.balanced ~= "true" and t.balanced ~= "false" then
+      fail("-openings balanced= takes true or false")
+    end
+    return {plies = number("plies", t.plies, true, 0), balanced = t.balanced == "true"}
   end
   if t.balanced then fail("-openings balanced= goes with plies= alone, not a file") end
   local list = opening_items(t.file)
   if t.plies then
-    local plies = number("plies", t.plies, true)
+    local plies = number("plies", t.plies, true, 0)
     for i, x in ipairs(list) do list[i] = cut_opening(x, plies) end
   end
   if t.order == "random" then shuffled(list, seed) end
+  if #list == 0 then fail("-openings: " .. t.file .. " holds no opening") end
   local start = t.start and number("start", t.start, true) or 1
   if start < 1 or start > #list then
     fail(string.format("-openings start= takes 1 to %d (the openings of the file)", #list))
@@ -542,7 +597,8 @@ local function sprt_of(t)
       fail("-sprt: unknown key " .. k)
     end
   end
-  return {elo0 = number("elo0", t.elo0 or "?"), elo1 = number("elo1", t.elo1 or "?"),
+  if not t.elo0 or not t.elo1 then fail("-sprt needs elo0= and elo1=") end
+  return {elo0 = number("elo0", t.elo0), elo1 = number("elo1", t.elo1),
           alpha = t.alpha and number("alpha", t.alpha), beta = t.beta and number("beta", t.beta),
           model = t.model or "normalized"}
 end
@@ -687,8 +743,10 @@ for i, e in ipairs(specs) do
 end
 local variant = o.variant or "standard"
 if o.arms then variant = {base = variant, arms = number("-arms", o.arms, true)} end
-local per_game = o.games and number("-games", o.games, true) or 2
-local games = per_game * (o.rounds and number("-rounds", o.rounds, true) or 1)
+local per_game = o.games and number("-games", o.games, true, 1) or 2
+local rounds = o.rounds and number("-rounds", o.rounds, true, 1) or 1
+if per_game > (1 << 40) // rounds then fail("-games times -rounds: more games than this plays") end
+local games = per_game * rounds
 local seed = o.seed and number("-seed", o.seed, true)
 local srand = o.srand and number("-srand", o.srand, true) or seed or 1
 local output = o.output and o.output.format
@@ -700,6 +758,7 @@ if o.output then
     fail("-output format= takes cutechess or fastchess")
   end
 end
+if o.gamesout and o.pgnout then fail("give -gamesout or -pgnout, not both: they name the one file") end
 local gamesout = o.gamesout or o.pgnout
 if gamesout then
   if gamesout.words.min then fail("-pgnout min: the records here are always whole") end
@@ -712,7 +771,7 @@ local options = {games = games, clock = clocks_of(settings),
                  openings = openings_of(o.openings, srand),
                  file = gamesout and gamesout.file, resume = o.resume, seed = seed,
                  jobs = o.concurrency and number("-concurrency", o.concurrency, true),
-                 max_plies = o.maxmoves and 2 * number("-maxmoves", o.maxmoves, true),
+                 max_plies = o.maxmoves and 2 * number("-maxmoves", o.maxmoves, true, 1),
                  adjudicate = o.adjudicate,
                  per_opening = per_opening_of(o.openings and o.openings.policy, o["repeat"],
                                               games, per_game, #players),
@@ -721,16 +780,21 @@ local options = {games = games, clock = clocks_of(settings),
                  resign = adjudication_of(o.resign, "-resign",
                                           {movecount = 1, score = 1, twosided = 1}),
                  event = o.event, site = o.site, recover = o.recover or false,
-                 wait = o.wait and number("-wait", o.wait) / 1000}
+                 wait = o.wait and number("-wait", o.wait, false, 0) / 1000}
 if o.adjudicate and o.adjudicate ~= "solver" then fail("-adjudicate takes solver") end
 if o.resume and not gamesout then fail("-resume needs -gamesout FILE") end
-local interval = o.ratinginterval and number("-ratinginterval", o.ratinginterval, true) or 0
+local interval = o.ratinginterval and number("-ratinginterval", o.ratinginterval, true, 0) or 0
 if interval > 0 then
   if #players ~= 2 then fail("-ratinginterval is for a match of two engines here") end
   local add, lines = running_tally(players[1].name, players[2].name, output)
   options.on_game = function(r, a_colour)
     if add(r, a_colour) % interval == 0 then print(table.concat(lines(), "\n")) end
   end
+end
+if (o.svg or o.html) and #players ~= 2 then fail("-svg and -html are for a match of two engines") end
+if o.tournament and o.tournament ~= "round-robin" and o.tournament ~= "roundrobin" and
+   o.tournament ~= "gauntlet" then
+  fail("-tournament takes round-robin or gauntlet")
 end
 local ok, result
 if #players == 2 then
@@ -739,10 +803,6 @@ if #players == 2 then
   ok, result = pcall(mt.match, players[1], players[2], options)
 else
   if o.sprt then fail("-sprt is for two engines") end
-  if o.tournament and o.tournament ~= "round-robin" and o.tournament ~= "roundrobin" and
-     o.tournament ~= "gauntlet" then
-    fail("-tournament takes round-robin or gauntlet")
-  end
   options.players, options.variants = players, {variant}
   options.gauntlet = o.tournament == "gauntlet" or nil
   options.swap = nil
@@ -762,3 +822,4 @@ if o.svg or o.html then
     if not wrote then fail("-html: " .. tostring(why)) end
   end
 end
+if result.stopped then os.exit(1) end

@@ -52,14 +52,15 @@ local function run(words, dir)
   return o, e, status
 end
 
--- Runs match.lua, which must succeed; its output and file of games (the
+-- Runs match.lua, which must end with status want ("0", succeeded, by
+-- default; "1", stopped by a crash); its output and file of games (the
 -- games read back, by game number).
-local function played(words)
+local function played(words, want)
   local file = scratch()
   local out, err, status = run(words .. " -pgnout " .. file)
-  eq(status, "0", words .. ": ran: " .. err)
+  eq(status, want or "0", words .. ": ran: " .. err)
   local games = {}
-  for _, g in ipairs(status == "0" and mt.load_games(file) or {}) do
+  for _, g in ipairs(status == (want or "0") and mt.load_games(file) or {}) do
     games[math.tointeger(tonumber(g:tags().Game))] = g
   end
   os.remove(file)
@@ -70,6 +71,9 @@ local AB = "-engine player=alphabeta option.depth=1 name=ab"
 local RANDOM = "-engine player=random name=rnd"
 
 test("-version, -help and what is refused, each with what to do", function()
+  local empty, bad_line = scratch(), scratch()
+  spill(empty, "")
+  spill(bad_line, "bbbbwwww/. b\n\nbbbbwwww/ x\n")
   local out, _, status = run("-version")
   eq({out, status}, {"match.lua (mutorere " .. mt.version .. ")\n", "0"}, "-version")
   for _, c in ipairs({
@@ -89,6 +93,23 @@ test("-version, -help and what is refused, each with what to do", function()
     {AB .. " " .. RANDOM .. " -draw movecount=0", "option draw.movecount must be a whole number from 1"},
     {AB .. " " .. RANDOM .. " -resign twosided=maybe", "twosided= takes true or false"},
     {"-engine conf=nope " .. RANDOM, "conf=nope: engines.json: No such file"},
+    -- each value checked as itself, before what is made of it
+    {AB .. " " .. RANDOM .. " -rounds -1", "-rounds needs a whole number of at least 1, not -1"},
+    {AB .. " " .. RANDOM .. " -maxmoves -3", "-maxmoves needs a whole number of at least 1, not -3"},
+    {AB .. " " .. RANDOM .. " -wait -5", "-wait needs a number of at least 0, not -5"},
+    {AB .. " " .. RANDOM .. " -ratinginterval -1", "-ratinginterval needs a whole number of at least 0"},
+    {AB .. " " .. RANDOM .. " -each timemargin=-100", "timemargin needs a number of at least 0"},
+    {AB .. " " .. RANDOM .. " -games 4611686018427387904 -rounds 4", "more games than this plays"},
+    {AB .. " " .. RANDOM .. " -openings plies=2 balanced=yes", "balanced= takes true or false"},
+    {AB .. " " .. RANDOM .. " -openings plies=-1", "plies needs a whole number of at least 0"},
+    {AB .. " " .. RANDOM .. " -sprt alpha=0.05", "-sprt needs elo0= and elo1="},
+    {AB .. " " .. RANDOM .. " -gamesout a.mtr -pgnout b.mtr", "give -gamesout or -pgnout, not both"},
+    {AB .. " " .. RANDOM .. " -tournament knockout", "-tournament takes round-robin or gauntlet"},
+    {AB .. " " .. RANDOM .. " " .. RANDOM .. " -games 1000 -svg x.svg",
+     "-svg and -html are for a match of two engines"},
+    {AB .. " " .. RANDOM .. " -openings file=/", "-openings: /: Is a directory"},
+    {AB .. " " .. RANDOM .. " -openings file=" .. empty, "-openings: " .. empty .. " holds no opening"},
+    {AB .. " " .. RANDOM .. " -openings file=" .. bad_line, "-openings: " .. bad_line .. ": line 3: "},
   }) do
     local _, err, st = run(c[1])
     eq(st, "2", c[1])
@@ -203,7 +224,7 @@ test("-recover, restart=, initstr=, stderr=, -debug and -log: what they say", fu
   local log, errors = scratch(), scratch()
   local crash = "-engine cmd=" .. PYTHON .. " arg=" .. TOY .. " name=crasher option.Fault=crash " ..
                 "option.FaultPly=2 "
-  local out, games = played(crash .. RANDOM .. " -games 4")
+  local out, games = played(crash .. RANDOM .. " -games 4", "1") -- (stopped: status 1)
   check(out:find("stopped: game 1: crasher (black): engine crasher: crashed (exit 3); the match",
                  1, true) and out:find("stopped there (it does not recover)", 1, true),
         "stopped: " .. out)
@@ -264,6 +285,36 @@ test("engines from JSON: -config file= (fastchess's) and conf= (cutechess's engi
   spill(dir .. "/broken.json", '{"engines": [\n  {"name": }]}')
   _, err = run("-config file=broken.json", dir)
   check(err:find("-config: broken.json: line 2, column 12: a bad value", 1, true), err)
+  -- fields of the wrong shape: refused, each named (never a Lua error)
+  for _, c in ipairs({
+    {'"options": "xyz"', "options must be an object or a list of pairs [name, value]"},
+    {'"options": [1, 2]', "options[1] must be a pair [name, value]"},
+    {'"options": {"Depth": [1]}', "options.Depth must be a string, number or boolean"},
+    {'"limit": 5', "limit must be an object"},
+    {'"limit": {"tc": 7}', "limit.tc must be an object"},
+    {'"limit": {"tc": {"time": "abc"}}', "limit.tc.time must be a number of 0 or more"},
+    {'"limit": {"tc": {"time": 1000, "moves": 2.5}}', "limit.tc.moves must be a whole number of 0 or more"},
+    {'"restart": "sometimes"', 'restart must be true, false, "on" or "off"'},
+  }) do
+    spill(dir .. "/shape.json", '{"engines": [{"name": "x", "cmd": "y", ' .. c[1] .. '}]}')
+    local _, e, st = run("-config file=shape.json", dir)
+    eq(st, "2", c[1])
+    check(e:find("-config: shape.json: engine 1: " .. c[2], 1, true) and not e:find("%.lua:%d"), c[1] .. ": " .. e)
+  end
+  spill(dir .. "/lines.json", '[{"name": "x", "command": "y", "initStrings": "isready"}]')
+  _, err = run("-config file=lines.json", dir)
+  check(err:find("engine 1: initStrings must be a list of strings", 1, true), err)
+  _, err, status = run("-config file=.", dir)
+  eq(status, "2", "a folder for a file")
+  check(err:find("-config: .: Is a directory", 1, true), err)
+  -- an object of options with a key n is an object (n is the length only of a list read)
+  spill(dir .. "/n.json", string.format('{"engines": [{"name": "toy", "cmd": "%s", "args": "%s", ' ..
+    '"options": {"n": 3, "Seed": 7}, "restart": "off"}, {"name": "toy2", "cmd": "%s", "args": "%s"}]}',
+    PYTHON, TOY, PYTHON, TOY))
+  _, err, status = run("-config file=n.json -games 2 -debug", dir)
+  eq(status, "0", "options n and Seed: " .. err)
+  check(err:find("setoption name n value 3", 1, true) and err:find("setoption name Seed value 7", 1, true),
+        "both options sent: " .. err:sub(1, 400))
   os.execute("rm -r " .. dir)
 end)
 

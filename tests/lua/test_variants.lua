@@ -113,6 +113,8 @@ end)
 test("broken variants get clear errors", function()
   raises(function() mt.variant("nonesuch") end, "unknown variant 'nonesuch'")
   raises(function() mt.variant{flnak = 3} end, "unknown field \"flnak\"")
+  raises(function() mt.variant{name = "mine", base = "standard", flnak = 3} end,
+         "variant 'mine': unknown field \"flnak\" (the fields are: name, description,", "the variant and field named")
   raises(function() mt.variant{arms = 7} end, "arms must be an even number")
   raises(function() mt.variant{arms = 66} end, "arms must be an even number from 4 to 64")
   raises(function() mt.variant{flank = "sometimes"} end, "flank must be \"always\", \"never\" or a ply count")
