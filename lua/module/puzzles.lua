@@ -144,6 +144,13 @@ function P.check(spec)
   for _, k in ipairs({"title", "variant", "position", "goal", "solution"}) do
     if t[k] == nil then problems[#problems + 1] = "no " .. k end
   end
+  -- the texts shown and kept (the name marked solved): a line of text each
+  for _, k in ipairs({"name", "title", "source", "hint"}) do
+    local x = t[k]
+    if x ~= nil and (type(x) ~= "string" or x == "" or x:find("[\0\n]")) then
+      problems[#problems + 1] = k .. " must be one line of text, not " .. shared.describe(x)
+    end
+  end
   if #problems > 0 then return report end
   if t.goal ~= "win" and t.goal ~= "draw" then
     problems[#problems + 1] = 'goal must be "win" or "draw"'

@@ -16,7 +16,9 @@ local session = {game = M.game()}
 local function try(f, ...)
   local results = table.pack(pcall(f, ...))
   if not results[1] then
-    local msg = tostring(results[2]):gsub("^[^:\n]*:%d+: ", "")
+    -- (a location: "mutorere/x.lua:12: " or '[string "..."]:1: ', not
+    -- one inside the reason: "bad argument #1 to 'f' (v.lua:1: boom)")
+    local msg = tostring(results[2]):gsub('^%[string "[^\n]-"%]:%d+: ', ""):gsub("^[^:\n%s]*:%d+: ", "")
     error((msg:gsub("^bad argument #%d+ to '[^']*' %((.*)%)$", "%1")), 0)
   end
   return table.unpack(results, 2, results.n)
@@ -132,19 +134,32 @@ end
 -- current game and shows the board; the engine answers when ai() is on, and
 -- judges each move when a puzzle is set.  Stops at the first bad move.
 function G.play(...)
-  local g = session.game
-  local n = select("#", ...)
-  if n == 0 then error("play needs a move, e.g. play \"4-c\"", 2) end
-  for i = 1, n do
-    for move in tostring((select(i, ...))):gmatch("%S+") do
-      local right, before = judge(move), g:ply()
-      try(g.play, g, move)
-      local pz = session.puzzle
-      if pz and not right then
-        pz.wrong_ply = pz.wrong_ply or before
+  local g, args = session.game, table.pack(...)
+  local words = {}
+  for i = 1, args.n do
+    local x = args[i]
+    if type(x) ~= "string" and shared.kind(x) ~= "mutorere.Move" then
+      error("play needs moves as text, e.g. play \"4-c\", got " .. shared.describe(x), 2)
+    end
+    for move in tostring(x):gmatch("%S+") do words[#words + 1] = move end
+  end
+  if #words == 0 then error("play needs a move, e.g. play \"4-c\"", 2) end
+  for i, move in ipairs(words) do
+    local right, before = judge(move), g:ply()
+    local ok, why = pcall(try, g.play, g, move)
+    if not ok then -- the moves before it stand: the engine answers them
+      if i > 1 then
+        engine_reply()
         report()
-        return
+        puzzle_progress()
       end
+      error(why, 0)
+    end
+    local pz = session.puzzle
+    if pz and not right then
+      pz.wrong_ply = pz.wrong_ply or before
+      report()
+      return
     end
   end
   engine_reply()
@@ -169,11 +184,10 @@ local function moves_text(n)
   return string.format("%d move%s", n, n == 1 and "" or "s")
 end
 
--- Takes n moves (argument of command name, default 1) back or on by
--- again (game:undo or game:redo), as many as there are, saying so when
--- there were fewer ("undid 2 of 3: nothing more to undo").
+-- Takes n moves (a count: moves_count's) back or on by again (game:undo
+-- or game:redo), as many as there are, saying so when there were fewer
+-- ("undid 2 of 3: nothing more to undo"); how many it took.
 local function step(n, name, did, again)
-  n = moves_count(n, name)
   local done = 0
   while done < n and again(session.game) do done = done + 1 end
   if done == 0 and n > 0 then
@@ -181,15 +195,16 @@ local function step(n, name, did, again)
   elseif done < n then
     print(string.format("%s %d of %d: nothing more to %s", did, done, n, name))
   end
+  return done
 end
 
 -- undo(n): takes back n moves (default 1), as many as there are, saying so
 -- when there were fewer (as redo does); with the engine on, its move too
 -- when it would be its turn, so that it is yours; shows the board.
 function G.undo(n)
-  step(n, "undo", "undid", session.game.undo)
+  local done = step(moves_count(n, "undo"), "undo", "undid", session.game.undo)
   local engine = session.engine
-  if engine and session.game:turn() == engine.side then session.game:undo() end
+  if done > 0 and engine and session.game:turn() == engine.side then session.game:undo() end
   local pz = session.puzzle
   if pz and pz.wrong_ply and session.game:ply() <= pz.wrong_ply then pz.wrong_ply = nil end
   report()
@@ -198,7 +213,7 @@ end
 -- redo(n): plays again n moves taken back (default 1), as many as there
 -- are; says so when there were fewer.
 function G.redo(n)
-  step(n, "redo", "redid", session.game.redo)
+  step(moves_count(n, "redo"), "redo", "redid", session.game.redo)
   report()
 end
 
@@ -356,6 +371,10 @@ end
 -- chunk, a function, or more arguments go to it (what is there but is not
 -- a regular file gets mt.load's error).
 local function load_record(path, ...)
+  if type(path) ~= "string" and type(path) ~= "function" then
+    error("bad argument #1 to 'load' (a record's path, a chunk or a function expected, got " ..
+          shared.describe(path) .. ")", 2)
+  end
   if not names_record(path, ...) then return lua_load(path, ...) end
   local g = try(M.load, path)
   local n = #g:history()

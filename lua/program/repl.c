@@ -90,18 +90,20 @@ void repl_report(lua_State *L, const char *progname, int status, int brief) {
   lua_pop(L, 1);
 }
 
-/* Prints the values on the stack above base through repl.lua's show. */
-static void print_results(lua_State *L, int base) {
-  int n = lua_gettop(L) - base;
-  if (n == 0) return;
+/* Prints the values on the stack above base through repl.lua's show;
+** LUA_OK, or LUA_ERRRUN (said) when they cannot be shown. */
+static int print_results(lua_State *L, int base) {
+  int n = lua_gettop(L) - base, status = LUA_OK;
+  if (n == 0) return status;
   lua_rawgeti(L, LUA_REGISTRYINDEX, show_ref);
   lua_insert(L, base + 1);
-  if (repl_docall(L, n, 1) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+  if ((status = repl_docall(L, n, 1)) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
     printf("%s\n", lua_tostring(L, -1));
   else
-    repl_report(L, NULL, LUA_ERRRUN, 1);
+    repl_report(L, NULL, status = LUA_ERRRUN, 1);
   lua_settop(L, base);
   fflush(stdout);
+  return status;
 }
 
 /* --- compiling input --- */
@@ -210,8 +212,9 @@ static char *read_terminal(const char *prompt, int *dropped) {
 }
 
 /* Reads one line from a pipe or file (no prompt).  Returns it (malloc'ed)
-** or NULL at EOF. */
-static char *read_plain(void) {
+** or NULL at EOF; *zero is set when it holds a zero byte, which the text
+** of a statement cannot (the line would be cut there). */
+static char *read_plain(int *zero) {
   char *line = NULL;
   size_t size = 0;
   ssize_t k = getline(&line, &size, stdin);
@@ -219,7 +222,8 @@ static char *read_plain(void) {
     free(line);
     return NULL;
   }
-  if (k > 0 && line[k - 1] == '\n') line[k - 1] = '\0';
+  if (k > 0 && line[k - 1] == '\n') line[--k] = '\0';
+  *zero = memchr(line, '\0', (size_t)k) != NULL;
   return line;
 }
 
@@ -312,7 +316,7 @@ static int run_chunk(lua_State *L) {
   int base = lua_gettop(L) - 1;
   int status = repl_docall(L, 0, LUA_MULTRET);
   if (status == LUA_OK)
-    print_results(L, base);
+    status = print_results(L, base); /* a result that cannot be shown fails */
   else
     repl_report(L, NULL, status, 1);
   lwatchdog_clear(L);
@@ -373,12 +377,21 @@ int repl_run(lua_State *L, int interactive, const char *mode) {
   }
   char *chunk = NULL;
   for (;;) {
-    int dropped = 0;
+    int dropped = 0, zero = 0;
     char *line = interactive ? read_terminal(chunk ? PROMPT2 : PROMPT, &dropped)
-                             : read_plain();
+                             : read_plain(&zero);
     if (dropped) {
       free(chunk);
       chunk = NULL;
+      continue;
+    }
+    if (zero) { /* the line and the statement it ends or goes on, dropped */
+      fprintf(stderr, "mutorere: a line of the input holds a zero byte: the "
+                      "statement is dropped\n");
+      free(line);
+      free(chunk);
+      chunk = NULL;
+      failures++;
       continue;
     }
     if (!line && interactive && chunk) { /* Ctrl-D at ">> ": the statement */

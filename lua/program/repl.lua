@@ -76,11 +76,17 @@ end
 
 -- show(...): the text for the results of an expression: strings as they
 -- are, tables as constructors, the rest by tostring; tab-separated.
+-- A result whose __tostring fails or gives no string is an error that says
+-- so (a failure of the statement), without a line of this file.
 local function show(...)
   local parts = {}
   for i = 1, select("#", ...) do
     local v = select(i, ...)
-    parts[i] = type(v) == "string" and v or render(v, MAX_DEPTH, {})
+    local ok, text = pcall(render, v, MAX_DEPTH, {})
+    if not ok then
+      error("cannot show result " .. i .. ": " .. tostring(text):gsub("^mutorere/repl%.lua:%d+: ", ""), 0)
+    end
+    parts[i] = type(v) == "string" and v or text
   end
   return table.concat(parts, "\t")
 end

@@ -73,6 +73,43 @@ test("the REPL's commands say what is wrong with what was typed", function()
   check(not out:find("mutorere.", 1, true), "no function of the module named: " .. out)
 end)
 
+test("what a careless user typed at the REPL: a clear message, no line of the program, nothing lost", function()
+  -- (an attacker's pass) play "4-c 9-9" with the engine on: 4-c stands and the engine answers it
+  local out = repl({"ai()", 'play "4-c 9-9"', "print(current():ply(), current():turn())"})
+  check(out:find("bad move: there is no arm 9", 1, true) and out:find("\n2\tblack\n", 1, true),
+        "the engine answered the move before the bad one: " .. out)
+  out = repl({"load()", "undo{}", "undo(-1)", "redo(1.5)", "play(nil)", "play{}", 'play ""',
+              'play "1-c"', "undo(0)", "print(current():ply())"})
+  for _, want in ipairs({"bad argument #1 to 'load' (a record's path, a chunk or a function expected, got nil)",
+                         "bad argument #1 to 'undo' (a number of moves expected, got table)",
+                         "bad argument #1 to 'undo' (a number of moves expected, got -1)",
+                         "bad argument #1 to 'redo' (a number of moves expected, got 1.5)",
+                         "play needs moves as text, e.g. play \"4-c\", got nil",
+                         "play needs moves as text, e.g. play \"4-c\", got table",
+                         "play needs a move, e.g. play \"4-c\""}) do
+    check(out:find(want, 1, true), want .. ": " .. out)
+  end
+  check(out:find("\n1\n", 1, true), "undo(0) takes nothing back: " .. out)
+  check(not out:find("%.lua:%d"), "no line of the program: " .. out)
+  -- a variant file's own error keeps its file and line
+  out = repl({'f = io.open("verr.lua", "w") f:write("error(\'boom\')") f:close()', 'new "verr.lua"'})
+  check(out:find("verr.lua:1: boom\n", 1, true) and not out:find("boom)", 1, true), out)
+  -- a puzzle whose title is no text: refused, the game kept
+  out = repl({'play "1-c"', 'puzzle {title = true, variant = "standard", position = "bwbbwww./b b", ' ..
+              'goal = "win", plies = 3, solution = {"1-8", "2-1", "3-2"}}', "print(current():ply())"})
+  check(out:find("this puzzle does not check: title must be one line of text, not boolean", 1, true) and
+        out:find("\n1\n", 1, true), out)
+  -- a zero byte drops its statement alone; a result that cannot be shown fails the run
+  local ok
+  out, ok = repl({"print(1)", 'x = "a\0b"', "print(2)"})
+  check(out:find("holds a zero byte: the statement is dropped", 1, true) and out:find("2\n", 1, true), out)
+  eq(ok, nil, "a line dropped fails the run")
+  out, ok = repl({"setmetatable({}, {__tostring = function() return {} end})", "print(3)"})
+  check(out:find("cannot show result 1: '__tostring' must return a string", 1, true) and
+        out:find("3\n", 1, true) and not out:find("repl.lua", 1, true), out)
+  eq(ok, nil, "a result that cannot be shown fails the run")
+end)
+
 test("the REPL's load of a misspelt record says it is not there; Lua's load still works", function()
   -- (issue 33) it fell through to Lua's load: nil and a syntax error, status 0
   local out, ok = repl({'load "nosuch.mtr"'})
