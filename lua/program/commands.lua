@@ -304,8 +304,8 @@ function G.puzzle(spec)
   report()
   print(t.title .. (t.source and ("  (" .. t.source .. ")") or ""))
   if t.goal == "win" then
-    print(string.format("%s to play and win in exactly %d plies; the engine defends.",
-                        capital_of[g:turn()], t.plies))
+    print(string.format("%s to play and win in exactly %d %s; the engine defends.",
+                        capital_of[g:turn()], t.plies, t.plies == 1 and "ply" or "plies"))
   else
     print(string.format("%s to play: find the only move that does not lose.",
                         capital_of[g:turn()]))

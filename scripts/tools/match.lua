@@ -376,10 +376,12 @@ end
 -- --- players ---
 
 -- The settings of engine e with those of -each under them (and those of
--- conf= under both).
+-- conf=, its own or -each's, under both); a clock of its own (tc= or st=)
+-- in place of -each's.
 local function with_each(e, each)
   local t, options = {}, {}
-  local conf = e.conf and conf_engine(e.conf) or {}
+  local conf_name = e.conf or each.conf
+  local conf = conf_name and conf_engine(conf_name) or {}
   for _, source in ipairs({conf, each, e}) do
     for k, x in pairs(source) do
       if k == "options" then
@@ -389,6 +391,7 @@ local function with_each(e, each)
       end
     end
   end
+  if e.tc or e.st then t.tc, t.st = e.tc, e.st end
   t.options = options
   return t
 end
@@ -432,6 +435,7 @@ local function make_player(e, own, log)
   end
   if e.proto and e.proto ~= "ugi" then fail("-engine proto=" .. e.proto .. ": engines speak UGI here") end
   if e.tc and e.st then fail("-engine: tc= or st=, not both") end
+  if e.cmd and e.player then fail("-engine: cmd= or player=, not both") end
   e.depth = e.depth or e.plies
   if e.st and number("st", e.st) <= 0 then fail("st needs a number of seconds above 0, not " .. e.st) end
   local limits = {depth = e.depth and number("depth", e.depth, true),
@@ -650,7 +654,8 @@ end
 -- The lines fastchess prints of a match so far.
 local function fastchess_lines(m, sprt)
   local a, n = m.a, m.a.wins + m.a.losses + m.a.draws
-  local e = m.pairs and mt.elo(m.pairs) or mt.elo(a.wins, a.draws, a.losses)
+  local paired = m.pairs and m.pairs[1] + m.pairs[2] + m.pairs[3] + m.pairs[4] + m.pairs[5] > 0
+  local e = paired and mt.elo(m.pairs) or mt.elo(a.wins, a.draws, a.losses) -- (no pair: its games)
   local points = a.wins + a.draws / 2
   local lines = {string.format("Results of %s vs %s (%s):", a.name, m.b.name, m.variant),
                  string.format("Elo: %.2f +/- %.2f, nElo: %.2f +/- %.2f", e.elo, e.margin, e.nelo,
@@ -703,9 +708,9 @@ end
 
 -- A tally of a match's games as they end, from the first engine's view,
 -- for -ratinginterval: on_game(r) adds r; lines() the results so far.
-local function running_tally(a_name, b_name, format) -- luacheck: ignore 212
+local function running_tally(a_name, b_name, format, variant_name) -- luacheck: ignore 212
   local m = {a = {name = a_name, wins = 0, losses = 0, draws = 0}, b = {name = b_name},
-             variant = ""}
+             variant = variant_name}
   local count = 0
   local function on_game(r, a_colour)
     count = count + 1
@@ -743,6 +748,8 @@ for i, e in ipairs(specs) do
 end
 local variant = o.variant or "standard"
 if o.arms then variant = {base = variant, arms = number("-arms", o.arms, true)} end
+local max_moves = o.maxmoves and number("-maxmoves", o.maxmoves, true, 1)
+if max_moves and max_moves > 499999999 then fail("-maxmoves takes at most 499999999 (the plies a game may reach)") end
 local per_game = o.games and number("-games", o.games, true, 1) or 2
 local rounds = o.rounds and number("-rounds", o.rounds, true, 1) or 1
 if per_game > (1 << 40) // rounds then fail("-games times -rounds: more games than this plays") end
@@ -771,7 +778,7 @@ local options = {games = games, clock = clocks_of(settings),
                  openings = openings_of(o.openings, srand),
                  file = gamesout and gamesout.file, resume = o.resume, seed = seed,
                  jobs = o.concurrency and number("-concurrency", o.concurrency, true),
-                 max_plies = o.maxmoves and 2 * number("-maxmoves", o.maxmoves, true, 1),
+                 max_plies = max_moves and 2 * max_moves,
                  adjudicate = o.adjudicate,
                  per_opening = per_opening_of(o.openings and o.openings.policy, o["repeat"],
                                               games, per_game, #players),
@@ -786,7 +793,8 @@ if o.resume and not gamesout then fail("-resume needs -gamesout FILE") end
 local interval = o.ratinginterval and number("-ratinginterval", o.ratinginterval, true, 0) or 0
 if interval > 0 then
   if #players ~= 2 then fail("-ratinginterval is for a match of two engines here") end
-  local add, lines = running_tally(players[1].name, players[2].name, output)
+  local made, v = pcall(mt.variant, variant)
+  local add, lines = running_tally(players[1].name, players[2].name, output, made and v.name or "?")
   options.on_game = function(r, a_colour)
     if add(r, a_colour) % interval == 0 then print(table.concat(lines(), "\n")) end
   end

@@ -108,6 +108,9 @@ test("-version, -help and what is refused, each with what to do", function()
     {AB .. " " .. RANDOM .. " " .. RANDOM .. " -games 1000 -svg x.svg",
      "-svg and -html are for a match of two engines"},
     {AB .. " " .. RANDOM .. " -openings file=/", "-openings: /: Is a directory"},
+    {AB .. " " .. RANDOM .. " -maxmoves 4611686018427387904", "-maxmoves takes at most 499999999"},
+    {"-engine cmd=" .. PYTHON .. " player=random " .. RANDOM, "-engine: cmd= or player=, not both"},
+    {AB .. " " .. RANDOM .. " -each conf=nosuch", "conf=nosuch: engines.json"},
     {AB .. " " .. RANDOM .. " -openings file=" .. empty, "-openings: " .. empty .. " holds no opening"},
     {AB .. " " .. RANDOM .. " -openings file=" .. bad_line, "-openings: " .. bad_line .. ": line 3: "},
   }) do
@@ -207,6 +210,16 @@ test("a clock for each engine, st= enforced, the loser's clock after its move", 
     eq({t.BlackTimeControl, t.WhiteTimeControl, t.TimeControl},
        {toy_black and "5+0.1" or "0.2/move", toy_black and "0.2/move" or "5+0.1", nil},
        "game " .. i .. ": each engine's own clock")
+  end
+  -- an engine's own tc= in place of -each's st=
+  _, games = played("-engine player=random name=own tc=5+0.1 -engine player=random name=each " ..
+                    "-each st=0.2 -games 2")
+  for i, g in ipairs(games) do
+    local t = g:tags()
+    local own_black = t.Black == "own"
+    eq({t.BlackTimeControl, t.WhiteTimeControl},
+       {own_black and "5+0.1" or "0.2/move", own_black and "0.2/move" or "5+0.1"},
+       "game " .. i .. ": -each's clock under an engine's own")
   end
   -- an engine 0.3 s past a move time of 0.1 s loses on time (it won before)
   local out, slow = played("-engine cmd=" .. PYTHON .. " arg=" .. TOY .. " name=slow " ..
@@ -332,6 +345,12 @@ test("-output format=cutechess|fastchess and -ratinginterval", function()
                          "\nLLR: [-%d.]+ %(%-2%.94, 2%.94%) %[0, 100%] %(normalized%)"}) do
     check(out:find(line), line .. ": " .. out)
   end
+  -- one game, no pair yet: its Elo from the game, as the score says (not a pair count of zeros)
+  out = played("-engine player=perfect name=p " .. RANDOM .. " -games 1 -output format=fastchess")
+  check(out:find("\nElo: inf +/- inf, nElo: inf +/- ", 1, true) and out:find("\nLOS: 84.13 %", 1, true) and
+        out:find("Points: 1.0 (100.00 %)", 1, true), "a game won: " .. out)
+  out = played("-engine player=perfect name=p " .. RANDOM .. " -games 2 -ratinginterval 1 -output format=fastchess")
+  check(out:find("^Results of p vs rnd %(standard%):\nElo: inf"), "the running tally names the variant: " .. out)
   out = played(AB .. " " .. RANDOM .. " -games 2 -sprt elo0=0 elo1=100")
   check(out:find("SPRT elo0 0, elo1 100 (normalized, alpha 0.05, beta 0.05)", 1, true),
         "the model said, normalized as fastchess's: " .. out)
