@@ -16,9 +16,16 @@ local session = {game = M.game()}
 local function try(f, ...)
   local results = table.pack(pcall(f, ...))
   if not results[1] then
+    local e = results[2]
+    local meta = debug and debug.getmetatable(e)
+    local told, text = pcall(tostring, e) -- (an error object: what it says of itself, or its type)
+    if not (type(e) == "string" or type(e) == "number" or
+            told and type(meta) == "table" and rawget(meta, "__tostring")) then
+      text = "(an error object of type " .. type(e) .. ")"
+    end
     -- (a location: "mutorere/x.lua:12: " or '[string "..."]:1: ', not
     -- one inside the reason: "bad argument #1 to 'f' (v.lua:1: boom)")
-    local msg = tostring(results[2]):gsub('^%[string "[^\n]-"%]:%d+: ', ""):gsub("^[^:\n%s]*:%d+: ", "")
+    local msg = text:gsub('^%[string "[^\n]-"%]:%d+: ', ""):gsub("^[^:\n%s]*:%d+: ", "")
     error((msg:gsub("^bad argument #%d+ to '[^']*' %((.*)%)$", "%1")), 0)
   end
   return table.unpack(results, 2, results.n)
@@ -227,6 +234,7 @@ end
 
 -- setup(position): a new current game of the same variant from a position.
 function G.setup(position)
+  if position == nil then error('setup needs a position, e.g. setup "bbbbwwww/. b" (new() starts again)', 2) end
   session.game = try(M.game, session.game:variant(), position)
   session.puzzle = nil
   engine_reply()

@@ -91,6 +91,10 @@ test("what a careless user typed at the REPL: a clear message, no line of the pr
   end
   check(out:find("\n1\n", 1, true), "undo(0) takes nothing back: " .. out)
   check(not out:find("%.lua:%d"), "no line of the program: " .. out)
+  -- setup() without a position; an AI's error object that is no text
+  out = repl({"setup()", "ai(function() error({}) end)", 'play "1-c"'})
+  check(out:find('setup needs a position, e.g. setup "bbbbwwww/. b" (new() starts again)', 1, true) and
+        out:find("(an error object of type table)", 1, true) and not out:find("table: 0x", 1, true), out)
   -- a variant file's own error keeps its file and line
   out = repl({'f = io.open("verr.lua", "w") f:write("error(\'boom\')") f:close()', 'new "verr.lua"'})
   check(out:find("verr.lua:1: boom\n", 1, true) and not out:find("boom)", 1, true), out)
