@@ -437,17 +437,15 @@ local function same_play(va, vb, bb, states, histories, map, swap)
       local ma, mb = {}, {}
       for _, m in ipairs(va:moves(p, h)) do ma[carry_move(m)] = true end
       for _, m in ipairs(vb:moves(q, hq)) do mb[own_move(m)] = true end
-      for _, m in ipairs(shared.keys(ma)) do -- (the least move that differs)
-        if not mb[m] then
-          return false, string.format("%s allows the image of %s in %s (%s in %s); %s does not",
-                                      va.name, m, tostring(p), m, tostring(q), vb.name)
-        end
+      local only_a, m = shared.least(ma, function(k) return not mb[k] end) -- (the least that differs)
+      if only_a then
+        return false, string.format("%s allows the image of %s in %s (%s in %s); %s does not",
+                                    va.name, m, tostring(p), m, tostring(q), vb.name)
       end
-      for _, m in ipairs(shared.keys(mb)) do
-        if not ma[m] then
-          return false, string.format("%s allows %s in %s; %s not its image", vb.name, m,
-                                      tostring(q), va.name)
-        end
+      local only_b, k = shared.least(mb, function(x) return not ma[x] end)
+      if only_b then
+        return false, string.format("%s allows %s in %s; %s not its image", vb.name, k,
+                                    tostring(q), va.name)
       end
     end
   end

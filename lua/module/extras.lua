@@ -48,6 +48,29 @@ function shared.keys(t)
   return keys
 end
 
+-- shared.least(t, pick): whether pick(key, value) holds for a key of t, and
+-- the least such key in key_before's order: one pass, nothing made.
+function shared.least(t, pick)
+  local found, least = false, nil
+  for key, x in next, t do
+    if pick(key, x) and (not found or key_before(key, least)) then found, least = true, key end
+  end
+  return found, least
+end
+
+-- Calls check(key, value) for each key of t.
+local function each(t, check)
+  for key, x in next, t do check(key, x) end
+end
+
+-- shared.check_each(t, check): check(key, value) of each key of t, where a
+-- check raises on what is wrong: the least key that fails raises (the
+-- same whatever the hashing); the keys are sorted only when one fails.
+function shared.check_each(t, check)
+  if pcall(each, t, check) then return end
+  for _, key in ipairs(shared.keys(t)) do check(key, t[key]) end
+end
+
 -- shared.arg_error(n, name, reason): raises "bad argument #n to 'name'
 -- (reason)" (api.lua puts it at the caller of the function).
 function shared.arg_error(n, name, reason)
@@ -140,9 +163,8 @@ end
 function shared.options(o, n, name, known)
   if o == nil then return {} end
   shared.check_arg(type(o) == "table", n, name, "table of options", o)
-  local copy = {}
-  for _, key in ipairs(shared.keys(o)) do
-    local x, want = o[key], known[key]
+  shared.check_each(o, function(key, x)
+    local want = known[key]
     if not want then
       local names = {}
       for k in next, known do names[#names + 1] = k end
@@ -157,8 +179,9 @@ function shared.options(o, n, name, known)
                           or (kind:find("^[aeiouAEIOU]") and "an " or "a ") .. kind
     end
     shared.check_option(fits, n, name, key, table.concat(kinds, " or "), x)
-    copy[key] = want:find("integer", 1, true) and shared.whole(x) or x
-  end
+  end)
+  local copy = {}
+  for key, x in next, o do copy[key] = known[key]:find("integer", 1, true) and shared.whole(x) or x end
   return copy
 end
 

@@ -32,22 +32,25 @@ local LIMIT_TYPES = {time = "number", depth = "number", nodes = "number",
                      deadline = "number", movetime = "number"}
 local SECONDS = {time = true, deadline = true, movetime = true} -- limits that are seconds
 
+-- Raises on limit key = value of a move that is wrong.
+local function check_limit(key, value)
+  local want = LIMIT_TYPES[key]
+  if not want then shared.arg_error(2, "choose", "unknown limit " .. shared.describe(key)) end
+  if type(value) ~= want then
+    shared.arg_error(2, "choose", "limit " .. key .. " must be a " .. want .. ", got " .. shared.describe(value))
+  end
+  if SECONDS[key] and (value ~= value or value < 0) then
+    shared.arg_error(2, "choose", "limit " .. key .. " must be >= 0, got " .. shared.describe(value))
+  elseif want == "number" and not SECONDS[key] then
+    shared.check_whole(value, 2, "choose", "limit " .. key, 1, math.maxinteger)
+  end
+end
+
 -- Checks the limits of a move (see Player:choose); returns them.
 local function check_limits(limits)
   if limits == nil then return nil end
   shared.check_arg(type(limits) == "table", 2, "choose", "table of limits", limits)
-  for _, key in ipairs(shared.keys(limits)) do
-    local value, want = limits[key], LIMIT_TYPES[key]
-    if not want then shared.arg_error(2, "choose", "unknown limit " .. shared.describe(key)) end
-    if type(value) ~= want then
-      shared.arg_error(2, "choose", "limit " .. key .. " must be a " .. want .. ", got " .. shared.describe(value))
-    end
-    if SECONDS[key] and (value ~= value or value < 0) then
-      shared.arg_error(2, "choose", "limit " .. key .. " must be >= 0, got " .. shared.describe(value))
-    elseif want == "number" and not SECONDS[key] then
-      shared.check_whole(value, 2, "choose", "limit " .. key, 1, math.maxinteger)
-    end
-  end
+  shared.check_each(limits, check_limit)
   return limits
 end
 
