@@ -60,6 +60,13 @@ const char *lbridge_message(lua_State *L, int idx) {
                          luaL_typename(L, idx));
 }
 
+/* Orders the bytes x (m of them) and y (n) as memcmp does, a prefix
+** first: a zero byte among them counts. */
+static int compare_bytes(const char *x, size_t m, const char *y, size_t n) {
+  int c = memcmp(x, y, m < n ? m : n);
+  return c ? c : (m > n) - (m < n);
+}
+
 /* 1 when key a comes before key b in an order that does not hang on a
 ** table's layout: by type, then strings by their bytes, numbers and
 ** booleans by value (other keys of a type as met). */
@@ -69,8 +76,7 @@ static int key_before(lua_State *L, int a, int b) {
   if (ta == LUA_TSTRING) {
     size_t m, n;
     const char *x = lua_tolstring(L, a, &m), *y = lua_tolstring(L, b, &n);
-    int c = memcmp(x, y, m < n ? m : n);
-    return c ? c < 0 : m < n;
+    return compare_bytes(x, m, y, n) < 0;
   }
   if (ta == LUA_TNUMBER) return lua_compare(L, a, b, LUA_OPLT);
   if (ta == LUA_TBOOLEAN) return lua_toboolean(L, a) < lua_toboolean(L, b);
@@ -86,8 +92,8 @@ int lbridge_unknown_key(lua_State *L, int t, const char *const *names) {
     int known = 0;
     size_t k = 0;
     const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &k) : NULL;
-    for (int i = 0; names[i] && key; i++) /* "onto\0x" is not "onto" */
-      known |= strlen(names[i]) == k && memcmp(key, names[i], k) == 0;
+    for (int i = 0; names[i] && key && !known; i++) /* "onto\0x" is not "onto" */
+      known = compare_bytes(key, k, names[i], strlen(names[i])) == 0;
     lua_pop(L, 1);
     if (!known && (lua_isnil(L, least) || key_before(L, -1, least))) {
       lua_pushvalue(L, -1);
@@ -224,8 +230,7 @@ typedef struct {
 /* Orders two Names by their bytes, a prefix first. */
 static int compare_names(const void *a, const void *b) {
   const Name *x = a, *y = b;
-  int c = memcmp(x->bytes, y->bytes, x->size < y->size ? x->size : y->size);
-  return c ? c : (x->size > y->size) - (x->size < y->size);
+  return compare_bytes(x->bytes, x->size, y->bytes, y->size);
 }
 
 void lbridge_sorted_keys(lua_State *L, int set) {
