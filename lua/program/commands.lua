@@ -218,9 +218,13 @@ function G.undo(n)
 end
 
 -- redo(n): plays again n moves taken back (default 1), as many as there
--- are; says so when there were fewer.
+-- are; says so when there were fewer.  With the engine on, when it would
+-- then be its turn, its move played again too, or its answer when it has
+-- none to play again, so that it is yours (as undo leaves it).
 function G.redo(n)
-  step(moves_count(n, "redo"), "redo", "redid", session.game.redo)
+  local done = step(moves_count(n, "redo"), "redo", "redid", session.game.redo)
+  local engine, g = session.engine, session.game
+  if done > 0 and engine and g:turn() == engine.side and not g:redo() then engine_reply() end
   report()
 end
 

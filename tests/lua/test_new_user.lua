@@ -155,6 +155,24 @@ test("redo(n) past the end redoes what there is and says so", function()
         and out:find("got \"x\"", 1, true), "a bad count: " .. out)
 end)
 
+test("with the engine on, undo() and redo() leave it the person's turn", function()
+  -- (ply and turn printed after each command: "P T" a line)
+  local where = "io.write(current():ply(), ' ', current():turn(), '\\n')"
+  local out, ok = repl({"ai()", 'play "4-c"', "reply = current():history()[2]", where,
+                        "undo()", where, -- the engine's move and the person's taken back
+                        "redo()", where, -- both played again: the engine's own move
+                        "print(current():history()[2] == reply)",
+                        -- the person's move alone to redo: redone, and the engine answers it
+                        "ai(false)", "undo(2)", 'play "1-c"', "undo()", "ai()", "redo()", where})
+  check(ok, "no error: " .. out)
+  local seen = {}
+  for ply, turn in out:gmatch("\n(%d+) (%a+)\n") do seen[#seen + 1] = ply .. " " .. turn end
+  eq(seen, {"2 black", "0 black", "2 black", "2 black"}, "plies and turns: " .. out)
+  check(out:find("\ntrue\n", 1, true), "redo() played the engine's own move again: " .. out)
+  local _, answers = out:gsub("\nalphabeta plays [%dc]", "")
+  eq(answers, 2, "the engine answered 4-c and 1-c, not its redone move: " .. out)
+end)
+
 -- The no-return variant of doc/api.md (a rule the guide on variants says
 -- can never bind): a move may not go straight back.
 local NO_RETURN = {name = "no-return", base = "standard", history = 2,
