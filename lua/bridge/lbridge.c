@@ -29,6 +29,32 @@ void lbridge_push_api(lua_State *L, const char *name) {
   lua_remove(L, -2);
 }
 
+/* Adds s (k bytes) to b as a message shows what was typed: at most most
+** bytes, cut before a character that would not fit whole, "..." where it
+** was cut; a zero byte as \0, a line break as \n. */
+static void add_shown(luaL_Buffer *b, const char *s, size_t k, size_t most) {
+  size_t n = k;
+  if (k > most) /* (a byte 10xxxxxx continues a character) */
+    for (n = most; n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80; n--) continue;
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == '\0')
+      luaL_addstring(b, "\\0");
+    else if (s[i] == '\n')
+      luaL_addstring(b, "\\n");
+    else
+      luaL_addchar(b, s[i]);
+  if (n < k) luaL_addstring(b, "...");
+}
+
+const char *lbridge_push_shown(lua_State *L, const char *s, size_t k,
+                               size_t most) {
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  add_shown(&b, s, k, most);
+  luaL_pushresult(&b);
+  return lua_tostring(L, -1);
+}
+
 const char *lbridge_describe(lua_State *L, int idx) {
   idx = lua_absindex(L, idx);
   if (lua_type(L, idx) == LUA_TNUMBER) {
@@ -41,12 +67,8 @@ const char *lbridge_describe(lua_State *L, int idx) {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     luaL_addchar(&b, '"');
-    for (size_t i = 0; i < k && i < 40; i++) /* a zero byte shown as \0 */
-      if (s[i])
-        luaL_addchar(&b, s[i]);
-      else
-        luaL_addstring(&b, "\\0");
-    luaL_addstring(&b, k > 40 ? "...\"" : "\"");
+    add_shown(&b, s, k, LBRIDGE_SHOWN_VALUE);
+    luaL_addchar(&b, '"');
     luaL_pushresult(&b);
     return lua_tostring(L, -1);
   }

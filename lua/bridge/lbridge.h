@@ -72,9 +72,21 @@ void lbridge_scripts(lua_State *L, const char *folder, int set);
 ** function is called). */
 void lbridge_sorted_keys(lua_State *L, int set);
 
+/* How much of what was typed a message shows, in bytes: a value
+** described, a name (of a variant, a player, a puzzle) not found. */
+#define LBRIDGE_SHOWN_VALUE 40
+#define LBRIDGE_SHOWN_NAME 100
+
+/* Pushes and returns text s (k bytes) as a message shows what was typed:
+** at most most bytes, cut before a character that would not fit whole,
+** "..." where it was cut; a zero byte as \0, a line break as \n. */
+const char *lbridge_push_shown(lua_State *L, const char *s, size_t k,
+                               size_t most);
+
 /* Pushes and returns a short description of the value at idx for error
-** messages: a number as written (66, 1e+300), a string quoted (cut at 40
-** characters, a zero byte shown as \0), else its type name. */
+** messages: a number as written (66, 1e+300), a string quoted (as
+** lbridge_push_shown shows it, at most LBRIDGE_SHOWN_VALUE bytes), else
+** its type name. */
 const char *lbridge_describe(lua_State *L, int idx);
 
 /* The error object at idx as text for a message: itself when a string (or

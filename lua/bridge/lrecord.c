@@ -844,7 +844,7 @@ static Variant *record_variant(lua_State *L, const Record *r, const char *where,
   const char *path = folder ? record_tag(r, "VariantPath") : NULL;
   if (name && !plain_name(name))
     luaL_error(L, "%s: the Variant tag \"%s\" is not a variant name", where,
-               name);
+               lbridge_push_shown(L, name, strlen(name), LBRIDGE_SHOWN_NAME));
   lua_createtable(L, 0, 8);
   if (path)
     push_variant_file(L, path, folder, where);
@@ -901,7 +901,9 @@ static Variant *record_variant(lua_State *L, const Record *r, const char *where,
                             "of MUTORERE_PATH, or a VariantPath tag naming "
                             "the file beside the record, loaded by "
                             "mt.load(path, {variant_path = true})",
-                            why, name);
+                            why,
+                            lbridge_push_shown(L, name, strlen(name),
+                                               LBRIDGE_SHOWN_NAME));
     luaL_error(L, "%s: %s", where, why);
   }
   return lvariant_test(L, -1);

@@ -970,6 +970,12 @@ static const char unaccented[] =
     "AaAaAaCcCcCcCcDd??EeEeEeEeEeGgGgGgGgHh??IiIiIiIiI?IiJjKk?LlLlLlLl"
     "??NnNnNnn??OoOoOo??RrRrRrSsSsSsSsTtTt??UuUuUuUuUuUuWwYyYZzZzZzs";
 
+/* Raises the error of a name that names no variant (name: as given). */
+static void unknown_variant(lua_State *L, const char *name) {
+  luaL_error(L, "unknown variant '%s' (mt.variants() lists them)",
+             lbridge_push_shown(L, name, strlen(name), LBRIDGE_SHOWN_NAME));
+}
+
 /* Pushes the name s with its accented letters plain ("misère": "misere");
 ** raises "unknown variant" when that is no plain name. */
 static const char *push_unaccented(lua_State *L, const char *s) {
@@ -989,8 +995,7 @@ static const char *push_unaccented(lua_State *L, const char *s) {
       break;
   }
   luaL_pushresult(&b);
-  if (*s || !plain_name(lua_tostring(L, -1)))
-    luaL_error(L, "unknown variant '%s' (mt.variants() lists them)", spec);
+  if (*s || !plain_name(lua_tostring(L, -1))) unknown_variant(L, spec);
   return lua_tostring(L, -1);
 }
 
@@ -1023,8 +1028,7 @@ static Variant *from_string(lua_State *L, int spec, int chain) {
     v = from_file(L, lua_tostring(L, -1), chain);
     lua_remove(L, -2);
   } else if (!(v = from_builtin(L, s))) {
-    luaL_error(L, "unknown variant '%s' (mt.variants() lists them)",
-               lua_tostring(L, spec));
+    unknown_variant(L, lua_tostring(L, spec));
   }
   if (unaccented_at) lua_remove(L, unaccented_at);
   chain_pop(L, chain);

@@ -16,13 +16,30 @@ function shared.kind(x)
   return type(name) == "string" and name or type(x)
 end
 
+-- shared.shown(s, most): text s as a message shows what was typed (as the
+-- bridge's lbridge_push_shown): at most most bytes (default 40), cut
+-- before a character that would not fit whole, "..." where it was cut; a
+-- zero byte as \0, a line break as \n.
+function shared.shown(s, most)
+  most = most or 40
+  local n = #s
+  if n > most then -- (a byte 10xxxxxx continues a character)
+    n = most
+    while n > 0 and s:byte(n + 1) & 0xC0 == 0x80 do n = n - 1 end
+  end
+  local shown = s:sub(1, n):gsub("\0", "\\0"):gsub("\n", "\\n")
+  return n < #s and shown .. "..." or shown
+end
+
+-- How much of a name not found (a player's, a puzzle's) a message shows:
+-- as much as of a variant's (the bridge's LBRIDGE_SHOWN_NAME).
+shared.SHOWN_NAME = 100
+
 -- shared.describe(x): a value in a message: a number as written, a string
--- quoted (cut at 40 characters), else its kind.
+-- quoted (as shared.shown shows it), else its kind.
 function shared.describe(x)
   if type(x) == "number" then return tostring(x) end
-  if type(x) == "string" then
-    return #x > 40 and string.format("%q...", x:sub(1, 40)) or string.format("%q", x)
-  end
+  if type(x) == "string" then return '"' .. shared.shown(x) .. '"' end
   return shared.kind(x)
 end
 

@@ -510,7 +510,8 @@ function M.player(spec, options)
     if spec:find("/") or spec:match("%.lua$") then return from_file(spec, options) end
     local path = shared.find_script("ai", spec)
     if path then return from_file(path, options, true) end
-    shared.arg_error(1, "player", "unknown player '" .. spec .. "' (mt.players() lists them)")
+    shared.arg_error(1, "player", string.format("unknown player '%s' (mt.players() lists them)",
+                                                shared.shown(spec, shared.SHOWN_NAME)))
   end
   shared.check_arg(false, 1, "player", "player (a name, a path, a function, a table or a Player)", spec)
 end

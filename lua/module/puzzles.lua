@@ -46,7 +46,10 @@ function P.load(spec)
   local path = spec
   if not (spec:find("/") or spec:match("%.lua$")) then
     path = shared.find_script("puzzles", spec)
-    if not path then shared.arg_error(1, "load", "unknown puzzle '" .. spec .. "' (puzzles() lists them)") end
+    if not path then
+      shared.arg_error(1, "load", string.format("unknown puzzle '%s' (puzzles() lists them)",
+                                                shared.shown(spec, shared.SHOWN_NAME)))
+    end
   else
     shared.no_files_in_sandbox("loading a puzzle from a file")
   end

@@ -699,3 +699,49 @@ test("every text argument the bridge reads goes through the one rule", function(
   end
   eq(found, {}, "string arguments read outside lbridge_check_text")
 end)
+
+test("what was typed is shown cut in a message: at a character, with \\n and \\0 for what would break it", function()
+  local function why(f, ...)
+    local ok, e = pcall(f, ...)
+    check(not ok, "refused")
+    return tostring(e)
+  end
+  -- a value described: 40 bytes, cut before a character that would not
+  -- fit; alike from the bridge (mt.limit's fields) and the module's Lua
+  -- parts (mt.player's options)
+  local e_acute = "\u{e9}" -- (two bytes)
+  local cases = {
+    {string.rep("k", 41), '"' .. string.rep("k", 40) .. '..."'},
+    {string.rep("k", 40), '"' .. string.rep("k", 40) .. '"'},
+    {string.rep("k", 39) .. e_acute .. "z", '"' .. string.rep("k", 39) .. '..."'},
+    {string.rep("k", 38) .. e_acute .. "z", '"' .. string.rep("k", 38) .. e_acute .. '..."'},
+    {"a\nb\0c", '"a\\nb\\0c"'},
+  }
+  for _, case in ipairs(cases) do
+    local key, shown = case[1], case[2]
+    local bridge = why(mt.limit, {[key] = 1}, function() end)
+    local module = why(mt.player, "alphabeta", {[key] = 1})
+    check(bridge:find("unknown field " .. shown .. " ", 1, true), "the bridge shows " .. shown .. ": " .. bridge)
+    check(module:find("unknown option " .. shown .. " ", 1, true), "the module shows " .. shown .. ": " .. module)
+    check(not bridge:find("\n", 1, true) and not module:find("\n", 1, true), "one line")
+  end
+  -- a name not found: 100 bytes, the same rule
+  local long = string.rep("n", 99) .. e_acute .. string.rep("n", 200)
+  local name = "'" .. string.rep("n", 99) .. "...'"
+  for what, message in pairs({
+    variant = why(mt.variant, long), player = why(mt.player, long), puzzle = why(mt.puzzle.load, long),
+  }) do
+    check(message:find("unknown " .. what .. " " .. name, 1, true), what .. ": " .. message)
+    check(#message < 250, what .. ": the message is short")
+  end
+  -- in a record: a name with letters no variant's name has, and one unknown
+  local record = why(mt.from_record, '[Variant "' .. long .. '"]\n\n1. 4-c *')
+  check(record:find('the Variant tag "' .. string.rep("n", 99) .. '..." is not a variant name', 1, true) and
+        #record < 250, record)
+  local plain = string.rep("p", 300)
+  record = why(mt.from_record, '[Variant "' .. plain .. '"]\n\n1. 4-c *')
+  check(record:find("unknown variant '" .. string.rep("p", 100) .. "...'", 1, true) and
+        record:find("needs variants/" .. string.rep("p", 100) .. "....lua", 1, true) and #record < 500, record)
+  -- a name that fits is shown whole
+  check(why(mt.variant, string.rep("v", 100)):find("'" .. string.rep("v", 100) .. "'", 1, true), "100 bytes whole")
+end)
