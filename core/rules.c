@@ -592,8 +592,10 @@ int rules_settle(const Rules *r, const Position *p, const History *h, Move *m,
     return legal;
   int k = rules_judge(r, p, h, moves, NULL), found = -1, more = -1;
   if (k < 0) return RULES_EHOOK;
+  int takes = move_takes(*m); /* "3x5": only a move that takes */
   for (int i = 0; i < k; i++)
-    if (moves[i].from == m->from && moves[i].to == m->to) {
+    if (moves[i].from == m->from && moves[i].to == m->to &&
+        (!takes || move_takes(moves[i]))) {
       if (found < 0)
         found = i;
       else if (more < 0)

@@ -315,7 +315,8 @@ int rules_check_made(const Rules *r, const Position *p, Move m, char *why);
 
 /* The legal move that m names in p reached by h: m itself, or, when m's
 ** text names no taken piece but its to point's (movetext_short), the one
-** legal move from and to the same points.  Returns 1 with it in *m; 0 with
+** legal move from and to the same points (the one that takes, for a text
+** that says it takes: "3x5").  Returns 1 with it in *m; 0 with
 ** the reason in why; RULES_EHOOK. */
 int rules_settle(const Rules *r, const Position *p, const History *h, Move *m,
                  char *why);

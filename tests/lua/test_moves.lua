@@ -228,15 +228,28 @@ test("a moves hook makes the moves: given the fields' moves, its list is the sta
      "the start's value")
 end)
 
-test("a short capture that names two moves is refused, naming both", function()
+test("a short capture names the one move that takes: two that take are refused, naming both", function()
   local twice = mt.variant{base = "four-field-kono", name = "twice", moves = function(p, made)
-    if p.side == "black" and p.a1 == "black" then return {"a1-c1xb1", "a1-c1"} end
+    if p.side == "black" and p.a1 == "black" then return {"a1-c1xb1", "a1-c1xb1xd4", "a1-c1"} end
     return made
   end}
   local g = mt.game(twice, "bw.............w b")
-  raises(function() g:play("a1xc1") end, "it names more than one move: a1-c1xb1 or a1-c1")
+  raises(function() g:play("a1xc1") end, "it names more than one move: a1-c1xb1 or a1-c1xb1xd4")
   g:play("a1-c1")
   eq(g:position(), ".wb............w w 1", "the move without the capture, written in full")
+  -- beside a jump that takes nothing: the one that takes (the attacker's
+  -- case, on the wheel and on a board of points)
+  local both = mt.variant{base = "standard", name = "both", jumps = {{over = "enemy", take = true}, {over = "enemy"}}}
+  g = mt.game(both, "bbw.wwbb/. b")
+  eq(g:moves(), {"2-c", "7-c", "2-4x3", "2-4"}, "a jump that takes and one that does not")
+  eq(g:play("2x4"):history(), {"2-4x3"}, "2x4: the one that takes")
+  eq(mt.game(both, "bbw.wwbb/. b"):play("2-4"):history(), {"2-4"}, "2-4: itself")
+  local kono = mt.variant{base = "four-field-kono", name = "both-kono",
+                          jumps = {{over = "piece", take = true, onto = "any"}, {over = "piece", onto = "any"}}}
+  eq(mt.game(kono, "bw......w....... b"):play("a1xc1"):history(), {"a1-c1xb1"}, "on a board of points")
+  -- a move that takes, written as a move between its points: the one move there
+  local takers = mt.variant{base = "standard", name = "takers", jumps = {over = "enemy", take = true}}
+  eq(mt.game(takers, "bbw.wwbb/. b"):play("2-4"):history(), {"2-4x3"}, "2-4: the one move from 2 to 4")
 end)
 
 test("records of games of drops and captures read back on any machine", function()
