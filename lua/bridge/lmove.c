@@ -5,7 +5,7 @@
 **
 ** Each Move value has a metatable of its own whose __index is a plain
 ** table ({from = 4, to = "c"}): reading move.from costs a table access,
-** not a C call.
+** not a C call; move.take, a list, is a new one at each read.
 */
 #include "lmove.h"
 
@@ -14,7 +14,8 @@
 #include "lopen.h"
 #include "movetext.h"
 
-static const char interned_moves_key = 'm', move_mark = 'M';
+static const char interned_moves_key = 'm', move_mark = 'M', take_key = 't',
+                  fields_meta_key = 'f';
 
 /* 1 when the value at idx is a full userdata whose metatable has mark. */
 static int marked(lua_State *L, int idx, const char *mark) {
@@ -62,6 +63,22 @@ static void push_taken(lua_State *L, const Graph *g, Move m) {
 static int move_tostring(lua_State *L);
 static int move_eq(lua_State *L);
 
+/* The __index of a move's fields (a plain table: from, to, kind), for
+** what they do not hold: move.take, a new list each time, so that a
+** script that changes the list it got changes no move. */
+static int fields_index(lua_State *L) {
+  if (lua_type(L, 2) != LUA_TSTRING || strcmp(lua_tostring(L, 2), "take") != 0)
+    return 0;
+  lua_rawgetp(L, 1, &take_key);
+  lua_Integer k = (lua_Integer)lua_rawlen(L, -1);
+  lua_createtable(L, (int)k, 0);
+  for (lua_Integer i = 1; i <= k; i++) {
+    lua_rawgeti(L, -2, i);
+    lua_rawseti(L, -2, i);
+  }
+  return 1;
+}
+
 void lmove_new(lua_State *L, const Graph *g, int n, Move m) {
   char text[BOARD_MOVEMAX];
   Move *u = lua_newuserdatauv(L, sizeof *u, 0);
@@ -78,8 +95,10 @@ void lmove_new(lua_State *L, const Graph *g, int n, Move m) {
   }
   lua_pushstring(L, move_kind(g, n, m));
   lua_setfield(L, -2, "kind");
-  push_taken(L, g, m);
-  lua_setfield(L, -2, "take");
+  push_taken(L, g, m); /* (read through fields_meta: a copy each time) */
+  lua_rawsetp(L, -2, &take_key);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &fields_meta_key);
+  lua_setmetatable(L, -2);
   lua_setfield(L, -2, "__index");
   lua_pushstring(L, movetext_format(g, m, text));
   lua_setfield(L, -2, "text");
@@ -167,4 +186,10 @@ void lmove_open(lua_State *L) {
   lua_pop(L, 1);
   lua_newtable(L); /* the wheels' interned moves, a table for each size */
   lua_rawsetp(L, LUA_REGISTRYINDEX, &interned_moves_key);
+  lua_createtable(L, 0, 2); /* the metatable of every move's fields */
+  lua_pushcfunction(L, fields_index);
+  lua_setfield(L, -2, "__index");
+  lua_pushliteral(L, "a move's fields"); /* (nothing to change) */
+  lua_setfield(L, -2, "__metatable");
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &fields_meta_key);
 }

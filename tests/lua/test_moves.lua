@@ -377,3 +377,27 @@ test("a record's Moves tag with a jump's span too long to read is refused, namin
            "\" is not take or min-max")
   end
 end)
+
+test("a move's take is a list of the caller's own: changing it changes no move, nor a hook's next list", function()
+  local kono, at = mt.variant("four-field-kono"), "b...bb..w......w b"
+  local m = kono:moves(at)[5]
+  eq({tostring(m), m.take}, {"a1xa3", {"a3"}}, "the capture")
+  table.remove(m.take)
+  m.take[1] = "d4"
+  eq(kono:moves(at)[5].take, {"a3"}, "the same move read again")
+  check(m.take ~= m.take, "a new list at each read")
+  -- the attacker's case: a hook that empties the list it was given once
+  local calls = 0
+  local must = mt.variant{base = "four-field-kono", name = "must-take", pure = false, moves = function(_, made)
+    calls = calls + 1
+    local takes = {}
+    for _, x in ipairs(made) do
+      if calls == 1 then table.remove(x.take) end
+      if #x.take > 0 then takes[#takes + 1] = x end
+    end
+    return #takes > 0 and takes or made
+  end}
+  eq(mt.game(must, at):moves(), {"a1xa3"}, "the first call")
+  eq(mt.game(must, at):moves(), {"a1xa3"}, "and a later one")
+  eq(mt.perft(must, 3, at), 12, "perft 3")
+end)
