@@ -220,7 +220,7 @@ int fields_moves(const Fields *f, const Graph *g, const Position *p, int flank,
   k = g ? graph_field_moves(f, g, p, flank, adjacent, out, k)
         : wheel_moves(f, p, flank, adjacent, out, k);
 pass:
-  if (f->pass == PASS_ALWAYS || (f->pass == PASS_BLOCKED && k == 0))
+  if (fields_pass(f, k, p->arms[side] || p->centre == side || p->hand[side]))
     out[k++] = move_pass();
   return k;
 }
@@ -291,7 +291,7 @@ int fields_count(const Fields *f, const Graph *g, const Position *p, int flank,
   }
   for (int i = 0; i < f->jumps; i++) k += jump_count(&f->jump[i], g, p);
 pass:
-  if (f->pass == PASS_ALWAYS || (f->pass == PASS_BLOCKED && k == 0)) k++;
+  k += fields_pass(f, k, p->arms[side] || p->centre == side || p->hand[side]);
   return k;
 }
 

@@ -72,6 +72,14 @@ static inline int fields_plain(const Fields *f) {
            f->row);
 }
 
+/* 1 when the side to move passes, after k other moves the fields make:
+** as the pass rule says, and only with a piece on the board or in hand
+** (pieces): a side with no piece left loses, pass or no pass. */
+static inline int fields_pass(const Fields *f, int k, int pieces) {
+  return pieces &&
+         (f->pass == PASS_ALWAYS || (f->pass == PASS_BLOCKED && k == 0));
+}
+
 /* 1 when a move the fields make may take pieces. */
 int fields_capture(const Fields *f);
 

@@ -317,7 +317,7 @@ static uint64_t fields_graph(Run *run, uint64_t own, uint64_t enemy,
       }
   }
 pass:
-  if (f->pass == PASS_ALWAYS || (f->pass == PASS_BLOCKED && k == 0))
+  if (fields_pass(f, (int)k, own || own_hand))
     CHILD(own, enemy, own_hand, enemy_hand);
 #undef CHILD
   return last ? k : sum;
@@ -438,7 +438,7 @@ fields_wheel_body(Run *run, uint64_t own, uint64_t enemy, int centre,
     }
   }
 pass:
-  if (f->pass == PASS_ALWAYS || (f->pass == PASS_BLOCKED && k == 0))
+  if (fields_pass(f, (int)k, own || centre == CENTRE_OWN || own_hand))
     CHILD(own, enemy, centre, own_hand, enemy_hand);
 #undef CHILD
   return last ? k : sum;

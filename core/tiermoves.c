@@ -386,8 +386,7 @@ static int expand_fast(const TierMoves *m, int k, uint64_t black,
   if (pieces &&
       fast_pieces(m, k, own, enemy, side, tier->hand, all, x, own_list))
     return -1;
-  if (f->pass == PASS_ALWAYS ||
-      (f->pass == PASS_BLOCKED && x->stay + x->leave == 0))
+  if (fields_pass(f, x->stay + x->leave, own || tier->hand[side]))
     if (add_child(m, k, own, enemy, side, tier->hand, x, own_list)) return -1;
   if (x->stay + x->leave == 0) ended(x, m->r->misere);
   return 0;
@@ -494,7 +493,8 @@ int tiermoves_before(const TierMoves *m, int k, uint64_t black,
       out[n++] = b;
     }
   }
-  if (f->pass != PASS_NEVER) {
+  /* a pass, but not by a side with no piece left (fields_pass) */
+  if (f->pass != PASS_NEVER && (mine || tier->hand[mover])) {
     TierBefore b = {tiers_ranks_state(ranks, sets, rest, black, white, mover),
                     TIERMOVES_PASS, TIERMOVES_PASS,
                     (uint8_t)(f->pass != PASS_ALWAYS)};

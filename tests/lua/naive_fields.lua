@@ -191,7 +191,10 @@ local function children(board, r, s)
       end
     end
   end
-  if r.pass == "always" or (r.pass == "blocked" and #out == 0) then
+  -- a pass, but not for a side with no piece left, which loses
+  local left = s.hand[me] > 0
+  for _, x in pairs(s.cells) do left = left or x == me end
+  if left and (r.pass == "always" or (r.pass == "blocked" and #out == 0)) then
     local t = copy(s)
     t.side = them
     out[#out + 1] = t
@@ -222,6 +225,18 @@ function naive.state(board, text)
     if x ~= "." then s.cells[p] = x end
   end
   return s
+end
+
+-- The leaves depth plies below the state of text `start` under rules r
+-- (no repetition rule: perft's count of the fields' moves).
+function naive.perft(board, r, start, depth)
+  local function count(s, d)
+    if d == 0 then return 1 end
+    local n = 0
+    for _, t in ipairs(children(board, r, s)) do n = n + count(t, d - 1) end
+    return n
+  end
+  return count(naive.state(board, start), depth)
 end
 
 -- The states reachable from the state of text `start` under rules r (the

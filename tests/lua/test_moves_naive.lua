@@ -87,6 +87,35 @@ test("each field once on the wheel and on a grid: both solvers against the naive
   check_rules(three, {drops = "first", row = 3, misere = true}, "......... 3/3 b", "a row, misère, 3x3")
   check_rules(three, {slides = false, jumps = {{over = "piece", onto = "any"}}, drops = "any"},
               "b...w.... 2/2 b", "drops and jumps, no slides, 3x3")
+  -- a pass beside captures: a side with no piece left loses all the same
+  for _, pass in ipairs({"blocked", "always"}) do
+    check_rules(three, {jumps = {{over = "enemy", take = true}}, pass = pass}, "bb.....ww b",
+                "captures, a pass " .. pass .. ", 3x3", {"......w.w b", "b.......w w"})
+    local v_rules = {jumps = {{over = "enemy", take = true}}, pass = pass}
+    local v = variant(three, v_rules, "bb.....ww b", "no-piece")
+    -- (perft's own counts: on masks, and by the moves made, two jump rules)
+    local two = {jumps = {{over = "enemy", take = true}, {over = "own"}}, pass = pass}
+    for _, rules in ipairs({v_rules, two}) do
+      local w = variant(three, rules, "bb.....ww b", "no-piece")
+      for _, from in ipairs({"b.......w w", "bw....... b", "b...w...w b", "bb.w....w b"}) do
+        for d = 1, 5 do
+          eq(mt.perft(w, d, from), naive.perft(three, rules, from, d),
+             string.format("%s, %d jump rules, perft %d from %s", pass, #rules.jumps, d, from))
+        end
+      end
+    end
+    local ring = variant(six, v_rules, "bbbwww/. b", "no-piece-6")
+    for _, from in ipairs({"b.w.../. w", "w...../b b", "bw..../. b"}) do
+      for d = 1, 5 do
+        eq(mt.perft(ring, d, from), naive.perft(six, v_rules, from, d),
+           pass .. ", 6 arms, perft " .. d .. " from " .. from)
+      end
+    end
+    eq({v:mobility("......w.w b")}, {0, pass == "always" and 5 or 4},
+       "no piece left, a pass " .. pass .. ": its mobility 0")
+    local g = mt.game(v, "......w.w b")
+    eq({g:moves(), g:result()}, {{}, "white", "blocked"}, "no piece left, a pass " .. pass .. ": no move, lost")
+  end
 end)
 
 test("states the start does not reach: Tapatan and Kono set up by hand", function()
