@@ -212,3 +212,18 @@ test("rule sets drawn from every move field: both solvers against the naive one"
   end
   check(tiers >= 6, "most draws solved in tiers: " .. tiers)
 end)
+
+test("a moves hook returns at most 64 moves: more is an error at the state, nothing lost", function()
+  local eight = naive.grid(8, 8, false)
+  local same = variant(eight, {drops = "any", moves = function(_, made) return made end},
+                       string.rep(".", 64) .. " 10/10 b", "identity")
+  local g = mt.game(same)
+  eq(#g:moves(), 64, "64 drops at the start: returned whole")
+  g:play("@d4")
+  local before = g:position()
+  local ok, e = pcall(g.play, g, "@f6") -- then black: 62 drops and 4 slides
+  check(not ok and tostring(e):find("moves hook failed at " .. string.rep(".", 27) .. "b" .. string.rep(".", 17) ..
+                                    "w" .. string.rep(".", 18) .. " 9/9 b 2: it returned more than 64 moves", 1, true),
+        "the state and the limit named: " .. tostring(e))
+  eq({g:position(), #g:history()}, {before, 1}, "the game as it was")
+end)
