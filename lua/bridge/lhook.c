@@ -135,7 +135,7 @@ static Move made_move(lua_State *L, HookContext *h, const Position *p, int idx,
                lbridge_describe(L, idx), i);
   else if (movetext_parse(h->graph, h->rules->arms, lua_tostring(L, idx), &m,
                           err))
-    luaL_error(L, "it returned \"%s\" at [%d]: %s", lua_tostring(L, idx), i,
+    luaL_error(L, "it returned %s at [%d]: %s", lbridge_describe(L, idx), i,
                err);
   if (!rules_check_made(h->rules, p, m, err)) {
     char text[BOARD_MOVEMAX];

@@ -742,6 +742,14 @@ test("what was typed is shown cut in a message: at a character, with \\n and \\0
   record = why(mt.from_record, '[Variant "' .. plain .. '"]\n\n1. 4-c *')
   check(record:find("unknown variant '" .. string.rep("p", 100) .. "...'", 1, true) and
         record:find("needs variants/" .. string.rep("p", 100) .. "....lua", 1, true) and #record < 500, record)
+  -- a moves hook's text that is no move: as a value is shown
+  for _, case in ipairs({{string.rep("a", 1000), '"' .. string.rep("a", 40) .. '..."'},
+                         {"a1-b1\nzz", '"a1-b1\\nzz"'}}) do
+    local v = mt.variant{base = "standard", name = "says", moves = function() return {case[1]} end}
+    local e = why(function() return mt.game(v):moves() end)
+    check(e:find("it returned " .. case[2] .. " at [1]: bad move", 1, true) and not e:find("\n", 1, true) and
+          #e < 250, e)
+  end
   -- a name that fits is shown whole
   check(why(mt.variant, string.rep("v", 100)):find("'" .. string.rep("v", 100) .. "'", 1, true), "100 bytes whole")
 end)
