@@ -401,3 +401,11 @@ test("a move's take is a list of the caller's own: changing it changes no move, 
   eq(mt.game(must, at):moves(), {"a1xa3"}, "and a later one")
   eq(mt.perft(must, 3, at), 12, "perft 3")
 end)
+
+test("drop_to: an empty list is refused (no drop could be made), a list behind __index is read", function()
+  raises(function() mt.variant{base = "achi", name = "nowhere", drop_to = {}} end,
+         "variant 'nowhere': drop_to must be a list of at least one point (none: no drop could be made), got table")
+  local behind = setmetatable({}, {__index = {"a1", "b2"}})
+  eq(mt.game(mt.variant{base = "achi", name = "behind", drop_to = behind}):moves(), {"@a1", "@b2"},
+     "the points the list gives")
+end)
