@@ -35,10 +35,14 @@ void lmove_push_point(lua_State *L, const Graph *g, int point) {
 }
 
 /* The kind of m on the board g (NULL: the wheel of n arms): "pass",
-** "drop", "slide" (along a line) or "jump". */
+** "drop", "slide" (to a point a line joins to its own, taking nothing
+** but what stands there) or "jump". */
 static const char *move_kind(const Graph *g, int n, Move m) {
   if (m.from == BOARD_PASS) return "pass";
   if (m.from == BOARD_HAND) return "drop";
+  uint64_t to = m.to < 64 ? (uint64_t)1 << m.to : 0;
+  if ((m.taken & ~to) || (m.centre && m.to != BOARD_CENTRE))
+    return "jump"; /* (it took a piece it passed over) */
   if (g) return m.from < g->n && g->next[m.from] >> m.to & 1 ? "slide" : "jump";
   if (m.from == BOARD_CENTRE || m.to == BOARD_CENTRE) return "slide";
   return n > 0 && (m.to == (m.from + 1) % n || m.from == (m.to + 1) % n)

@@ -409,3 +409,16 @@ test("drop_to: an empty list is refused (no drop could be made), a list behind _
   eq(mt.game(mt.variant{base = "achi", name = "behind", drop_to = behind}):moves(), {"@a1", "@b2"},
      "the points the list gives")
 end)
+
+test("a move that takes a piece it passed over is a jump, wherever it lands", function()
+  local round = mt.variant{base = "standard", name = "round",
+                           jumps = {over = "piece", onto = "any", take = true, span = 6}}
+  local kinds = {}
+  for _, m in ipairs(round:moves(round.start)) do kinds[#kinds + 1] = m.kind .. " " .. tostring(m) end
+  eq(kinds, {"slide 1-c", "slide 4-c", "jump 1x8x5x6x7", "jump 4x5x6x7x8"}, "round the ring, next to its start")
+  local line = mt.variant{points = {"a", "b", "c", "d"}, lines = {"a-b", "b-c", "a-c", "c-d"}, name = "short-cut",
+                          layout = {a = {0, 0}, b = {1, 0}, c = {2, 0}, d = {3, 0}}, start = "bw.. b",
+                          slides = false, jumps = {over = "enemy", take = true}}
+  local m = line:moves(line.start)[1]
+  eq({tostring(m), m.kind}, {"a-cxb", "jump"}, "over b onto c, which a line joins to a")
+end)
