@@ -148,7 +148,30 @@ static void set_strides(Graph *g) {
     }
 }
 
-void graph_set_beyond(Graph *g, const double *x, const double *y) {
+/* Writes the layout (x, y) moved and scaled alike in both directions so
+** that its points span 1 at most from 0: straightness is the same, and
+** no product of coordinates underflows (a layout drawn in 1e-200ths). */
+static void unit_layout(int n, const double *x, const double *y, double *ux,
+                        double *uy) {
+  double lx = x[0], ly = y[0], span = 0;
+  for (int i = 1; i < n; i++) {
+    lx = x[i] < lx ? x[i] : lx;
+    ly = y[i] < ly ? y[i] : ly;
+  }
+  for (int i = 0; i < n; i++) {
+    span = x[i] - lx > span ? x[i] - lx : span;
+    span = y[i] - ly > span ? y[i] - ly : span;
+  }
+  for (int i = 0; i < n; i++) {
+    ux[i] = span > 0 ? (x[i] - lx) / span : 0;
+    uy[i] = span > 0 ? (y[i] - ly) / span : 0;
+  }
+}
+
+void graph_set_beyond(Graph *g, const double *layout_x,
+                      const double *layout_y) {
+  double x[GRAPH_MAX_POINTS], y[GRAPH_MAX_POINTS];
+  if (g->n > 0) unit_layout(g->n, layout_x, layout_y, x, y);
   memset(g->beyond, GRAPH_NONE, sizeof g->beyond);
   g->shortcut = 0;
   for (int a = 0; a < g->n; a++)

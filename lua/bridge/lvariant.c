@@ -286,16 +286,20 @@ static void board_layout(lua_State *L, int v, const Graph *g) {
       board_error(L, v, lua_pushfstring(L, "layout gives no place to point "
                                            "\"%s\": give every point {x, y}",
                                         g->name[i]));
-    for (int c = 1; c <= 2 && ok; c++) {
-      ok = lua_rawgeti(L, -1, c) == LUA_TNUMBER;
-      lua_Number x = lua_tonumber(L, -1);
-      ok = ok && x == x && x > -1e9 && x < 1e9;
-      lua_pop(L, 1);
-    }
     if (!ok)
       board_error(L, v, lua_pushfstring(L, "layout.%s must be {x, y}, two "
                                            "numbers, got %s",
                                         g->name[i], lbridge_describe(L, -1)));
+    for (int c = 1; c <= 2; c++) {
+      int number = lua_rawgeti(L, -1, c) == LUA_TNUMBER;
+      lua_Number x = lua_tonumber(L, -1);
+      if (!(number && x > -1e9 && x < 1e9)) /* (NaN too) */
+        board_error(L, v, lua_pushfstring(L, "layout.%s[%d] must be a number "
+                                             "between -1e9 and 1e9, got %s",
+                                          g->name[i], c,
+                                          lbridge_describe(L, -1)));
+      lua_pop(L, 1);
+    }
     lua_pop(L, 1);
   }
 }

@@ -422,3 +422,24 @@ test("a move that takes a piece it passed over is a jump, wherever it lands", fu
   local m = line:moves(line.start)[1]
   eq({tostring(m), m.kind}, {"a-cxb", "jump"}, "over b onto c, which a line joins to a")
 end)
+
+test("a layout: a coordinate out of range is named; drawn tiny or huge, its straight lines are the same", function()
+  local function row(scale, b)
+    return {points = {"a", "b", "c", "d"}, lines = {"a-b", "b-c", "c-d"}, name = "row",
+            layout = {a = {0, 0}, b = b or {scale, 0}, c = {2 * scale, 0}, d = {3 * scale, 0}},
+            start = "b..w b", slides = false, jumps = {over = "any"}}
+  end
+  for _, case in ipairs({{{1 / 0, 0}, "layout.b[1] must be a number between -1e9 and 1e9, got inf"},
+                         {{0, -1e9}, "layout.b[2] must be a number between -1e9 and 1e9, got -1000000000.0"},
+                         {{0, "y"}, 'layout.b[2] must be a number between -1e9 and 1e9, got "y"'},
+                         {{0 / 0, 0}, "layout.b[1] must be a number between -1e9 and 1e9, got "},
+                         {"q", 'layout.b must be {x, y}, two numbers, got "q"'}}) do
+    raises(function() mt.variant(row(1, case[1])) end, "variant 'row': bad board: " .. case[2])
+  end
+  for _, scale in ipairs({1, 1e-200, 1e-8, 3e8}) do
+    local v = mt.variant(row(scale))
+    local texts = {}
+    for _, m in ipairs(v:moves(v.start)) do texts[#texts + 1] = tostring(m) end
+    eq(texts, {"a-c"}, "a jumps b along the row, drawn at scale " .. scale)
+  end
+end)
