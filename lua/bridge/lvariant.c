@@ -520,15 +520,23 @@ static void drop_to_field(lua_State *L, int v, Variant *var) {
   f->no_drop_centre = !centre;
 }
 
-/* What a jump rule's field names (over, onto) at the top holds: a word or
-** a list of words ("own", "enemy", "empty"; "piece": own or enemy; "any":
-** all three), as HOLDS_* bits. */
-static int holds_field(lua_State *L, int v, const char *field) {
+/* What the errors of holds_field want: what a piece passes over, or
+** where it lands (never on its own side's). */
+static const char *const over_want = "\"own\", \"enemy\", \"empty\", "
+                                     "\"piece\", \"any\", or a list of them";
+static const char *const onto_want = "\"empty\", \"enemy\", \"any\", or a "
+                                     "list of them (a piece never lands on "
+                                     "its own side's)";
+
+/* What a field naming what points hold (a jump's over and onto, a slide's
+** onto) at the top says: a word or a list of words ("own", "enemy",
+** "empty"; "piece": own or enemy; "any": all three), as HOLDS_* bits; an
+** error saying want for anything else. */
+static int holds_field(lua_State *L, int v, const char *field,
+                       const char *want) {
   static const char *const words[] = {"empty", "own", "enemy", "piece", "any"};
   static const int bits[] = {HOLDS_EMPTY, HOLDS_OWN, HOLDS_ENEMY,
                              HOLDS_OWN | HOLDS_ENEMY, 7};
-  static const char *want = "\"own\", \"enemy\", \"empty\", \"piece\", "
-                            "\"any\", or a list of them";
   int top = lua_gettop(L), out = 0, k = lua_istable(L, top) ? 0 : 1;
   if (lua_istable(L, top)) k = (int)lua_rawlen(L, top);
   if (k == 0) field_error(L, v, field, want);
@@ -564,19 +572,20 @@ static void jump_rule(lua_State *L, int v, JumpRule *j, int which) {
   snprintf(field, sizeof field, "jumps[%d].over", which);
   lua_getfield(L, top, "over");
   j->over = (uint8_t)(lua_isnil(L, -1) ? HOLDS_OWN | HOLDS_ENEMY
-                                       : holds_field(L, v, field));
+                                       : holds_field(L, v, field, over_want));
   snprintf(field, sizeof field, "jumps[%d].onto", which);
   lua_getfield(L, top, "onto");
-  j->onto = (uint8_t)(lua_isnil(L, -1) ? HOLDS_EMPTY : holds_field(L, v, field));
+  j->onto = (uint8_t)(lua_isnil(L, -1) ? HOLDS_EMPTY
+                                       : holds_field(L, v, field, onto_want));
   if (j->onto == 7) j->onto = HOLDS_EMPTY | HOLDS_ENEMY; /* "any" place to land */
-  if (j->onto & HOLDS_OWN)
-    field_error(L, v, field, "\"empty\", \"enemy\" or both (a piece never "
-                             "lands on its own side's)");
+  if (j->onto & HOLDS_OWN) field_error(L, v, field, onto_want);
   snprintf(field, sizeof field, "jumps[%d].take", which);
   if (lua_getfield(L, top, "take") != LUA_TNIL) j->take = (uint8_t)bool_field(L, v, field);
   snprintf(field, sizeof field, "jumps[%d].span", which);
   int lo = 1, hi = 1;
   if (lua_getfield(L, top, "span") == LUA_TTABLE) {
+    if (lua_rawlen(L, -1) != 2)
+      field_error(L, v, field, "a count 1..63 or {min, max}, two counts");
     lua_rawgeti(L, -1, 1);
     lo = int_field(L, v, field, 1, 63, "a count 1..63 or {min, max}");
     lua_rawgeti(L, -2, 2);
@@ -644,10 +653,9 @@ static void apply_moves(lua_State *L, int v, int t) {
       if (lbridge_unknown_key(L, -1, keys)) /* the key is what is wrong */
         field_error(L, v, "slides", "true, false or {onto = ...}");
       lua_getfield(L, -1, "onto");
-      int onto = holds_field(L, v, "slides.onto");
+      int onto = holds_field(L, v, "slides.onto", onto_want);
       if (onto == 7) onto = HOLDS_EMPTY | HOLDS_ENEMY; /* "any" place to go */
-      if (onto & HOLDS_OWN)
-        field_error(L, v, "slides.onto", "\"empty\", \"enemy\" or both");
+      if (onto & HOLDS_OWN) field_error(L, v, "slides.onto", onto_want);
       f->no_slides = !(onto & HOLDS_EMPTY);
       f->slide_takes = (onto & HOLDS_ENEMY) != 0;
     } else

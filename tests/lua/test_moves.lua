@@ -317,6 +317,16 @@ test("what is wrong with a move field is said with the value given", function()
          'the hands are "300/300" (write the pieces each side holds as <black>/<white>, each 0 to 99')
   raises(function() mt.variant{base = "achi", name = "a", start = "......... 99999999999999999999/4 b"} end,
          'the hands are "99999999999999999999/4"')
+  -- where a piece lands takes fewer words than what it passes over
+  local lands = '"empty", "enemy", "any", or a list of them (a piece never lands on its own side\'s)'
+  raises(function() mt.variant{base = "achi", name = "a", jumps = {onto = {}}} end,
+         "jumps[1].onto must be " .. lands .. ", got table")
+  raises(function() mt.variant{base = "achi", name = "a", slides = {onto = "own"}} end,
+         'slides.onto must be ' .. lands .. ', got "own"')
+  raises(function() mt.variant{base = "achi", name = "a", jumps = {over = {}}} end,
+         'jumps[1].over must be "own", "enemy", "empty", "piece", "any", or a list of them, got table')
+  raises(function() mt.variant{base = "achi", name = "a", jumps = {span = {1, 2, 3}}} end,
+         "jumps[1].span must be a count 1..63 or {min, max}, two counts, got table")
 end)
 
 test("the flank rule binds slides into the empty centre, not a slide that takes its piece", function()
