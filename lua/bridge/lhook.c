@@ -56,7 +56,7 @@ static int hook_failed(HookContext *h, const Position *p) {
     lua_replace(L, -2);
     msg = lua_tostring(L, -1);
   }
-  if (strcmp(h->asking, "allow") == 0) {
+  if (h->for_move) {
     movetext_format(h->graph, h->move, move);
     if (strlen(move) > 60) strcpy(move + 57, "...");
   }
@@ -86,6 +86,7 @@ static int bad_answer(lua_State *L, HookContext *h) {
 ** returns its OUTCOME_*. */
 static int ask_result(lua_State *L, HookContext *h, int v, int hist) {
   h->asking = "result";
+  h->for_move = 0;
   lua_pushvalue(L, lua_upvalueindex(UP_RESULT));
   lua_pushvalue(L, v);
   lua_pushvalue(L, hist);
@@ -108,6 +109,7 @@ static int ask_result(lua_State *L, HookContext *h, int v, int hist) {
 ** hist; returns 1 or 0. */
 static int ask_allow(lua_State *L, HookContext *h, int v, int hist, Move m) {
   h->asking = "allow";
+  h->for_move = 1;
   h->move = m;
   lua_pushvalue(L, lua_upvalueindex(UP_ALLOW));
   lua_pushvalue(L, v);
@@ -156,6 +158,7 @@ static int ask_moves(lua_State *L, HookContext *h, const Position *p, int v,
     made = lua_gettop(L);
   }
   h->asking = "moves";
+  h->for_move = 0;
   for (int i = 0; i < k; i++) {
     lmove_push_interned(L, lua_upvalueindex(UP_MOVES), h->graph,
                         h->rules->arms, moves[i]);
@@ -217,9 +220,10 @@ static int call_judge(lua_State *L) {
     k = ask_moves(L, h, p, 1, 2, moves, k);
   int allow = lua_toboolean(L, lua_upvalueindex(UP_ALLOW));
   if (allow && k > RULES_MAX_JUDGED) {
-    h->asking = "rule";
-    return luaL_error(L, "this position has %d moves, and hooks judge at "
-                         "most %d",
+    h->asking = "allow";
+    h->for_move = 0;
+    return luaL_error(L, "this position has %d moves, and an allow hook "
+                         "judges at most %d",
                       k, RULES_MAX_JUDGED);
   }
   for (int i = 0; i < k && i < 64; i++)
@@ -243,6 +247,7 @@ static int hook_judge(void *ctx, const Position *p, const History *past,
   h->moves = moves;
   h->count = *k;
   h->asking = "rule";
+  h->for_move = 0;
   int status = lua_pcall(L, 0, 3, 0);
   h->depth = depth;
   if (status != LUA_OK) return hook_failed(h, p);

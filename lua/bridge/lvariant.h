@@ -18,7 +18,8 @@ typedef struct HookContext {
   int depth;                /* judge calls under way (hooks may ask again) */
   const char *asking;       /* the hook that failed: "allow", "result" or
                             ** "moves" */
-  Move move;                /* and the move it was asked about */
+  Move move;                /* and the move it was asked about, */
+  int for_move;             /* when it was (1) */
   const Position *position; /* what is being judged: the state, */
   const History *past;      /* its remembered moves (or NULL), */
   Move *moves;              /* the moves to judge, count of them (the moves

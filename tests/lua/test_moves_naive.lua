@@ -226,4 +226,12 @@ test("a moves hook returns at most 64 moves: more is an error at the state, noth
                                     "w" .. string.rep(".", 18) .. " 9/9 b 2: it returned more than 64 moves", 1, true),
         "the state and the limit named: " .. tostring(e))
   eq({g:position(), #g:history()}, {before, 1}, "the game as it was")
+  -- an allow hook judges at most 64 moves: the error is the allow hook's
+  local judged = variant(eight, {drops = "any", allow = function() return true end},
+                         string.rep(".", 64) .. " 10/10 b", "judged")
+  local crowded = string.rep(".", 27) .. "b" .. string.rep(".", 17) .. "w" .. string.rep(".", 18) .. " 9/9 b 2"
+  ok, e = pcall(mt.game, judged, crowded)
+  check(not ok and tostring(e):find("allow hook failed at " .. crowded ..
+                                    ": this position has 66 moves, and an allow hook judges at most 64", 1, true),
+        "the allow hook named, no move: " .. tostring(e))
 end)
