@@ -914,7 +914,14 @@ static Variant *from_file(lua_State *L, const char *path, int chain) {
     lua_call(L, 0, 1);
     if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
   }
-  lua_call(L, 0, 1);
+  if (lua_pcall(L, 0, 1, 0) != LUA_OK) { /* an error without a place: the file's */
+    size_t k = strlen(path);
+    const char *msg = lua_tostring(L, -1);
+    if (lua_type(L, -1) == LUA_TSTRING && !lwatchdog_pending() &&
+        !(strncmp(msg, path, k) == 0 && msg[k] == ':'))
+      luaL_error(L, "variant file %s: %s", path, msg);
+    lua_error(L);
+  }
   if (!lua_istable(L, -1))
     luaL_error(L, "variant file %s must return a table, not %s", path,
                luaL_typename(L, -1));

@@ -162,7 +162,11 @@ test("broken variants get clear errors", function()
   end
   raises(function() mt.variant(write("syntax.lua", "return {")) end, "cannot load variant")
   raises(function() mt.variant(write("number.lua", "return 42")) end, "must return a table, not number")
-  raises(function() mt.variant(write("boom.lua", "error('boom')")) end, "boom")
+  raises(function() mt.variant(write("boom.lua", "error('boom')")) end, dir .. "/boom.lua:1: boom")
+  -- an error without a place (a C function's, Lua's own) is the file's
+  raises(function() mt.variant(write("yield.lua", "coroutine.yield(1) return {}")) end,
+         "variant file " .. dir .. "/yield.lua: attempt to yield from outside a coroutine")
+  raises(function() mt.variant(write("bare.lua", "error('bare', 0)")) end, "variant file " .. dir .. "/bare.lua: bare")
   local a = write("a.lua", "return {base = '" .. dir .. "/b.lua'}")
   write("b.lua", "return {base = '" .. dir .. "/a.lua'}")
   raises(function() mt.variant(a) end, "variant bases form a cycle")
