@@ -141,8 +141,10 @@ static Move made_move(lua_State *L, HookContext *h, const Position *p, int idx,
                err);
   if (!rules_check_made(h->rules, p, m, err)) {
     char text[BOARD_MOVEMAX];
+    const char *said = movetext_format(h->graph, m, text);
+    if (u) said = luaL_tolstring(L, idx, NULL); /* (a move of another board too) */
     luaL_error(L, "it returned %s at [%d], which cannot be played here: %s",
-               movetext_format(h->graph, m, text), i, err);
+               said, i, err);
   }
   return m;
 }

@@ -453,3 +453,11 @@ test("a layout: a coordinate out of range is named; drawn tiny or huge, its stra
     eq(texts, {"a-c"}, "a jumps b along the row, drawn at scale " .. scale)
   end
 end)
+
+test("a moves hook that returns a move of another board: the move as written there", function()
+  local wheel = mt.variant("standard"):moves("bbbbwwww/. b")[1]
+  local k = mt.variant{base = "four-field-kono", name = "other-board", moves = function() return {wheel} end}
+  raises(function() mt.game(k):moves() end,
+         "moves hook failed at bbbbbbbbwwwwwwww b: it returned 1-c at [1], which cannot be played here: " ..
+         "no such move on a board of 16 points")
+end)
