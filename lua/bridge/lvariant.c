@@ -902,6 +902,18 @@ static void base_name(const char *path, char *out, size_t size) {
   out[k] = '\0';
 }
 
+/* 1 when an error message starts at a place in a chunk ("f.lua:3: ...",
+** the chunk's name shortened or not). */
+static int has_place(const char *msg) {
+  for (const char *c = msg; *c && *c != '\n'; c++)
+    if (c[0] == ':' && isdigit((unsigned char)c[1])) {
+      const char *d = c + 1;
+      while (isdigit((unsigned char)*d)) d++;
+      if (d[0] == ':' && d[1] == ' ') return 1;
+    }
+  return 0;
+}
+
 /* Loads the variant file at path (a text chunk returning a table); in a
 ** sandbox (mt.sandbox, --safe) it runs with a fresh sandbox environment
 ** for its globals, as any script there does. */
@@ -914,13 +926,12 @@ static Variant *from_file(lua_State *L, const char *path, int chain) {
     lua_call(L, 0, 1);
     if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
   }
-  if (lua_pcall(L, 0, 1, 0) != LUA_OK) { /* an error without a place: the file's */
-    size_t k = strlen(path);
-    const char *msg = lua_tostring(L, -1);
-    if (lua_type(L, -1) == LUA_TSTRING && !lwatchdog_pending() &&
-        !(strncmp(msg, path, k) == 0 && msg[k] == ':'))
-      luaL_error(L, "variant file %s: %s", path, msg);
-    lua_error(L);
+  int status = lua_pcall(L, 0, 1, 0);
+  if (status != LUA_OK) { /* an error of its code without a place: the file's */
+    if (status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING &&
+        !lwatchdog_tripped(L) && !has_place(lua_tostring(L, -1)))
+      luaL_error(L, "variant file %s: %s", path, lua_tostring(L, -1));
+    lua_error(L); /* (a budget's, Ctrl-C's, memory's: as they are) */
   }
   if (!lua_istable(L, -1))
     luaL_error(L, "variant file %s must return a table, not %s", path,

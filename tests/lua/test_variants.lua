@@ -167,6 +167,19 @@ test("broken variants get clear errors", function()
   raises(function() mt.variant(write("yield.lua", "coroutine.yield(1) return {}")) end,
          "variant file " .. dir .. "/yield.lua: attempt to yield from outside a coroutine")
   raises(function() mt.variant(write("bare.lua", "error('bare', 0)")) end, "variant file " .. dir .. "/bare.lua: bare")
+  -- a budget that runs out there is the budget's; a place Lua shortened is a place
+  local loop = write("loop.lua", "while true do end")
+  eq({mt.limit({time = 0.2}, function() return mt.variant(loop) end)},
+     {false, "the time budget (0.2 s) ran out"}, "the time budget's own message")
+  eq({mt.limit({instructions = 1e5}, function() return mt.variant(loop) end)},
+     {false, "the instruction budget (100000 instructions) ran out"}, "the instruction budget's")
+  local deep = dir .. "/" .. string.rep("d", 70)
+  os.execute("mkdir " .. deep)
+  local f = assert(io.open(deep .. "/far.lua", "w"))
+  f:write("error('far')")
+  f:close()
+  local far = raises(function() mt.variant(deep .. "/far.lua") end, "/far.lua:1: far")
+  check(far and not far:find("variant file", 1, true), "named once, by Lua: " .. tostring(far))
   local a = write("a.lua", "return {base = '" .. dir .. "/b.lua'}")
   write("b.lua", "return {base = '" .. dir .. "/a.lua'}")
   raises(function() mt.variant(a) end, "variant bases form a cycle")
