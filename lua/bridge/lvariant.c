@@ -504,7 +504,7 @@ static void drop_to_field(lua_State *L, int v, Variant *var) {
                 g ? "a list of points" : "\"arms\" or a list of points");
   uint64_t to = 0;
   int centre = 0, top = lua_gettop(L);
-  for (lua_Integer i = 1; lua_geti(L, top, i) != LUA_TNIL; i++) {
+  for (lua_Integer i = 1; lua_rawgeti(L, top, i) != LUA_TNIL; i++) {
     int point = field_point(L, v, g, arms, -1, "drop_to");
     if (point == BOARD_CENTRE)
       centre = 1;
