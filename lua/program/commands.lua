@@ -207,11 +207,14 @@ end
 
 -- undo(n): takes back n moves (default 1), as many as there are, saying so
 -- when there were fewer (as redo does); with the engine on, its move too
--- when it would be its turn, so that it is yours; shows the board.
+-- when it would be its turn (its answer when there is none to take back),
+-- so that it is yours; shows the board.
 function G.undo(n)
   local done = step(moves_count(n, "undo"), "undo", "undid", session.game.undo)
-  local engine = session.engine
-  if done > 0 and engine and session.game:turn() == engine.side then session.game:undo() end
+  local engine, g = session.engine, session.game
+  if done > 0 and engine and g:turn() == engine.side and not g:undo() then
+    engine_reply() -- (at the start with the engine to move: it plays)
+  end
   local pz = session.puzzle
   if pz and pz.wrong_ply and session.game:ply() <= pz.wrong_ply then pz.wrong_ply = nil end
   report()

@@ -169,6 +169,12 @@ test("with the engine on, undo() and redo() leave it the person's turn", functio
   for ply, turn in out:gmatch("\n(%d+) (%a+)\n") do seen[#seen + 1] = ply .. " " .. turn end
   eq(seen, {"2 black", "0 black", "2 black", "2 black"}, "plies and turns: " .. out)
   check(out:find("\ntrue\n", 1, true), "redo() played the engine's own move again: " .. out)
+  -- the engine set on after a move of the person's: undo() to the start,
+  -- where the engine is to move, and it answers
+  local after, fine = repl({'play "4-c"', "ai('random')", "undo()", where})
+  check(fine, "no error: " .. after)
+  check(after:find("\nrandom plays [%dc][^\n]*\n") and after:find("\n1 white\n", 1, true),
+        "the engine answered at the start: " .. after)
   local _, answers = out:gsub("\nalphabeta plays [%dc]", "")
   eq(answers, 2, "the engine answered 4-c and 1-c, not its redone move: " .. out)
 end)
