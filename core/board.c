@@ -109,6 +109,26 @@ int board_check(const Position *p, char *err) {
   return 0;
 }
 
+char *board_shown(char *out, size_t size, const char *s, size_t k,
+                  size_t most) {
+  size_t n = k, at = 0;
+  if (k > most) /* (a byte 10xxxxxx continues a character) */
+    for (n = most; n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80; n--) continue;
+  for (size_t i = 0; i < n && at + 5 < size; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == 0 || c == '\n' || c == '\r')
+      at += (size_t)snprintf(out + at, size - at, "\\%c",
+                             c == 0 ? '0' : c == '\n' ? 'n' : 'r');
+    else if (c < 0x20 || c == 0x7f)
+      at += (size_t)snprintf(out + at, size - at, "\\%03d", c);
+    else
+      out[at++] = (char)c;
+  }
+  if (n < k && at + 4 <= size) at += (size_t)snprintf(out + at, size - at, "...");
+  if (size) out[at < size ? at : size - 1] = '\0';
+  return out;
+}
+
 const char *board_show_char(int c, char *buf) {
   if (c == '\0')
     snprintf(buf, 16, "end of text");
@@ -268,10 +288,12 @@ static int parse_side_ply(Position *p, const char *t, char *err) {
     ply = ply * 10 + (uint64_t)(*t - '0');
   while (*t == ' ') t++;
   if (t == digits || *t || ply > BOARD_MAX_PLY) {
-    snprintf(err, BOARD_ERRMAX, /* a long token cut, and said to be */
+    char token[BOARD_SHOWN_SIZE(20)]; /* a long token cut, and said to be */
+    snprintf(err, BOARD_ERRMAX,
              "bad position: the ply must be a number from 0 to %u, found "
-             "\"%.20s%s\"",
-             BOARD_MAX_PLY, digits, strlen(digits) > 20 ? "..." : "");
+             "\"%s\"",
+             BOARD_MAX_PLY,
+             board_shown(token, sizeof token, digits, strlen(digits), 20));
     return -1;
   }
   p->ply = (uint32_t)ply;

@@ -115,6 +115,17 @@ int board_parse(Position *p, const char *text, char *err);
 ** messages: 'x', \x07, or "end of text".  Returns buf. */
 const char *board_show_char(int c, char *buf);
 
+/* The bytes board_shown may write for most bytes of text. */
+#define BOARD_SHOWN_SIZE(most) (4 * (most) + 4)
+
+/* Writes text s (k bytes) into out (size bytes) as a message shows what was
+** typed: at most most bytes of it, cut before a character that would not
+** fit whole, "..." where it was cut; a zero byte as \0, a line break as
+** \n, a carriage return as \r, another control byte as \ddd.  Returns
+** out. */
+char *board_shown(char *out, size_t size, const char *s, size_t k,
+                  size_t most);
+
 /* Writes the position text (ply left out when 0) into buf, which must hold
 ** BOARD_POSMAX bytes.  Returns buf. */
 char *board_format(const Position *p, char *buf);

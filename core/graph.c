@@ -30,16 +30,19 @@ int graph_find(const Graph *g, const char *name, size_t len) {
 
 int graph_add_point(Graph *g, const char *name, char *err) {
   size_t len = strlen(name);
+  char shown[BOARD_SHOWN_SIZE(40)];
   if (len == 0 || len >= GRAPH_NAMEMAX) {
     snprintf(err, BOARD_ERRMAX,
-             "bad point name \"%.40s\": a name has 1 to %d characters", name,
+             "bad point name \"%s\": a name has 1 to %d characters",
+             board_shown(shown, sizeof shown, name, len, 40),
              GRAPH_NAMEMAX - 1);
     return -1;
   }
   for (size_t i = 0; i < len; i++)
     if (!name_char(name[i])) {
       snprintf(err, BOARD_ERRMAX,
-               "bad point name \"%.40s\": use letters, digits and _", name);
+               "bad point name \"%s\": use letters, digits and _",
+               board_shown(shown, sizeof shown, name, len, 40));
       return -1;
     }
   if (graph_find(g, name, len) >= 0) {

@@ -15,9 +15,10 @@ typedef struct Reader {
   char *err;
 } Reader;
 
-/* Sets err to "line N: " and the message; returns -1. */
+/* Sets err to "line N: " and the message, what and then detail (text as
+** board_shown shows it) in quotes; returns -1. */
 static int fail(Reader *rd, const char *what, const char *detail) {
-  snprintf(rd->err, BOARD_ERRMAX, "line %d: %s%.40s%s", rd->line, what,
+  snprintf(rd->err, BOARD_ERRMAX, "line %d: %s%.100s%s", rd->line, what,
            detail ? detail : "", detail ? "'" : "");
   return -1;
 }
@@ -129,14 +130,14 @@ static int is_result(const char *tok, size_t k) {
 
 /* Reads one token of the move text. */
 static int read_token(Reader *rd, Record *r) {
-  char shown[48];
+  char shown[BOARD_SHOWN_SIZE(40)];
   const char *tok = rd->s;
   size_t k = 0;
   while (tok[k] && !isspace((unsigned char)tok[k]) && tok[k] != '{' &&
          tok[k] != ';')
     k++;
   rd->s += k;
-  snprintf(shown, sizeof shown, "%.*s", (int)(k < 40 ? k : 40), tok);
+  board_shown(shown, sizeof shown, tok, k, 40);
   if (r->result[0]) return fail(rd, "text after the result: '", shown);
   if (is_result(tok, k)) {
     memcpy(r->result, tok, k);
@@ -153,7 +154,7 @@ static int read_token(Reader *rd, Record *r) {
     tok += dots;
     k -= dots;
     if (k == 0) return 0;
-    snprintf(shown, sizeof shown, "%.*s", (int)(k < 40 ? k : 40), tok);
+    board_shown(shown, sizeof shown, tok, k, 40);
   }
   if (!move_like(tok, k)) return fail(rd, "not a move: '", shown);
   return add_move(rd, r, tok, k, shown);
@@ -205,8 +206,10 @@ const char *record_result_of(const Game *g) {
 static int check_result(const Record *r, const Game *g, char *err) {
   const char *tag = record_tag(r, "Result"), *token = r->result;
   if (tag && !is_result(tag, strlen(tag))) {
+    char shown[BOARD_SHOWN_SIZE(20)];
     snprintf(err, BOARD_ERRMAX,
-             "the Result tag \"%.20s\" is not 1-0, 0-1, 1/2-1/2 or *", tag);
+             "the Result tag \"%s\" is not 1-0, 0-1, 1/2-1/2 or *",
+             board_shown(shown, sizeof shown, tag, strlen(tag), 20));
     return GAME_ERROR;
   }
   if (tag && token[0] && strcmp(tag, token) != 0) {

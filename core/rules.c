@@ -35,7 +35,9 @@ int rules_named(Rules *r, const char *name, int n, char *err) {
     r->repetition = 3;
     return rules_check(r, err);
   }
-  snprintf(err, BOARD_ERRMAX, "unknown variant \"%.40s\"", name);
+  char shown[BOARD_SHOWN_SIZE(40)];
+  snprintf(err, BOARD_ERRMAX, "unknown variant \"%s\"",
+           board_shown(shown, sizeof shown, name, strlen(name), 40));
   return -1;
 }
 

@@ -11,6 +11,8 @@
 
 #include "lbridge.h"
 
+#include "board.h"
+
 double lbridge_clock(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -29,21 +31,12 @@ void lbridge_push_api(lua_State *L, const char *name) {
   lua_remove(L, -2);
 }
 
-/* Adds s (k bytes) to b as a message shows what was typed: at most most
-** bytes, cut before a character that would not fit whole, "..." where it
-** was cut; a zero byte as \0, a line break as \n. */
+/* Adds s (k bytes) to b as board_shown shows what was typed (most: at
+** most LBRIDGE_SHOWN_NAME). */
 static void add_shown(luaL_Buffer *b, const char *s, size_t k, size_t most) {
-  size_t n = k;
-  if (k > most) /* (a byte 10xxxxxx continues a character) */
-    for (n = most; n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80; n--) continue;
-  for (size_t i = 0; i < n; i++)
-    if (s[i] == '\0')
-      luaL_addstring(b, "\\0");
-    else if (s[i] == '\n')
-      luaL_addstring(b, "\\n");
-    else
-      luaL_addchar(b, s[i]);
-  if (n < k) luaL_addstring(b, "...");
+  char out[BOARD_SHOWN_SIZE(LBRIDGE_SHOWN_NAME)];
+  if (most > LBRIDGE_SHOWN_NAME) most = LBRIDGE_SHOWN_NAME;
+  luaL_addstring(b, board_shown(out, sizeof out, s, k, most));
 }
 
 const char *lbridge_push_shown(lua_State *L, const char *s, size_t k,

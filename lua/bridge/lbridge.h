@@ -77,9 +77,8 @@ void lbridge_sorted_keys(lua_State *L, int set);
 #define LBRIDGE_SHOWN_VALUE 40
 #define LBRIDGE_SHOWN_NAME 100
 
-/* Pushes and returns text s (k bytes) as a message shows what was typed:
-** at most most bytes, cut before a character that would not fit whole,
-** "..." where it was cut; a zero byte as \0, a line break as \n. */
+/* Pushes and returns text s (k bytes) as a message shows what was typed
+** (board_shown's rule), at most most bytes (LBRIDGE_SHOWN_NAME at most). */
 const char *lbridge_push_shown(lua_State *L, const char *s, size_t k,
                                size_t most);
 

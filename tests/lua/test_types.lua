@@ -716,6 +716,7 @@ test("what was typed is shown cut in a message: at a character, with \\n and \\0
     {string.rep("k", 39) .. e_acute .. "z", '"' .. string.rep("k", 39) .. '..."'},
     {string.rep("k", 38) .. e_acute .. "z", '"' .. string.rep("k", 38) .. e_acute .. '..."'},
     {"a\nb\0c", '"a\\nb\\0c"'},
+    {"a\rb\1c\127", '"a\\rb\\001c\\127"'},
   }
   for _, case in ipairs(cases) do
     local key, shown = case[1], case[2]
@@ -750,6 +751,19 @@ test("what was typed is shown cut in a message: at a character, with \\n and \\0
     check(e:find("it returned " .. case[2] .. " at [1]: bad move", 1, true) and not e:find("\n", 1, true) and
           #e < 250, e)
   end
+  -- the core's own messages: a record's token, a point's name, a ply
+  local token = why(mt.from_record, '[Variant "standard"]\n\n1. a' .. string.rep(e_acute, 80) .. " *")
+  check(token:find("not a move: 'a" .. string.rep(e_acute, 19) .. "...'", 1, true), token)
+  local after = why(mt.from_record, '[Variant "standard"]\n\n1. 4-c * z\1')
+  check(after:find("text after the result: 'z\\001'", 1, true), after)
+  local point = why(mt.variant, {points = {"a", "b\nc"}, lines = {"a-b"}})
+  check(point:find('bad point name "b\\nc"', 1, true), point)
+  point = why(mt.variant, {points = {"a", string.rep("b", 60)}, lines = {"a-b"}})
+  check(point:find('bad point name "' .. string.rep("b", 40) .. '..."', 1, true), point)
+  local ply = why(mt.position, "bbbbwwww/. b 12" .. string.rep(e_acute, 20))
+  check(ply:find('found "12' .. string.rep(e_acute, 9) .. '..."', 1, true), ply) -- (20 bytes)
+  ply = why(mt.position, "bbbbwwww/. b 123" .. string.rep(e_acute, 20))
+  check(ply:find('found "123' .. string.rep(e_acute, 8) .. '..."', 1, true), ply) -- (19: the next is cut)
   -- a name that fits is shown whole
   check(why(mt.variant, string.rep("v", 100)):find("'" .. string.rep("v", 100) .. "'", 1, true), "100 bytes whole")
 end)
