@@ -59,6 +59,7 @@ const Graph *lboard_new(lua_State *L, const Graph *g, int layout) {
   }
   lua_setmetatable(L, at);
   lua_createtable(L, b->arcs, 0); /* the moves, each made once, when met */
+  lmove_own(L, -1, b, at);
   lua_setiuservalue(L, at, 1);
   lua_createtable(L, b->n, 0);
   for (int i = 0; i < b->n; i++) {

@@ -130,6 +130,9 @@ static Move made_move(lua_State *L, HookContext *h, const Position *p, int idx,
   char err[BOARD_ERRMAX];
   const Move *u = lmove_test(L, idx);
   Move m = {0}; /* (luaL_error, below, does not return) */
+  if (u && !lmove_of_board(L, idx, h->graph, h->rules->arms))
+    luaL_error(L, "it returned %s at [%d], a move of another board",
+               luaL_tolstring(L, idx, NULL), i);
   if (u)
     m = *u;
   else if (!lbridge_is_text(L, idx))
@@ -141,10 +144,8 @@ static Move made_move(lua_State *L, HookContext *h, const Position *p, int idx,
                err);
   if (!rules_check_made(h->rules, p, m, err)) {
     char text[BOARD_MOVEMAX];
-    const char *said = movetext_format(h->graph, m, text);
-    if (u) said = luaL_tolstring(L, idx, NULL); /* (a move of another board too) */
     luaL_error(L, "it returned %s at [%d], which cannot be played here: %s",
-               said, i, err);
+               movetext_format(h->graph, m, text), i, err);
   }
   return m;
 }

@@ -15,7 +15,7 @@
 #include "movetext.h"
 
 static const char interned_moves_key = 'm', move_mark = 'M', take_key = 't',
-                  fields_meta_key = 'f';
+                  fields_meta_key = 'f', owner_key = 'o', keep_key = 'k';
 
 /* 1 when the value at idx is a full userdata whose metatable has mark. */
 static int marked(lua_State *L, int idx, const char *mark) {
@@ -83,7 +83,10 @@ static int fields_index(lua_State *L) {
   return 1;
 }
 
-void lmove_new(lua_State *L, const Graph *g, int n, Move m) {
+/* Pushes a new Move value for m on the board g (NULL: the wheel of n
+** arms) whose interned Moves are the table at interned. */
+static void move_new(lua_State *L, int interned, const Graph *g, int n,
+                     Move m) {
   char text[BOARD_MOVEMAX];
   Move *u = lua_newuserdatauv(L, sizeof *u, 0);
   *u = m;
@@ -116,7 +119,37 @@ void lmove_new(lua_State *L, const Graph *g, int n, Move m) {
   lua_setfield(L, -2, "__metatable"); /* change */
   lua_pushboolean(L, 1);
   lua_rawsetp(L, -2, &move_mark);
+  lua_pushvalue(L, interned); /* (its board: lmove_of_board) */
+  lua_rawsetp(L, -2, &owner_key);
   lua_setmetatable(L, -2);
+}
+
+void lmove_own(lua_State *L, int interned, const Graph *g, int keep) {
+  interned = lua_absindex(L, interned);
+  lua_pushlightuserdata(L, (void *)g); /* (the wheel's: its table, by n) */
+  lua_rawsetp(L, interned, &owner_key);
+  if (keep) {
+    lua_pushvalue(L, keep);
+    lua_rawsetp(L, interned, &keep_key);
+  }
+}
+
+int lmove_of_board(lua_State *L, int idx, const Graph *g, int n) {
+  int same = 0;
+  if (!lmove_test(L, idx) || !lua_getmetatable(L, idx)) return 0;
+  lua_rawgetp(L, -1, &owner_key); /* the table of its board's Moves */
+  if (g && lua_istable(L, -1)) {
+    lua_rawgetp(L, -1, &owner_key);
+    const Graph *o = lua_touserdata(L, -1);
+    same = o && (o == g || graph_equal(o, g));
+    lua_pop(L, 1);
+  } else if (!g) {
+    lmove_push_wheel_moves(L, n);
+    same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+  return same;
 }
 
 void lmove_push_interned(lua_State *L, int interned, const Graph *g, int n,
@@ -133,7 +166,7 @@ void lmove_push_interned(lua_State *L, int interned, const Graph *g, int n,
     return;
   }
   lua_pop(L, 1);
-  lmove_new(L, g, n, m);
+  move_new(L, interned, g, n, m);
   lua_pushvalue(L, -1);
   lua_insert(L, -3); /* the move, the key, the move */
   lua_rawset(L, interned);
@@ -147,6 +180,9 @@ Move lmove_check(lua_State *L, int arg, const Rules *r) {
   const Move *u = lmove_test(L, arg);
   Move m;
   char err[BOARD_ERRMAX];
+  if (u && !lmove_of_board(L, arg, r->graph, r->arms))
+    luaL_argerror(L, arg, lua_pushfstring(L, "%s is a move of another board",
+                                          luaL_tolstring(L, arg, NULL)));
   if (u) return *u;
   if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "move text");
   if (rules_parse_move(r, lbridge_check_text(L, arg, "the move", NULL), &m, err))
@@ -172,6 +208,7 @@ void lmove_push_wheel_moves(lua_State *L, int n) {
   if (lua_rawgeti(L, -1, n) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_newtable(L);
+    lmove_own(L, -1, NULL, 0);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, n);
   }

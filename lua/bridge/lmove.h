@@ -9,9 +9,11 @@
 #include "lbridge.h"
 #include "rules.h"
 
-/* Pushes a new Move value for m on the board g (NULL: the wheel of n
-** arms). */
-void lmove_new(lua_State *L, const Graph *g, int n, Move m);
+/* Marks the table at interned as the interned Moves of the board g
+** (NULL: a wheel, whose table is known by its size), keeping the value at keep (the Board that
+** holds g; 0: none) alive with it: its Moves are then known as that
+** board's (lmove_of_board). */
+void lmove_own(lua_State *L, int interned, const Graph *g, int keep);
 
 /* Pushes the Move value for m on the board g (NULL: the wheel of n arms)
 ** from the interned table at index interned, made and kept there when it
@@ -31,7 +33,12 @@ void lmove_push_point(lua_State *L, const Graph *g, int point);
 /* The Move value at idx, or NULL. */
 const Move *lmove_test(lua_State *L, int idx);
 
-/* The Move at arg on r's board: a Move value or move text. */
+/* 1 when the Move value at idx is a move of the board g (NULL: the wheel
+** of n arms): made on it or on a board equal to it. */
+int lmove_of_board(lua_State *L, int idx, const Graph *g, int n);
+
+/* The Move at arg on r's board: a Move value of that board, or move
+** text. */
 Move lmove_check(lua_State *L, int arg, const Rules *r);
 
 #endif

@@ -354,6 +354,11 @@ void lhistory_check(lua_State *L, int arg, const Rules *r, const Position *p,
     if (!u && !lbridge_is_text(L, -1))
       luaL_argerror(L, arg,
                     lua_pushfstring(L, "history[%d] holds a zero byte", (int)i));
+    if (u && !lmove_of_board(L, -1, r->graph, r->arms))
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L, "history[%d] is %s, a move of another "
+                                       "board",
+                                    (int)i, luaL_tolstring(L, -1, NULL)));
     if (u)
       h->moves[h->count++] = *u;
     else if (rules_parse_move(r, lua_tostring(L, -1), &h->moves[h->count++],

@@ -456,10 +456,21 @@ test("a layout: a coordinate out of range is named; drawn tiny or huge, its stra
   end
 end)
 
-test("a moves hook that returns a move of another board: the move as written there", function()
+test("a Move of another board is refused, named as written there; one of an equal board is taken", function()
   local wheel = mt.variant("standard"):moves("bbbbwwww/. b")[1]
+  local kono = mt.variant("four-field-kono")
+  local grid = kono:moves("b...bb..w......w b")[1]
   local k = mt.variant{base = "four-field-kono", name = "other-board", moves = function() return {wheel} end}
   raises(function() mt.game(k):moves() end,
-         "moves hook failed at bbbbbbbbwwwwwwww b: it returned 1-c at [1], which cannot be played here: " ..
-         "no such move on a board of 16 points")
+         "moves hook failed at bbbbbbbbwwwwwwww b: it returned 1-c at [1], a move of another board")
+  -- (read on the wheel by its points' numbers, a1-b1 was 1-2, and played)
+  local w = mt.variant{base = "standard", name = "grid-move", moves = function() return {grid} end}
+  raises(function() mt.game(w, "b.bbwwww/. b"):moves() end, "it returned a1-b1 at [1], a move of another board")
+  raises(function() mt.game():play(grid) end, "a1-b1 is a move of another board")
+  raises(function() mt.game(mt.variant{arms = 10}):play(wheel) end, "1-c is a move of another board")
+  raises(function() mt.game("standard", "bbbbwwww/. b", {grid}) end, "history[1] is a1-b1, a move of another board")
+  -- a board of the same points and lines, and a wheel of as many arms
+  local same = mt.variant{base = "four-field-kono", name = "same-board", jumps = {over = "own", onto = "enemy"}}
+  eq(mt.game(same, "b...bb..w......w b"):play(grid):position(), ".b..bb..w......w w 1", "an equal board's move")
+  eq(mt.game("first-move"):play(wheel):position(), ".bbbwwww/b w 1", "a wheel of 8 arms' move")
 end)
