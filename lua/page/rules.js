@@ -275,16 +275,34 @@ function verdictOf(i) {
   return "best";
 }
 
+/* The moves of list (choices of state id) that text (in lower case) names
+ * short, as the engine reads it: "3x5" a move from 3 to 5 that takes,
+ * "3-5" any move from 3 to 5. */
+function shortMoves(list, id, text) {
+  return list.filter(function (c) {
+    var m = moveOf(id, c.kid);
+    if (m.from < 0 || m.to < 0) return false; // (a drop, a pass: no short form)
+    var head = names[m.from].toLowerCase(), to = names[m.to].toLowerCase();
+    return text === head + "-" + to || (m.take.length > 0 && text === head + "x" + to);
+  });
+}
+
 /* The legal move of the game now whose text is text, ignoring case and
- * the spaces around it when no other move matches so; throws otherwise. */
+ * the spaces around it when no other move matches so, or the one move its
+ * short form names (a capture written "3x5" or "3-5"); throws otherwise. */
 function findMove(text) {
-  var list = choicesOf(current()), exact = null, folded = [];
+  var id = current(), list = choicesOf(id), exact = null, folded = [];
   list.forEach(function (c) {
     if (c.move === text) exact = c;
     else if (c.move.toLowerCase() === text.toLowerCase()) folded.push(c);
   });
   if (exact) return exact;
   if (folded.length === 1) return folded[0];
+  var named = folded.length ? [] : shortMoves(list, id, text.toLowerCase());
+  if (named.length === 1) return named[0];
+  if (named.length > 1)
+    throw new Error("play: " + shown(text) + " names more than one move: " + named[0].move + " or " +
+                    named[1].move);
   throw new Error("play: " + shown(text) + " is not a legal move here; legal: " +
                   list.map(function (c) { return c.move; }).sort().join(" "));
 }

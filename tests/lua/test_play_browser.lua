@@ -832,6 +832,27 @@ local OVERLAPS = [[var boxes = Array.prototype.map.call(document.querySelector("
   });
   return over.join(", ");]]
 
+test("typed moves: a capture written short, as the engine reads it", function()
+  -- a jump that takes and one that does not, from 2 to 4; a take-only one;
+  -- Kono's capture onto the piece, written as a move between its points
+  local both = mt.variant{base = "standard", name = "both-jumps", start = "bbw.wwbb/. b",
+                          jumps = {{over = "enemy", take = true}, {over = "enemy"}}}
+  local takes = mt.variant{base = "standard", name = "take-jumps", start = "bbw.wwbb/. b",
+                           jumps = {over = "enemy", take = true}}
+  local kono = mt.variant{base = "four-field-kono", name = "kono-capture", start = "b...bb..w......w b"}
+  local cases = {{both, "2x4"}, {both, "2-4"}, {takes, "2-4"}, {takes, "2X4"}, {kono, "a1-a3"}}
+  for _, case in ipairs(cases) do
+    local v, typed = case[1], case[2]
+    local want = mt.game(v):play(typed):history()[1]
+    local results = browse({"open file://" .. write(dir .. "/typed.html", mt.html(v)), {js = [[
+      mutorere.setup({black: "human", white: "human"});
+      var i = document.getElementById("move-input");
+      i.value = ]] .. string.format("%q", typed) .. [[; document.querySelector("#typed button").click();
+      return mutorere.history().join(" ") + "|" + document.getElementById("typed-error").textContent;]]}})
+    eq(results[1], want .. "|", v.name .. ": " .. typed .. " typed plays what the engine plays")
+  end
+end)
+
 test("small defects: the redo key, keys with Alt or Shift, typed moves in capitals, the picture's texts", function()
   local path = page("standard")
   local replay = write(dir .. "/replay.html", mt.html(mt.game():play("1-c"):play("8-1")))
