@@ -135,15 +135,17 @@ static int diagnose_name(const Reading *r, const char **s, const char *what,
         (point = find_point(r, t, k)) >= 0)
       len = k;
   if (point < 0) {
+    char name[BOARD_SHOWN_SIZE(20)];
     point_list(r->g, r->n, list);
+    board_shown(name, sizeof name, t, len, r->g ? 20 : 6);
     if (r->g)
       snprintf(err, BOARD_ERRMAX,
                "bad move: there is no point \"%.*s\" (the points are %s)",
-               (int)(len < 20 ? len : 20), t, list);
+               (int)strlen(name), name, list);
     else
       snprintf(err, BOARD_ERRMAX,
                "bad move: there is no arm %.*s (the board has %s)",
-               (int)(len < 6 ? len : 6), t, list);
+               (int)strlen(name), name, list);
     return -1;
   }
   *s = t + len;
@@ -259,10 +261,11 @@ int movetext_parse(const Graph *g, int n, const char *text, Move *m,
     return -1;
   }
   if (r.found > 1) {
+    char shown[BOARD_SHOWN_SIZE(40)];
     snprintf(err, BOARD_ERRMAX,
-             "bad move: \"%.*s\" reads as more than one move on this board "
+             "bad move: \"%.60s\" reads as more than one move on this board "
              "(its point names hold an x)",
-             (int)(len < 40 ? len : 40), text);
+             board_shown(shown, sizeof shown, text, len, 40));
     return -1;
   }
   return reading_move(&r, m, err);

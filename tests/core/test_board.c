@@ -165,7 +165,7 @@ static void test_moves(void) {
   expect_bad_move(8, "4-x", "the to point is 'x'");
   expect_bad_move(8, "9-c", "there is no arm 9");
   expect_bad_move(8, "0-c", "there is no arm 0");
-  expect_bad_move(8, "c-123456789", "there is no arm 123456");
+  expect_bad_move(8, "c-123456789", "there is no arm 123456... (the board");
   expect_bad_move(8, "4-4", "the same point");
   expect_bad_move(8, "c-c", "the same point");
   expect_bad_move(8, "4-c x", "unexpected 'x'");
