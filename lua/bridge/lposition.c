@@ -149,8 +149,13 @@ static int position_pieces(lua_State *L) {
   static const char *const kinds[] = {"black", "white", "empty", NULL};
   Position *p = position_self(L);
   const Graph *g = position_graph(L, 1);
-  lbridge_check_text(L, 2, "the colour", NULL); /* as checkoption reads it */
-  int colour = luaL_checkoption(L, 2, NULL, kinds);
+  const char *kind = lbridge_check_text(L, 2, "the colour", NULL);
+  int colour = 0;
+  while (kinds[colour] && strcmp(kinds[colour], kind) != 0) colour++;
+  if (!kinds[colour])
+    luaL_argerror(L, 2, lua_pushfstring(L, "\"black\", \"white\" or "
+                                           "\"empty\" expected, got %s",
+                                        lbridge_describe(L, 2)));
   if (colour == 2) {
     uint64_t empty = ~(p->arms[BLACK] | p->arms[WHITE]) & board_full(p->n);
     push_points(L, g, empty, !p->graph && p->centre == NOBODY);

@@ -764,6 +764,8 @@ test("what was typed is shown cut in a message: at a character, with \\n and \\0
   check(ply:find('found "12' .. string.rep(e_acute, 9) .. '..."', 1, true), ply) -- (20 bytes)
   ply = why(mt.position, "bbbbwwww/. b 123" .. string.rep(e_acute, 20))
   check(ply:find('found "123' .. string.rep(e_acute, 8) .. '..."', 1, true), ply) -- (19: the next is cut)
+  local colour = why(mt.position("bbbbwwww/. b").pieces, mt.position("bbbbwwww/. b"), string.rep("x", 100) .. "\n")
+  check(colour:find('"black", "white" or "empty" expected, got "' .. string.rep("x", 40) .. '..."', 1, true), colour)
   local kono = mt.game("four-field-kono")
   local far = why(kono.play, kono, "a1-" .. string.rep("q", 25))
   check(far:find('there is no point "' .. string.rep("q", 20) .. '..." (the points are', 1, true), far)
