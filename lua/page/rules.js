@@ -300,9 +300,9 @@ function findMove(text) {
   if (folded.length === 1) return folded[0];
   var named = folded.length ? [] : shortMoves(list, id, text.toLowerCase());
   if (named.length === 1) return named[0];
+  var texts = named.map(function (c) { return c.move; }).sort(); // (in the order of their texts)
   if (named.length > 1)
-    throw new Error("play: " + shown(text) + " names more than one move: " + named[0].move + " or " +
-                    named[1].move);
+    throw new Error("play: " + shown(text) + " names more than one move: " + texts[0] + " or " + texts[1]);
   throw new Error("play: " + shown(text) + " is not a legal move here; legal: " +
                   list.map(function (c) { return c.move; }).sort().join(" "));
 }

@@ -851,6 +851,22 @@ test("typed moves: a capture written short, as the engine reads it", function()
       return mutorere.history().join(" ") + "|" + document.getElementById("typed-error").textContent;]]}})
     eq(results[1], want .. "|", v.name .. ": " .. typed .. " typed plays what the engine plays")
   end
+  -- two captures from a1 to c1 (a hook makes them): a1xc1 names both, as the engine says
+  local twice = mt.variant{base = "four-field-kono", name = "twice", start = "bw.............w b",
+    moves = function(p, made)
+      if p.side == "black" and p.a1 == "black" and p.b1 == "white" and p.d4 == "white" and not p.c1 then
+        return {"a1-c1xb1", "a1-c1xb1xd4", "a1-c1"}
+      end
+      return made
+    end}
+  local engine = select(2, pcall(mt.game(twice).play, mt.game(twice), "a1xc1"))
+  check(tostring(engine):find("it names more than one move: a1-c1xb1 or a1-c1xb1xd4", 1, true), tostring(engine))
+  local results = browse({"open file://" .. write(dir .. "/typed.html", mt.html(twice)), {js = [[
+    mutorere.setup({black: "human", white: "human"});
+    var i = document.getElementById("move-input");
+    i.value = "a1xc1"; document.querySelector("#typed button").click();
+    return mutorere.history().length + "|" + document.getElementById("typed-error").textContent;]]}})
+  eq(results[1], '0|"a1xc1" names more than one move: a1-c1xb1 or a1-c1xb1xd4', "two captures named")
 end)
 
 test("small defects: the redo key, keys with Alt or Shift, typed moves in capitals, the picture's texts", function()
