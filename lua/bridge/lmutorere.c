@@ -166,6 +166,19 @@ static int shared_text(lua_State *L) {
   return 1;
 }
 
+/* shared.shown(s [, most]) — text s as a message shows what was typed
+** (lbridge_push_shown: at most most bytes, LBRIDGE_SHOWN_VALUE by
+** default). */
+static int shared_shown(lua_State *L) {
+  size_t k;
+  lua_Integer most = LBRIDGE_SHOWN_VALUE;
+  if (!lua_isnoneornil(L, 2) && !lbridge_whole(L, 2, &most))
+    luaL_argerror(L, 2, "a count");
+  const char *s = luaL_checklstring(L, 1, &k); /* (bytes and all: shown) */
+  lbridge_push_shown(L, s, k, most > 0 ? (size_t)most : 0);
+  return 1;
+}
+
 /* Pushes a shallow copy of the table at idx (made at its size at once:
 ** growing it field by field would rehash it at every power of two). */
 static void push_copy(lua_State *L, int idx) {
@@ -705,6 +718,10 @@ int luaopen_mutorere(lua_State *L) {
   lua_setfield(L, shared, "whole");
   lua_pushcfunction(L, shared_text);
   lua_setfield(L, shared, "text");
+  lua_pushcfunction(L, shared_shown);
+  lua_setfield(L, shared, "shown");
+  lua_pushinteger(L, LBRIDGE_SHOWN_NAME); /* (a name not found: as much) */
+  lua_setfield(L, shared, "SHOWN_NAME");
   lua_pushvalue(L, shared);
   lua_setfield(L, LUA_REGISTRYINDEX, LBRIDGE_SHARED_KEY);
   lwatchdog_open(L, api, shared);

@@ -16,27 +16,9 @@ function shared.kind(x)
   return type(name) == "string" and name or type(x)
 end
 
--- shared.shown(s, most): text s as a message shows what was typed (the
--- core's board_shown, which the bridge uses): at most most bytes (default
--- 40), cut before a character that would not fit whole, "..." where it
--- was cut; a zero byte as \0, a line break as \n, a carriage return as
--- \r, another control byte as \ddd.
-local CONTROL_SHOWN = setmetatable({["\0"] = "\\0", ["\n"] = "\\n", ["\r"] = "\\r"},
-  {__index = function(t, c) t[c] = string.format("\\%03d", c:byte()) return t[c] end})
-function shared.shown(s, most)
-  most = most or 40
-  local n = #s
-  if n > most then -- (a byte 10xxxxxx continues a character)
-    n = most
-    while n > 0 and s:byte(n + 1) & 0xC0 == 0x80 do n = n - 1 end
-  end
-  local shown = s:sub(1, n):gsub("[%c\127]", CONTROL_SHOWN)
-  return n < #s and shown .. "..." or shown
-end
-
--- How much of a name not found (a player's, a puzzle's) a message shows:
--- as much as of a variant's (the bridge's LBRIDGE_SHOWN_NAME).
-shared.SHOWN_NAME = 100
+-- (shared.shown(s [, most]): text s as a message shows what was typed,
+-- and shared.SHOWN_NAME, how much of a name not found: the bridge's, one
+-- rule with the core's board_shown.)
 
 -- shared.describe(x): a value in a message: a number as written, a string
 -- quoted (as shared.shown shows it), else its kind.

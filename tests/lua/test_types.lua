@@ -683,7 +683,8 @@ test("every text argument the bridge reads goes through the one rule", function(
     ["lua/bridge/lfiles.c"] = 8,    -- io-like: nil and "the path holds a zero byte" (lbridge_is_text);
                                     -- the text written, bytes and all
     ["lua/bridge/lguard.c"] = 1,    -- a name from the module's own parts
-    ["lua/bridge/lmutorere.c"] = 1, -- an embedded file's name, from the module's own parts
+    ["lua/bridge/lmutorere.c"] = 2, -- an embedded file's name, from the module's own parts; text
+                                    -- shown in a message, bytes and all (shared.shown)
     ["lua/bridge/lposition.c"] = 1, -- a field's name, compared with its length
     ["lua/bridge/lvariant.c"] = 1,  -- a field's name, then lbridge_is_text
     ["lua/program/lines.c"] = 1,    -- a line written out, bytes and all
