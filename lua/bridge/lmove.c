@@ -126,7 +126,7 @@ static void move_new(lua_State *L, int interned, const Graph *g, int n,
 
 void lmove_own(lua_State *L, int interned, const Graph *g, int keep) {
   interned = lua_absindex(L, interned);
-  lua_pushlightuserdata(L, (void *)g); /* (the wheel's: its table, by n) */
+  lua_pushlightuserdata(L, (void *)g);
   lua_rawsetp(L, interned, &owner_key);
   if (keep) {
     lua_pushvalue(L, keep);
@@ -208,7 +208,6 @@ void lmove_push_wheel_moves(lua_State *L, int n) {
   if (lua_rawgeti(L, -1, n) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_newtable(L);
-    lmove_own(L, -1, NULL, 0);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, n);
   }

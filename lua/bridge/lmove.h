@@ -9,8 +9,8 @@
 #include "lbridge.h"
 #include "rules.h"
 
-/* Marks the table at interned as the interned Moves of the board g
-** (NULL: a wheel, whose table is known by its size), keeping the value at keep (the Board that
+/* Marks the table at interned as the interned Moves of the board g (a
+** wheel's table is known by its size, unmarked), keeping the value at keep (the Board that
 ** holds g; 0: none) alive with it: its Moves are then known as that
 ** board's (lmove_of_board). */
 void lmove_own(lua_State *L, int interned, const Graph *g, int keep);
