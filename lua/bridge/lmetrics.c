@@ -1,7 +1,8 @@
 /*
 ** lmetrics.c — the exact figures of core/metrics.c for the Lua part
 ** metrics.lua: one call builds the reachable graph of a variant's start
-** and returns everything measured on it as a plain table.
+** and returns everything measured on it as a plain table; and that graph
+** as the play page carries it (core/pagegraph.c).
 */
 #include <limits.h>
 #include <string.h>
@@ -11,8 +12,11 @@
 #include "lposition.h"
 #include "lsolver.h"
 #include "lwatchdog.h"
+#include "memory.h"
+#include "pagegraph.h"
 
 #define LGRAPH_META "mutorere.MetricsGraph"
+#define LPAGETEXT_META "mutorere.PageText"
 
 static const char *const value_names[] = {"draw", "win", "loss"};
 
@@ -182,6 +186,21 @@ static int chain_symmetric(const Variant *v) {
          rules_memory(&v->rules) == 0;
 }
 
+/* The arguments of a walk: the variant at 1 into *v, its solution at 2,
+** the start at 3 into *start, reached by the moves at 4 (a list or nil)
+** into *h.  Returns the solution, holding the start (a solution of the
+** states play reaches is extended to it). */
+static const Solution *check_walk(lua_State *L, Variant **v, Position *start,
+                                  History *h) {
+  char err[BOARD_ERRMAX];
+  *v = lvariant_get(L, 1);
+  const Solution *s = lsolver_check(L, 2);
+  *start = lposition_check(L, 3);
+  if (rules_check_position(&(*v)->rules, start, err)) luaL_error(L, "%s", err);
+  lhistory_check(L, 4, &(*v)->rules, start, s->memory, h);
+  return lsolver_holding(L, 2, start, h);
+}
+
 /* metrics_exact(variant, solution, start, history, options) — the graph
 ** of the states reachable from start (reached by history, a list or nil),
 ** and on it the census (always), the random-play chain (options.cap > 0)
@@ -190,13 +209,9 @@ static int chain_symmetric(const Variant *v) {
 static int metrics_exact(lua_State *L) {
   char err[BOARD_ERRMAX];
   History h;
-  Variant *v = lvariant_get(L, 1);
-  const Solution *s = lsolver_check(L, 2);
-  Position start = lposition_check(L, 3);
-  if (rules_check_position(&v->rules, &start, err))
-    return luaL_error(L, "%s", err);
-  lhistory_check(L, 4, &v->rules, &start, s->memory, &h);
-  s = lsolver_holding(L, 2, &start, &h); /* a reachable kind: solved */
+  Variant *v;
+  Position start;
+  const Solution *s = check_walk(L, &v, &start, &h);
   luaL_checktype(L, 5, LUA_TTABLE);
   lua_getfield(L, 5, "cap");
   lua_getfield(L, 5, "games");
@@ -264,11 +279,55 @@ static int reach_count(lua_State *L) {
   return 1;
 }
 
+/* Frees a page text's box (a char * of memory_realloc, or NULL) when Lua
+** collects it. */
+static int page_text_gc(lua_State *L) {
+  char **text = luaL_checkudata(L, 1, LPAGETEXT_META);
+  *text = memory_realloc(*text, 0);
+  return 0;
+}
+
+/* page_graph(variant, solution, start, history) — the graph of the states
+** reachable from start (reached by history, a list or nil) as the play
+** page carries it: its base64 text, the number of states, and the most
+** pieces a hand holds plus one (nil when no piece is ever in hand). */
+static int page_graph(lua_State *L) {
+  char err[BOARD_ERRMAX];
+  History h;
+  Variant *v;
+  Position start;
+  const Solution *s = check_walk(L, &v, &start, &h);
+  MetricsGraph *g = lmetrics_graph(L, v, s, &start, &h);
+  char **text = lua_newuserdatauv(L, sizeof *text, 0);
+  *text = NULL;
+  luaL_setmetatable(L, LPAGETEXT_META);
+  size_t len;
+  int hands;
+  lua_State *before = lhook_enter(v, L);
+  int rc = pagegraph_encode(g, &v->rules, text, &len, &hands, err);
+  lhook_leave(v, before);
+  if (rc != SOLVER_OK) return lmetrics_raise(L, v, rc, err);
+  lua_pushlstring(L, *text, len);
+  *text = memory_realloc(*text, 0);
+  lua_pushinteger(L, (lua_Integer)g->count);
+  if (hands)
+    lua_pushinteger(L, hands);
+  else
+    lua_pushnil(L);
+  return 3;
+}
+
 void lmetrics_open(lua_State *L, int shared) {
   luaL_newmetatable(L, LGRAPH_META);
   lua_pushcfunction(L, graph_gc);
   lua_setfield(L, -2, "__gc");
   lua_pop(L, 1);
+  luaL_newmetatable(L, LPAGETEXT_META);
+  lua_pushcfunction(L, page_text_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pop(L, 1);
+  lua_pushcfunction(L, page_graph);
+  lua_setfield(L, shared, "page_graph");
   lua_pushcfunction(L, metrics_exact);
   lua_setfield(L, shared, "metrics_exact");
   lua_pushcfunction(L, reach_count);

@@ -10,89 +10,6 @@ local M, embedded, shared = ...
 
 local MAX_STATES = 250000 -- the most states a play page carries
 
--- Appends x (an integer >= 0) to the byte list out as an unsigned varint:
--- 7 bits a byte, low first, the high bit set on all but the last.
-local function varint(out, x)
-  while x >= 128 do
-    out[#out + 1] = (x & 127) | 128
-    x = x >> 7
-  end
-  out[#out + 1] = x
-end
-
-local B64 = {} -- the byte codes of the base64 digits
-for i, c in ipairs({("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"):byte(1, -1)}) do
-  B64[i - 1] = c
-end
-local PAD = ("="):byte()
-
--- The bytes of the list as base64.
-local function base64(bytes)
-  local codes, parts, n = {}, {}, #bytes
-  for i = 1, n, 3 do
-    local x = bytes[i] << 16 | (bytes[i + 1] or 0) << 8 | (bytes[i + 2] or 0)
-    local k = #codes
-    codes[k + 1], codes[k + 2] = B64[x >> 18], B64[x >> 12 & 63]
-    codes[k + 3] = i + 1 <= n and B64[x >> 6 & 63] or PAD
-    codes[k + 4] = i + 2 <= n and B64[x & 63] or PAD
-    if k + 4 >= 4096 then
-      parts[#parts + 1] = string.char(table.unpack(codes))
-      codes = {}
-    end
-  end
-  parts[#parts + 1] = string.char(table.unpack(codes))
-  return table.concat(parts)
-end
-
--- The board of position p on n arms as one integer: side + 2 (e + (n +
--- 1) c), side 1 when white is to move, e the empty point (0-based, n the
--- centre), c the colours of the other points in order (arms, then the
--- centre), bit i set when the i-th is black.
-local function board_code(p, n)
-  local black, e = p.black, p.empty
-  local colours
-  if e == "c" then
-    e, colours = n, black
-  else
-    e = e - 1
-    local low = (1 << e) - 1
-    colours = (black & low) | (black >> 1 & ~low) | (p.centre == "black" and 1 << (n - 1) or 0)
-  end
-  return (p.side == "white" and 1 or 0) + 2 * (e + (n + 1) * colours)
-end
-
-local CHUNK = 32 -- the points a varint of a board of points holds: 2 * 3^32 < 2^53
-local DIGIT = {[("."):byte()] = 0, [("b"):byte()] = 1, [("w"):byte()] = 2}
-
--- Appends the board of position p to out, point by point (a board of
--- points' in its order, the wheel's arms and then its centre): a varint
--- for each 32 points in order, the base-3 number of their digits (0
--- empty, 1 black, 2 white; the first point the lowest digit), the first
--- varint times 2 plus the side (1 when white is to move); then, when
--- hands (the most pieces a hand holds, plus one), the varint hand.black +
--- hands * hand.white.  Every varint stays below 2^53, exact in
--- JavaScript.
-local function points_code(out, p, hands)
-  local text, n = tostring(p), p.points or p.arms + 1
-  if p.arms then text = text:sub(1, p.arms) .. text:sub(p.arms + 2, p.arms + 2) end
-  for first = 1, n, CHUNK do
-    local x, scale = 0, 1
-    for i = first, math.min(first + CHUNK - 1, n) do
-      x = x + DIGIT[text:byte(i)] * scale
-      scale = scale * 3
-    end
-    varint(out, first == 1 and (p.side == "white" and 1 or 0) + 2 * x or x)
-  end
-  if hands then varint(out, p.hand.black + hands * p.hand.white) end
-end
-
--- The value of a state as one integer: 0 a draw, 1 + 2d lost in d plies,
--- 2 + 2d won in d plies.
-local function value_code(value, d)
-  if value == "draw" then return 0 end
-  return (value == "win" and 2 or 1) + 2 * d
-end
-
 -- The number of positions of a board of points with its pieces (the
 -- ways to place them, times the two sides to move), as a float.
 local function points_positions(v)
@@ -121,85 +38,20 @@ local function quick_count(v, p)
   return M.solve(v):census(p, 0).reachable
 end
 
--- The states reachable from state (p0, h0) of variant v, breadth first,
--- the start first: {positions, histories, kids (for each state the
--- numbers of the states its moves lead to, in the variant's order), ends
--- (for each state where the game is over, "blocked" or "rule")}.
-local function walk(v, p0, h0)
-  local positions, histories, kids, ends = {p0}, {h0}, {}, {}
-  local ids = {[shared.state_key(v, p0, h0)] = 1}
-  local head = 1
-  while head <= #positions do
-    local p, h = positions[head], histories[head]
-    local winner, reason = v:outcome(p, h)
-    local list = {}
-    if winner then
-      ends[head] = reason
-    else
-      for i, m in ipairs(v:moves(p, h)) do
-        local q, hq = v:play(p, m, h)
-        local key = shared.state_key(v, q, hq)
-        local id = ids[key]
-        if not id then
-          id = #positions + 1
-          ids[key], positions[id], histories[id] = id, q, hq
-        end
-        list[i] = id
-      end
-      if #list == 0 then ends[head] = "blocked" end
-    end
-    kids[head] = list
-    head = head + 1
-  end
-  return {positions = positions, histories = histories, kids = kids, ends = ends}
-end
-
--- The most pieces a hand holds in the states of g (of walk), plus one,
--- or nil when every hand is empty.
-local function hands_of(g)
-  local most = 0
-  for _, p in ipairs(g.positions) do most = math.max(most, p.hand.black, p.hand.white) end
-  return most > 0 and most + 1 or nil
-end
-
-local END_CODE = {blocked = 0, rule = 1, row = 2} -- how a state ends the game
-
--- The graph g (of walk) solved by s, encoded as play.js reads it: a
--- base64 text (doc/api.md, mt.html, gives the format: 1 on the wheel of
--- n arms with its one empty point, 2 point by point, n nil), hands as
--- points_code has them.
-local function encode(g, s, n, hands)
-  local out = {}
-  for i, p in ipairs(g.positions) do
-    if n then varint(out, board_code(p, n)) else points_code(out, p, hands) end
-    varint(out, value_code(s:lookup(p, g.histories[i])))
-    local list = g.kids[i]
-    varint(out, #list)
-    if #list == 0 then varint(out, END_CODE[g.ends[i]]) end
-    for _, id in ipairs(list) do
-      local d = id - i
-      varint(out, d >= 0 and 2 * d or -2 * d - 1)
-    end
-  end
-  return base64(out)
-end
-
 -- shared.play_graph(v, p, h): the graph of the states reachable from
 -- state (p, h) of variant v, solved, encoded as play.js reads it (a base64
--- text), the number of states, and the hands code (or nil: no piece is
--- ever in hand).  A graph too big for a page is refused before it is
--- walked here: with its figure when it is quick to count, else once a
--- walk in C (with the hooks, before any solve) meets more states than a
--- page carries.
+-- text: core/pagegraph.c), the number of states, and the hands code (or
+-- nil: no piece is ever in hand).  A graph too big for a page is refused
+-- before it is solved: with its figure when it is quick to count, else
+-- once a walk in C (with the hooks) meets more states than a page
+-- carries.
 function shared.play_graph(v, p0, h0)
   local count = quick_count(v, p0)
   if count and count > MAX_STATES then too_big(v, string.format("%d states", count)) end
   if not count and not shared.reach_count(v, p0, h0, MAX_STATES) then
     too_big(v, string.format("more than %d states", MAX_STATES))
   end
-  local g = walk(v, p0, h0)
-  local hands = hands_of(g)
-  return encode(g, M.solve(v), not v.general and v.arms or nil, hands), #g.positions, hands
+  return shared.page_graph(v, M.solve(v), p0, h0)
 end
 
 local escape = shared.html_escape

@@ -29,7 +29,7 @@ local FLOORS = {
     {"game", "perft", "perft_dispatch", "search", "mcts", "solver", "symrank", "symwave",
      "symtable", "tiers", "tiermoves", "tiermirror", "tierschedule"},
     {"record", "metrics", "symsolver", "reach", "tiersolver", "tiersolver_dispatch", "tiercensus"},
-    {"accuracy", "solve", "solfile", "symcensus"},
+    {"accuracy", "solve", "solfile", "symcensus", "pagegraph"},
   },
   ["core/capi"] = {
     {"mutorere", "capi", "cerror", "ccall", "cpath"},

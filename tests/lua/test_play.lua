@@ -349,6 +349,11 @@ test("games of drops, jumps and captures: every state, move, hand and end of the
     if st.reason == "row" then rows = rows + 1 end
   end
   check(rows > 0, "Tapatan's page ends games by rows: " .. rows)
+  -- white holding more than black: the hands' code is white's most plus one
+  local uneven = mt.variant{base = "achi", name = "achi-uneven", start = "......... 2/3 b"}
+  local page, count = mt.html(uneven)
+  eq(field(data_of(page), "hands"), 4, "Achi, two pieces in black's hand and three in white's: the hands' code")
+  eq(compare(page, uneven, uneven.start), count, "Achi, two and three: every state")
 end)
 
 test("boards of points: up to 64 points, exact beyond 32 (a varint each 32 points)", function()
