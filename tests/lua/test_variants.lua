@@ -316,6 +316,29 @@ test("what a hook gets cannot be changed, and copies keep", function()
   eq(tostring(kept[1]), tostring(copies[#copies]), "the view shows the last position asked")
 end)
 
+test("past opening_plies a hook sees the ply a state keeps in a solve, a page and metrics; a game's in a game",
+     function()
+  local most
+  local function variant(opening)
+    return mt.variant{name = "ply-reader", pure = false, opening_plies = opening,
+                      allow = function(p) most = math.max(most, p.ply) return true end}
+  end
+  for _, opening in ipairs({0, 2}) do
+    local v = variant(opening)
+    -- (the solve first: the page and the metrics then walk without solving)
+    for _, step in ipairs({{"solve", mt.solve}, {"page", mt.html}, {"metrics", mt.metrics}}) do
+      local what = step[1]
+      most = 0
+      step[2](v)
+      eq(most, opening, what .. " of a variant reading " .. opening .. " opening plies: the most ply seen")
+    end
+    most = 0
+    local g = mt.game(v)
+    for _ = 1, 6 do g:play(g:moves()[1]) end
+    eq(most, 6, "a game of a variant reading " .. opening .. " opening plies: its own ply")
+  end
+end)
+
 test("the memo of a pure hook keeps within the memory budget", function()
   local function hooked()
     return mt.variant{base = "no-restriction", arms = 16, allow = function() return true end}
